@@ -1,0 +1,119 @@
+//! Charts, written once and generic over plotters' `DrawingBackend`: the page draws them on a
+//! canvas, the CLI writes them as SVG, and the tests read the SVG text.
+//!
+//! Every chart takes a [`ChartStyle`] (scale for HiDPI canvases, colours) and returns the
+//! [`PlotArea`] it drew into, so the page can map a pointer position back to `N` for the
+//! hover readout without knowing anything about the axes.
+
+pub mod laws;
+
+use plotters::prelude::*;
+use plotters::style::RGBColor;
+
+/// Okabe–Ito colour-blind-safe palette (Okabe & Ito 2008), without yellow (poor on white).
+pub const PALETTE: [RGBColor; 7] = [
+    RGBColor(0x00, 0x72, 0xB2), // blue
+    RGBColor(0xD5, 0x5E, 0x00), // vermillion
+    RGBColor(0x00, 0x9E, 0x73), // bluish green
+    RGBColor(0xE6, 0x9F, 0x00), // orange
+    RGBColor(0x56, 0xB4, 0xE9), // sky blue
+    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
+    RGBColor(0x00, 0x00, 0x00), // black
+];
+
+/// Colours of the page background, text and grid.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Theme {
+    pub background: RGBColor,
+    pub foreground: RGBColor,
+    pub grid: RGBColor,
+    pub muted: RGBColor,
+}
+
+impl Theme {
+    pub const LIGHT: Theme = Theme {
+        background: RGBColor(0xFF, 0xFF, 0xFF),
+        foreground: RGBColor(0x1F, 0x23, 0x28),
+        grid: RGBColor(0xE4, 0xE7, 0xEB),
+        muted: RGBColor(0x5F, 0x66, 0x6D),
+    };
+}
+
+/// How to draw: `scale` multiplies every font size, line width and margin, so a canvas sized
+/// at `devicePixelRatio` × its CSS size stays sharp and keeps its proportions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChartStyle {
+    pub scale: f64,
+    pub theme: Theme,
+}
+
+impl Default for ChartStyle {
+    fn default() -> Self {
+        ChartStyle {
+            scale: 1.0,
+            theme: Theme::LIGHT,
+        }
+    }
+}
+
+impl ChartStyle {
+    /// A length in backend pixels for `css_px` CSS pixels.
+    pub fn px(&self, css_px: f64) -> u32 {
+        (css_px * self.scale).round().max(1.0) as u32
+    }
+    pub fn font(&self, css_px: f64) -> TextStyle<'static> {
+        ("sans-serif", css_px * self.scale)
+            .into_font()
+            .color(&self.theme.foreground)
+    }
+}
+
+/// The rectangle a chart's data occupies, in backend pixels, with its log-scaled `x` range.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlotArea {
+    pub left_px: i32,
+    pub right_px: i32,
+    pub top_px: i32,
+    pub bottom_px: i32,
+    pub x_min: f64,
+    pub x_max: f64,
+}
+
+impl PlotArea {
+    /// The `x` value (processors) under a backend pixel column, if it lies inside the plot.
+    /// The axis is logarithmic: `x = x_min · (x_max/x_min)^t` for `t` the fraction across.
+    pub fn x_at(&self, px: f64, py: f64) -> Option<f64> {
+        let inside = px >= self.left_px as f64
+            && px <= self.right_px as f64
+            && py >= self.top_px as f64
+            && py <= self.bottom_px as f64;
+        if !inside || self.right_px <= self.left_px {
+            return None;
+        }
+        let t = (px - self.left_px as f64) / (self.right_px - self.left_px) as f64;
+        Some(self.x_min * (self.x_max / self.x_min).powf(t))
+    }
+}
+
+/// A chart that could not be drawn (the backend failed, e.g. a detached canvas).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartError(pub String);
+
+impl std::fmt::Display for ChartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "chart could not be drawn: {}", self.0)
+    }
+}
+
+impl std::error::Error for ChartError {}
+
+impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for ChartError {
+    fn from(e: DrawingAreaErrorKind<E>) -> Self {
+        ChartError(e.to_string())
+    }
+}
+
+/// Tick labels on a log axis of counts: `1`, `10`, `100`, `1k`, `10k`.
+pub fn count_label(v: &f64) -> String {
+    crate::model::units::format_si(*v, 3)
+}

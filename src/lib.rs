@@ -1,0 +1,32 @@
+//! # scaling-explorer
+//!
+//! An interactive model of weak vs strong scaling. Amdahl's law says a fixed problem on `N`
+//! processors speeds up at most `1/f` for a serial fraction `f` (strong scaling, a systems
+//! wall); Gustafson's law says a problem that grows with `N` keeps speeding up linearly (weak
+//! scaling), which in LLM training means a growing global batch and an algorithmic wall.
+//! The crate computes both, draws them, and runs the same way in the browser (WebAssembly)
+//! and on the command line (`scaling`).
+//!
+//! Data flows one way: text → [`scenario::Scenario`] (validated) → [`model`] → rows
+//! ([`report`]) → charts ([`chart`]) → DOM (`web`, wasm only) or terminal/SVG (the CLI).
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`model`] | pure maths: laws, measured points, sweeps, units |
+//! | [`scenario`] | every input, validation, presets, the `v=1` URL codec |
+//! | [`report`] | tables and key figures as formatted text (page, CLI, tests) |
+//! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
+//! | [`cli`] | the `scaling` command's logic (native only) |
+//! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
+
+pub mod chart;
+pub mod controls;
+pub mod model;
+pub mod report;
+pub mod scenario;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -1,0 +1,153 @@
+//! The HPC speedup laws (MODEL.md §1; the seed's "HPC 的原始定义").
+//!
+//! `f` is the serial fraction, `N` the number of processors. All functions expect
+//! `0 ≤ f ≤ 1` and `N ≥ 1` (the [`crate::scenario`] layer validates user input) and return
+//! finite values on that domain.
+
+/// Amdahl's law, strong scaling with fixed work (Amdahl 1967):
+///
+/// `S(N) = 1 / (f + (1 − f)/N)`
+///
+/// Bounded by the ceiling `1/f` whatever `N` is: `f = 5%` gives at most 20x.
+pub fn amdahl_speedup(serial_fraction: f64, processors: f64) -> f64 {
+    1.0 / (serial_fraction + (1.0 - serial_fraction) / processors)
+}
+
+/// Gustafson's law, weak scaling with work growing in proportion to `N` (Gustafson 1988):
+///
+/// `S(N) = f + (1 − f)·N`
+///
+/// Linear in `N`: it answers "how big a problem in the same time", not "how fast this problem".
+pub fn gustafson_speedup(serial_fraction: f64, processors: f64) -> f64 {
+    serial_fraction + (1.0 - serial_fraction) * processors
+}
+
+/// Sun–Ni memory-bounded speedup (Sun & Ni 1993) with the work growth `G(N) = N^g`:
+///
+/// `S(N) = (f + (1 − f)·G(N)) / (f + (1 − f)·G(N)/N)`
+///
+/// `g = 0` is Amdahl (fixed work), `g = 1` is Gustafson (work ∝ N); `g > 1` means the
+/// problem grows faster than the machine, as when memory per node is the binding limit.
+pub fn sun_ni_speedup(serial_fraction: f64, processors: f64, growth_exponent: f64) -> f64 {
+    let growth = processors.powf(growth_exponent);
+    let parallel = 1.0 - serial_fraction;
+    (serial_fraction + parallel * growth) / (serial_fraction + parallel * growth / processors)
+}
+
+/// Parallel efficiency `E(N) = S(N)/N`.
+pub fn efficiency(speedup: f64, processors: f64) -> f64 {
+    speedup / processors
+}
+
+/// Amdahl's ceiling `lim N→∞ S(N) = 1/f`; `None` when `f = 0` (no ceiling: `S = N`).
+pub fn amdahl_ceiling(serial_fraction: f64) -> Option<f64> {
+    (serial_fraction > 0.0).then(|| 1.0 / serial_fraction)
+}
+
+/// The processor count at which Amdahl efficiency falls to 50%:
+///
+/// `E(N) = 1/2  ⇔  N·f + 1 − f = 2  ⇔  N = (1 + f)/f`
+///
+/// `None` when `f = 0` (efficiency stays 100%). `f = 1` gives `N = 2`.
+pub fn amdahl_half_efficiency_processors(serial_fraction: f64) -> Option<f64> {
+    (serial_fraction > 0.0).then(|| (1.0 + serial_fraction) / serial_fraction)
+}
+
+/// Shi's reconciliation (Shi 1996, "Reevaluating Amdahl's law and Gustafson's law"):
+/// Gustafson's `f_G` is the serial share of the time of the `N`-processor run; Amdahl's `f_A` is
+/// the serial share of the one-processor run of the same work. They are the same program when
+///
+/// `f_A = f_G / (f_G + (1 − f_G)·N)`
+///
+/// and then `amdahl_speedup(f_A, N) == gustafson_speedup(f_G, N)`.
+pub fn shi_amdahl_from_gustafson(gustafson_fraction: f64, processors: f64) -> f64 {
+    let denominator = gustafson_fraction + (1.0 - gustafson_fraction) * processors;
+    gustafson_fraction / denominator
+}
+
+/// The inverse of [`shi_amdahl_from_gustafson`]:
+///
+/// `f_G = f_A·N / (1 + f_A·(N − 1))`
+pub fn shi_gustafson_from_amdahl(amdahl_fraction: f64, processors: f64) -> f64 {
+    amdahl_fraction * processors / (1.0 + amdahl_fraction * (processors - 1.0))
+}
+
+/// Karp–Flatt experimentally determined serial fraction (Karp & Flatt 1990):
+///
+/// `e(N) = (1/S − 1/N) / (1 − 1/N)` for a measured speedup `S` at `N > 1`.
+///
+/// For a program that follows Amdahl exactly, `e(N) = f` at every `N`; a rising `e` means
+/// overhead that grows with `N` (communication, load imbalance). `None` at `N ≤ 1`, where the
+/// formula is 0/0.
+pub fn karp_flatt(speedup: f64, processors: f64) -> Option<f64> {
+    (processors > 1.0 && speedup > 0.0)
+        .then(|| (1.0 / speedup - 1.0 / processors) / (1.0 - 1.0 / processors))
+}
+
+/// Least-squares serial fraction for measured `(N, S)` points.
+///
+/// Amdahl rearranged is linear in `f`: `1/S − 1/N = f·(1 − 1/N)`. With `x = 1 − 1/N` and
+/// `y = 1/S − 1/N`, the fit through the origin is `f = Σxy / Σx²` (it weights large `N`
+/// more, where `f` matters most). Points at `N ≤ 1` carry no information (`x = 0`).
+/// `None` if no point has `N > 1`. The result may be negative for super-linear speedups; it is
+/// reported as measured, not clamped.
+pub fn fit_serial_fraction(points: &[(f64, f64)]) -> Option<f64> {
+    let (sum_xy, sum_xx) = points
+        .iter()
+        .filter(|(n, s)| *n > 1.0 && *s > 0.0)
+        .fold((0.0, 0.0), |(sxy, sxx), (n, s)| {
+            let x = 1.0 - 1.0 / n;
+            let y = 1.0 / s - 1.0 / n;
+            (sxy + x * y, sxx + x * x)
+        });
+    (sum_xx > 0.0).then(|| sum_xy / sum_xx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOL: f64 = 1e-12;
+
+    #[test]
+    fn textbook_values() {
+        assert!((amdahl_speedup(0.05, 1e12) - 20.0).abs() < 1e-9);
+        assert_eq!(amdahl_ceiling(0.05), Some(20.0));
+        assert!((amdahl_speedup(0.1, 10.0) - 1.0 / 0.19).abs() < TOL);
+        assert!((gustafson_speedup(0.05, 1024.0) - 972.85).abs() < 1e-9);
+        assert!((amdahl_half_efficiency_processors(0.05).unwrap() - 21.0).abs() < TOL);
+        let n = amdahl_half_efficiency_processors(0.05).unwrap();
+        assert!((efficiency(amdahl_speedup(0.05, n), n) - 0.5).abs() < TOL);
+    }
+
+    #[test]
+    fn sun_ni_spans_amdahl_and_gustafson() {
+        for n in [1.0, 2.0, 64.0, 4096.0] {
+            assert!((sun_ni_speedup(0.05, n, 0.0) - amdahl_speedup(0.05, n)).abs() < 1e-9);
+            assert!((sun_ni_speedup(0.05, n, 1.0) - gustafson_speedup(0.05, n)).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn shi_reconciles_the_two_laws() {
+        let (f_g, n) = (0.05, 1024.0);
+        let f_a = shi_amdahl_from_gustafson(f_g, n);
+        assert!((amdahl_speedup(f_a, n) - gustafson_speedup(f_g, n)).abs() < 1e-9);
+        assert!((shi_gustafson_from_amdahl(f_a, n) - f_g).abs() < TOL);
+    }
+
+    #[test]
+    fn karp_flatt_recovers_amdahls_f() {
+        for n in [2.0, 8.0, 1000.0] {
+            let e = karp_flatt(amdahl_speedup(0.07, n), n).unwrap();
+            assert!((e - 0.07).abs() < 1e-12);
+        }
+        assert_eq!(karp_flatt(1.0, 1.0), None);
+        let pts: Vec<(f64, f64)> = [2.0, 4.0, 16.0]
+            .iter()
+            .map(|&n| (n, amdahl_speedup(0.03, n)))
+            .collect();
+        assert!((fit_serial_fraction(&pts).unwrap() - 0.03).abs() < 1e-12);
+        assert_eq!(fit_serial_fraction(&[(1.0, 1.0)]), None);
+    }
+}

@@ -1,0 +1,12 @@
+//! The model: pure maths, no browser. Every formula is in the doc comment of the item that
+//! computes it, with its source.
+//!
+//! - [`laws`]: Amdahl, Gustafson, Sun–Ni, efficiency, Shi's conversion, Karp–Flatt (MODEL.md §1).
+//! - [`measured`]: measured `(N, value)` points, their parsing and Karp–Flatt analysis.
+//! - [`sweep`]: the laws evaluated over `N` for tables and charts.
+//! - [`units`]: `32M`, `3.7k`, `4Mi`, `900ms` in and out.
+
+pub mod laws;
+pub mod measured;
+pub mod sweep;
+pub mod units;

@@ -1,0 +1,379 @@
+//! Parsing and formatting of quantities the way the article writes them.
+//!
+//! Decimal SI by default (`32M` = 32,000,000, `3.7k` = 3,700, `1T` = 10^12, `400T` FLOP/s,
+//! `100G` B/s); binary suffixes `Ki`, `Mi`, `Gi`, `Ti`, `Pi` are accepted on input (`4Mi` =
+//! 4,194,304) and never produced. Chinese readers' `万` (10^4) and `亿` (10^8) are accepted too.
+//! Durations accept `ns`, `us`/`µs`, `ms`, `s`, `min`, `h` and are returned in milliseconds.
+//!
+//! Every parser returns a finite number or a [`UnitError`] whose message names what was wrong;
+//! nothing here can produce NaN or ∞.
+
+use std::fmt;
+
+/// Why a piece of text is not a quantity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnitError {
+    /// Nothing was typed.
+    Empty,
+    /// The text does not start with a number (`abc`, `--3`).
+    NotANumber(String),
+    /// A number followed by a suffix we do not know (`3x`, `5 apples`).
+    UnknownSuffix(String),
+    /// The number is NaN, infinite or overflows `f64` once the suffix is applied.
+    NotFinite(String),
+}
+
+impl fmt::Display for UnitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnitError::Empty => write!(f, "enter a number"),
+            UnitError::NotANumber(s) => write!(f, "“{}” is not a number", clip(s)),
+            UnitError::UnknownSuffix(s) => write!(
+                f,
+                "unknown unit suffix “{}” (use k, M, G, T, P, Ki, Mi, Gi, % or a plain number)",
+                clip(s)
+            ),
+            UnitError::NotFinite(s) => write!(f, "“{}” is not a finite number", clip(s)),
+        }
+    }
+}
+
+impl std::error::Error for UnitError {}
+
+/// Shortens user text quoted back in an error message, so a 10,000-character paste
+/// does not become a 10,000-character message.
+pub fn clip(s: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    if s.chars().count() <= MAX_CHARS {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(MAX_CHARS).collect();
+        format!("{head}…")
+    }
+}
+
+/// Splits `text` into the leading numeric literal and the rest (trimmed).
+/// Accepts `_` and thousands commas (`32,000`) inside the number.
+fn split_number(text: &str) -> Result<(f64, &str), UnitError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(UnitError::Empty);
+    }
+    let bytes = t.as_bytes();
+    let mut end = 0;
+    let mut seen_digit = false;
+    let mut seen_e = false;
+    while end < bytes.len() {
+        let c = bytes[end] as char;
+        let ok = match c {
+            '0'..='9' => {
+                seen_digit = true;
+                true
+            }
+            '+' | '-' => end == 0 || matches!(bytes[end - 1] as char, 'e' | 'E'),
+            '.' | '_' => true,
+            ',' => {
+                // thousands separator only: followed by exactly three digits
+                let rest = &t[end + 1..];
+                rest.len() >= 3
+                    && rest.as_bytes()[..3].iter().all(u8::is_ascii_digit)
+                    && !rest
+                        .as_bytes()
+                        .get(3)
+                        .is_some_and(|b| b.is_ascii_digit())
+            }
+            'e' | 'E' => {
+                // exponent only if followed by a digit (or sign + digit): "1e6" yes, "1E" (exa?) no
+                let rest = &t[end + 1..];
+                let rest = rest.strip_prefix(['+', '-']).unwrap_or(rest);
+                let ok = seen_digit && !seen_e && rest.starts_with(|c: char| c.is_ascii_digit());
+                if ok {
+                    seen_e = true;
+                }
+                ok
+            }
+            _ => false,
+        };
+        if !ok {
+            break;
+        }
+        end += 1;
+    }
+    let literal: String = t[..end].chars().filter(|c| *c != '_' && *c != ',').collect();
+    if !seen_digit {
+        return Err(UnitError::NotANumber(text.trim().to_string()));
+    }
+    let value: f64 = literal
+        .parse()
+        .map_err(|_| UnitError::NotANumber(text.trim().to_string()))?;
+    if !value.is_finite() {
+        return Err(UnitError::NotFinite(text.trim().to_string()));
+    }
+    Ok((value, t[end..].trim()))
+}
+
+fn finite(value: f64, text: &str) -> Result<f64, UnitError> {
+    if value.is_finite() {
+        // -0 is normalised so "-0" never shows up in a URL or a table.
+        Ok(if value == 0.0 { 0.0 } else { value })
+    } else {
+        Err(UnitError::NotFinite(text.trim().to_string()))
+    }
+}
+
+/// Multiplier of a count/size suffix: decimal SI, binary IEC, or the Chinese 万/亿.
+fn multiplier(suffix: &str) -> Option<f64> {
+    Some(match suffix {
+        "" => 1.0,
+        "k" | "K" => 1e3,
+        "M" => 1e6,
+        // "B" (billion) is how parameter counts are written: 8B.
+        "G" | "B" => 1e9,
+        "T" => 1e12,
+        "P" => 1e15,
+        "Ki" => 1024.0,
+        "Mi" => 1024.0 * 1024.0,
+        "Gi" => 1024.0 * 1024.0 * 1024.0,
+        "Ti" => 1024f64.powi(4),
+        "Pi" => 1024f64.powi(5),
+        "万" => 1e4,
+        "亿" => 1e8,
+        _ => return None,
+    })
+}
+
+/// Parses a count or size: `32M`, `3.7k`, `1e6`, `4Mi`, `400T`, `100G`, `8B`, `1,024`, `3.2万`.
+///
+/// A trailing unit word after the suffix is tolerated when it is one of the units the page
+/// shows (`100 GB/s`, `400 TFLOP/s`, `32M tokens`), so pasted values from papers work.
+pub fn parse_quantity(text: &str) -> Result<f64, UnitError> {
+    let (value, rest) = split_number(text)?;
+    let rest = strip_unit_words(rest);
+    let (suffix, _) = split_suffix(rest);
+    match multiplier(suffix) {
+        Some(m) if suffix.len() == rest.len() => finite(value * m, text),
+        _ => Err(UnitError::UnknownSuffix(rest.to_string())),
+    }
+}
+
+/// Separates an SI/IEC suffix from what follows it.
+fn split_suffix(rest: &str) -> (&str, &str) {
+    for candidate in ["Ki", "Mi", "Gi", "Ti", "Pi", "万", "亿"] {
+        if let Some(tail) = rest.strip_prefix(candidate) {
+            return (candidate, tail);
+        }
+    }
+    match rest.chars().next() {
+        Some(c) if "kKMGTPB".contains(c) => rest.split_at(1),
+        _ => ("", rest),
+    }
+}
+
+/// Removes trailing unit words that carry no scale (`B/s`, `FLOP/s`, `tokens`, `GPUs`).
+fn strip_unit_words(rest: &str) -> &str {
+    const WORDS: [&str; 9] = [
+        "B/s", "FLOP/s", "FLOPS", "flop/s", "tokens", "token", "tok", "GPUs", "GPU",
+    ];
+    let mut r = rest.trim();
+    for w in WORDS {
+        if let Some(head) = r.strip_suffix(w) {
+            r = head.trim_end();
+            break;
+        }
+    }
+    r
+}
+
+/// Parses a fraction given as `0.05`, `5%` or `5 %`. The range is checked by the caller.
+pub fn parse_fraction(text: &str) -> Result<f64, UnitError> {
+    let (value, rest) = split_number(text)?;
+    match rest {
+        "" => finite(value, text),
+        "%" => finite(value / 100.0, text),
+        other => Err(UnitError::UnknownSuffix(other.to_string())),
+    }
+}
+
+/// Parses a duration and returns milliseconds: `900ms`, `1.05s`, `250us`, `2min`, `900` (ms).
+pub fn parse_duration_ms(text: &str) -> Result<f64, UnitError> {
+    let (value, rest) = split_number(text)?;
+    let scale_to_ms = match rest {
+        "" | "ms" => 1.0,
+        "ns" => 1e-6,
+        "us" | "µs" | "μs" => 1e-3,
+        "s" | "sec" => 1e3,
+        "min" => 60e3,
+        "h" => 3_600e3,
+        other => return Err(UnitError::UnknownSuffix(other.to_string())),
+    };
+    finite(value * scale_to_ms, text)
+}
+
+/// Formats with decimal SI suffixes and at most `max_sig` significant digits, trailing zeros
+/// trimmed: `31250 → "31.25k"`, `3.2e7 → "32M"`, `85333333 → "85.3M"` (with 3 digits).
+/// Values below 1000 get no suffix. Non-finite input (never produced by the model) prints "–".
+pub fn format_si(value: f64, max_sig: usize) -> String {
+    if !value.is_finite() {
+        return "–".to_string();
+    }
+    const SUFFIXES: [(f64, &str); 5] = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
+    let abs = value.abs();
+    for (scale, suffix) in SUFFIXES {
+        // Round first so 999,950 becomes "1M" rather than "1000k".
+        if round_sig(abs / scale, max_sig) >= 1.0 && abs >= scale * 0.9995 {
+            return format!("{}{}", format_sig(value / scale, max_sig), suffix);
+        }
+    }
+    format_sig(value, max_sig)
+}
+
+fn round_sig(value: f64, sig: usize) -> f64 {
+    if value == 0.0 || !value.is_finite() {
+        return value;
+    }
+    let digits = sig as i32 - 1 - value.abs().log10().floor() as i32;
+    let factor = 10f64.powi(digits);
+    (value * factor).round() / factor
+}
+
+/// Formats a plain number with at most `max_sig` significant digits, no exponent for
+/// everyday magnitudes, trailing zeros trimmed: `19.627 → "19.6"` (3 digits), `1000 → "1000"`.
+pub fn format_sig(value: f64, max_sig: usize) -> String {
+    if !value.is_finite() {
+        return "–".to_string();
+    }
+    if value == 0.0 {
+        return "0".to_string();
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    if !(-6..21).contains(&magnitude) {
+        return format!("{:.*e}", max_sig.saturating_sub(1), value);
+    }
+    let decimals = (max_sig as i32 - 1 - magnitude).max(0) as usize;
+    trim_zeros(format!("{:.*}", decimals, round_sig(value, max_sig)))
+}
+
+fn trim_zeros(s: String) -> String {
+    if s.contains('.') {
+        let t = s.trim_end_matches('0').trim_end_matches('.');
+        if t == "-0" {
+            "0".to_string()
+        } else {
+            t.to_string()
+        }
+    } else {
+        s
+    }
+}
+
+/// Formats with a fixed number of decimals and trailing zeros trimmed: `(112.5, 2) → "112.5"`.
+pub fn format_decimals(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "–".to_string();
+    }
+    trim_zeros(format!("{value:.decimals$}"))
+}
+
+/// Formats an integer-valued count with thousands separators: `16384 → "16,384"`.
+pub fn format_count(value: f64) -> String {
+    if !value.is_finite() {
+        return "–".to_string();
+    }
+    if value.abs() >= 1e15 {
+        return format_si(value, 4);
+    }
+    let rounded = value.round();
+    let digits = format!("{}", rounded.abs() as u64);
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if rounded < 0.0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Formats a fraction as a percentage with `decimals` decimals: `0.6667 → "66.7%"`.
+pub fn format_percent(fraction: f64, decimals: usize) -> String {
+    if !fraction.is_finite() {
+        return "–".to_string();
+    }
+    format!("{}%", format_decimals(fraction * 100.0, decimals))
+}
+
+/// Formats a speedup the way the article writes it: `20x`, `19.6x`, `3891x`.
+pub fn format_speedup(speedup: f64) -> String {
+    if !speedup.is_finite() {
+        return "–".to_string();
+    }
+    // Three significant digits, but never rounding away whole units: 3686.5 → "3687x".
+    let sig = if speedup >= 1000.0 { 4 } else { 3 };
+    format!("{}x", format_sig(speedup, sig))
+}
+
+/// The canonical text of a number in a URL or a number box: the shortest decimal that reads
+/// back as the same `f64` (Rust's `Display` guarantees the round trip).
+pub fn canonical(value: f64) -> String {
+    if value == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{value}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_products_examples() {
+        assert_eq!(parse_quantity("32M"), Ok(32e6));
+        assert_eq!(parse_quantity("3.7k"), Ok(3700.0));
+        assert_eq!(parse_quantity("1e6"), Ok(1e6));
+        assert_eq!(parse_quantity("4Mi"), Ok(4_194_304.0));
+        assert_eq!(parse_quantity("400T"), Ok(400e12));
+        assert_eq!(parse_quantity("100G"), Ok(100e9));
+        assert_eq!(parse_quantity("100 GB/s"), Ok(100e9));
+        assert_eq!(parse_quantity("1,024"), Ok(1024.0));
+        assert_eq!(parse_quantity("3.2万"), Ok(32_000.0));
+        assert_eq!(parse_duration_ms("900ms"), Ok(900.0));
+        assert_eq!(parse_duration_ms("1.05s"), Ok(1050.0));
+        assert_eq!(parse_fraction("5%"), Ok(0.05));
+        assert_eq!(parse_fraction("0.05"), Ok(0.05));
+    }
+
+    #[test]
+    fn rejects_with_named_reasons() {
+        assert_eq!(parse_quantity(""), Err(UnitError::Empty));
+        assert!(matches!(parse_quantity("abc"), Err(UnitError::NotANumber(_))));
+        assert!(matches!(parse_quantity("3x"), Err(UnitError::UnknownSuffix(_))));
+        assert!(matches!(parse_quantity("1e400"), Err(UnitError::NotFinite(_))));
+        assert!(matches!(parse_quantity("NaN"), Err(UnitError::NotANumber(_))));
+        assert!(matches!(parse_quantity("inf"), Err(UnitError::NotANumber(_))));
+        assert!(matches!(parse_fraction("5 apples"), Err(UnitError::UnknownSuffix(_))));
+        assert_eq!(parse_quantity("-0"), Ok(0.0));
+        assert!(parse_quantity("-0").unwrap().is_sign_positive());
+    }
+
+    #[test]
+    fn formats_like_the_article() {
+        assert_eq!(format_si(31_250.0, 4), "31.25k");
+        assert_eq!(format_si(32e6, 4), "32M");
+        assert_eq!(format_si(3700.0, 4), "3.7k");
+        assert_eq!(format_si(85_333_333.0, 3), "85.3M");
+        assert_eq!(format_si(999_950.0, 3), "1M");
+        assert_eq!(format_si(512.0, 4), "512");
+        assert_eq!(format_count(16_384.0), "16,384");
+        assert_eq!(format_count(1024.0), "1,024");
+        assert_eq!(format_percent(2.0 / 3.0, 1), "66.7%");
+        assert_eq!(format_speedup(20.0), "20x");
+        assert_eq!(format_speedup(10.0), "10x");
+        assert_eq!(format_speedup(19.627), "19.6x");
+        assert_eq!(canonical(0.1), "0.1");
+        assert_eq!(canonical(-0.0), "0");
+    }
+}

@@ -1,0 +1,353 @@
+//! Tables and key figures: the model's rows turned into the text a reader sees.
+//!
+//! The page, the CLI's text/CSV/Markdown output and the tests all go through these
+//! functions, so a number is formatted one way everywhere.
+
+use crate::model::measured::MeasuredKind;
+use crate::model::sweep::LawsSweep;
+use crate::model::units::{format_count, format_percent, format_sig, format_speedup};
+use serde::Serialize;
+
+/// A table as shown under a chart: headers and formatted cells.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Table {
+    /// Stable id (`laws-speedup`), used for DOM ids and file names.
+    pub id: &'static str,
+    pub caption: String,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// Plain text with aligned columns (numbers right-aligned), for the terminal.
+    pub fn to_text(&self) -> String {
+        let columns = self.headers.len();
+        let mut widths: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
+        for row in &self.rows {
+            for (i, cell) in row.iter().enumerate().take(columns) {
+                widths[i] = widths[i].max(cell.chars().count());
+            }
+        }
+        let line = |cells: &[String]| {
+            cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{:>w$}", c, w = widths[i]))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        let mut out = format!("{}\n{}\n", self.caption, line(&self.headers));
+        out.push_str(
+            &widths
+                .iter()
+                .map(|w| "-".repeat(*w))
+                .collect::<Vec<_>>()
+                .join("  "),
+        );
+        out.push('\n');
+        for row in &self.rows {
+            out.push_str(&line(row));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// RFC 4180 CSV (fields with `,`, `"` or newlines quoted).
+    pub fn to_csv(&self) -> String {
+        let field = |s: &String| {
+            if s.contains([',', '"', '\n', '\r']) {
+                format!("\"{}\"", s.replace('"', "\"\""))
+            } else {
+                s.clone()
+            }
+        };
+        let mut out = String::new();
+        for row in std::iter::once(&self.headers).chain(&self.rows) {
+            out.push_str(&row.iter().map(field).collect::<Vec<_>>().join(","));
+            out.push_str("\r\n");
+        }
+        out
+    }
+
+    /// A GitHub-flavoured Markdown table (pipes escaped).
+    pub fn to_markdown(&self) -> String {
+        let cell = |s: &String| s.replace('|', "\\|");
+        let mut out = format!(
+            "| {} |\n|{}|\n",
+            self.headers.iter().map(cell).collect::<Vec<_>>().join(" | "),
+            self.headers
+                .iter()
+                .enumerate()
+                .map(|(i, _)| if i == 0 { "---" } else { "---:" })
+                .collect::<Vec<_>>()
+                .join("|")
+        );
+        for row in &self.rows {
+            out.push_str(&format!(
+                "| {} |\n",
+                row.iter().map(cell).collect::<Vec<_>>().join(" | ")
+            ));
+        }
+        out
+    }
+}
+
+/// `f` as a reader writes it: `5%`, `0.5%`, `12.5%`.
+pub fn format_fraction(f: f64) -> String {
+    format!("{}%", format_sig(f * 100.0, 3))
+}
+
+/// Speedup table under the speedup chart: one row per processor count.
+pub fn laws_speedup_table(sweep: &LawsSweep) -> Table {
+    let f = format_fraction(sweep.serial_fraction);
+    let mut headers = vec![
+        "N".to_string(),
+        format!("Amdahl S (f={f})"),
+        format!("Gustafson S (f={f})"),
+        format!("Sun–Ni S (g={})", format_sig(sweep.growth_exponent, 3)),
+    ];
+    headers.extend(
+        sweep
+            .compare_fractions
+            .iter()
+            .map(|&fc| format!("Amdahl S (f={})", format_fraction(fc))),
+    );
+    let rows = sweep
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                format_count(r.processors),
+                format_speedup(r.amdahl_speedup),
+                format_speedup(r.gustafson_speedup),
+                format_speedup(r.sun_ni_speedup),
+            ];
+            cells.extend(r.compare_speedups.iter().map(|&s| format_speedup(s)));
+            cells
+        })
+        .collect();
+    Table {
+        id: "laws-speedup",
+        caption: "Speedup S(N)".to_string(),
+        headers,
+        rows,
+    }
+}
+
+/// Efficiency table under the efficiency chart.
+pub fn laws_efficiency_table(sweep: &LawsSweep) -> Table {
+    let f = format_fraction(sweep.serial_fraction);
+    let mut headers = vec![
+        "N".to_string(),
+        format!("Amdahl E (f={f})"),
+        format!("Gustafson E (f={f})"),
+        format!("Sun–Ni E (g={})", format_sig(sweep.growth_exponent, 3)),
+    ];
+    headers.extend(
+        sweep
+            .compare_fractions
+            .iter()
+            .map(|&fc| format!("Amdahl E (f={})", format_fraction(fc))),
+    );
+    let rows = sweep
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                format_count(r.processors),
+                format_percent(r.amdahl_efficiency, 1),
+                format_percent(r.gustafson_efficiency, 1),
+                format_percent(r.sun_ni_efficiency, 1),
+            ];
+            cells.extend(
+                r.compare_speedups
+                    .iter()
+                    .map(|&s| format_percent(s / r.processors, 1)),
+            );
+            cells
+        })
+        .collect();
+    Table {
+        id: "laws-efficiency",
+        caption: "Parallel efficiency E(N) = S(N)/N".to_string(),
+        headers,
+        rows,
+    }
+}
+
+/// Karp–Flatt table for measured points; `None` when nothing was measured.
+pub fn laws_measured_table(sweep: &LawsSweep) -> Option<Table> {
+    let m = sweep.measured.as_ref()?;
+    Some(Table {
+        id: "laws-measured",
+        caption: "Measured points and Karp–Flatt e(N)".to_string(),
+        headers: vec![
+            "N".to_string(),
+            "Speedup S".to_string(),
+            "Efficiency E".to_string(),
+            "Karp–Flatt e(N)".to_string(),
+        ],
+        rows: m
+            .rows
+            .iter()
+            .map(|r| {
+                vec![
+                    format_count(r.processors),
+                    format_speedup(r.speedup),
+                    format_percent(r.efficiency, 1),
+                    r.karp_flatt
+                        .map_or_else(|| "–".to_string(), |e| format_percent(e, 2)),
+                ]
+            })
+            .collect(),
+    })
+}
+
+/// The key figures shown above the charts, as (label, value) pairs.
+pub fn laws_key_figures(sweep: &LawsSweep, measured_kind: MeasuredKind) -> Vec<(String, String)> {
+    let f = format_fraction(sweep.serial_fraction);
+    let mut out = vec![
+        (
+            format!("Amdahl ceiling 1/f (f = {f})"),
+            sweep
+                .amdahl_ceiling
+                .map_or_else(|| "none (f = 0: S = N)".to_string(), format_speedup),
+        ),
+        (
+            "Amdahl efficiency falls to 50% at N = (1+f)/f".to_string(),
+            sweep
+                .half_efficiency_processors
+                .map_or_else(|| "never (f = 0)".to_string(), |n| format_sig(n, 4)),
+        ),
+        (
+            format!(
+                "Gustafson speedup at N = {}",
+                format_count(sweep.max_processors)
+            ),
+            format_speedup(sweep.shi.speedup),
+        ),
+        (
+            format!(
+                "Shi: Gustafson's f = {f} at N = {} equals Amdahl's f of",
+                format_count(sweep.shi.processors)
+            ),
+            format_fraction(sweep.shi.amdahl_fraction),
+        ),
+    ];
+    if let Some(m) = &sweep.measured {
+        let fitted = m
+            .fitted_serial_fraction
+            .map_or_else(|| "needs a point with N > 1".to_string(), format_fraction);
+        out.push(("Fitted serial fraction (least squares)".to_string(), fitted));
+        if measured_kind == MeasuredKind::Time && m.baseline_processors > 1.0 {
+            out.push((
+                "Speedups relative to".to_string(),
+                format!(
+                    "N = {} (assumed ideal up to there)",
+                    format_count(m.baseline_processors)
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// The hover readout for the speedup and efficiency charts at processor count `n`.
+pub fn laws_readout(sweep: &LawsSweep, processors: f64) -> Option<String> {
+    let r = sweep.nearest_row(processors)?;
+    Some(format!(
+        "N = {}: Amdahl {} ({}), Gustafson {} ({}), Sun–Ni {} ({})",
+        format_count(r.processors),
+        format_speedup(r.amdahl_speedup),
+        format_percent(r.amdahl_efficiency, 1),
+        format_speedup(r.gustafson_speedup),
+        format_percent(r.gustafson_efficiency, 1),
+        format_speedup(r.sun_ni_speedup),
+        format_percent(r.sun_ni_efficiency, 1),
+    ))
+}
+
+/// A one-sentence text alternative for the speedup chart (screen readers, the live summary).
+pub fn laws_chart_summary(sweep: &LawsSweep) -> String {
+    let last = sweep.rows.last();
+    let at_max = last.map_or_else(String::new, |r| {
+        format!(
+            "At N = {}, Amdahl gives {} and Gustafson {}.",
+            format_count(r.processors),
+            format_speedup(r.amdahl_speedup),
+            format_speedup(r.gustafson_speedup)
+        )
+    });
+    match sweep.amdahl_ceiling {
+        Some(c) => format!(
+            "Speedup against N on log axes for f = {}: Amdahl flattens towards its ceiling of {}. {at_max}",
+            format_fraction(sweep.serial_fraction),
+            format_speedup(c)
+        ),
+        None => format!("Speedup against N for f = 0: every law gives S = N. {at_max}"),
+    }
+}
+
+/// Text alternative for the efficiency chart.
+pub fn laws_efficiency_summary(sweep: &LawsSweep) -> String {
+    let last = sweep.rows.last();
+    let at_max = last.map_or_else(String::new, |r| {
+        format!(
+            " At N = {}: Amdahl {}, Gustafson {}, Sun–Ni {}.",
+            format_count(r.processors),
+            format_percent(r.amdahl_efficiency, 1),
+            format_percent(r.gustafson_efficiency, 1),
+            format_percent(r.sun_ni_efficiency, 1)
+        )
+    });
+    let half = sweep.half_efficiency_processors.map_or_else(
+        || "Amdahl efficiency stays at 100% (f = 0).".to_string(),
+        |n| format!("Amdahl efficiency falls to 50% at N = {}.", format_sig(n, 4)),
+    );
+    format!("Efficiency against N (log axis). {half}{at_max}")
+}
+
+/// Text alternative for the Karp–Flatt chart.
+pub fn laws_measured_summary(sweep: &LawsSweep) -> String {
+    let Some(m) = &sweep.measured else {
+        return "No measured points yet: paste N and run time (or speedup) pairs above to see \
+                their Karp–Flatt serial fraction."
+            .to_string();
+    };
+    let values: Vec<f64> = m.rows.iter().filter_map(|r| r.karp_flatt).collect();
+    let trend = match (values.first(), values.last()) {
+        (Some(a), Some(b)) if values.len() > 1 && b > a => {
+            "e(N) rises with N: overhead grows with the processor count."
+        }
+        (Some(_), Some(_)) if values.len() > 1 => {
+            "e(N) does not rise with N: the loss is a fixed serial part."
+        }
+        _ => "",
+    };
+    let fitted = m
+        .fitted_serial_fraction
+        .map_or_else(String::new, |f| format!(" Fitted serial fraction {}.", format_fraction(f)));
+    format!(
+        "Karp–Flatt e(N) for {} measured points.{fitted} {trend}",
+        m.rows.len()
+    )
+}
+
+/// Hover readout on the Karp–Flatt chart: the measured point nearest `processors` (log scale).
+pub fn measured_readout(sweep: &LawsSweep, processors: f64) -> Option<String> {
+    let m = sweep.measured.as_ref()?;
+    let target = processors.max(1.0).ln();
+    let r = m.rows.iter().min_by(|a, b| {
+        (a.processors.ln() - target)
+            .abs()
+            .total_cmp(&(b.processors.ln() - target).abs())
+    })?;
+    Some(format!(
+        "N = {}: S = {}, E = {}, e(N) = {}",
+        format_count(r.processors),
+        format_speedup(r.speedup),
+        format_percent(r.efficiency, 1),
+        r.karp_flatt
+            .map_or_else(|| "–".to_string(), |e| format_percent(e, 2))
+    ))
+}

@@ -1,0 +1,556 @@
+//! The browser glue: reads the URL, binds the inputs, redraws once per animation frame and
+//! writes the URL back. It computes nothing itself: text goes into [`Scenario::set`], the
+//! model and [`crate::report`] produce what is shown, [`crate::chart`] draws it.
+
+mod dom;
+
+use crate::chart::{laws as laws_chart, ChartError, ChartStyle, PlotArea};
+use crate::controls::{SliderSpec, SLIDERS};
+use crate::model::sweep::LawsSweep;
+use crate::report;
+use crate::scenario::{decode, Key, Preset, Scenario, UrlError};
+use dom::{by_id, document, render_figures, render_list, render_table, set_hidden, set_text};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    HtmlTextAreaElement, MouseEvent,
+};
+
+/// Minimum time between two `history.replaceState` calls while a slider moves (browsers
+/// throttle faster callers); the last state is always written after the pause.
+const URL_WRITE_INTERVAL_MS: f64 = 200.0;
+
+/// The charts of the page: canvas id stem and how to draw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ChartId {
+    Speedup,
+    Efficiency,
+    KarpFlatt,
+}
+
+impl ChartId {
+    const ALL: [ChartId; 3] = [ChartId::Speedup, ChartId::Efficiency, ChartId::KarpFlatt];
+
+    fn stem(self) -> &'static str {
+        match self {
+            ChartId::Speedup => "laws-speedup",
+            ChartId::Efficiency => "laws-efficiency",
+            ChartId::KarpFlatt => "laws-karp-flatt",
+        }
+    }
+
+    fn draw<DB: DrawingBackend>(
+        self,
+        root: &DrawingArea<DB, Shift>,
+        sweep: &LawsSweep,
+        style: &ChartStyle,
+    ) -> Result<PlotArea, ChartError> {
+        match self {
+            ChartId::Speedup => laws_chart::draw_speedup(root, sweep, style),
+            ChartId::Efficiency => laws_chart::draw_efficiency(root, sweep, style),
+            ChartId::KarpFlatt => laws_chart::draw_karp_flatt(root, sweep, style),
+        }
+    }
+}
+
+/// Everything the page remembers between events.
+struct App {
+    scenario: Scenario,
+    sweep: Option<LawsSweep>,
+    areas: Vec<(ChartId, PlotArea)>,
+    frame_requested: bool,
+    url_written: String,
+    last_url_write_ms: f64,
+    url_timer_pending: bool,
+    ready: bool,
+}
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+    static FRAME_CALLBACK: RefCell<Option<Closure<dyn FnMut(f64)>>> = const { RefCell::new(None) };
+    static URL_CALLBACK: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
+}
+
+fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
+    APP.with(|cell| cell.try_borrow_mut().ok()?.as_mut().map(f))
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Entry point, run by wasm-bindgen when the module loads.
+#[wasm_bindgen(start)]
+pub fn start() -> Result<(), JsValue> {
+    console_error_panic_hook::set_once();
+    let search = web_sys::window()
+        .map(|w| w.location())
+        .and_then(|l| l.search().ok())
+        .unwrap_or_default();
+    let decoded = decode(&search);
+    let url_messages: Vec<String> = decoded.errors.iter().map(|e| e.to_string()).collect();
+    render_list("url-messages-list", &url_messages);
+    set_hidden("url-messages", url_messages.is_empty());
+
+    APP.with(|cell| {
+        *cell.borrow_mut() = Some(App {
+            scenario: decoded.scenario.clone(),
+            sweep: None,
+            areas: Vec::new(),
+            frame_requested: false,
+            url_written: String::new(),
+            last_url_write_ms: f64::NEG_INFINITY,
+            url_timer_pending: false,
+            ready: false,
+        })
+    });
+    fill_preset_options();
+    sync_all_controls(&decoded.scenario);
+    for e in &decoded.errors {
+        if let UrlError::Input(input) = e {
+            show_message(
+                input.key,
+                &format!(
+                    "{input}; the link's value was replaced by {}",
+                    decoded.scenario.get_text(input.key)
+                ),
+            );
+        }
+    }
+    bind_events()?;
+    request_frame();
+    Ok(())
+}
+
+/// The JS API for docs authors and tests: the Laws rows for a query string, as plain objects.
+#[wasm_bindgen(js_name = lawsRows)]
+pub fn laws_rows(query: &str) -> Result<JsValue, JsValue> {
+    let decoded = decode(query);
+    let sweep = LawsSweep::compute(&decoded.scenario.laws_inputs());
+    serde_wasm_bindgen::to_value(&sweep.rows).map_err(|e| JsValue::from_str(&e.to_string()))
+}
+
+fn input_id(key: Key) -> String {
+    format!("{}-input", key.name())
+}
+
+fn fill_preset_options() {
+    let Some(select) = by_id::<HtmlSelectElement>("preset-input") else {
+        return;
+    };
+    for preset in Preset::ALL {
+        if let Ok(option) = document().create_element("option") {
+            let _ = option.set_attribute("value", preset.name());
+            option.set_text_content(Some(&format!("{} — {}", preset.name(), preset.description())));
+            let _ = select.append_child(&option);
+        }
+    }
+}
+
+/// Writes every control from the scenario (on load and when a preset is chosen).
+fn sync_all_controls(scenario: &Scenario) {
+    for key in Key::ALL {
+        let text = scenario.get_text(key);
+        let id = input_id(key);
+        if let Some(input) = by_id::<HtmlInputElement>(&id) {
+            input.set_value(&text);
+        } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
+            area.set_value(&text.replace(',', "\n").replace(':', " "));
+        } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
+            select.set_value(&text);
+        }
+        clear_message(key);
+        sync_slider(scenario, key);
+    }
+    if let Some(select) = by_id::<HtmlSelectElement>("preset-input") {
+        select.set_value(scenario.preset.map_or("", |p| p.name()));
+    }
+}
+
+fn sync_slider(scenario: &Scenario, key: Key) {
+    let Some(spec) = SliderSpec::for_key(key) else {
+        return;
+    };
+    if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", key.name())) {
+        let value = spec.current(scenario);
+        range.set_value(&spec.position_of(value).to_string());
+        let _ = range.set_attribute("aria-valuetext", &spec.value_text(value));
+    }
+}
+
+fn show_message(key: Key, text: &str) {
+    let id = input_id(key);
+    set_text(&format!("{}-msg", key.name()), text);
+    if let Some(el) = by_id::<HtmlElement>(&id) {
+        let _ = el.set_attribute("aria-invalid", "true");
+    }
+}
+
+fn clear_message(key: Key) {
+    set_text(&format!("{}-msg", key.name()), "");
+    if let Some(el) = by_id::<HtmlElement>(&input_id(key)) {
+        let _ = el.remove_attribute("aria-invalid");
+    }
+}
+
+/// A number box, text area or select changed: validate, keep the last valid value on error.
+fn on_text(key: Key, text: &str) {
+    let result = with_app(|app| {
+        let outcome = app.scenario.set(key, text);
+        (outcome, app.scenario.clone())
+    });
+    let Some((outcome, scenario)) = result else {
+        return;
+    };
+    match outcome {
+        Ok(()) => {
+            clear_message(key);
+            sync_slider(&scenario, key);
+            request_frame();
+        }
+        Err(e) => show_message(
+            key,
+            &format!("{e}; still using {}", scenario.get_text(key)),
+        ),
+    }
+}
+
+/// A slider moved: its position becomes a value, the value becomes the box's text.
+fn on_slider(spec: &SliderSpec, position: &str) {
+    let Ok(position) = position.parse::<u32>() else {
+        return;
+    };
+    let text = crate::model::units::canonical(spec.value_at(position));
+    if let Some(input) = by_id::<HtmlInputElement>(&input_id(spec.key)) {
+        input.set_value(&text);
+    }
+    on_text(spec.key, &text);
+}
+
+fn on_preset(name: &str) {
+    let scenario = Preset::from_name(name).map(Preset::scenario).or_else(|| {
+        // "(custom)": keep the values, forget the preset as the URL's base.
+        with_app(|app| {
+            let mut s = app.scenario.clone();
+            s.preset = None;
+            s
+        })
+    });
+    let Some(scenario) = scenario else {
+        return;
+    };
+    with_app(|app| app.scenario = scenario.clone());
+    sync_all_controls(&scenario);
+    request_frame();
+}
+
+fn listen<T: JsCast + AsRef<web_sys::EventTarget>>(
+    target: &T,
+    event: &str,
+    handler: impl FnMut(Event) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(Event)>::new(handler);
+    AsRef::<web_sys::EventTarget>::as_ref(target)
+        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // The page lives as long as its listeners; leaking them is the intended lifetime.
+    closure.forget();
+    Ok(())
+}
+
+fn bind_events() -> Result<(), JsValue> {
+    for key in Key::ALL {
+        let id = input_id(key);
+        if let Some(input) = by_id::<HtmlInputElement>(&id) {
+            let el = input.clone();
+            listen(&input, "input", move |_| on_text(key, &el.value()))?;
+        } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
+            let el = area.clone();
+            listen(&area, "input", move |_| on_text(key, &el.value()))?;
+        } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
+            let el = select.clone();
+            listen(&select, "change", move |_| on_text(key, &el.value()))?;
+        }
+    }
+    for spec in SLIDERS.iter() {
+        if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", spec.key.name())) {
+            let el = range.clone();
+            listen(&range, "input", move |_| on_slider(spec, &el.value()))?;
+        }
+    }
+    if let Some(select) = by_id::<HtmlSelectElement>("preset-input") {
+        let el = select.clone();
+        listen(&select, "change", move |_| on_preset(&el.value()))?;
+    }
+    if let Some(button) = by_id::<HtmlElement>("copy-link") {
+        listen(&button, "click", move |_| copy_link())?;
+    }
+    for chart in ChartId::ALL {
+        if let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.stem())) {
+            let el = canvas.clone();
+            listen(&canvas, "mousemove", move |e| {
+                if let Some(m) = e.dyn_ref::<MouseEvent>() {
+                    on_pointer(chart, &el, m)
+                }
+            })?;
+            listen(&canvas, "mouseleave", move |_| clear_readout(chart))?;
+        }
+    }
+    if let Some(window) = web_sys::window() {
+        listen(&window, "resize", move |_| request_frame())?;
+    }
+    Ok(())
+}
+
+/// Asks for one redraw at the next animation frame; any number of input events in between
+/// coalesce into that one redraw.
+fn request_frame() {
+    let already = with_app(|app| std::mem::replace(&mut app.frame_requested, true));
+    if already != Some(false) {
+        return;
+    }
+    FRAME_CALLBACK.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let callback = slot.get_or_insert_with(|| Closure::new(|_time: f64| frame()));
+        if let Some(window) = web_sys::window() {
+            let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
+        }
+    });
+}
+
+/// Sizes the canvas for the device pixel ratio and draws one chart into it.
+fn draw_chart(chart: ChartId, sweep: &LawsSweep) -> Result<Option<PlotArea>, ChartError> {
+    let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.stem())) else {
+        return Ok(None);
+    };
+    let (css_width, css_height) = (canvas.client_width(), canvas.client_height());
+    if css_width <= 0 || css_height <= 0 {
+        return Ok(None); // not displayed (embedded view, print, collapsed)
+    }
+    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).clamp(1.0, 4.0);
+    let (width, height) = (
+        (css_width as f64 * ratio).round() as u32,
+        (css_height as f64 * ratio).round() as u32,
+    );
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    let backend = CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| ChartError("no 2D context".to_string()))?;
+    let root = backend.into_drawing_area();
+    let style = ChartStyle {
+        scale: ratio,
+        ..ChartStyle::default()
+    };
+    chart.draw(&root, sweep, &style).map(Some)
+}
+
+/// One redraw: model → rows → charts and tables → DOM, then the URL.
+fn frame() {
+    let Some(scenario) = with_app(|app| {
+        app.frame_requested = false;
+        app.scenario.clone()
+    }) else {
+        return;
+    };
+    let sweep = LawsSweep::compute(&scenario.laws_inputs());
+    let mut areas = Vec::new();
+    let mut failures = Vec::new();
+    for chart in ChartId::ALL {
+        match draw_chart(chart, &sweep) {
+            Ok(Some(area)) => areas.push((chart, area)),
+            Ok(None) => {}
+            Err(e) => failures.push(e.to_string()),
+        }
+    }
+    render_figures(
+        "laws-figures",
+        &report::laws_key_figures(&sweep, scenario.measured_kind),
+    );
+    render_table("laws-speedup-table", &report::laws_speedup_table(&sweep));
+    render_table("laws-efficiency-table", &report::laws_efficiency_table(&sweep));
+    match report::laws_measured_table(&sweep) {
+        Some(table) => render_table("laws-measured-table", &table),
+        None => set_text("laws-measured-table", ""),
+    }
+    set_text("laws-speedup-summary", &report::laws_chart_summary(&sweep));
+    set_text(
+        "laws-efficiency-summary",
+        &report::laws_efficiency_summary(&sweep),
+    );
+    set_text("laws-karp-flatt-summary", &report::laws_measured_summary(&sweep));
+    if failures.is_empty() {
+        set_text("app-status", "");
+        set_hidden("app-status", true);
+    } else {
+        set_hidden("app-status", false);
+        set_text("app-status", &failures.join("; "));
+    }
+    let first = with_app(|app| {
+        app.sweep = Some(sweep);
+        app.areas = areas;
+        !std::mem::replace(&mut app.ready, true)
+    });
+    write_url(false);
+    if first == Some(true) {
+        if let Some(body) = document().body() {
+            let _ = body.set_attribute("data-ready", "1");
+        }
+    }
+}
+
+/// The page's URL for the current scenario (same path, fragment kept for docs sites).
+fn current_url(query: &str) -> Option<String> {
+    let location = web_sys::window()?.location();
+    let path = location.pathname().ok()?;
+    let hash = location.hash().ok().unwrap_or_default();
+    Some(format!("{path}?{query}{hash}"))
+}
+
+/// Mirrors the scenario into the address bar with `history.replaceState`, at most every
+/// [`URL_WRITE_INTERVAL_MS`]; a timer writes the final state after a burst of changes.
+fn write_url(from_timer: bool) {
+    let Some((query, due)) = with_app(|app| {
+        if from_timer {
+            app.url_timer_pending = false;
+        }
+        let query = app.scenario.to_query();
+        if query == app.url_written {
+            return (query, None);
+        }
+        let wait = app.last_url_write_ms + URL_WRITE_INTERVAL_MS - now_ms();
+        if wait <= 0.0 {
+            app.url_written = query.clone();
+            app.last_url_write_ms = now_ms();
+            (query, Some(0.0))
+        } else if app.url_timer_pending {
+            (query, None)
+        } else {
+            app.url_timer_pending = true;
+            (query, Some(wait))
+        }
+    }) else {
+        return;
+    };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    match due {
+        Some(wait) if wait <= 0.0 => {
+            if let (Ok(history), Some(url)) = (window.history(), current_url(&query)) {
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
+        }
+        Some(wait) => URL_CALLBACK.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let callback = slot.get_or_insert_with(|| Closure::new(|| write_url(true)));
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                callback.as_ref().unchecked_ref(),
+                wait.ceil() as i32,
+            );
+        }),
+        None => {}
+    }
+}
+
+fn on_pointer(chart: ChartId, canvas: &HtmlCanvasElement, event: &MouseEvent) {
+    let rect = canvas.get_bounding_client_rect();
+    if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return;
+    }
+    let css_x = event.client_x() as f64 - rect.left();
+    let css_y = event.client_y() as f64 - rect.top();
+    let px = css_x * canvas.width() as f64 / rect.width();
+    let py = css_y * canvas.height() as f64 / rect.height();
+    let text = with_app(|app| {
+        let area = app.areas.iter().find(|(c, _)| *c == chart)?.1;
+        let n = area.x_at(px, py)?;
+        let sweep = app.sweep.as_ref()?;
+        match chart {
+            ChartId::KarpFlatt => report::measured_readout(sweep, n),
+            _ => report::laws_readout(sweep, n),
+        }
+    })
+    .flatten();
+    let crosshair = canvas
+        .parent_element()
+        .and_then(|p| p.query_selector(".crosshair").ok().flatten())
+        .and_then(|c| c.dyn_into::<HtmlElement>().ok());
+    match text {
+        Some(text) => {
+            set_text(&format!("{}-readout", chart.stem()), &text);
+            if let Some(c) = crosshair {
+                let _ = c.style().set_property("left", &format!("{css_x:.0}px"));
+                c.set_hidden(false);
+            }
+        }
+        None => clear_readout(chart),
+    }
+}
+
+fn clear_readout(chart: ChartId) {
+    set_text(
+        &format!("{}-readout", chart.stem()),
+        "Hover over the chart to read values.",
+    );
+    if let Some(c) = document()
+        .query_selector(&format!("#{} .crosshair", chart.stem()))
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<HtmlElement>().ok())
+    {
+        c.set_hidden(true);
+    }
+}
+
+/// Copies the standalone URL of the current scenario; where the Clipboard API is missing
+/// (not a secure context) the link is shown selected for Ctrl+C instead.
+fn copy_link() {
+    let Some(query) = with_app(|app| app.scenario.to_query()) else {
+        return;
+    };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let url = format!(
+        "{}{}?{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        query
+    );
+    let navigator = window.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
+        .ok()
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    let write = clipboard.as_ref().and_then(|c| {
+        js_sys::Reflect::get(c, &JsValue::from_str("writeText"))
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()
+    });
+    match (clipboard, write) {
+        (Some(c), Some(f)) => match f.call1(&c, &JsValue::from_str(&url)) {
+            Ok(promise) => {
+                let promise = js_sys::Promise::from(promise);
+                let ok = Closure::once(move |_: JsValue| set_text("copy-status", "Link copied."));
+                let url_for_error = url.clone();
+                let err = Closure::once(move |_: JsValue| {
+                    set_text("copy-status", &format!("Copy this link: {url_for_error}"))
+                });
+                let _ = promise.then2(&ok, &err);
+                ok.forget();
+                err.forget();
+            }
+            Err(_) => set_text("copy-status", &format!("Copy this link: {url}")),
+        },
+        _ => set_text("copy-status", &format!("Copy this link: {url}")),
+    }
+}

@@ -1,0 +1,99 @@
+//! The charts as a reader sees them, drawn through the SVG backend (the same code draws the
+//! page's canvas): titles, legends, the annotated ceiling and 50% point, measured points.
+
+use plotters::prelude::*;
+use scaling_explorer::chart::{laws, ChartStyle};
+use scaling_explorer::model::sweep::LawsSweep;
+use scaling_explorer::scenario::decode;
+
+fn sweep(query: &str) -> LawsSweep {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    LawsSweep::compute(&d.scenario.laws_inputs())
+}
+
+fn svg(draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>)) -> String {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (900, 560)).into_drawing_area();
+        draw(&root);
+    }
+    out
+}
+
+#[test]
+fn speedup_chart_annotates_ceiling_and_half_point() {
+    let s = sweep("v=1&f=0.1");
+    let doc = svg(|root| {
+        let area = laws::draw_speedup(root, &s, &ChartStyle::default()).unwrap();
+        // The plot area maps its left edge to N = 1 and its right edge to N = 4096.
+        assert!((area.x_at(area.left_px as f64, area.top_px as f64).unwrap() - 1.0).abs() < 1e-9);
+        let right = area.x_at(area.right_px as f64, area.top_px as f64).unwrap();
+        assert!((right - 4096.0).abs() < 1e-6);
+    });
+    assert!(doc.contains("Speedup S(N)"));
+    assert!(doc.contains("ceiling 1/f = 10x"), "ceiling label missing");
+    assert!(doc.contains("E = 50% at N = 11"));
+    for legend in ["Amdahl f=10%", "Gustafson f=10%", "Sun–Ni f=10%, g=0.5", "ideal S = N", "Amdahl f=1%", "Amdahl f=25%"] {
+        assert!(doc.contains(legend), "legend {legend} missing");
+    }
+    // Many polylines: ideal, 3 laws, 3 comparisons, ceiling.
+    assert!(doc.matches("<polyline").count() + doc.matches("<path").count() >= 8);
+}
+
+#[test]
+fn f_zero_has_no_ceiling_drawn() {
+    let s = sweep("v=1&f=0");
+    let doc = svg(|root| {
+        laws::draw_speedup(root, &s, &ChartStyle::default()).unwrap();
+    });
+    assert!(!doc.contains("ceiling"));
+    assert!(!doc.contains("NaN"));
+}
+
+#[test]
+fn efficiency_chart_marks_fifty_percent() {
+    let s = sweep("v=1");
+    let doc = svg(|root| {
+        laws::draw_efficiency(root, &s, &ChartStyle::default()).unwrap();
+    });
+    assert!(doc.contains("Parallel efficiency"));
+    assert!(doc.contains("50%"));
+    assert!(doc.contains("Gustafson f=5%"));
+}
+
+#[test]
+fn karp_flatt_chart_shows_the_fit_and_measured_points() {
+    let s = sweep("v=1&preset=karp-flatt");
+    let doc = svg(|root| {
+        laws::draw_karp_flatt(root, &s, &ChartStyle::default()).unwrap();
+    });
+    assert!(doc.contains("fitted f = 3.2%"), "fit missing");
+    assert!(doc.contains("N = 64: 3.7%"));
+    assert_eq!(doc.matches("<circle").count(), 6, "one dot per N > 1");
+    let empty = sweep("v=1");
+    let doc = svg(|root| {
+        laws::draw_karp_flatt(root, &empty, &ChartStyle::default()).unwrap();
+    });
+    assert!(doc.contains("Paste measured points"));
+}
+
+fn largest_font(doc: &str) -> f64 {
+    doc.split("font-size=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next()?.parse::<f64>().ok())
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn hidpi_scale_enlarges_fonts() {
+    let s = sweep("v=1");
+    let at = |scale: f64| {
+        svg(|root| {
+            let style = ChartStyle { scale, ..ChartStyle::default() };
+            laws::draw_speedup(root, &s, &style).unwrap();
+        })
+    };
+    let ratio = largest_font(&at(2.0)) / largest_font(&at(1.0));
+    assert!((ratio - 2.0).abs() < 1e-9, "title font grew by {ratio}");
+}

@@ -1,0 +1,75 @@
+//! The `scaling` command as a script or docs build would run it.
+
+use std::process::Command;
+
+fn scaling(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(args)
+        .output()
+        .expect("run scaling");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn json_carries_the_rows_and_the_ceiling() {
+    let (code, out, err) = scaling(&["laws", "--query", "v=1&f=0.05", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["summary"]["amdahl_ceiling"], 20.0);
+    assert_eq!(v["summary"]["half_efficiency_processors"], 21.0);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 13);
+    assert_eq!(rows[0]["processors"], 1.0);
+    let last = &rows[12];
+    assert_eq!(last["processors"], 4096.0);
+    let s = last["amdahl_speedup"].as_f64().unwrap();
+    assert!((s - 1.0 / (0.05 + 0.95 / 4096.0)).abs() < 1e-9);
+    assert_eq!(v["tables"][0]["rows"][12][1], "19.9x");
+}
+
+#[test]
+fn text_csv_and_markdown_show_the_same_cells() {
+    let (_, text, _) = scaling(&["laws", "--query", "v=1&f=0.1"]);
+    assert!(text.contains("Amdahl ceiling 1/f (f = 10%): 10x"));
+    let (_, csv, _) = scaling(&["laws", "--query", "v=1&f=0.1", "--format", "csv"]);
+    assert!(csv.contains("\r\n4,096,") || csv.contains("\"4,096\""), "{csv}");
+    let (_, md, _) = scaling(&["laws", "--query", "v=1&f=0.1", "--format", "md"]);
+    assert!(md.contains("| 4,096 | 9.98x |"), "{md}");
+}
+
+#[test]
+fn svg_export_uses_the_chart_code() {
+    let path = std::env::temp_dir().join(format!("scaling-cli-{}.svg", std::process::id()));
+    let p = path.to_str().unwrap();
+    let (code, _, err) = scaling(&["laws", "--preset", "classroom", "--svg", p]);
+    assert_eq!(code, 0, "{err}");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(doc.starts_with("<svg"));
+    assert!(doc.contains("ceiling 1/f = 20x"));
+}
+
+#[test]
+fn bad_input_fails_with_the_key_named() {
+    let (code, out, err) = scaling(&["laws", "--query", "v=1&f=2"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("Serial fraction f (f)") && err.contains("outside 0"), "{err}");
+    let (code, _, err) = scaling(&["laws", "--format", "xml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--format"));
+    let (code, _, err) = scaling(&["laws", "--preset", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nope"));
+}
+
+#[test]
+fn presets_are_listed() {
+    let (code, out, _) = scaling(&["presets"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("classroom") && out.contains("karp-flatt"));
+}

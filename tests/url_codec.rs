@@ -1,0 +1,79 @@
+//! The URL a reader shares: what it restores, and what happens to bad or hostile links.
+
+use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, MAX_QUERY_BYTES};
+
+#[test]
+fn a_whole_url_with_fragment_decodes() {
+    let d = decode("https://example.org/docs/scaling/?v=1&f=0.1&n=65536#laws");
+    assert!(d.errors.is_empty());
+    assert_eq!(d.scenario.serial_fraction, 0.1);
+    assert_eq!(d.scenario.max_processors, 65536);
+}
+
+#[test]
+fn percent_and_units_are_read_as_typed() {
+    let d = decode("v=1&f=5%25&n=4Ki&fs=1%25,10%25");
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    assert_eq!(d.scenario.serial_fraction, 0.05);
+    assert_eq!(d.scenario.max_processors, 4096);
+    assert_eq!(d.scenario.compare_fractions, vec![0.01, 0.1]);
+    // Written back canonically, defaults omitted.
+    assert_eq!(d.scenario.to_query(), "v=1&fs=0.01,0.1");
+}
+
+#[test]
+fn each_bad_key_gets_its_own_message_and_the_rest_is_kept() {
+    let d = decode("v=1&f=abc&n=banana&g=9&fs=0.2");
+    assert_eq!(d.errors.len(), 3);
+    let text: Vec<String> = d.errors.iter().map(|e| e.to_string()).collect();
+    assert!(text[0].contains("(f)") && text[0].contains("abc"), "{}", text[0]);
+    assert!(text[1].contains("(n)") && text[1].contains("banana"), "{}", text[1]);
+    assert!(text[2].contains("(g)") && text[2].contains("outside"), "{}", text[2]);
+    assert_eq!(d.scenario.compare_fractions, vec![0.2]);
+    assert_eq!(d.scenario.serial_fraction, Scenario::default().serial_fraction);
+}
+
+#[test]
+fn non_finite_and_negative_zero_are_handled() {
+    for v in ["NaN", "nan", "inf", "-inf", "1e999", "Infinity"] {
+        let d = decode(&format!("f={v}"));
+        assert_eq!(d.errors.len(), 1, "{v}");
+        assert_eq!(d.scenario.serial_fraction, 0.05);
+    }
+    let d = decode("f=-0");
+    assert!(d.errors.is_empty());
+    assert_eq!(d.scenario.to_query(), "v=1&f=0");
+}
+
+#[test]
+fn unknown_things_are_named_or_ignored() {
+    let d = decode("v=7&preset=nope&colour=red");
+    assert!(matches!(d.errors[0], UrlError::UnknownVersion(_)));
+    assert!(matches!(d.errors[1], UrlError::UnknownPreset(_)));
+    assert_eq!(d.errors.len(), 2);
+    assert!(d.errors[1].to_string().contains("classroom"));
+}
+
+#[test]
+fn repeated_keys_last_wins() {
+    assert_eq!(decode("f=0.1&f=0.2").scenario.serial_fraction, 0.2);
+}
+
+#[test]
+fn huge_links_are_cut_not_slow() {
+    let long = format!("v=1&m={}", "1:1,".repeat(20_000));
+    let d = decode(&long);
+    assert!(d.errors.iter().any(|e| matches!(e, UrlError::TooLong { .. })));
+    assert!(d.errors.iter().any(|e| matches!(e, UrlError::Input(i) if i.key == Key::Measured)));
+    assert!(MAX_QUERY_BYTES < long.len());
+}
+
+#[test]
+fn markup_in_values_is_only_ever_text_in_messages() {
+    let d = decode("f=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E");
+    assert_eq!(d.errors.len(), 1);
+    // The message quotes the input (as text, clipped); the page sets it with textContent.
+    assert!(d.errors[0].to_string().contains("<img"));
+    // And it is never written back into a URL.
+    assert_eq!(d.scenario.to_query(), "v=1");
+}
