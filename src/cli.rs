@@ -104,8 +104,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
-            Long("query") | Short('q') => query = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
-            Long("preset") | Short('p') => preset = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
+            Long("query") | Short('q') => {
+                query = Some(parser.value().map_err(usage)?.string().map_err(usage)?)
+            }
+            Long("preset") | Short('p') => {
+                preset = Some(parser.value().map_err(usage)?.string().map_err(usage)?)
+            }
             Long("svg") => svg = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
             Long("format") | Short('f') => {
                 let value = parser.value().map_err(usage)?.string().map_err(usage)?;

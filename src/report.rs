@@ -74,7 +74,11 @@ impl Table {
         let cell = |s: &String| s.replace('|', "\\|");
         let mut out = format!(
             "| {} |\n|{}|\n",
-            self.headers.iter().map(cell).collect::<Vec<_>>().join(" | "),
+            self.headers
+                .iter()
+                .map(cell)
+                .collect::<Vec<_>>()
+                .join(" | "),
             self.headers
                 .iter()
                 .enumerate()
@@ -302,7 +306,12 @@ pub fn laws_efficiency_summary(sweep: &LawsSweep) -> String {
     });
     let half = sweep.half_efficiency_processors.map_or_else(
         || "Amdahl efficiency stays at 100% (f = 0).".to_string(),
-        |n| format!("Amdahl efficiency falls to 50% at N = {}.", format_sig(n, 4)),
+        |n| {
+            format!(
+                "Amdahl efficiency falls to 50% at N = {}.",
+                format_sig(n, 4)
+            )
+        },
     );
     format!("Efficiency against N (log axis). {half}{at_max}")
 }
@@ -324,9 +333,9 @@ pub fn laws_measured_summary(sweep: &LawsSweep) -> String {
         }
         _ => "",
     };
-    let fitted = m
-        .fitted_serial_fraction
-        .map_or_else(String::new, |f| format!(" Fitted serial fraction {}.", format_fraction(f)));
+    let fitted = m.fitted_serial_fraction.map_or_else(String::new, |f| {
+        format!(" Fitted serial fraction {}.", format_fraction(f))
+    });
     format!(
         "Karp–Flatt e(N) for {} measured points.{fitted} {trend}",
         m.rows.len()

@@ -6,7 +6,9 @@
 //! [`decode`] reads any string at all into a usable scenario plus per-key errors.
 //! Keys are documented in `docs/url.md`.
 
-use crate::model::measured::{format_points, parse_points, MeasuredKind, MeasuredPoint, MAX_PROCESSORS};
+use crate::model::measured::{
+    format_points, parse_points, MeasuredKind, MeasuredPoint, MAX_PROCESSORS,
+};
 use crate::model::sweep::LawsInputs;
 use crate::model::units::{canonical, clip, parse_fraction, parse_quantity};
 use std::fmt;
@@ -86,7 +88,13 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({}): {}", self.key.label(), self.key.name(), self.reason)
+        write!(
+            f,
+            "{} ({}): {}",
+            self.key.label(),
+            self.key.name(),
+            self.reason
+        )
     }
 }
 
@@ -101,7 +109,9 @@ pub enum UrlError {
     /// `preset=` names no built-in scenario.
     UnknownPreset(String),
     /// The query was longer than [`MAX_QUERY_BYTES`] and was cut.
-    TooLong { bytes: usize },
+    TooLong {
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for UrlError {
@@ -148,7 +158,9 @@ impl Preset {
 
     pub fn description(self) -> &'static str {
         match self {
-            Preset::Classroom => "Amdahl vs Gustafson at f = 5% (ceiling 20x), compared with 1%, 10%, 25%",
+            Preset::Classroom => {
+                "Amdahl vs Gustafson at f = 5% (ceiling 20x), compared with 1%, 10%, 25%"
+            }
             Preset::KarpFlatt => {
                 "Illustrative measured run times on 1–64 processors; Karp–Flatt e(N) rises with N"
             }
@@ -161,8 +173,10 @@ impl Preset {
 
     /// The scenario the preset stands for (its `preset` field set to itself).
     pub fn scenario(self) -> Scenario {
-        let mut s = Scenario::default();
-        s.preset = Some(self);
+        let mut s = Scenario {
+            preset: Some(self),
+            ..Scenario::default()
+        };
         match self {
             Preset::Classroom => {}
             Preset::KarpFlatt => {
@@ -252,7 +266,9 @@ impl Scenario {
             reason,
         };
         match key {
-            Key::SerialFraction => self.serial_fraction = parse_unit_fraction(text).map_err(fail)?,
+            Key::SerialFraction => {
+                self.serial_fraction = parse_unit_fraction(text).map_err(fail)?
+            }
             Key::CompareFractions => {
                 let items: Vec<&str> = text
                     .split([',', ';', ' ', '\n', '\t'])
@@ -274,7 +290,10 @@ impl Scenario {
             Key::MaxProcessors => {
                 let value = parse_quantity(text).map_err(|e| fail(e.to_string()))?;
                 if value.fract() != 0.0 {
-                    return Err(fail(format!("{} is not a whole number of processors", canonical(value))));
+                    return Err(fail(format!(
+                        "{} is not a whole number of processors",
+                        canonical(value)
+                    )));
                 }
                 if !(2.0..=MAX_PROCESSORS).contains(&value) {
                     return Err(fail(format!(
@@ -434,7 +453,10 @@ mod tests {
         let d = decode("?v=1&f=0.1&fs=0.02,0.3&n=65536&g=1&m=1:100,4:30");
         assert!(d.errors.is_empty(), "{:?}", d.errors);
         assert_eq!(d.scenario.serial_fraction, 0.1);
-        assert_eq!(d.scenario.to_query(), "v=1&f=0.1&fs=0.02,0.3&n=65536&g=1&m=1:100,4:30");
+        assert_eq!(
+            d.scenario.to_query(),
+            "v=1&f=0.1&fs=0.02,0.3&n=65536&g=1&m=1:100,4:30"
+        );
         assert_eq!(decode(&d.scenario.to_query()).scenario, d.scenario);
     }
 

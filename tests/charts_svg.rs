@@ -1,5 +1,6 @@
 //! The charts as a reader sees them, drawn through the SVG backend (the same code draws the
 //! page's canvas): titles, legends, the annotated ceiling and 50% point, measured points.
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
 use plotters::prelude::*;
 use scaling_explorer::chart::{laws, ChartStyle};
@@ -34,7 +35,14 @@ fn speedup_chart_annotates_ceiling_and_half_point() {
     assert!(doc.contains("Speedup S(N)"));
     assert!(doc.contains("ceiling 1/f = 10x"), "ceiling label missing");
     assert!(doc.contains("E = 50% at N = 11"));
-    for legend in ["Amdahl f=10%", "Gustafson f=10%", "Sun–Ni f=10%, g=0.5", "ideal S = N", "Amdahl f=1%", "Amdahl f=25%"] {
+    for legend in [
+        "Amdahl f=10%",
+        "Gustafson f=10%",
+        "Sun–Ni f=10%, g=0.5",
+        "ideal S = N",
+        "Amdahl f=1%",
+        "Amdahl f=25%",
+    ] {
         assert!(doc.contains(legend), "legend {legend} missing");
     }
     // Many polylines: ideal, 3 laws, 3 comparisons, ceiling.
@@ -90,7 +98,10 @@ fn hidpi_scale_enlarges_fonts() {
     let s = sweep("v=1");
     let at = |scale: f64| {
         svg(|root| {
-            let style = ChartStyle { scale, ..ChartStyle::default() };
+            let style = ChartStyle {
+                scale,
+                ..ChartStyle::default()
+            };
             laws::draw_speedup(root, &s, &style).unwrap();
         })
     };

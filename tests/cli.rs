@@ -1,4 +1,5 @@
 //! The `scaling` command as a script or docs build would run it.
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
 use std::process::Command;
 
@@ -36,7 +37,10 @@ fn text_csv_and_markdown_show_the_same_cells() {
     let (_, text, _) = scaling(&["laws", "--query", "v=1&f=0.1"]);
     assert!(text.contains("Amdahl ceiling 1/f (f = 10%): 10x"));
     let (_, csv, _) = scaling(&["laws", "--query", "v=1&f=0.1", "--format", "csv"]);
-    assert!(csv.contains("\r\n4,096,") || csv.contains("\"4,096\""), "{csv}");
+    assert!(
+        csv.contains("\r\n4,096,") || csv.contains("\"4,096\""),
+        "{csv}"
+    );
     let (_, md, _) = scaling(&["laws", "--query", "v=1&f=0.1", "--format", "md"]);
     assert!(md.contains("| 4,096 | 9.98x |"), "{md}");
 }
@@ -58,7 +62,10 @@ fn bad_input_fails_with_the_key_named() {
     let (code, out, err) = scaling(&["laws", "--query", "v=1&f=2"]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
-    assert!(err.contains("Serial fraction f (f)") && err.contains("outside 0"), "{err}");
+    assert!(
+        err.contains("Serial fraction f (f)") && err.contains("outside 0"),
+        "{err}"
+    );
     let (code, _, err) = scaling(&["laws", "--format", "xml"]);
     assert_eq!(code, 2);
     assert!(err.contains("--format"));

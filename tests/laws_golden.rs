@@ -1,8 +1,9 @@
 //! Golden values of MODEL.md §1 and the seed's "HPC 的原始定义", as a reader would check them.
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
 use scaling_explorer::model::laws::*;
-use scaling_explorer::model::sweep::{LawsInputs, LawsSweep};
 use scaling_explorer::model::measured::MeasuredKind;
+use scaling_explorer::model::sweep::{LawsInputs, LawsSweep};
 use scaling_explorer::report::{laws_key_figures, laws_speedup_table};
 
 /// Closed-form results are exact up to a few ulps.
@@ -37,7 +38,10 @@ fn textbook_table_values() {
     assert!((gustafson_speedup(0.05, 16.0) - 15.25).abs() < EXACT);
     assert!((efficiency(gustafson_speedup(0.05, 16.0), 16.0) - 0.953125).abs() < EXACT);
     assert_eq!(amdahl_half_efficiency_processors(0.05), Some(21.0));
-    assert_eq!(amdahl_half_efficiency_processors(0.1).map(|n| (n * 1e9).round() / 1e9), Some(11.0));
+    assert_eq!(
+        amdahl_half_efficiency_processors(0.1).map(|n| (n * 1e9).round() / 1e9),
+        Some(11.0)
+    );
     assert_eq!(amdahl_ceiling(0.0), None);
     assert_eq!(amdahl_speedup(0.0, 64.0), 64.0);
     assert_eq!(amdahl_speedup(1.0, 64.0), 1.0);

@@ -1,4 +1,5 @@
 //! Properties every input must keep (ENGINEERING.md's testing pyramid, level 2).
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
 use proptest::prelude::*;
 use scaling_explorer::model::laws::*;

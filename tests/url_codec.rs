@@ -1,4 +1,5 @@
 //! The URL a reader shares: what it restores, and what happens to bad or hostile links.
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, MAX_QUERY_BYTES};
 
@@ -26,11 +27,26 @@ fn each_bad_key_gets_its_own_message_and_the_rest_is_kept() {
     let d = decode("v=1&f=abc&n=banana&g=9&fs=0.2");
     assert_eq!(d.errors.len(), 3);
     let text: Vec<String> = d.errors.iter().map(|e| e.to_string()).collect();
-    assert!(text[0].contains("(f)") && text[0].contains("abc"), "{}", text[0]);
-    assert!(text[1].contains("(n)") && text[1].contains("banana"), "{}", text[1]);
-    assert!(text[2].contains("(g)") && text[2].contains("outside"), "{}", text[2]);
+    assert!(
+        text[0].contains("(f)") && text[0].contains("abc"),
+        "{}",
+        text[0]
+    );
+    assert!(
+        text[1].contains("(n)") && text[1].contains("banana"),
+        "{}",
+        text[1]
+    );
+    assert!(
+        text[2].contains("(g)") && text[2].contains("outside"),
+        "{}",
+        text[2]
+    );
     assert_eq!(d.scenario.compare_fractions, vec![0.2]);
-    assert_eq!(d.scenario.serial_fraction, Scenario::default().serial_fraction);
+    assert_eq!(
+        d.scenario.serial_fraction,
+        Scenario::default().serial_fraction
+    );
 }
 
 #[test]
@@ -63,8 +79,14 @@ fn repeated_keys_last_wins() {
 fn huge_links_are_cut_not_slow() {
     let long = format!("v=1&m={}", "1:1,".repeat(20_000));
     let d = decode(&long);
-    assert!(d.errors.iter().any(|e| matches!(e, UrlError::TooLong { .. })));
-    assert!(d.errors.iter().any(|e| matches!(e, UrlError::Input(i) if i.key == Key::Measured)));
+    assert!(d
+        .errors
+        .iter()
+        .any(|e| matches!(e, UrlError::TooLong { .. })));
+    assert!(d
+        .errors
+        .iter()
+        .any(|e| matches!(e, UrlError::Input(i) if i.key == Key::Measured)));
     assert!(MAX_QUERY_BYTES < long.len());
 }
 

@@ -7,8 +7,8 @@ use super::{count_label, ChartError, ChartStyle, PlotArea, PALETTE};
 use crate::model::sweep::{Curve, LawsSweep};
 use crate::model::units::{format_count, format_sig, format_speedup};
 use crate::report::format_fraction;
-use plotters::coord::Shift;
 use plotters::chart::SeriesAnno;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -17,7 +17,12 @@ const GUSTAFSON: RGBColor = PALETTE[1];
 const SUN_NI: RGBColor = PALETTE[2];
 const MEASURED: RGBColor = PALETTE[6];
 /// Colours for the comparison `f` curves (after the three laws' own colours).
-const COMPARE: [RGBColor; 4] = [PALETTE[3], PALETTE[4], PALETTE[5], RGBColor(0x8A, 0x8A, 0x8A)];
+const COMPARE: [RGBColor; 4] = [
+    PALETTE[3],
+    PALETTE[4],
+    PALETTE[5],
+    RGBColor(0x8A, 0x8A, 0x8A),
+];
 
 fn plot_area<DB: DrawingBackend, CT: plotters::coord::CoordTranslate>(
     area: &DrawingArea<DB, CT>,
@@ -50,11 +55,7 @@ pub fn draw_speedup<DB: DrawingBackend>(
     root.fill(&theme.background)?;
     let n_max = sweep.max_processors;
     let measured = sweep.measured.as_ref().map_or(&[][..], |m| &m.rows[..]);
-    let y_top = measured
-        .iter()
-        .map(|r| r.speedup)
-        .fold(n_max, f64::max)
-        * 1.15;
+    let y_top = measured.iter().map(|r| r.speedup).fold(n_max, f64::max) * 1.15;
     let y_bottom = measured.iter().map(|r| r.speedup).fold(1.0, f64::min) * 0.9;
     let mut chart = ChartBuilder::on(root)
         .caption("Speedup S(N)", style.font(16.0))
@@ -98,18 +99,36 @@ pub fn draw_speedup<DB: DrawingBackend>(
     {
         let color = COMPARE[i % COMPARE.len()];
         chart
-            .draw_series(LineSeries::new(curve.points.iter().copied(), color.stroke_width(thin)))?
+            .draw_series(LineSeries::new(
+                curve.points.iter().copied(),
+                color.stroke_width(thin),
+            ))?
             .label(format!("Amdahl f={}", format_fraction(*fc)))
             .legend(legend_line(color, thin));
     }
 
     let f = format_fraction(sweep.serial_fraction);
-    draw_curve(&mut chart, &sweep.curves.sun_ni, SUN_NI, thick, Some((dash / 2, gap)))?
-        .label(format!("Sun–Ni f={f}, g={}", format_sig(sweep.growth_exponent, 3)))
-        .legend(legend_line(SUN_NI, thick));
-    draw_curve(&mut chart, &sweep.curves.gustafson, GUSTAFSON, thick, Some((dash, gap)))?
-        .label(format!("Gustafson f={f}"))
-        .legend(legend_line(GUSTAFSON, thick));
+    draw_curve(
+        &mut chart,
+        &sweep.curves.sun_ni,
+        SUN_NI,
+        thick,
+        Some((dash / 2, gap)),
+    )?
+    .label(format!(
+        "Sun–Ni f={f}, g={}",
+        format_sig(sweep.growth_exponent, 3)
+    ))
+    .legend(legend_line(SUN_NI, thick));
+    draw_curve(
+        &mut chart,
+        &sweep.curves.gustafson,
+        GUSTAFSON,
+        thick,
+        Some((dash, gap)),
+    )?
+    .label(format!("Gustafson f={f}"))
+    .legend(legend_line(GUSTAFSON, thick));
     draw_curve(&mut chart, &sweep.curves.amdahl, AMDAHL, thick, None)?
         .label(format!("Amdahl f={f}"))
         .legend(legend_line(AMDAHL, thick));
@@ -171,7 +190,12 @@ pub fn draw_speedup<DB: DrawingBackend>(
 }
 
 /// One law's curve, solid or dashed (`dash = Some((dash, gap))`).
-fn draw_curve<'b, 'a: 'b, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate<From = (f64, f64)>>(
+fn draw_curve<
+    'b,
+    'a: 'b,
+    DB: DrawingBackend + 'a,
+    CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
+>(
     chart: &'b mut ChartContext<'a, DB, CT>,
     curve: &Curve,
     color: RGBColor,
@@ -247,20 +271,44 @@ pub fn draw_efficiency<DB: DrawingBackend>(
     {
         let color = COMPARE[i % COMPARE.len()];
         chart
-            .draw_series(LineSeries::new(curve.points.iter().copied(), color.stroke_width(thin)))?
+            .draw_series(LineSeries::new(
+                curve.points.iter().copied(),
+                color.stroke_width(thin),
+            ))?
             .label(format!("Amdahl f={}", format_fraction(*fc)))
             .legend(legend_line(color, thin));
     }
     let f = format_fraction(sweep.serial_fraction);
-    draw_curve(&mut chart, &sweep.curves.sun_ni_efficiency, SUN_NI, thick, Some((dash / 2, gap)))?
-        .label(format!("Sun–Ni f={f}, g={}", format_sig(sweep.growth_exponent, 3)))
-        .legend(legend_line(SUN_NI, thick));
-    draw_curve(&mut chart, &sweep.curves.gustafson_efficiency, GUSTAFSON, thick, Some((dash, gap)))?
-        .label(format!("Gustafson f={f}"))
-        .legend(legend_line(GUSTAFSON, thick));
-    draw_curve(&mut chart, &sweep.curves.amdahl_efficiency, AMDAHL, thick, None)?
-        .label(format!("Amdahl f={f}"))
-        .legend(legend_line(AMDAHL, thick));
+    draw_curve(
+        &mut chart,
+        &sweep.curves.sun_ni_efficiency,
+        SUN_NI,
+        thick,
+        Some((dash / 2, gap)),
+    )?
+    .label(format!(
+        "Sun–Ni f={f}, g={}",
+        format_sig(sweep.growth_exponent, 3)
+    ))
+    .legend(legend_line(SUN_NI, thick));
+    draw_curve(
+        &mut chart,
+        &sweep.curves.gustafson_efficiency,
+        GUSTAFSON,
+        thick,
+        Some((dash, gap)),
+    )?
+    .label(format!("Gustafson f={f}"))
+    .legend(legend_line(GUSTAFSON, thick));
+    draw_curve(
+        &mut chart,
+        &sweep.curves.amdahl_efficiency,
+        AMDAHL,
+        thick,
+        None,
+    )?
+    .label(format!("Amdahl f={f}"))
+    .legend(legend_line(AMDAHL, thick));
     if let Some(n_half) = sweep.half_efficiency_processors.filter(|n| *n <= n_max) {
         chart.draw_series(std::iter::once(Circle::new(
             (n_half, 0.5),
@@ -302,13 +350,20 @@ pub fn draw_karp_flatt<DB: DrawingBackend>(
     let theme = style.theme;
     root.fill(&theme.background)?;
     let rows = sweep.measured.as_ref().map_or(&[][..], |m| &m.rows[..]);
-    let fitted = sweep.measured.as_ref().and_then(|m| m.fitted_serial_fraction);
+    let fitted = sweep
+        .measured
+        .as_ref()
+        .and_then(|m| m.fitted_serial_fraction);
     let values: Vec<(f64, f64)> = rows
         .iter()
         .filter_map(|r| r.karp_flatt.map(|e| (r.processors, e)))
         .collect();
     let x_max = rows.last().map_or(2.0, |r| r.processors.max(2.0)) * 1.5;
-    let e_max = values.iter().map(|v| v.1).chain(fitted).fold(0.01, f64::max);
+    let e_max = values
+        .iter()
+        .map(|v| v.1)
+        .chain(fitted)
+        .fold(0.01, f64::max);
     let e_min = values.iter().map(|v| v.1).chain(fitted).fold(0.0, f64::min);
     let span = e_max - e_min;
     let mut chart = ChartBuilder::on(root)
@@ -355,12 +410,17 @@ pub fn draw_karp_flatt<DB: DrawingBackend>(
                 .legend(legend_line(AMDAHL, style.px(1.5)));
         }
         chart
-            .draw_series(LineSeries::new(values.iter().copied(), MEASURED.stroke_width(width)))?
+            .draw_series(LineSeries::new(
+                values.iter().copied(),
+                MEASURED.stroke_width(width),
+            ))?
             .label("measured e(N)")
             .legend(legend_line(MEASURED, width));
-        chart.draw_series(values.iter().map(|&(n, e)| {
-            Circle::new((n, e), style.px(4.0), MEASURED.filled())
-        }))?;
+        chart.draw_series(
+            values
+                .iter()
+                .map(|&(n, e)| Circle::new((n, e), style.px(4.0), MEASURED.filled())),
+        )?;
         if let Some(&(n, e)) = values.last() {
             chart.draw_series(std::iter::once(Text::new(
                 format!("N = {}: {}", format_count(n), format_fraction(e)),

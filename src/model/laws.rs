@@ -92,14 +92,14 @@ pub fn karp_flatt(speedup: f64, processors: f64) -> Option<f64> {
 /// `None` if no point has `N > 1`. The result may be negative for super-linear speedups; it is
 /// reported as measured, not clamped.
 pub fn fit_serial_fraction(points: &[(f64, f64)]) -> Option<f64> {
-    let (sum_xy, sum_xx) = points
-        .iter()
-        .filter(|(n, s)| *n > 1.0 && *s > 0.0)
-        .fold((0.0, 0.0), |(sxy, sxx), (n, s)| {
+    let (sum_xy, sum_xx) = points.iter().filter(|(n, s)| *n > 1.0 && *s > 0.0).fold(
+        (0.0, 0.0),
+        |(sxy, sxx), (n, s)| {
             let x = 1.0 - 1.0 / n;
             let y = 1.0 / s - 1.0 / n;
             (sxy + x * y, sxx + x * x)
-        });
+        },
+    );
     (sum_xx > 0.0).then(|| sum_xy / sum_xx)
 }
 

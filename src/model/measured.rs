@@ -72,12 +72,14 @@ impl fmt::Display for MeasuredError {
                 f,
                 "expected pairs “N value”, got {count} numbers (an odd count)"
             ),
-            MeasuredError::ProcessorsOutOfRange { processors } => write!(
-                f,
-                "N = {processors} is outside 1 … 2^30"
-            ),
+            MeasuredError::ProcessorsOutOfRange { processors } => {
+                write!(f, "N = {processors} is outside 1 … 2^30")
+            }
             MeasuredError::NonPositiveValue { processors, value } => {
-                write!(f, "the value at N = {processors} must be above 0, got {value}")
+                write!(
+                    f,
+                    "the value at N = {processors} must be above 0, got {value}"
+                )
             }
             MeasuredError::NotIncreasing { processors } => write!(
                 f,

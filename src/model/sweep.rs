@@ -42,7 +42,7 @@ pub struct LawsRow {
 }
 
 /// A dense curve for a chart: `(N, value)` points, log-spaced in `N`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Curve {
     pub points: Vec<(f64, f64)>,
 }
@@ -90,12 +90,6 @@ pub struct LawsCurves {
     pub compare_efficiency: Vec<Curve>,
 }
 
-impl Default for Curve {
-    fn default() -> Self {
-        Curve { points: Vec::new() }
-    }
-}
-
 /// Table rows at `1, 2, 4, …` up to `N_max`, plus `N_max` itself when it is not a power of two.
 pub fn table_processors(max_processors: f64) -> Vec<f64> {
     let mut out = Vec::new();
@@ -124,7 +118,9 @@ fn log_space(max: f64, samples: usize) -> impl Iterator<Item = f64> {
 
 fn curve(max: f64, value_at: impl Fn(f64) -> f64) -> Curve {
     Curve {
-        points: log_space(max, CURVE_SAMPLES).map(|n| (n, value_at(n))).collect(),
+        points: log_space(max, CURVE_SAMPLES)
+            .map(|n| (n, value_at(n)))
+            .collect(),
     }
 }
 

@@ -77,10 +77,7 @@ fn split_number(text: &str) -> Result<(f64, &str), UnitError> {
                 let rest = &t[end + 1..];
                 rest.len() >= 3
                     && rest.as_bytes()[..3].iter().all(u8::is_ascii_digit)
-                    && !rest
-                        .as_bytes()
-                        .get(3)
-                        .is_some_and(|b| b.is_ascii_digit())
+                    && !rest.as_bytes().get(3).is_some_and(|b| b.is_ascii_digit())
             }
             'e' | 'E' => {
                 // exponent only if followed by a digit (or sign + digit): "1e6" yes, "1E" (exa?) no
@@ -99,7 +96,10 @@ fn split_number(text: &str) -> Result<(f64, &str), UnitError> {
         }
         end += 1;
     }
-    let literal: String = t[..end].chars().filter(|c| *c != '_' && *c != ',').collect();
+    let literal: String = t[..end]
+        .chars()
+        .filter(|c| *c != '_' && *c != ',')
+        .collect();
     if !seen_digit {
         return Err(UnitError::NotANumber(text.trim().to_string()));
     }
@@ -216,7 +216,8 @@ pub fn format_si(value: f64, max_sig: usize) -> String {
     if !value.is_finite() {
         return "–".to_string();
     }
-    const SUFFIXES: [(f64, &str); 5] = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
+    const SUFFIXES: [(f64, &str); 5] =
+        [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
     let abs = value.abs();
     for (scale, suffix) in SUFFIXES {
         // Round first so 999,950 becomes "1M" rather than "1000k".
@@ -349,12 +350,30 @@ mod tests {
     #[test]
     fn rejects_with_named_reasons() {
         assert_eq!(parse_quantity(""), Err(UnitError::Empty));
-        assert!(matches!(parse_quantity("abc"), Err(UnitError::NotANumber(_))));
-        assert!(matches!(parse_quantity("3x"), Err(UnitError::UnknownSuffix(_))));
-        assert!(matches!(parse_quantity("1e400"), Err(UnitError::NotFinite(_))));
-        assert!(matches!(parse_quantity("NaN"), Err(UnitError::NotANumber(_))));
-        assert!(matches!(parse_quantity("inf"), Err(UnitError::NotANumber(_))));
-        assert!(matches!(parse_fraction("5 apples"), Err(UnitError::UnknownSuffix(_))));
+        assert!(matches!(
+            parse_quantity("abc"),
+            Err(UnitError::NotANumber(_))
+        ));
+        assert!(matches!(
+            parse_quantity("3x"),
+            Err(UnitError::UnknownSuffix(_))
+        ));
+        assert!(matches!(
+            parse_quantity("1e400"),
+            Err(UnitError::NotFinite(_))
+        ));
+        assert!(matches!(
+            parse_quantity("NaN"),
+            Err(UnitError::NotANumber(_))
+        ));
+        assert!(matches!(
+            parse_quantity("inf"),
+            Err(UnitError::NotANumber(_))
+        ));
+        assert!(matches!(
+            parse_fraction("5 apples"),
+            Err(UnitError::UnknownSuffix(_))
+        ));
         assert_eq!(parse_quantity("-0"), Ok(0.0));
         assert!(parse_quantity("-0").unwrap().is_sign_positive());
     }

@@ -70,10 +70,13 @@ struct App {
     ready: bool,
 }
 
+/// A callback kept alive for the page's lifetime and reused for every request.
+type Callback<Args> = RefCell<Option<Closure<Args>>>;
+
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
-    static FRAME_CALLBACK: RefCell<Option<Closure<dyn FnMut(f64)>>> = const { RefCell::new(None) };
-    static URL_CALLBACK: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
+    static FRAME_CALLBACK: Callback<dyn FnMut(f64)> = const { RefCell::new(None) };
+    static URL_CALLBACK: Callback<dyn FnMut()> = const { RefCell::new(None) };
 }
 
 fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
@@ -148,7 +151,11 @@ fn fill_preset_options() {
     for preset in Preset::ALL {
         if let Ok(option) = document().create_element("option") {
             let _ = option.set_attribute("value", preset.name());
-            option.set_text_content(Some(&format!("{} — {}", preset.name(), preset.description())));
+            option.set_text_content(Some(&format!(
+                "{} — {}",
+                preset.name(),
+                preset.description()
+            )));
             let _ = select.append_child(&option);
         }
     }
@@ -215,10 +222,7 @@ fn on_text(key: Key, text: &str) {
             sync_slider(&scenario, key);
             request_frame();
         }
-        Err(e) => show_message(
-            key,
-            &format!("{e}; still using {}", scenario.get_text(key)),
-        ),
+        Err(e) => show_message(key, &format!("{e}; still using {}", scenario.get_text(key))),
     }
 }
 
@@ -333,7 +337,9 @@ fn draw_chart(chart: ChartId, sweep: &LawsSweep) -> Result<Option<PlotArea>, Cha
     if css_width <= 0 || css_height <= 0 {
         return Ok(None); // not displayed (embedded view, print, collapsed)
     }
-    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).clamp(1.0, 4.0);
+    let ratio = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0);
     let (width, height) = (
         (css_width as f64 * ratio).round() as u32,
         (css_height as f64 * ratio).round() as u32,
@@ -375,7 +381,10 @@ fn frame() {
         &report::laws_key_figures(&sweep, scenario.measured_kind),
     );
     render_table("laws-speedup-table", &report::laws_speedup_table(&sweep));
-    render_table("laws-efficiency-table", &report::laws_efficiency_table(&sweep));
+    render_table(
+        "laws-efficiency-table",
+        &report::laws_efficiency_table(&sweep),
+    );
     match report::laws_measured_table(&sweep) {
         Some(table) => render_table("laws-measured-table", &table),
         None => set_text("laws-measured-table", ""),
@@ -385,7 +394,10 @@ fn frame() {
         "laws-efficiency-summary",
         &report::laws_efficiency_summary(&sweep),
     );
-    set_text("laws-karp-flatt-summary", &report::laws_measured_summary(&sweep));
+    set_text(
+        "laws-karp-flatt-summary",
+        &report::laws_measured_summary(&sweep),
+    );
     if failures.is_empty() {
         set_text("app-status", "");
         set_hidden("app-status", true);
