@@ -248,7 +248,7 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                 }
                 Format::Text => {
                     let mut out = format!("scenario: ?{}\n\n", scenario.to_query());
-                    for (label, value) in laws_key_figures(&sweep, scenario.measured_kind) {
+                    for (label, value) in laws_key_figures(&sweep, scenario.laws.measured_kind) {
                         out.push_str(&format!("{label}: {value}\n"));
                     }
                     for t in &tables {

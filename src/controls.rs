@@ -5,15 +5,20 @@
 //! serial fraction spans 0.01% … 100%, processor counts snap to powers of two), as PRODUCT.md
 //! asks; the value a slider produces is rounded to a readable number so the URL stays short.
 
-use crate::model::units::{canonical, format_count, format_sig};
+use crate::model::units::{canonical, canonical_si, format_count, format_si, format_sig};
 use crate::report::format_fraction;
 use crate::scenario::{Key, Scenario};
 
 /// The mapping of one slider.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum SliderScale {
-    /// Position 0 is exactly 0; positions `1..=max` are log-spaced from `min` to `max_value`.
-    LogWithZero { min: f64, max_value: f64 },
+    /// Positions `1..=max` are log-spaced from `min` to `max_value`; position 0 is exactly 0
+    /// when `zero` (the serial fraction), else `min` too.
+    Log {
+        min: f64,
+        max_value: f64,
+        zero: bool,
+    },
     /// Position `p` is `2^p`.
     PowerOfTwo,
     /// Position `p` is `p · step`.
@@ -21,37 +26,93 @@ pub enum SliderScale {
 }
 
 /// A slider bound to a scenario key.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 pub struct SliderSpec {
     pub key: Key,
     pub min_position: u32,
     pub max_position: u32,
     pub scale: SliderScale,
+    /// Reads the slider's value from a scenario.
+    pub get: fn(&Scenario) -> f64,
 }
 
-/// The sliders of the Laws panel (positions match `www/index.html`'s `min`/`max`).
-pub const SLIDERS: [SliderSpec; 3] = [
+const fn log(key: Key, min: f64, max_value: f64, get: fn(&Scenario) -> f64) -> SliderSpec {
+    SliderSpec {
+        key,
+        min_position: 0,
+        max_position: 600,
+        scale: SliderScale::Log {
+            min,
+            max_value,
+            zero: false,
+        },
+        get,
+    }
+}
+
+const fn pow2(key: Key, max_exp: u32, get: fn(&Scenario) -> f64) -> SliderSpec {
+    SliderSpec {
+        key,
+        min_position: 0,
+        max_position: max_exp,
+        scale: SliderScale::PowerOfTwo,
+        get,
+    }
+}
+
+/// Every slider of the page. Positions must match `www/index.html`'s `min`/`max`
+/// (the page sets them from here at start, so they cannot drift).
+pub const SLIDERS: [SliderSpec; 16] = [
     SliderSpec {
         key: Key::SerialFraction,
         min_position: 0,
         max_position: 1000,
-        scale: SliderScale::LogWithZero {
+        scale: SliderScale::Log {
             min: 1e-4,
             max_value: 1.0,
+            zero: true,
         },
+        get: |s| s.laws.serial_fraction,
     },
     SliderSpec {
         key: Key::MaxProcessors,
         min_position: 1,
         max_position: 30,
         scale: SliderScale::PowerOfTwo,
+        get: |s| s.laws.max_processors as f64,
     },
     SliderSpec {
         key: Key::GrowthExponent,
         min_position: 0,
         max_position: 200,
         scale: SliderScale::Linear { step: 0.01 },
+        get: |s| s.laws.growth_exponent,
     },
+    log(Key::GlobalBatch, 1e5, 1e10, |s| s.llm.global_batch_tokens),
+    pow2(Key::Accumulation, 10, |s| s.llm.accumulation as f64),
+    pow2(Key::Tp, 6, |s| s.llm.tp as f64),
+    pow2(Key::Pp, 6, |s| s.llm.pp as f64),
+    pow2(Key::Cp, 6, |s| s.llm.cp as f64),
+    log(Key::TotalParams, 1e8, 1e13, |s| s.llm.total_params),
+    log(Key::ActiveParams, 1e8, 1e13, |s| s.llm.active_params),
+    log(Key::Flops, 1e13, 1e16, |s| s.llm.flops_per_gpu),
+    log(Key::Bandwidth, 1e9, 2e12, |s| s.llm.bus_bytes_per_s),
+    SliderSpec {
+        key: Key::Gathers,
+        min_position: 1,
+        max_position: 4,
+        scale: SliderScale::Linear { step: 1.0 },
+        get: |s| s.llm.gathers,
+    },
+    log(Key::ComputeMs, 1.0, 1e5, |s| s.llm.compute_ms),
+    SliderSpec {
+        key: Key::FixedMs,
+        min_position: 0,
+        max_position: 500,
+        scale: SliderScale::Linear { step: 1.0 },
+        get: |s| s.llm.fixed_ms,
+    },
+    log(Key::TokenBudget, 1e9, 1e14, |s| s.llm.token_budget),
 ];
 
 fn round_sig(value: f64, digits: i32) -> f64 {
@@ -68,16 +129,21 @@ impl SliderSpec {
     }
 
     /// The value at a slider position (clamped to the slider's range), rounded to 2
-    /// significant digits on log scales so dragging writes `0.052`, not `0.0518…`.
+    /// significant digits on log scales so dragging writes `32M`, not `31.99…M`.
     pub fn value_at(&self, position: u32) -> f64 {
         let p = position.clamp(self.min_position, self.max_position);
         match self.scale {
-            SliderScale::LogWithZero { min, max_value } => {
-                if p == 0 {
+            SliderScale::Log {
+                min,
+                max_value,
+                zero,
+            } => {
+                if p == 0 && zero {
                     0.0
                 } else {
-                    let t = (p - 1) as f64 / (self.max_position - 1) as f64;
-                    round_sig(min * (max_value / min).powf(t), 2).min(max_value)
+                    let first = if zero { 1 } else { 0 };
+                    let t = p.saturating_sub(first) as f64 / (self.max_position - first) as f64;
+                    round_sig(min * (max_value / min).powf(t), 2).clamp(min, max_value)
                 }
             }
             SliderScale::PowerOfTwo => 2f64.powi(p as i32),
@@ -91,12 +157,17 @@ impl SliderSpec {
     /// The slider position closest to a value (values off the grid land on the nearest).
     pub fn position_of(&self, value: f64) -> u32 {
         let raw = match self.scale {
-            SliderScale::LogWithZero { min, max_value } => {
-                if value <= 0.0 {
+            SliderScale::Log {
+                min,
+                max_value,
+                zero,
+            } => {
+                if value <= 0.0 && zero {
                     0.0
                 } else {
+                    let first = if zero { 1.0 } else { 0.0 };
                     let t = (value.max(min) / min).ln() / (max_value / min).ln();
-                    1.0 + t * (self.max_position - 1) as f64
+                    first + t * (self.max_position as f64 - first)
                 }
             }
             SliderScale::PowerOfTwo => value.max(1.0).log2(),
@@ -111,17 +182,28 @@ impl SliderSpec {
             Key::SerialFraction => format!("f = {}", format_fraction(value)),
             Key::MaxProcessors => format!("{} processors", format_count(value)),
             Key::GrowthExponent => format!("g = {}", format_sig(value, 3)),
-            _ => canonical(value),
+            Key::GlobalBatch => format!("{} tokens", format_si(value, 3)),
+            Key::TokenBudget => format!("{} tokens", format_si(value, 3)),
+            Key::TotalParams | Key::ActiveParams => format!("{} parameters", format_si(value, 3)),
+            Key::Flops => format!("{}FLOP/s", format_si(value, 3)),
+            Key::Bandwidth => format!("{}B/s", format_si(value, 3)),
+            Key::ComputeMs | Key::FixedMs => format!("{} ms", format_sig(value, 4)),
+            _ => format_count(value),
         }
     }
 
     /// The scenario's current value for this slider.
     pub fn current(&self, scenario: &Scenario) -> f64 {
-        match self.key {
-            Key::SerialFraction => scenario.serial_fraction,
-            Key::MaxProcessors => scenario.max_processors as f64,
-            Key::GrowthExponent => scenario.growth_exponent,
-            _ => 0.0,
+        (self.get)(scenario)
+    }
+
+    /// The text a slider position writes into the number box (and the URL).
+    pub fn text_at(&self, position: u32) -> String {
+        let v = self.value_at(position);
+        match self.scale {
+            // Durations stay in plain ms ("1200", not "1.2k").
+            SliderScale::Log { .. } if v >= 1e3 && self.key != Key::ComputeMs => canonical_si(v),
+            _ => canonical(v),
         }
     }
 }
@@ -132,11 +214,24 @@ mod tests {
 
     #[test]
     fn every_position_gives_a_value_the_scenario_accepts() {
+        // Alone (from the defaults) every position is a valid value, except the cross-input
+        // rules (P_a ≤ P, divisibility) which the page reports like typed text.
         for spec in SLIDERS {
-            let mut s = Scenario::default();
+            if matches!(
+                spec.key,
+                Key::ActiveParams
+                    | Key::TotalParams
+                    | Key::Tp
+                    | Key::Pp
+                    | Key::Cp
+                    | Key::GlobalBatch
+                    | Key::Accumulation
+            ) {
+                continue;
+            }
             for p in spec.min_position..=spec.max_position {
-                let v = spec.value_at(p);
-                s.set(spec.key, &canonical(v))
+                let mut s = Scenario::default();
+                s.set(spec.key, &spec.text_at(p))
                     .unwrap_or_else(|e| panic!("{:?} at {p}: {e}", spec.key));
             }
         }
@@ -145,6 +240,8 @@ mod tests {
     #[test]
     fn positions_round_trip_for_default_values() {
         let f = SliderSpec::for_key(Key::SerialFraction).unwrap();
+        let b = SliderSpec::for_key(Key::GlobalBatch).unwrap();
+        assert_eq!(b.text_at(b.position_of(32e6)), "32M");
         let p = f.position_of(0.05);
         assert!((f.value_at(p) - 0.05).abs() < 0.003, "{}", f.value_at(p));
         assert_eq!(f.value_at(0), 0.0);

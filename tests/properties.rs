@@ -53,7 +53,7 @@ proptest! {
                 }
             }
         }
-        for (_, v) in laws_key_figures(&sweep, d.scenario.measured_kind) {
+        for (_, v) in laws_key_figures(&sweep, d.scenario.laws.measured_kind) {
             prop_assert!(!v.contains("NaN") && !v.contains("inf"));
         }
     }

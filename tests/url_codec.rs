@@ -7,17 +7,17 @@ use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, MAX_QUERY_BYTE
 fn a_whole_url_with_fragment_decodes() {
     let d = decode("https://example.org/docs/scaling/?v=1&f=0.1&n=65536#laws");
     assert!(d.errors.is_empty());
-    assert_eq!(d.scenario.serial_fraction, 0.1);
-    assert_eq!(d.scenario.max_processors, 65536);
+    assert_eq!(d.scenario.laws.serial_fraction, 0.1);
+    assert_eq!(d.scenario.laws.max_processors, 65536);
 }
 
 #[test]
 fn percent_and_units_are_read_as_typed() {
     let d = decode("v=1&f=5%25&n=4Ki&fs=1%25,10%25");
     assert!(d.errors.is_empty(), "{:?}", d.errors);
-    assert_eq!(d.scenario.serial_fraction, 0.05);
-    assert_eq!(d.scenario.max_processors, 4096);
-    assert_eq!(d.scenario.compare_fractions, vec![0.01, 0.1]);
+    assert_eq!(d.scenario.laws.serial_fraction, 0.05);
+    assert_eq!(d.scenario.laws.max_processors, 4096);
+    assert_eq!(d.scenario.laws.compare_fractions, vec![0.01, 0.1]);
     // Written back canonically, defaults omitted.
     assert_eq!(d.scenario.to_query(), "v=1&fs=0.01,0.1");
 }
@@ -42,10 +42,10 @@ fn each_bad_key_gets_its_own_message_and_the_rest_is_kept() {
         "{}",
         text[2]
     );
-    assert_eq!(d.scenario.compare_fractions, vec![0.2]);
+    assert_eq!(d.scenario.laws.compare_fractions, vec![0.2]);
     assert_eq!(
-        d.scenario.serial_fraction,
-        Scenario::default().serial_fraction
+        d.scenario.laws.serial_fraction,
+        Scenario::default().laws.serial_fraction
     );
 }
 
@@ -54,7 +54,7 @@ fn non_finite_and_negative_zero_are_handled() {
     for v in ["NaN", "nan", "inf", "-inf", "1e999", "Infinity"] {
         let d = decode(&format!("f={v}"));
         assert_eq!(d.errors.len(), 1, "{v}");
-        assert_eq!(d.scenario.serial_fraction, 0.05);
+        assert_eq!(d.scenario.laws.serial_fraction, 0.05);
     }
     let d = decode("f=-0");
     assert!(d.errors.is_empty());
@@ -72,7 +72,7 @@ fn unknown_things_are_named_or_ignored() {
 
 #[test]
 fn repeated_keys_last_wins() {
-    assert_eq!(decode("f=0.1&f=0.2").scenario.serial_fraction, 0.2);
+    assert_eq!(decode("f=0.1&f=0.2").scenario.laws.serial_fraction, 0.2);
 }
 
 #[test]

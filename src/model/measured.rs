@@ -100,6 +100,12 @@ impl std::error::Error for MeasuredError {}
 ///
 /// `1:100, 2:52, 4:28` · `N,time\n1,100\n2,52` · `1 1.0; 2 1.9; 4 3.4` all parse.
 pub fn parse_points(text: &str) -> Result<Vec<MeasuredPoint>, MeasuredError> {
+    parse_pairs(text, false)
+}
+
+/// [`parse_points`] with the choice to accept zero values (an exposed time can be 0 ms;
+/// a speedup or run time cannot).
+pub fn parse_pairs(text: &str, allow_zero: bool) -> Result<Vec<MeasuredPoint>, MeasuredError> {
     let mut numbers = Vec::new();
     for (line_index, line) in text.lines().enumerate() {
         let items: Vec<&str> = line
@@ -149,7 +155,7 @@ pub fn parse_points(text: &str) -> Result<Vec<MeasuredPoint>, MeasuredError> {
         if !(1.0..=MAX_PROCESSORS).contains(&processors) {
             return Err(MeasuredError::ProcessorsOutOfRange { processors });
         }
-        if value <= 0.0 {
+        if value < 0.0 || (value == 0.0 && !allow_zero) {
             return Err(MeasuredError::NonPositiveValue { processors, value });
         }
         if points.last().is_some_and(|p| p.processors >= processors) {

@@ -4,9 +4,13 @@
 //! - [`laws`]: Amdahl, Gustafson, Sun–Ni, efficiency, Shi's conversion, Karp–Flatt (MODEL.md §1).
 //! - [`measured`]: measured `(N, value)` points, their parsing and Karp–Flatt analysis.
 //! - [`sweep`]: the laws evaluated over `N` for tables and charts.
+//! - [`step`]: LLM step time: compute, exposed (tabulated or FSDP), `T_crit`, `N_max`.
+//! - [`llm`]: strong and weak LLM sweeps (the seed's tables).
 //! - [`units`]: `32M`, `3.7k`, `4Mi`, `900ms` in and out.
 
 pub mod laws;
+pub mod llm;
 pub mod measured;
+pub mod step;
 pub mod sweep;
 pub mod units;

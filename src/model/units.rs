@@ -326,6 +326,21 @@ pub fn canonical(value: f64) -> String {
     }
 }
 
+/// The shortest text that reads back as exactly `value`: SI-suffixed when that is exact
+/// (`32M`, `370T`, `1.8G`), otherwise [`canonical`]. Used for URLs and number boxes of
+/// large quantities, so `decode(encode(s)) == s` holds bit for bit.
+pub fn canonical_si(value: f64) -> String {
+    if value.abs() >= 1e3 {
+        for sig in 1..=17 {
+            let text = format_si(value, sig);
+            if parse_quantity(&text) == Ok(value) {
+                return text;
+            }
+        }
+    }
+    canonical(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -163,7 +163,7 @@ fn fill_preset_options() {
 
 /// Writes every control from the scenario (on load and when a preset is chosen).
 fn sync_all_controls(scenario: &Scenario) {
-    for key in Key::ALL {
+    for &key in Key::ALL {
         let text = scenario.get_text(key);
         let id = input_id(key);
         if let Some(input) = by_id::<HtmlInputElement>(&id) {
@@ -269,7 +269,7 @@ fn listen<T: JsCast + AsRef<web_sys::EventTarget>>(
 }
 
 fn bind_events() -> Result<(), JsValue> {
-    for key in Key::ALL {
+    for &key in Key::ALL {
         let id = input_id(key);
         if let Some(input) = by_id::<HtmlInputElement>(&id) {
             let el = input.clone();
@@ -378,7 +378,7 @@ fn frame() {
     }
     render_figures(
         "laws-figures",
-        &report::laws_key_figures(&sweep, scenario.measured_kind),
+        &report::laws_key_figures(&sweep, scenario.laws.measured_kind),
     );
     render_table("laws-speedup-table", &report::laws_speedup_table(&sweep));
     render_table(

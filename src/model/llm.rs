@@ -1,0 +1,355 @@
+//! Strong and weak scaling sweeps of LLM training (MODEL.md §2–3, §6; the seed's tables).
+//!
+//! Strong scaling fixes the global batch `B` and adds GPUs, so tokens per rank `T` fall;
+//! weak scaling fixes `T` and adds data-parallel replicas, so `B` grows. Both use the same step
+//! time `t_step = t_compute + t_exposed` from [`super::step`].
+
+use super::step::{
+    bubble_fraction, compute_ms_from_flops, n_max_gpus, t_crit_tokens, ExposedTable, FsdpComm,
+    Layout,
+};
+use serde::Serialize;
+
+/// Samples per dense chart curve.
+pub const CURVE_SAMPLES: usize = 96;
+
+/// Where compute time comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ComputeSource {
+    /// `6 · P_a · B / (N · F_eff)` from the model size and achieved FLOP/s.
+    Flops,
+    /// A measured compute time at the baseline `N₀` and batch `B₀`, scaled as `(B/B₀)·(N₀/N)`.
+    AtBaseline { compute_ms: f64 },
+}
+
+/// Where exposed time comes from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExposedSource {
+    /// Exposed ms tabulated at some `N` (the seed's table), interpolated in `log N`.
+    Table(ExposedTable),
+    /// Measured step times at some `N` for batch `B₀`; exposed = step − compute there, then
+    /// interpolated like a table. The fitted exposed values are reported.
+    StepTimes(ExposedTable),
+    /// The mechanistic FSDP / ZeRO-3 model ([`FsdpComm`]).
+    Fsdp,
+}
+
+/// Every input of the LLM sweeps, validated by [`crate::scenario`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LlmInputs {
+    /// `B₀`: global batch in tokens (fixed in the strong sweep; the baseline in the weak one).
+    pub global_batch_tokens: f64,
+    pub layout: Layout,
+    /// `P`: total parameters (what FSDP moves).
+    pub total_params: f64,
+    /// `P_a`: active parameters per token (what compute costs; `< P` for MoE).
+    pub active_params: f64,
+    /// `F_eff`: achieved FLOP/s per GPU.
+    pub flops_per_gpu: f64,
+    pub comm: FsdpComm,
+    pub compute: ComputeSource,
+    pub exposed: ExposedSource,
+    /// `N₀`: the baseline GPU count efficiencies are relative to.
+    pub baseline_gpus: f64,
+    /// GPU counts of the table rows (increasing; all multiples of `M`).
+    pub gpus: Vec<f64>,
+    /// Token budget for the optimizer-step count of the weak sweep.
+    pub token_budget: f64,
+}
+
+impl LlmInputs {
+    /// Compute ms per step at `gpus` GPUs for global batch `batch` tokens.
+    pub fn compute_ms(&self, gpus: f64, batch: f64) -> f64 {
+        match self.compute {
+            ComputeSource::Flops => {
+                compute_ms_from_flops(self.active_params, batch, gpus, self.flops_per_gpu)
+            }
+            ComputeSource::AtBaseline { compute_ms } => {
+                compute_ms * (batch / self.global_batch_tokens) * (self.baseline_gpus / gpus)
+            }
+        }
+    }
+
+    /// `T_crit` from the communication inputs ([`t_crit_tokens`]).
+    pub fn t_crit_tokens(&self) -> f64 {
+        t_crit_tokens(
+            self.comm.gathers,
+            self.comm.wire_bytes_per_param,
+            self.flops_per_gpu,
+            self.comm.bus_bytes_per_s,
+            self.total_params,
+            self.active_params,
+        )
+    }
+
+    /// The exposed-time table implied by measured step times: `exposed = step − compute(N, B₀)`,
+    /// floored at 0. `None` unless the source is [`ExposedSource::StepTimes`].
+    pub fn fitted_exposed(&self) -> Option<Vec<(f64, f64)>> {
+        match &self.exposed {
+            ExposedSource::StepTimes(steps) => Some(
+                steps
+                    .points()
+                    .iter()
+                    .map(|&(n, step)| {
+                        (
+                            n,
+                            (step - self.compute_ms(n, self.global_batch_tokens)).max(0.0),
+                        )
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Exposed ms at `gpus` with `compute_ms` of compute per step, and whether the value was
+    /// extrapolated beyond a table.
+    ///
+    /// FSDP (mechanistic): per microbatch each GPU moves `c · s_w · P / M` bytes at `B_eff`,
+    /// times the ring factor `(D − 1)/D`; it hides behind that microbatch's compute
+    /// (`compute/A`), so `exposed_comm = A · max(0, t_comm − compute/A)`. Add the fixed part
+    /// (optimizer, first gather / last reduce-scatter) and the pipeline bubble
+    /// (`bubble_fraction · compute`, with the `A` microbatches in flight). Latency (alpha)
+    /// terms are ignored: they matter only for tiny messages.
+    pub fn exposed_ms(&self, gpus: f64, compute_ms: f64) -> (f64, bool) {
+        match &self.exposed {
+            ExposedSource::Table(t) => {
+                let v = t.at(gpus);
+                (v.value, v.extrapolated)
+            }
+            ExposedSource::StepTimes(_) => {
+                let fitted = self.fitted_exposed().unwrap_or_default();
+                match ExposedTable::new(fitted) {
+                    Ok(t) => {
+                        let v = t.at(gpus);
+                        (v.value, v.extrapolated)
+                    }
+                    Err(_) => (0.0, true),
+                }
+            }
+            ExposedSource::Fsdp => {
+                let m = self.layout.model_parallel();
+                let d = self.layout.data_parallel(gpus);
+                let a = self.layout.accumulation as f64;
+                let ring = if d > 1.0 { (d - 1.0) / d } else { 0.0 };
+                let bytes =
+                    self.comm.gathers * self.comm.wire_bytes_per_param * self.total_params / m;
+                let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
+                let exposed_comm = a * (comm_ms - compute_ms / a).max(0.0);
+                let bubble = bubble_fraction(
+                    self.comm.schedule,
+                    self.layout.pp,
+                    self.layout.accumulation,
+                    self.comm.chunks,
+                ) * compute_ms;
+                (exposed_comm + self.comm.fixed_ms + bubble, false)
+            }
+        }
+    }
+}
+
+/// One row of the strong-scaling table (the seed's columns).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StrongRow {
+    pub gpus: f64,
+    /// `T = B/(D·A)`, tokens per DP rank per microbatch (= tokens per GPU for `M = A = 1`).
+    pub tokens_per_gpu: f64,
+    pub compute_ms: f64,
+    pub exposed_ms: f64,
+    pub step_ms: f64,
+    /// `t_step(N₀) · N₀ / N`.
+    pub ideal_ms: f64,
+    /// `ideal / step`.
+    pub efficiency: f64,
+    /// `B / t_step`, tokens per second.
+    pub throughput_tokens_per_s: f64,
+    /// The exposed time lies outside the tabulated range.
+    pub extrapolated: bool,
+    /// `T < T_crit`: communication no longer hides behind compute.
+    pub below_t_crit: bool,
+}
+
+/// One row of the weak-scaling table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WeakRow {
+    pub gpus: f64,
+    pub tokens_per_gpu: f64,
+    pub global_batch_tokens: f64,
+    pub compute_ms: f64,
+    pub exposed_ms: f64,
+    pub step_ms: f64,
+    /// `t_step(N₀) / t_step(N)`.
+    pub efficiency: f64,
+    pub throughput_tokens_per_s: f64,
+    /// Optimizer steps the token budget buys: `budget / B`.
+    pub optimizer_steps: f64,
+    pub extrapolated: bool,
+}
+
+/// The summary numbers of both sweeps.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LlmSummary {
+    pub t_crit_tokens: f64,
+    /// `N_max = M · B / (A · T_crit)`.
+    pub n_max: f64,
+    /// The table row with the highest strong-scaling throughput.
+    pub peak_throughput_gpus: f64,
+    pub baseline_gpus: f64,
+    pub model_parallel: f64,
+}
+
+/// Dense curves of one sweep for the charts: `(N, value)`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SweepCurves {
+    pub compute_ms: Vec<(f64, f64)>,
+    pub step_ms: Vec<(f64, f64)>,
+    pub ideal_ms: Vec<(f64, f64)>,
+    pub efficiency: Vec<(f64, f64)>,
+    pub throughput: Vec<(f64, f64)>,
+    pub global_batch: Vec<(f64, f64)>,
+}
+
+/// Everything the strong and weak panels show.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LlmSweep {
+    pub summary: LlmSummary,
+    pub strong: Vec<StrongRow>,
+    pub weak: Vec<WeakRow>,
+    /// The exposed times fitted from measured step times, if that is the source.
+    pub fitted_exposed: Option<Vec<(f64, f64)>>,
+    #[serde(skip)]
+    pub strong_curves: SweepCurves,
+    #[serde(skip)]
+    pub weak_curves: SweepCurves,
+    /// Range of the x axis, shared by both panels' charts.
+    pub gpu_range: (f64, f64),
+}
+
+fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64) -> StrongRow {
+    let batch = inputs.global_batch_tokens;
+    let compute_ms = inputs.compute_ms(gpus, batch);
+    let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, compute_ms);
+    let step_ms = compute_ms + exposed_ms;
+    let ideal_ms = baseline_step_ms * inputs.baseline_gpus / gpus;
+    let tokens_per_gpu = inputs.layout.tokens_per_rank(batch, gpus);
+    StrongRow {
+        gpus,
+        tokens_per_gpu,
+        compute_ms,
+        exposed_ms,
+        step_ms,
+        ideal_ms,
+        efficiency: ideal_ms / step_ms,
+        throughput_tokens_per_s: batch / (step_ms / 1e3),
+        extrapolated,
+        below_t_crit: tokens_per_gpu < t_crit,
+    }
+}
+
+fn weak_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64) -> WeakRow {
+    let tokens = inputs
+        .layout
+        .tokens_per_rank(inputs.global_batch_tokens, inputs.baseline_gpus);
+    let batch = inputs.layout.global_batch(tokens, gpus);
+    let compute_ms = inputs.compute_ms(gpus, batch);
+    let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, compute_ms);
+    let step_ms = compute_ms + exposed_ms;
+    WeakRow {
+        gpus,
+        tokens_per_gpu: tokens,
+        global_batch_tokens: batch,
+        compute_ms,
+        exposed_ms,
+        step_ms,
+        efficiency: baseline_step_ms / step_ms,
+        throughput_tokens_per_s: batch / (step_ms / 1e3),
+        optimizer_steps: inputs.token_budget / batch,
+        extrapolated,
+    }
+}
+
+fn log_space(lo: f64, hi: f64, samples: usize) -> impl Iterator<Item = f64> {
+    let (a, b) = (lo.ln(), hi.ln());
+    (0..samples).map(move |i| {
+        if i + 1 == samples {
+            hi
+        } else {
+            (a + (b - a) * i as f64 / (samples - 1) as f64).exp()
+        }
+    })
+}
+
+impl LlmSweep {
+    /// Evaluates the strong and weak sweeps over `inputs.gpus` (rows) and a dense range
+    /// spanning the rows and `N_max` (charts).
+    pub fn compute(inputs: &LlmInputs) -> LlmSweep {
+        let t_crit = inputs.t_crit_tokens();
+        let n_max = n_max_gpus(&inputs.layout, inputs.global_batch_tokens, t_crit);
+        let baseline = strong_row(inputs, inputs.baseline_gpus, 0.0, t_crit);
+        let baseline_step_ms = baseline.step_ms;
+        let strong: Vec<StrongRow> = inputs
+            .gpus
+            .iter()
+            .map(|&n| strong_row(inputs, n, baseline_step_ms, t_crit))
+            .collect();
+        let weak: Vec<WeakRow> = inputs
+            .gpus
+            .iter()
+            .map(|&n| weak_row(inputs, n, baseline_step_ms))
+            .collect();
+        let peak_throughput_gpus = strong
+            .iter()
+            .max_by(|a, b| {
+                a.throughput_tokens_per_s
+                    .total_cmp(&b.throughput_tokens_per_s)
+            })
+            .map_or(inputs.baseline_gpus, |r| r.gpus);
+        let first = inputs.gpus.first().copied().unwrap_or(inputs.baseline_gpus);
+        let last = inputs.gpus.last().copied().unwrap_or(inputs.baseline_gpus);
+        let lo = first.min(inputs.baseline_gpus);
+        // Show the knee even when the rows stop short of it (but not 1000× beyond them).
+        let hi = last
+            .max(inputs.baseline_gpus)
+            .max(n_max.min(last * 8.0) * 1.25)
+            .max(lo * 2.0);
+        let mut strong_curves = SweepCurves::default();
+        let mut weak_curves = SweepCurves::default();
+        for n in log_space(lo, hi, CURVE_SAMPLES) {
+            let s = strong_row(inputs, n, baseline_step_ms, t_crit);
+            strong_curves.compute_ms.push((n, s.compute_ms));
+            strong_curves.step_ms.push((n, s.step_ms));
+            strong_curves.ideal_ms.push((n, s.ideal_ms));
+            strong_curves.efficiency.push((n, s.efficiency));
+            strong_curves
+                .throughput
+                .push((n, s.throughput_tokens_per_s));
+            strong_curves
+                .global_batch
+                .push((n, inputs.global_batch_tokens));
+            let w = weak_row(inputs, n, baseline_step_ms);
+            weak_curves.compute_ms.push((n, w.compute_ms));
+            weak_curves.step_ms.push((n, w.step_ms));
+            weak_curves.ideal_ms.push((n, baseline_step_ms));
+            weak_curves.efficiency.push((n, w.efficiency));
+            weak_curves.throughput.push((n, w.throughput_tokens_per_s));
+            weak_curves.global_batch.push((n, w.global_batch_tokens));
+        }
+        LlmSweep {
+            summary: LlmSummary {
+                t_crit_tokens: t_crit,
+                n_max,
+                peak_throughput_gpus,
+                baseline_gpus: inputs.baseline_gpus,
+                model_parallel: inputs.layout.model_parallel(),
+            },
+            strong,
+            weak,
+            fitted_exposed: inputs.fitted_exposed(),
+            strong_curves,
+            weak_curves,
+            gpu_range: (lo, hi),
+        }
+    }
+}

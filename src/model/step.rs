@@ -1,0 +1,282 @@
+//! Step time of data-parallel LLM training (MODEL.md §2–3; the seed's "映射到 LLM 训练" and
+//! "Strong Scaling 的实际衰减").
+//!
+//! `t_step(N) = t_compute(N) + t_exposed(N)`: the part that shrinks with `N` and the part that
+//! does not (exposed communication, pipeline bubble, optimizer and other fixed work).
+//!
+//! Notation: `B` global batch (tokens per optimizer step), `A` gradient-accumulation steps,
+//! `M = TP × PP × CP` the model-parallel degree, `D = N / M` the data-parallel degree,
+//! `T = B / (D · A)` tokens per DP rank per microbatch.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Bytes per second, FLOP/s, tokens and milliseconds are plain `f64`s with unit-named fields.
+/// The parallel layout of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Layout {
+    /// Tensor-parallel degree.
+    pub tp: u32,
+    /// Pipeline-parallel degree (stages).
+    pub pp: u32,
+    /// Context-parallel degree.
+    pub cp: u32,
+    /// Gradient-accumulation steps `A` (microbatches per optimizer step per DP rank).
+    pub accumulation: u32,
+}
+
+impl Layout {
+    /// `M = TP × PP × CP`; EP reuses DP ranks and does not enter `M`.
+    pub fn model_parallel(&self) -> f64 {
+        self.tp as f64 * self.pp as f64 * self.cp as f64
+    }
+
+    /// `D = N / M`.
+    pub fn data_parallel(&self, gpus: f64) -> f64 {
+        gpus / self.model_parallel()
+    }
+
+    /// `T = B / (D · A)`: tokens per DP rank per microbatch, for global batch `B` at `N` GPUs.
+    pub fn tokens_per_rank(&self, global_batch_tokens: f64, gpus: f64) -> f64 {
+        global_batch_tokens / (self.data_parallel(gpus) * self.accumulation as f64)
+    }
+
+    /// `B = T · D · A`.
+    pub fn global_batch(&self, tokens_per_rank: f64, gpus: f64) -> f64 {
+        tokens_per_rank * self.data_parallel(gpus) * self.accumulation as f64
+    }
+}
+
+/// Compute time per optimizer step on all `N` GPUs:
+///
+/// `t_compute = 6 · P_a · B / (N · F_eff)`
+///
+/// (6 FLOPs per active parameter per token for forward + backward; Kaplan et al. 2020, §2.1).
+/// Returns milliseconds.
+pub fn compute_ms_from_flops(
+    active_params: f64,
+    global_batch_tokens: f64,
+    gpus: f64,
+    flops_per_gpu: f64,
+) -> f64 {
+    6.0 * active_params * global_batch_tokens / (gpus * flops_per_gpu) * 1e3
+}
+
+/// The overlap threshold: tokens per DP rank per microbatch at which compute equals FSDP
+/// communication (MODEL.md §3; the seed's `T_crit`):
+///
+/// `T_crit = (c · s_w / 6) · (F_eff / B_eff) · (P / P_a)`
+///
+/// Derivation: per microbatch a GPU computes `6 · P_a · T / M` FLOPs (its share of the model) and
+/// moves `c · s_w · P / M` bytes. Equal times: `6·P_a·T/(M·F_eff) = c·s_w·P/(M·B_eff)`.
+/// With `c = 3`, `s_w = 2` (bf16) this is the seed's `(F_eff/B_eff)·(P/P_a)`.
+pub fn t_crit_tokens(
+    gathers: f64,
+    wire_bytes_per_param: f64,
+    flops_per_gpu: f64,
+    bus_bytes_per_s: f64,
+    total_params: f64,
+    active_params: f64,
+) -> f64 {
+    (gathers * wire_bytes_per_param / 6.0)
+        * (flops_per_gpu / bus_bytes_per_s)
+        * (total_params / active_params)
+}
+
+/// The useful GPU count at fixed global batch (the strong-scaling knee):
+///
+/// `N_max = M · B / (A · T_crit)`
+///
+/// — the `N` at which `T` falls to `T_crit` (seed, with `M = A = 1`: `N_max ≈ B / T_crit`).
+pub fn n_max_gpus(layout: &Layout, global_batch_tokens: f64, t_crit: f64) -> f64 {
+    layout.model_parallel() * global_batch_tokens / (layout.accumulation as f64 * t_crit)
+}
+
+/// Pipeline schedules and their bubble fraction of compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PipelineSchedule {
+    /// 1F1B (PipeDream-Flush / Megatron): bubble `(p − 1)/m` of compute
+    /// (Narayanan et al. 2021, "Efficient large-scale language model training…", §2.2).
+    OneFOneB,
+    /// Interleaved 1F1B with `v` model chunks per stage: bubble `(p − 1)/(v · m)` (same paper).
+    Interleaved,
+    /// Zero-bubble schedules (Qi et al. 2023, ZB-H2): bubble ≈ 0 at the cost of memory.
+    ZeroBubble,
+}
+
+impl PipelineSchedule {
+    pub fn key(self) -> &'static str {
+        match self {
+            PipelineSchedule::OneFOneB => "1f1b",
+            PipelineSchedule::Interleaved => "interleaved",
+            PipelineSchedule::ZeroBubble => "zero-bubble",
+        }
+    }
+    pub fn from_key(key: &str) -> Option<Self> {
+        match key.trim() {
+            "1f1b" => Some(PipelineSchedule::OneFOneB),
+            "interleaved" => Some(PipelineSchedule::Interleaved),
+            "zero-bubble" | "zb" => Some(PipelineSchedule::ZeroBubble),
+            _ => None,
+        }
+    }
+}
+
+/// Bubble time as a fraction of compute for `stages` pipeline stages, `microbatches` in flight
+/// and `chunks` virtual stages (interleaved only). `0` without pipelining (`p = 1`).
+pub fn bubble_fraction(
+    schedule: PipelineSchedule,
+    stages: u32,
+    microbatches: u32,
+    chunks: u32,
+) -> f64 {
+    if stages <= 1 {
+        return 0.0;
+    }
+    let p = stages as f64;
+    let m = microbatches.max(1) as f64;
+    match schedule {
+        PipelineSchedule::OneFOneB => (p - 1.0) / m,
+        PipelineSchedule::Interleaved => (p - 1.0) / (chunks.max(1) as f64 * m),
+        PipelineSchedule::ZeroBubble => 0.0,
+    }
+}
+
+/// The mechanistic FSDP / ZeRO-3 exposed-time model (MODEL.md §3, way 2).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct FsdpComm {
+    /// `c`: parameter transfers per microbatch — 3 (AllGather fwd, AllGather bwd,
+    /// ReduceScatter grads), 2 with `reshard_after_forward=False`.
+    pub gathers: f64,
+    /// `s_w`: bytes per parameter on the wire — 4 fp32, 2 bf16, 1 fp8.
+    pub wire_bytes_per_param: f64,
+    /// `B_eff`: achieved bus bandwidth per GPU, bytes/s.
+    pub bus_bytes_per_s: f64,
+    /// Fixed exposed time per step (optimizer, first gather / last reduce-scatter), ms.
+    pub fixed_ms: f64,
+    pub schedule: PipelineSchedule,
+    /// Virtual chunks per stage for the interleaved schedule.
+    pub chunks: u32,
+}
+
+/// Why a step-time model cannot be evaluated.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepError {
+    /// A tabulated exposed/step-time table needs at least two points.
+    TooFewPoints,
+    /// Table `N` must strictly increase.
+    Unsorted { gpus: f64 },
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::TooFewPoints => write!(f, "needs at least two points to interpolate"),
+            StepError::Unsorted { gpus } => {
+                write!(
+                    f,
+                    "N must increase from point to point; N = {gpus} is out of order"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
+/// Exposed time tabulated at some GPU counts, interpolated linearly in `log N`.
+///
+/// Linear in `log N` because the seed's exposed times grow by roughly equal steps per doubling
+/// (100 → 150 → 220 → 300 ms over ×4, ×2, ×2). Outside the table the end segments are
+/// extended (and flagged as extrapolated), never below 0 ms.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExposedTable {
+    points: Vec<(f64, f64)>,
+}
+
+/// An interpolated value and whether it lies outside the measured range.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Interpolated {
+    pub value: f64,
+    pub extrapolated: bool,
+}
+
+impl ExposedTable {
+    /// `points` are `(N, exposed ms)`, `N` strictly increasing, at least two.
+    pub fn new(points: Vec<(f64, f64)>) -> Result<Self, StepError> {
+        if points.len() < 2 {
+            return Err(StepError::TooFewPoints);
+        }
+        if let Some(w) = points.windows(2).find(|w| w[1].0 <= w[0].0) {
+            return Err(StepError::Unsorted { gpus: w[1].0 });
+        }
+        Ok(ExposedTable { points })
+    }
+
+    pub fn points(&self) -> &[(f64, f64)] {
+        &self.points
+    }
+
+    /// Exposed ms at `gpus`: piecewise linear in `ln N`.
+    pub fn at(&self, gpus: f64) -> Interpolated {
+        let pts = &self.points;
+        let first = pts[0].0;
+        let last = pts[pts.len() - 1].0;
+        let i = pts
+            .windows(2)
+            .position(|w| gpus <= w[1].0)
+            .unwrap_or(pts.len() - 2);
+        let (n0, y0) = pts[i];
+        let (n1, y1) = pts[i + 1];
+        let t = (gpus.ln() - n0.ln()) / (n1.ln() - n0.ln());
+        Interpolated {
+            value: (y0 + t * (y1 - y0)).max(0.0),
+            extrapolated: gpus < first || gpus > last,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_t_crit_is_3700_tokens() {
+        // Dense: F_eff = 370 TFLOP/s, B_eff = 100 GB/s, bf16, c = 3.
+        let t = t_crit_tokens(3.0, 2.0, 370e12, 100e9, 1.0, 1.0);
+        assert!((t - 3700.0).abs() < 1e-9);
+        let layout = Layout {
+            tp: 1,
+            pp: 1,
+            cp: 1,
+            accumulation: 1,
+        };
+        assert!((n_max_gpus(&layout, 32e6, t) - 8648.648648648648).abs() < 1e-6);
+    }
+
+    #[test]
+    fn table_interpolates_in_log_n() {
+        let t = ExposedTable::new(vec![(1024.0, 100.0), (4096.0, 150.0)]).unwrap();
+        assert_eq!(t.at(1024.0).value, 100.0);
+        assert!((t.at(2048.0).value - 125.0).abs() < 1e-12);
+        assert!(t.at(8192.0).extrapolated);
+        assert!((t.at(8192.0).value - 175.0).abs() < 1e-9);
+        assert!(ExposedTable::new(vec![(1.0, 1.0)]).is_err());
+        assert!(ExposedTable::new(vec![(2.0, 1.0), (1.0, 1.0)]).is_err());
+    }
+
+    #[test]
+    fn bubbles() {
+        assert_eq!(bubble_fraction(PipelineSchedule::OneFOneB, 1, 8, 1), 0.0);
+        assert_eq!(
+            bubble_fraction(PipelineSchedule::OneFOneB, 4, 8, 1),
+            3.0 / 8.0
+        );
+        assert_eq!(
+            bubble_fraction(PipelineSchedule::Interleaved, 4, 8, 2),
+            3.0 / 16.0
+        );
+        assert_eq!(bubble_fraction(PipelineSchedule::ZeroBubble, 4, 8, 2), 0.0);
+    }
+}

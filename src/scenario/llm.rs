@@ -1,0 +1,417 @@
+//! The LLM sweeps' inputs (strong and weak panels): batch, layout, model, hardware, and where
+//! compute and exposed time come from. Defaults are the seed's strong-scaling table.
+
+use super::{parse_count, parse_in_range, Key};
+use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
+use crate::model::measured::{format_points, parse_pairs, MeasuredPoint, MAX_PROCESSORS};
+use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
+use crate::model::units::{
+    canonical, canonical_si, clip, format_count, format_si, parse_duration_ms, parse_quantity,
+};
+
+/// At most this many GPU counts in the tables (`ns`).
+pub const MAX_ROWS: usize = 32;
+
+/// Where compute time comes from (`cm`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ComputeMode {
+    /// `tc` ms at the baseline `n0` (the seed's "900 ms at 1,024").
+    Time,
+    /// `6·P_a·B/(N·F_eff)`.
+    Flops,
+}
+
+/// Where exposed time comes from (`em`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExposedMode {
+    /// The `ex` table of exposed ms.
+    Table,
+    /// The `st` table of measured step times (exposed = step − compute).
+    Step,
+    /// Mechanistic FSDP / ZeRO-3.
+    Fsdp,
+}
+
+/// Inputs of the LLM panels, always valid (see [`LlmSettings::check`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LlmSettings {
+    /// `b`: global batch, tokens.
+    pub global_batch_tokens: f64,
+    /// `a`: gradient-accumulation steps.
+    pub accumulation: u32,
+    pub tp: u32,
+    pub pp: u32,
+    pub cp: u32,
+    /// `p`: total parameters.
+    pub total_params: f64,
+    /// `pa`: active parameters per token.
+    pub active_params: f64,
+    /// `feff`: achieved FLOP/s per GPU.
+    pub flops_per_gpu: f64,
+    /// `beff`: bus bandwidth per GPU, bytes/s.
+    pub bus_bytes_per_s: f64,
+    /// `c`: parameter transfers per microbatch (3, or 2 without resharding).
+    pub gathers: f64,
+    /// `sw`: bytes per parameter on the wire.
+    pub wire_bytes_per_param: f64,
+    pub compute_mode: ComputeMode,
+    /// `tc`: compute ms at `n0` (for `cm=time`).
+    pub compute_ms: f64,
+    /// `n0`: baseline GPUs.
+    pub baseline_gpus: f64,
+    pub exposed_mode: ExposedMode,
+    /// `ex`: exposed ms at some N.
+    pub exposed_table: Vec<MeasuredPoint>,
+    /// `st`: measured step ms at some N.
+    pub step_table: Vec<MeasuredPoint>,
+    /// `fix`: fixed exposed ms per step (FSDP mode).
+    pub fixed_ms: f64,
+    /// `sched`: pipeline schedule.
+    pub schedule: PipelineSchedule,
+    /// `vc`: virtual chunks per stage (interleaved).
+    pub chunks: u32,
+    /// `ns`: GPU counts of the table rows.
+    pub gpus: Vec<f64>,
+    /// `tb`: token budget for the optimizer-step count.
+    pub token_budget: f64,
+}
+
+fn pts(pairs: &[(f64, f64)]) -> Vec<MeasuredPoint> {
+    pairs
+        .iter()
+        .map(|&(processors, value)| MeasuredPoint { processors, value })
+        .collect()
+}
+
+impl Default for LlmSettings {
+    /// The seed's strong-scaling table: `B = 32M`, `A = 1`, pure DP, 900 ms of compute at
+    /// 1,024 GPUs, exposed 100/150/220/300 ms; `T_crit = 3.7k` from 370 TFLOP/s, 100 GB/s,
+    /// bf16, `c = 3`, dense. `P = P_a = 1.78B` is what 900 ms at 370 TFLOP/s implies.
+    fn default() -> Self {
+        LlmSettings {
+            global_batch_tokens: 32e6,
+            accumulation: 1,
+            tp: 1,
+            pp: 1,
+            cp: 1,
+            total_params: 1.8e9,
+            active_params: 1.8e9,
+            flops_per_gpu: 370e12,
+            bus_bytes_per_s: 100e9,
+            gathers: 3.0,
+            wire_bytes_per_param: 2.0,
+            compute_mode: ComputeMode::Time,
+            compute_ms: 900.0,
+            baseline_gpus: 1024.0,
+            exposed_mode: ExposedMode::Table,
+            exposed_table: pts(&[
+                (1024.0, 100.0),
+                (4096.0, 150.0),
+                (8192.0, 220.0),
+                (16384.0, 300.0),
+            ]),
+            step_table: pts(&[
+                (1024.0, 1000.0),
+                (4096.0, 375.0),
+                (8192.0, 332.5),
+                (16384.0, 356.25),
+            ]),
+            fixed_ms: 0.0,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 2,
+            gpus: vec![1024.0, 4096.0, 8192.0, 16384.0],
+            token_budget: 1e12,
+        }
+    }
+}
+
+fn parse_positive(text: &str, max: f64) -> Result<f64, String> {
+    let v = parse_quantity(text).map_err(|e| e.to_string())?;
+    if v > 0.0 && v <= max {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{} must be above 0 and at most {}",
+            canonical(v),
+            format_si(max, 3)
+        ))
+    }
+}
+
+fn parse_table(text: &str) -> Result<Vec<MeasuredPoint>, String> {
+    let points = parse_pairs(text, true).map_err(|e| e.to_string())?;
+    if points.len() < 2 {
+        return Err("needs at least two “N:ms” points to interpolate".to_string());
+    }
+    Ok(points)
+}
+
+fn parse_gpu_list(text: &str) -> Result<Vec<f64>, String> {
+    let items: Vec<&str> = text
+        .split([',', ';', ' ', '\n', '\t'])
+        .filter(|s| !s.trim().is_empty())
+        .take(MAX_ROWS + 1)
+        .collect();
+    if items.is_empty() {
+        return Err("list at least one GPU count".to_string());
+    }
+    if items.len() > MAX_ROWS {
+        return Err(format!("at most {MAX_ROWS} GPU counts"));
+    }
+    let mut out: Vec<f64> = Vec::with_capacity(items.len());
+    for item in items {
+        let n = parse_count(item, 1.0)?;
+        if out.last().is_some_and(|&last| last >= n) {
+            return Err(format!(
+                "GPU counts must increase; {} comes out of order",
+                format_count(n)
+            ));
+        }
+        out.push(n);
+    }
+    Ok(out)
+}
+
+fn parse_degree(text: &str) -> Result<u32, String> {
+    Ok(parse_count(text, 1.0).and_then(|v| {
+        if v <= 65_536.0 {
+            Ok(v)
+        } else {
+            Err(format!("{} is above 65,536", format_count(v)))
+        }
+    })? as u32)
+}
+
+impl LlmSettings {
+    pub(super) fn get_text(&self, key: Key) -> Option<String> {
+        Some(match key {
+            Key::GlobalBatch => canonical_si(self.global_batch_tokens),
+            Key::Accumulation => self.accumulation.to_string(),
+            Key::Tp => self.tp.to_string(),
+            Key::Pp => self.pp.to_string(),
+            Key::Cp => self.cp.to_string(),
+            Key::TotalParams => canonical_si(self.total_params),
+            Key::ActiveParams => canonical_si(self.active_params),
+            Key::Flops => canonical_si(self.flops_per_gpu),
+            Key::Bandwidth => canonical_si(self.bus_bytes_per_s),
+            Key::Gathers => canonical(self.gathers),
+            Key::WireBytes => canonical(self.wire_bytes_per_param),
+            Key::ComputeMode => match self.compute_mode {
+                ComputeMode::Time => "time",
+                ComputeMode::Flops => "flops",
+            }
+            .to_string(),
+            Key::ComputeMs => canonical(self.compute_ms),
+            Key::BaselineGpus => canonical(self.baseline_gpus),
+            Key::ExposedMode => match self.exposed_mode {
+                ExposedMode::Table => "table",
+                ExposedMode::Step => "step",
+                ExposedMode::Fsdp => "fsdp",
+            }
+            .to_string(),
+            Key::ExposedTable => format_points(&self.exposed_table),
+            Key::StepTable => format_points(&self.step_table),
+            Key::FixedMs => canonical(self.fixed_ms),
+            Key::Schedule => self.schedule.key().to_string(),
+            Key::Chunks => self.chunks.to_string(),
+            Key::Gpus => self
+                .gpus
+                .iter()
+                .map(|&n| canonical(n))
+                .collect::<Vec<_>>()
+                .join(","),
+            Key::TokenBudget => canonical_si(self.token_budget),
+            _ => return None,
+        })
+    }
+
+    /// Parses and stores one input (range checks only; [`LlmSettings::check`] does the rest).
+    pub(super) fn set(&mut self, key: Key, text: &str) -> Option<Result<(), String>> {
+        key.is_llm().then(|| self.set_llm(key, text))
+    }
+
+    fn set_llm(&mut self, key: Key, text: &str) -> Result<(), String> {
+        match key {
+            Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1e15)?,
+            Key::Accumulation => self.accumulation = parse_degree(text)?,
+            Key::Tp => self.tp = parse_degree(text)?,
+            Key::Pp => self.pp = parse_degree(text)?,
+            Key::Cp => self.cp = parse_degree(text)?,
+            Key::TotalParams => self.total_params = parse_positive(text, 1e15)?,
+            Key::ActiveParams => self.active_params = parse_positive(text, 1e15)?,
+            Key::Flops => self.flops_per_gpu = parse_positive(text, 1e18)?,
+            Key::Bandwidth => self.bus_bytes_per_s = parse_positive(text, 1e15)?,
+            Key::Gathers => {
+                self.gathers = parse_in_range(
+                    text,
+                    1.0,
+                    4.0,
+                    "(3 = FSDP default, 2 = reshard_after_forward=False)",
+                )?
+            }
+            Key::WireBytes => {
+                self.wire_bytes_per_param =
+                    parse_in_range(text, 0.5, 8.0, "(4 fp32, 2 bf16, 1 fp8)")?
+            }
+            Key::ComputeMode => {
+                self.compute_mode = match text.trim() {
+                    "time" => ComputeMode::Time,
+                    "flops" => ComputeMode::Flops,
+                    other => {
+                        return Err(format!("“{}” is neither “time” nor “flops”", clip(other)))
+                    }
+                }
+            }
+            Key::ComputeMs => {
+                let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
+                if !(v > 0.0 && v <= 3.6e6) {
+                    return Err(format!(
+                        "{} ms must be above 0 and at most an hour",
+                        canonical(v)
+                    ));
+                }
+                self.compute_ms = v;
+            }
+            Key::BaselineGpus => self.baseline_gpus = parse_count(text, 1.0)?,
+            Key::ExposedMode => {
+                self.exposed_mode = match text.trim() {
+                    "table" => ExposedMode::Table,
+                    "step" => ExposedMode::Step,
+                    "fsdp" => ExposedMode::Fsdp,
+                    other => {
+                        return Err(format!("“{}” is not one of table, step, fsdp", clip(other)))
+                    }
+                }
+            }
+            Key::ExposedTable => self.exposed_table = parse_table(text)?,
+            Key::StepTable => self.step_table = parse_table(text)?,
+            Key::FixedMs => {
+                let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
+                if !(0.0..=3.6e6).contains(&v) {
+                    return Err(format!("{} ms must be 0 … an hour", canonical(v)));
+                }
+                self.fixed_ms = v;
+            }
+            Key::Schedule => {
+                self.schedule = PipelineSchedule::from_key(text).ok_or_else(|| {
+                    format!(
+                        "“{}” is not one of 1f1b, interleaved, zero-bubble",
+                        clip(text)
+                    )
+                })?
+            }
+            Key::Chunks => self.chunks = parse_in_range(text, 1.0, 64.0, "")?.round() as u32,
+            Key::Gpus => self.gpus = parse_gpu_list(text)?,
+            Key::TokenBudget => self.token_budget = parse_positive(text, 1e18)?,
+            _ => return Err(format!("{} is not an LLM input", key.name())),
+        }
+        Ok(())
+    }
+
+    /// `M = TP × PP × CP`.
+    pub fn model_parallel(&self) -> f64 {
+        self.tp as f64 * self.pp as f64 * self.cp as f64
+    }
+
+    /// Cross-input rules. Each violation names the inputs involved and says why.
+    pub fn check(&self) -> Vec<(Vec<Key>, String)> {
+        let mut out = Vec::new();
+        if self.active_params > self.total_params {
+            out.push((
+                vec![Key::ActiveParams, Key::TotalParams],
+                format!(
+                    "active parameters P_a = {} exceed total parameters P = {}",
+                    format_si(self.active_params, 4),
+                    format_si(self.total_params, 4)
+                ),
+            ));
+        }
+        let m = self.model_parallel();
+        if let Some(&n) = self
+            .gpus
+            .iter()
+            .chain(std::iter::once(&self.baseline_gpus))
+            .find(|&&n| n % m != 0.0)
+        {
+            out.push((
+                vec![Key::Gpus, Key::BaselineGpus, Key::Tp, Key::Pp, Key::Cp],
+                format!(
+                    "{} GPUs is not a multiple of TP×PP×CP = {}",
+                    format_count(n),
+                    format_count(m)
+                ),
+            ));
+        } else {
+            let largest = self.gpus.iter().copied().fold(self.baseline_gpus, f64::max);
+            let layout = self.layout();
+            let tokens = layout.tokens_per_rank(self.global_batch_tokens, largest);
+            if tokens < 1.0 {
+                out.push((
+                    vec![Key::GlobalBatch, Key::Gpus, Key::Accumulation],
+                    format!(
+                        "B_global = {} tokens gives less than one token per GPU per microbatch at {} GPUs",
+                        format_si(self.global_batch_tokens, 4),
+                        format_count(largest)
+                    ),
+                ));
+            }
+        }
+        if self.largest_gpus() > MAX_PROCESSORS {
+            out.push((vec![Key::Gpus], "GPU counts above 2^30".to_string()));
+        }
+        out
+    }
+
+    fn largest_gpus(&self) -> f64 {
+        self.gpus.iter().copied().fold(self.baseline_gpus, f64::max)
+    }
+
+    pub fn layout(&self) -> Layout {
+        Layout {
+            tp: self.tp,
+            pp: self.pp,
+            cp: self.cp,
+            accumulation: self.accumulation,
+        }
+    }
+
+    /// The model inputs. Call only on settings whose [`LlmSettings::check`] is empty (the
+    /// scenario guarantees it); tables have ≥ 2 increasing points by construction.
+    pub fn inputs(&self) -> LlmInputs {
+        let table = |points: &[MeasuredPoint]| {
+            ExposedTable::new(points.iter().map(|p| (p.processors, p.value)).collect())
+                .unwrap_or_else(|_| {
+                    ExposedTable::new(vec![(1.0, 0.0), (2.0, 0.0)]).expect("two increasing points")
+                })
+        };
+        LlmInputs {
+            global_batch_tokens: self.global_batch_tokens,
+            layout: self.layout(),
+            total_params: self.total_params,
+            active_params: self.active_params,
+            flops_per_gpu: self.flops_per_gpu,
+            comm: FsdpComm {
+                gathers: self.gathers,
+                wire_bytes_per_param: self.wire_bytes_per_param,
+                bus_bytes_per_s: self.bus_bytes_per_s,
+                fixed_ms: self.fixed_ms,
+                schedule: self.schedule,
+                chunks: self.chunks,
+            },
+            compute: match self.compute_mode {
+                ComputeMode::Time => ComputeSource::AtBaseline {
+                    compute_ms: self.compute_ms,
+                },
+                ComputeMode::Flops => ComputeSource::Flops,
+            },
+            exposed: match self.exposed_mode {
+                ExposedMode::Table => ExposedSource::Table(table(&self.exposed_table)),
+                ExposedMode::Step => ExposedSource::StepTimes(table(&self.step_table)),
+                ExposedMode::Fsdp => ExposedSource::Fsdp,
+            },
+            baseline_gpus: self.baseline_gpus,
+            gpus: self.gpus.clone(),
+            token_budget: self.token_budget,
+        }
+    }
+}

@@ -1,0 +1,499 @@
+//! `Scenario`: every input of the page, validated, with defaults, presets and the `v=1` URL codec.
+//!
+//! Data flows one way: text (a number box, a URL, a CLI `--query`) → [`Scenario::set`] →
+//! validated `Scenario` → model. The URL is one more serialisation: [`Scenario::to_query`]
+//! writes the keys that differ from the base (the preset, or the defaults), and
+//! [`decode`] reads any string at all into a usable scenario plus per-key errors.
+//! Keys are documented in `docs/url.md`.
+//!
+//! | module | inputs |
+//! |---|---|
+//! | [`laws`] | the Laws panel: `f`, `fs`, `n`, `g`, `mk`, `m` |
+//! | [`llm`] | the strong and weak panels: batch, layout, model, hardware, exposed time |
+//! | [`presets`] | built-in scenarios (`preset=`) |
+
+pub mod laws;
+pub mod llm;
+pub mod presets;
+
+pub use laws::{LawsSettings, MAX_COMPARE_FRACTIONS};
+pub use llm::LlmSettings;
+pub use presets::Preset;
+
+use crate::model::measured::MAX_PROCESSORS;
+use crate::model::units::{canonical, clip, format_count, parse_fraction, parse_quantity};
+use std::fmt;
+
+/// The URL format version this build writes and reads.
+pub const URL_VERSION: &str = "1";
+/// Queries longer than this are cut before decoding, so no link can make the page slow.
+pub const MAX_QUERY_BYTES: usize = 16 * 1024;
+
+/// Which panel the page shows (`view=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    Laws,
+    Strong,
+    Weak,
+}
+
+impl View {
+    pub const ALL: [View; 3] = [View::Laws, View::Strong, View::Weak];
+    pub fn key(self) -> &'static str {
+        match self {
+            View::Laws => "laws",
+            View::Strong => "strong",
+            View::Weak => "weak",
+        }
+    }
+    pub fn from_key(key: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.key() == key.trim())
+    }
+}
+
+macro_rules! keys {
+    ($( $variant:ident = $name:literal, $label:literal; )*) => {
+        /// A URL / input key. The names are short and stable: they are the URL format.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Key { $( $variant, )* }
+
+        impl Key {
+            /// Every key in URL order (a mode key precedes the values it gives meaning to).
+            pub const ALL: &'static [Key] = &[ $( Key::$variant, )* ];
+
+            /// The key as written in the URL.
+            pub fn name(self) -> &'static str {
+                match self { $( Key::$variant => $name, )* }
+            }
+
+            /// What a reader calls this input (used in messages).
+            pub fn label(self) -> &'static str {
+                match self { $( Key::$variant => $label, )* }
+            }
+        }
+    };
+}
+
+keys! {
+    View = "view", "Panel";
+    SerialFraction = "f", "Serial fraction f";
+    CompareFractions = "fs", "Compare f values";
+    MaxProcessors = "n", "Processors N (axis maximum)";
+    GrowthExponent = "g", "Sun–Ni growth exponent g";
+    MeasuredKind = "mk", "Measured values are";
+    Measured = "m", "Measured points";
+    GlobalBatch = "b", "Global batch B_global (tokens)";
+    Accumulation = "a", "Gradient accumulation A";
+    Tp = "tp", "Tensor parallel TP";
+    Pp = "pp", "Pipeline parallel PP";
+    Cp = "cp", "Context parallel CP";
+    TotalParams = "p", "Total parameters P";
+    ActiveParams = "pa", "Active parameters P_a";
+    Flops = "feff", "Achieved FLOP/s per GPU F_eff";
+    Bandwidth = "beff", "Bus bandwidth per GPU B_eff (bytes/s)";
+    Gathers = "c", "Parameter transfers per microbatch c";
+    WireBytes = "sw", "Bytes per parameter on the wire s_w";
+    ComputeMode = "cm", "Compute time from";
+    ComputeMs = "tc", "Compute time at the baseline";
+    BaselineGpus = "n0", "Baseline GPUs N₀";
+    ExposedMode = "em", "Exposed time from";
+    ExposedTable = "ex", "Exposed time table";
+    StepTable = "st", "Measured step times";
+    FixedMs = "fix", "Fixed exposed time per step";
+    Schedule = "sched", "Pipeline schedule";
+    Chunks = "vc", "Interleaved chunks per stage v";
+    Gpus = "ns", "GPU counts in the tables";
+    TokenBudget = "tb", "Token budget";
+}
+
+impl Key {
+    pub fn from_name(name: &str) -> Option<Key> {
+        Key::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
+    /// Keys of the Laws panel.
+    pub fn is_laws(self) -> bool {
+        matches!(
+            self,
+            Key::SerialFraction
+                | Key::CompareFractions
+                | Key::MaxProcessors
+                | Key::GrowthExponent
+                | Key::MeasuredKind
+                | Key::Measured
+        )
+    }
+
+    /// Keys of the LLM panels.
+    pub fn is_llm(self) -> bool {
+        !self.is_laws() && self != Key::View
+    }
+}
+
+/// Why one input was not accepted. The message names the input and the problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputError {
+    pub key: Key,
+    /// The text as given (clipped when shown).
+    pub input: String,
+    pub reason: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}): {}",
+            self.key.label(),
+            self.key.name(),
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// A problem found while reading a URL.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UrlError {
+    Input(InputError),
+    /// `v=` names a format this build does not know.
+    UnknownVersion(String),
+    /// `preset=` names no built-in scenario.
+    UnknownPreset(String),
+    /// The query was longer than [`MAX_QUERY_BYTES`] and was cut.
+    TooLong {
+        bytes: usize,
+    },
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlError::Input(e) => write!(f, "{e}"),
+            UrlError::UnknownVersion(v) => write!(
+                f,
+                "Link version v={}: this page reads v={URL_VERSION}; values were read as v={URL_VERSION}",
+                clip(v)
+            ),
+            UrlError::UnknownPreset(p) => write!(
+                f,
+                "Preset “{}” does not exist (known: {}); using the defaults",
+                clip(p),
+                Preset::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+            ),
+            UrlError::TooLong { bytes } => write!(
+                f,
+                "The link is {bytes} bytes long; only the first {MAX_QUERY_BYTES} were read"
+            ),
+        }
+    }
+}
+
+/// Every input of the page, always valid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    /// The preset the scenario started from; the URL omits keys equal to it.
+    pub preset: Option<Preset>,
+    pub view: View,
+    pub laws: LawsSettings,
+    pub llm: LlmSettings,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            preset: None,
+            view: View::Laws,
+            laws: LawsSettings::default(),
+            llm: LlmSettings::default(),
+        }
+    }
+}
+
+/// `0 ≤ f ≤ 1`, written `0.05` or `5%`.
+pub(crate) fn parse_unit_fraction(text: &str) -> Result<f64, String> {
+    let value = parse_fraction(text).map_err(|e| e.to_string())?;
+    if (0.0..=1.0).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{} is outside 0 … 1 (write 0.05 or 5%)",
+            canonical(value)
+        ))
+    }
+}
+
+/// A whole number of processors (or a parallel degree) in `min ..= 2^30`.
+pub(crate) fn parse_count(text: &str, min: f64) -> Result<f64, String> {
+    let value = parse_quantity(text).map_err(|e| e.to_string())?;
+    if value.fract() != 0.0 {
+        return Err(format!("{} is not a whole number", canonical(value)));
+    }
+    if !(min..=MAX_PROCESSORS).contains(&value) {
+        return Err(format!(
+            "{} is outside {} … 2^30 (1,073,741,824)",
+            canonical(value),
+            format_count(min)
+        ));
+    }
+    Ok(value)
+}
+
+/// A number in `lo ..= hi`; `hint` explains the range in the message.
+pub(crate) fn parse_in_range(text: &str, lo: f64, hi: f64, hint: &str) -> Result<f64, String> {
+    let value = parse_quantity(text).map_err(|e| e.to_string())?;
+    if (lo..=hi).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{} is outside {} … {} {hint}",
+            canonical(value),
+            canonical(lo),
+            canonical(hi)
+        )
+        .trim_end()
+        .to_string())
+    }
+}
+
+impl Scenario {
+    /// The canonical text of one input, as written to the URL and shown in its number box.
+    pub fn get_text(&self, key: Key) -> String {
+        if key == Key::View {
+            return self.view.key().to_string();
+        }
+        self.laws
+            .get_text(key)
+            .or_else(|| self.llm.get_text(key))
+            .unwrap_or_default()
+    }
+
+    /// Parses one input without the cross-input rules.
+    fn set_unchecked(&mut self, key: Key, text: &str) -> Result<(), InputError> {
+        let result = if key == Key::View {
+            View::from_key(text)
+                .map(|v| self.view = v)
+                .ok_or_else(|| format!("“{}” is not one of laws, strong, weak", clip(text)))
+        } else if key.is_laws() {
+            self.laws.set(key, text).unwrap_or(Ok(()))
+        } else {
+            self.llm.set(key, text).unwrap_or(Ok(()))
+        };
+        result.map_err(|reason| InputError {
+            key,
+            input: text.to_string(),
+            reason,
+        })
+    }
+
+    /// Sets one input from text (a number box, a URL value). On error nothing changes: the
+    /// last valid value stays in force and the error says what was wrong — including a value
+    /// that is fine alone but breaks a rule with another input (e.g. `P_a > P`).
+    pub fn set(&mut self, key: Key, text: &str) -> Result<(), InputError> {
+        let before = self.clone();
+        self.set_unchecked(key, text)?;
+        if let Some((_, reason)) = self.llm.check().into_iter().next() {
+            *self = before;
+            return Err(InputError {
+                key,
+                input: text.to_string(),
+                reason,
+            });
+        }
+        Ok(())
+    }
+
+    /// The scenario that the URL's omitted keys fall back to.
+    pub fn base(&self) -> Scenario {
+        self.preset.map(Preset::scenario).unwrap_or_default()
+    }
+
+    /// The `v=1` query string (no leading `?`): the version, the preset, then only the keys
+    /// whose value differs from the base.
+    pub fn to_query(&self) -> String {
+        let base = self.base();
+        let mut parts = vec![format!("v={URL_VERSION}")];
+        if let Some(p) = self.preset {
+            parts.push(format!("preset={}", p.name()));
+        }
+        for &key in Key::ALL {
+            let text = self.get_text(key);
+            if text != base.get_text(key) {
+                parts.push(format!("{}={}", key.name(), escape(&text)));
+            }
+        }
+        parts.join("&")
+    }
+
+    /// The Laws panel's model inputs.
+    pub fn laws_inputs(&self) -> crate::model::sweep::LawsInputs {
+        self.laws.inputs()
+    }
+
+    /// The LLM panels' model inputs.
+    pub fn llm_inputs(&self) -> crate::model::llm::LlmInputs {
+        self.llm.inputs()
+    }
+}
+
+/// Percent-encodes a value for the query, leaving `,` and `:` readable (RFC 3986 allows them
+/// in a query), so `m=1:100,2:52` stays legible in a chat message.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b',' | b':' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// The result of reading a URL: always a usable scenario, plus what could not be used.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    pub scenario: Scenario,
+    pub errors: Vec<UrlError>,
+}
+
+/// Reads any string — a query with or without `?`, a whole URL, garbage — into a scenario.
+/// Unknown keys are ignored; bad values are reported and replaced by the preset's or the
+/// default value; when a key repeats, the last value wins. Values that break a rule together
+/// (`pa` above `p`, a batch too small for the GPU counts) are reported on the link's keys
+/// involved, which fall back to the base. Never panics.
+pub fn decode(input: &str) -> Decoded {
+    let mut errors = Vec::new();
+    let mut query = match input.find('?') {
+        Some(i) => &input[i + 1..],
+        None => input,
+    };
+    if let Some(i) = query.find('#') {
+        query = &query[..i];
+    }
+    if query.len() > MAX_QUERY_BYTES {
+        errors.push(UrlError::TooLong { bytes: query.len() });
+        let mut cut = MAX_QUERY_BYTES;
+        while !query.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        query = &query[..cut];
+    }
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    let last = |name: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    if let Some(v) = last("v") {
+        if v.trim() != URL_VERSION {
+            errors.push(UrlError::UnknownVersion(v.to_string()));
+        }
+    }
+    let base = match last("preset") {
+        Some(name) => match Preset::from_name(name) {
+            Some(p) => p.scenario(),
+            None => {
+                errors.push(UrlError::UnknownPreset(name.to_string()));
+                Scenario::default()
+            }
+        },
+        None => Scenario::default(),
+    };
+    let mut scenario = base.clone();
+    let mut from_link: Vec<(Key, String)> = Vec::new();
+    for &key in Key::ALL {
+        if let Some(value) = last(key.name()) {
+            match scenario.set_unchecked(key, value) {
+                Ok(()) => from_link.push((key, value.to_string())),
+                Err(e) => errors.push(UrlError::Input(e)),
+            }
+        }
+    }
+    // Cross-input rules: revert the link's keys involved in each broken rule to the base.
+    // Each pass reverts at least one key, so this ends; the base itself is always valid.
+    loop {
+        let violations = scenario.llm.check();
+        let Some((involved, reason)) = violations.into_iter().next() else {
+            break;
+        };
+        let culprits: Vec<(Key, String)> = from_link
+            .iter()
+            .filter(|(k, _)| involved.contains(k))
+            .cloned()
+            .collect();
+        if culprits.is_empty() {
+            scenario.llm = base.llm.clone();
+            break;
+        }
+        // Revert one key per pass (the link's last one involved) to keep as much as possible.
+        if let Some((key, value)) = culprits.last() {
+            scenario.llm.set(*key, &base.get_text(*key));
+            from_link.retain(|(k, _)| k != key);
+            errors.push(UrlError::Input(InputError {
+                key: *key,
+                input: value.clone(),
+                reason,
+            }));
+        }
+    }
+    Decoded { scenario, errors }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_encode_to_just_the_version() {
+        assert_eq!(Scenario::default().to_query(), "v=1");
+        assert_eq!(decode("v=1").scenario, Scenario::default());
+        assert_eq!(decode("").scenario, Scenario::default());
+    }
+
+    #[test]
+    fn keys_round_trip() {
+        let d = decode("?v=1&f=0.1&fs=0.02,0.3&n=65536&g=1&m=1:100,4:30");
+        assert!(d.errors.is_empty(), "{:?}", d.errors);
+        assert_eq!(d.scenario.laws.serial_fraction, 0.1);
+        assert_eq!(
+            d.scenario.to_query(),
+            "v=1&f=0.1&fs=0.02,0.3&n=65536&g=1&m=1:100,4:30"
+        );
+        assert_eq!(decode(&d.scenario.to_query()).scenario, d.scenario);
+    }
+
+    #[test]
+    fn bad_values_fall_back_and_are_named() {
+        let d = decode("v=1&f=abc&n=1&zz=3");
+        assert_eq!(d.scenario, Scenario::default());
+        assert_eq!(d.errors.len(), 2);
+        let text = d.errors[0].to_string();
+        assert!(text.contains("Serial fraction f"), "{text}");
+        assert!(text.contains("abc"), "{text}");
+    }
+
+    #[test]
+    fn presets_are_the_base_of_the_url() {
+        let d = decode("v=1&preset=karp-flatt&f=0.03");
+        assert!(d.errors.is_empty());
+        assert_eq!(d.scenario.laws.measured.len(), 7);
+        assert_eq!(d.scenario.to_query(), "v=1&preset=karp-flatt&f=0.03");
+    }
+
+    #[test]
+    fn a_failed_set_keeps_the_last_valid_value() {
+        let mut s = Scenario::default();
+        s.set(Key::SerialFraction, "0.2").unwrap();
+        assert!(s.set(Key::SerialFraction, "1.5").is_err());
+        assert_eq!(s.laws.serial_fraction, 0.2);
+        assert!(s.set(Key::SerialFraction, "20%").is_ok());
+        assert_eq!(s.laws.serial_fraction, 0.2);
+    }
+}

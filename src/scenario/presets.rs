@@ -1,0 +1,136 @@
+//! Built-in scenarios, named in the URL (`preset=`) and on the CLI (`--preset`).
+//!
+//! Hardware figures and their sources (also in `docs/model.md`):
+//! - NVIDIA H100 SXM and H200 SXM: 989 TFLOP/s dense BF16 (NVIDIA datasheets; the often quoted
+//!   1,979 is with 2:4 sparsity). `F_eff = 400T` is ≈ 40% MFU, the range Meta reports for
+//!   Llama 3 405B on H100 (38–43% BF16 MFU, "The Llama 3 Herd of Models", Table 4).
+//! - 400 Gb/s InfiniBand NDR (one ConnectX-7 per GPU): 50 GB/s per GPU, so `B_eff = 50G`.
+//!   NVLink 4 inside an HGX node: 900 GB/s bidirectional per GPU; NCCL bus bandwidth of
+//!   ≈ 370–450 GB/s (MODEL.md §3) is what the NVLink lever uses.
+//! - Llama 3 8B: 8.03B parameters, trained on ≈ 15T tokens. Mixtral 8x7B: 46.7B total,
+//!   12.9B active parameters per token (Jiang et al. 2024).
+
+use super::llm::{ComputeMode, ExposedMode};
+use super::{Scenario, View};
+use crate::model::measured::{parse_points, MeasuredKind};
+
+/// A named scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Preset {
+    /// The teaching default: f = 5% (the seed's 20x ceiling) against 1%, 10%, 25%.
+    Classroom,
+    /// An illustrative strong-scaling measurement whose Karp–Flatt `e(N)` rises with `N`.
+    KarpFlatt,
+    /// The seed's strong-scaling table (MODEL.md §6).
+    SeedStrong,
+    /// The seed's weak-scaling table: 1,024 → 4,096 GPUs at 31.25k tokens per GPU.
+    SeedWeak,
+    /// A dense 8B model (Llama-3-8B class) with FSDP over 400G InfiniBand on H100s.
+    Dense8bH100,
+    /// A 47B-total / 13B-active MoE (Mixtral-8x7B class) with FSDP over InfiniBand on H200s.
+    Moe47bH200,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 6] = [
+        Preset::Classroom,
+        Preset::KarpFlatt,
+        Preset::SeedStrong,
+        Preset::SeedWeak,
+        Preset::Dense8bH100,
+        Preset::Moe47bH200,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Classroom => "classroom",
+            Preset::KarpFlatt => "karp-flatt",
+            Preset::SeedStrong => "seed-strong",
+            Preset::SeedWeak => "seed-weak",
+            Preset::Dense8bH100 => "dense-8b-h100",
+            Preset::Moe47bH200 => "moe-47b-h200",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            Preset::Classroom => {
+                "Amdahl vs Gustafson at f = 5% (ceiling 20x), compared with 1%, 10%, 25%"
+            }
+            Preset::KarpFlatt => {
+                "Illustrative measured run times on 1–64 processors; Karp–Flatt e(N) rises with N"
+            }
+            Preset::SeedStrong => {
+                "The article's strong-scaling table: 32M tokens on 1,024 → 16,384 GPUs"
+            }
+            Preset::SeedWeak => {
+                "The article's weak-scaling table: 31.25k tokens per GPU, 1,024 → 4,096 GPUs"
+            }
+            Preset::Dense8bH100 => {
+                "Dense 8B, FSDP over 400G InfiniBand on H100 (400 TFLOP/s achieved), 4M-token batch"
+            }
+            Preset::Moe47bH200 => {
+                "MoE 47B total / 13B active, FSDP over InfiniBand on H200, 8M-token batch"
+            }
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.name() == name.trim())
+    }
+
+    /// The scenario the preset stands for (its `preset` field set to itself).
+    pub fn scenario(self) -> Scenario {
+        let mut s = Scenario {
+            preset: Some(self),
+            ..Scenario::default()
+        };
+        match self {
+            Preset::Classroom => {}
+            Preset::KarpFlatt => {
+                s.laws.serial_fraction = 0.02;
+                s.laws.compare_fractions = vec![];
+                s.laws.max_processors = 256;
+                s.laws.measured_kind = MeasuredKind::Time;
+                s.laws.measured = parse_points("1:1000, 2:515, 4:270, 8:150, 16:92, 32:64, 64:52")
+                    .unwrap_or_default();
+            }
+            Preset::SeedStrong => s.view = View::Strong,
+            Preset::SeedWeak => {
+                s.view = View::Weak;
+                s.llm.gpus = vec![1024.0, 4096.0];
+            }
+            Preset::Dense8bH100 => {
+                s.view = View::Strong;
+                let l = &mut s.llm;
+                l.global_batch_tokens = 4e6;
+                l.total_params = 8.03e9;
+                l.active_params = 8.03e9;
+                l.flops_per_gpu = 400e12;
+                l.bus_bytes_per_s = 50e9;
+                l.compute_mode = ComputeMode::Flops;
+                l.exposed_mode = ExposedMode::Fsdp;
+                l.fixed_ms = 20.0;
+                l.baseline_gpus = 64.0;
+                l.gpus = vec![64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0];
+                l.token_budget = 15e12;
+            }
+            Preset::Moe47bH200 => {
+                s.view = View::Strong;
+                let l = &mut s.llm;
+                l.global_batch_tokens = 8e6;
+                l.total_params = 46.7e9;
+                l.active_params = 12.9e9;
+                l.flops_per_gpu = 400e12;
+                l.bus_bytes_per_s = 50e9;
+                l.compute_mode = ComputeMode::Flops;
+                l.exposed_mode = ExposedMode::Fsdp;
+                l.fixed_ms = 40.0;
+                l.baseline_gpus = 32.0;
+                l.gpus = vec![32.0, 64.0, 128.0, 256.0, 512.0, 1024.0];
+                l.token_budget = 2e12;
+            }
+        }
+        s
+    }
+}
