@@ -4,10 +4,13 @@
 //! same model and formats with the same [`crate::report`] functions, so it never disagrees
 //! with the page. The logic lives here (testable); `src/bin/scaling.rs` only calls [`run`].
 
+use crate::chart::llm::{self as llm_chart, LlmChart};
 use crate::chart::{laws as laws_chart, ChartStyle};
+use crate::model::llm::LlmSweep;
 use crate::model::sweep::LawsSweep;
 use crate::report::{
-    laws_efficiency_table, laws_key_figures, laws_measured_table, laws_speedup_table, Table,
+    laws_efficiency_table, laws_key_figures, laws_measured_table, laws_speedup_table,
+    strong_key_figures, strong_table, weak_key_figures, weak_table, Table,
 };
 use crate::scenario::{decode, Preset, Scenario};
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
@@ -17,8 +20,12 @@ pub const USAGE: &str = "\
 scaling — weak vs strong scaling, the same model as the web page
 
 USAGE:
-    scaling laws [--query 'v=1&f=0.05' | --preset NAME] [--format text|csv|md|json]
-                 [--svg FILE [--chart speedup|efficiency|karp-flatt]]
+    scaling laws   [--query 'v=1&f=0.05' | --preset NAME] [--format text|csv|md|json]
+                   [--svg FILE [--chart speedup|efficiency|karp-flatt]]
+    scaling strong [--query '…' | --preset NAME] [--format …]
+                   [--svg FILE [--chart strong-step|strong-efficiency|strong-throughput|boxes]]
+    scaling weak   [--query '…' | --preset NAME] [--format …]
+                   [--svg FILE [--chart weak-step|weak-efficiency|weak-throughput|weak-steps|boxes]]
     scaling presets
     scaling --help
 
@@ -27,11 +34,13 @@ OPTIONS:
     --preset NAME a built-in scenario (see `scaling presets`); --query keys override it
     --format F    text (default), csv, md (Markdown) or json
     --svg FILE    also write the chart as SVG (same chart code as the page's canvas)
-    --chart C     which chart --svg writes: speedup (default), efficiency, karp-flatt
+    --chart C     which chart --svg writes (default: the panel's first chart)
 
 EXAMPLES:
     scaling laws --query 'v=1&f=0.05' --format json
     scaling laws --preset karp-flatt --format md --svg karp.svg --chart karp-flatt
+    scaling strong --preset seed-strong --format json
+    scaling weak --preset seed-weak --svg weak.svg --chart weak-steps
 ";
 
 /// Output formats of the tables.
@@ -43,12 +52,12 @@ pub enum Format {
     Json,
 }
 
-/// Which chart `--svg` writes.
+/// The panels the CLI prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChartKind {
-    Speedup,
-    Efficiency,
-    KarpFlatt,
+pub enum Panel {
+    Laws,
+    Strong,
+    Weak,
 }
 
 /// A parsed command line.
@@ -56,12 +65,13 @@ pub enum ChartKind {
 pub enum Command {
     Help,
     Presets,
-    Laws {
+    Panel {
+        panel: Panel,
         query: Option<String>,
         preset: Option<String>,
         format: Format,
         svg: Option<String>,
-        chart: ChartKind,
+        chart: Option<String>,
     },
 }
 
@@ -100,7 +110,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let mut subcommand: Option<String> = None;
     let (mut query, mut preset, mut svg) = (None, None, None);
     let mut format = Format::Text;
-    let mut chart = ChartKind::Speedup;
+    let mut chart: Option<String> = None;
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -125,37 +135,31 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
                     }
                 }
             }
-            Long("chart") => {
-                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
-                chart = match value.as_str() {
-                    "speedup" => ChartKind::Speedup,
-                    "efficiency" => ChartKind::Efficiency,
-                    "karp-flatt" => ChartKind::KarpFlatt,
-                    other => {
-                        return Err(CliError::Usage(format!(
-                            "unknown --chart “{other}”: use speedup, efficiency or karp-flatt"
-                        )))
-                    }
-                }
-            }
+            Long("chart") => chart = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
             Value(v) if subcommand.is_none() => subcommand = Some(v.string().map_err(usage)?),
             other => return Err(usage(other.unexpected())),
         }
     }
-    match subcommand.as_deref() {
-        None => Ok(Command::Help),
-        Some("laws") => Ok(Command::Laws {
-            query,
-            preset,
-            format,
-            svg,
-            chart,
-        }),
-        Some("presets") => Ok(Command::Presets),
-        Some(other) => Err(CliError::Usage(format!(
-            "unknown command “{other}”: use laws or presets"
-        ))),
-    }
+    let panel = match subcommand.as_deref() {
+        None => return Ok(Command::Help),
+        Some("presets") => return Ok(Command::Presets),
+        Some("laws") => Panel::Laws,
+        Some("strong") => Panel::Strong,
+        Some("weak") => Panel::Weak,
+        Some(other) => {
+            return Err(CliError::Usage(format!(
+                "unknown command “{other}”: use laws, strong, weak or presets"
+            )))
+        }
+    };
+    Ok(Command::Panel {
+        panel,
+        query,
+        preset,
+        format,
+        svg,
+        chart,
+    })
 }
 
 /// Builds the scenario from `--preset` and `--query` exactly as the page does from its URL:
@@ -200,20 +204,83 @@ pub fn laws_json(scenario: &Scenario, sweep: &LawsSweep) -> serde_json::Value {
     })
 }
 
-/// Renders one chart of the sweep as an SVG document.
-pub fn laws_svg(sweep: &LawsSweep, chart: ChartKind) -> Result<String, CliError> {
+/// The JSON document of `scaling strong|weak --format json`.
+pub fn llm_json(scenario: &Scenario, sweep: &LlmSweep, panel: Panel) -> serde_json::Value {
+    let (rows, table) = match panel {
+        Panel::Weak => (serde_json::to_value(&sweep.weak), weak_table(sweep)),
+        _ => (serde_json::to_value(&sweep.strong), strong_table(sweep)),
+    };
+    serde_json::json!({
+        "query": scenario.to_query(),
+        "summary": sweep.summary,
+        "fitted_exposed": sweep.fitted_exposed,
+        "rows": rows.unwrap_or_default(),
+        "tables": [table],
+    })
+}
+
+/// Renders `draw` into an SVG document of the CLI's size.
+fn svg_document(
+    draw: impl FnOnce(
+        &plotters::drawing::DrawingArea<SVGBackend, plotters::coord::Shift>,
+    ) -> Result<(), crate::chart::ChartError>,
+) -> Result<String, CliError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
-        let style = ChartStyle::default();
-        let result = match chart {
-            ChartKind::Speedup => laws_chart::draw_speedup(&root, sweep, &style),
-            ChartKind::Efficiency => laws_chart::draw_efficiency(&root, sweep, &style),
-            ChartKind::KarpFlatt => laws_chart::draw_karp_flatt(&root, sweep, &style),
-        };
-        result.map_err(|e| CliError::Chart(e.to_string()))?;
+        draw(&root).map_err(|e| CliError::Chart(e.to_string()))?;
     }
     Ok(svg)
+}
+
+/// Renders one chart of a panel as SVG. `chart` defaults to the panel's first chart.
+pub fn panel_svg(
+    scenario: &Scenario,
+    panel: Panel,
+    chart: Option<&str>,
+) -> Result<String, CliError> {
+    let style = ChartStyle::default();
+    let unknown = |c: &str, known: &str| {
+        CliError::Usage(format!(
+            "unknown --chart “{c}” for this command: use {known}"
+        ))
+    };
+    match panel {
+        Panel::Laws => {
+            let sweep = LawsSweep::compute(&scenario.laws_inputs());
+            let which = chart.unwrap_or("speedup");
+            svg_document(|root| {
+                match which {
+                    "speedup" => laws_chart::draw_speedup(root, &sweep, &style),
+                    "efficiency" => laws_chart::draw_efficiency(root, &sweep, &style),
+                    "karp-flatt" => laws_chart::draw_karp_flatt(root, &sweep, &style),
+                    _ => return Ok(()),
+                }
+                .map(|_| ())
+            })
+            .and_then(|doc| match which {
+                "speedup" | "efficiency" | "karp-flatt" => Ok(doc),
+                other => Err(unknown(other, "speedup, efficiency, karp-flatt")),
+            })
+        }
+        Panel::Strong | Panel::Weak => {
+            let sweep = LlmSweep::compute(&scenario.llm_inputs());
+            let charts = if panel == Panel::Strong {
+                &LlmChart::STRONG[..]
+            } else {
+                &LlmChart::WEAK[..]
+            };
+            let name = chart.unwrap_or(charts[0].id());
+            if name == "boxes" {
+                return svg_document(|root| llm_chart::draw_boxes(root, &sweep, &style));
+            }
+            let known: Vec<&str> = charts.iter().map(|c| c.id()).chain(["boxes"]).collect();
+            let which = LlmChart::from_id(name)
+                .filter(|c| charts.contains(c))
+                .ok_or_else(|| unknown(name, &known.join(", ")))?;
+            svg_document(|root| llm_chart::draw(root, &sweep, which, &style).map(|_| ()))
+        }
+    }
 }
 
 /// Runs a command and returns what goes to stdout.
@@ -222,9 +289,10 @@ pub fn run(command: &Command) -> Result<String, CliError> {
         Command::Help => Ok(USAGE.to_string()),
         Command::Presets => Ok(Preset::ALL
             .iter()
-            .map(|p| format!("{:<12} {}\n", p.name(), p.description()))
+            .map(|p| format!("{:<14} {}\n", p.name(), p.description()))
             .collect()),
-        Command::Laws {
+        Command::Panel {
+            panel,
             query,
             preset,
             format,
@@ -232,42 +300,69 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             chart,
         } => {
             let scenario = scenario_from(query.as_deref(), preset.as_deref())?;
-            let sweep = LawsSweep::compute(&scenario.laws_inputs());
             if let Some(path) = svg {
-                let doc = laws_svg(&sweep, *chart)?;
+                let doc = panel_svg(&scenario, *panel, chart.as_deref())?;
                 std::fs::write(path, doc)
                     .map_err(|e| CliError::Io(format!("cannot write {path}: {e}")))?;
             }
-            let tables = laws_tables(&sweep);
-            Ok(match format {
-                Format::Json => {
-                    let mut s = serde_json::to_string_pretty(&laws_json(&scenario, &sweep))
-                        .map_err(|e| CliError::Io(e.to_string()))?;
-                    s.push('\n');
-                    s
+            let (json, figures, tables) = match panel {
+                Panel::Laws => {
+                    let sweep = LawsSweep::compute(&scenario.laws_inputs());
+                    (
+                        laws_json(&scenario, &sweep),
+                        laws_key_figures(&sweep, scenario.laws.measured_kind),
+                        laws_tables(&sweep),
+                    )
                 }
-                Format::Text => {
-                    let mut out = format!("scenario: ?{}\n\n", scenario.to_query());
-                    for (label, value) in laws_key_figures(&sweep, scenario.laws.measured_kind) {
-                        out.push_str(&format!("{label}: {value}\n"));
-                    }
-                    for t in &tables {
-                        out.push('\n');
-                        out.push_str(&t.to_text());
-                    }
-                    out
+                Panel::Strong | Panel::Weak => {
+                    let sweep = LlmSweep::compute(&scenario.llm_inputs());
+                    let (figures, table) = if *panel == Panel::Strong {
+                        (strong_key_figures(&sweep), strong_table(&sweep))
+                    } else {
+                        (weak_key_figures(&sweep), weak_table(&sweep))
+                    };
+                    (llm_json(&scenario, &sweep, *panel), figures, vec![table])
                 }
-                Format::Markdown => tables
-                    .iter()
-                    .map(|t| format!("**{}**\n\n{}", t.caption, t.to_markdown()))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-                Format::Csv => tables
-                    .iter()
-                    .map(|t| format!("# {}\r\n{}", t.caption, t.to_csv()))
-                    .collect::<Vec<_>>()
-                    .join("\r\n"),
-            })
+            };
+            Ok(render(&scenario, *format, &json, &figures, &tables))
         }
+    }
+}
+
+/// Formats a panel's output.
+fn render(
+    scenario: &Scenario,
+    format: Format,
+    json: &serde_json::Value,
+    figures: &[(String, String)],
+    tables: &[Table],
+) -> String {
+    match format {
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(json).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+        Format::Text => {
+            let mut out = format!("scenario: ?{}\n\n", scenario.to_query());
+            for (label, value) in figures {
+                out.push_str(&format!("{label}: {value}\n"));
+            }
+            for t in tables {
+                out.push('\n');
+                out.push_str(&t.to_text());
+            }
+            out
+        }
+        Format::Markdown => tables
+            .iter()
+            .map(|t| format!("**{}**\n\n{}", t.caption, t.to_markdown()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Format::Csv => tables
+            .iter()
+            .map(|t| format!("# {}\r\n{}", t.caption, t.to_csv()))
+            .collect::<Vec<_>>()
+            .join("\r\n"),
     }
 }

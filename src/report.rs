@@ -3,9 +3,12 @@
 //! The page, the CLI's text/CSV/Markdown output and the tests all go through these
 //! functions, so a number is formatted one way everywhere.
 
+use crate::model::llm::LlmSweep;
 use crate::model::measured::MeasuredKind;
 use crate::model::sweep::LawsSweep;
-use crate::model::units::{format_count, format_percent, format_sig, format_speedup};
+use crate::model::units::{
+    format_count, format_decimals, format_percent, format_si, format_sig, format_speedup,
+};
 use serde::Serialize;
 
 /// A table as shown under a chart: headers and formatted cells.
@@ -359,4 +362,276 @@ pub fn measured_readout(sweep: &LawsSweep, processors: f64) -> Option<String> {
         r.karp_flatt
             .map_or_else(|| "–".to_string(), |e| format_percent(e, 2))
     ))
+}
+
+/// Milliseconds as the seed writes them: up to two decimals, trailing zeros trimmed
+/// (`112.5`, `56.25`, `1000`).
+pub fn format_ms(ms: f64) -> String {
+    format_decimals(ms, 2)
+}
+
+/// Tokens per second with an SI suffix: `96.24M`, `121.9M`.
+pub fn format_rate(tokens_per_s: f64) -> String {
+    format_si(tokens_per_s, 4)
+}
+
+/// The strong-scaling table with the seed's columns, plus `T/T_crit`. Exposed times from
+/// outside a tabulated range are marked with `*`.
+pub fn strong_table(sweep: &LlmSweep) -> Table {
+    let t_crit = sweep.summary.t_crit_tokens;
+    Table {
+        id: "strong",
+        caption: format!(
+            "Strong scaling at fixed B_global = {} tokens",
+            format_si(sweep.summary.global_batch_tokens, 4)
+        ),
+        headers: [
+            "GPUs",
+            "tokens/GPU T",
+            "compute (ms)",
+            "exposed (ms)",
+            "step (ms)",
+            "ideal (ms)",
+            "efficiency",
+            "throughput (tok/s)",
+            "T / T_crit",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: sweep
+            .strong
+            .iter()
+            .map(|r| {
+                vec![
+                    format_count(r.gpus),
+                    format_si(r.tokens_per_gpu, 4),
+                    format_ms(r.compute_ms),
+                    format!(
+                        "{}{}",
+                        format_ms(r.exposed_ms),
+                        if r.extrapolated { "*" } else { "" }
+                    ),
+                    format_ms(r.step_ms),
+                    format_ms(r.ideal_ms),
+                    format_percent(r.efficiency, 1),
+                    format_rate(r.throughput_tokens_per_s),
+                    format_sig(r.tokens_per_gpu / t_crit, 3),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// The weak-scaling table: the seed's columns plus compute/exposed and optimizer steps.
+pub fn weak_table(sweep: &LlmSweep) -> Table {
+    Table {
+        id: "weak",
+        caption: format!(
+            "Weak scaling at fixed T = {} tokens per GPU; budget {} tokens",
+            format_si(sweep.weak.first().map_or(0.0, |r| r.tokens_per_gpu), 4),
+            format_si(sweep.summary.token_budget, 3)
+        ),
+        headers: [
+            "GPUs",
+            "tokens/GPU T",
+            "global batch",
+            "compute (ms)",
+            "exposed (ms)",
+            "step (ms)",
+            "weak efficiency",
+            "throughput (tok/s)",
+            "optimizer steps",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: sweep
+            .weak
+            .iter()
+            .map(|r| {
+                vec![
+                    format_count(r.gpus),
+                    format_si(r.tokens_per_gpu, 4),
+                    format_si(r.global_batch_tokens, 4),
+                    format_ms(r.compute_ms),
+                    format!(
+                        "{}{}",
+                        format_ms(r.exposed_ms),
+                        if r.extrapolated { "*" } else { "" }
+                    ),
+                    format_ms(r.step_ms),
+                    format_percent(r.efficiency, 1),
+                    format_rate(r.throughput_tokens_per_s),
+                    format_steps(r.optimizer_steps),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Optimizer steps with thousands separators and the seed's half step: `7,812.5`.
+pub fn format_steps(steps: f64) -> String {
+    if steps >= 1e6 {
+        return format_si(steps, 4);
+    }
+    let whole = steps.trunc();
+    let frac = format_decimals(steps - whole, 2);
+    match frac.as_str() {
+        "0" => format_count(whole),
+        "1" => format_count(whole + 1.0),
+        f => format!("{}{}", format_count(whole), f.trim_start_matches('0')),
+    }
+}
+
+/// Key figures above the strong panel.
+pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
+    let s = &sweep.summary;
+    let mut out = vec![
+        (
+            "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)".to_string(),
+            format!("{} tokens per GPU", format_si(s.t_crit_tokens, 3)),
+        ),
+        (
+            "Useful GPUs N_max = M·B_global/(A·T_crit)".to_string(),
+            format!("{} (≈ {})", format_count(s.n_max), format_si(s.n_max, 2)),
+        ),
+        (
+            "Throughput peaks (table rows) at".to_string(),
+            format!("{} GPUs", format_count(s.peak_throughput_gpus)),
+        ),
+    ];
+    if let Some(last) = sweep.strong.last() {
+        out.push((
+            format!("Efficiency at {} GPUs", format_count(last.gpus)),
+            format_percent(last.efficiency, 1),
+        ));
+    }
+    if sweep.strong.iter().any(|r| r.extrapolated) {
+        out.push((
+            "* exposed time".to_string(),
+            "extrapolated beyond the tabulated GPU counts".to_string(),
+        ));
+    }
+    if let Some(fitted) = &sweep.fitted_exposed {
+        out.push((
+            "Exposed time fitted from step times".to_string(),
+            fitted
+                .iter()
+                .map(|(n, ms)| format!("{}: {} ms", format_count(*n), format_ms(*ms)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ));
+    }
+    out
+}
+
+/// Key figures above the weak panel.
+pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
+    let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
+        return Vec::new();
+    };
+    vec![
+        (
+            "Global batch grows".to_string(),
+            format!(
+                "{} → {} tokens",
+                format_si(first.global_batch_tokens, 4),
+                format_si(last.global_batch_tokens, 4)
+            ),
+        ),
+        (
+            format!("Weak efficiency at {} GPUs", format_count(last.gpus)),
+            format_percent(last.efficiency, 1),
+        ),
+        (
+            format!(
+                "Optimizer steps for {} tokens",
+                format_si(sweep.summary.token_budget, 3)
+            ),
+            format!(
+                "{} → {}",
+                format_steps(first.optimizer_steps),
+                format_steps(last.optimizer_steps)
+            ),
+        ),
+        (
+            "Throughput".to_string(),
+            format!(
+                "{} → {} tok/s",
+                format_rate(first.throughput_tokens_per_s),
+                format_rate(last.throughput_tokens_per_s)
+            ),
+        ),
+    ]
+}
+
+/// Hover readout on a strong chart: the row nearest `gpus` (log scale).
+pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
+    let r = nearest(&sweep.strong, gpus, |r| r.gpus)?;
+    Some(format!(
+        "{} GPUs: T = {}, step {} ms (compute {} + exposed {}), efficiency {}, {} tok/s",
+        format_count(r.gpus),
+        format_si(r.tokens_per_gpu, 4),
+        format_ms(r.step_ms),
+        format_ms(r.compute_ms),
+        format_ms(r.exposed_ms),
+        format_percent(r.efficiency, 1),
+        format_rate(r.throughput_tokens_per_s)
+    ))
+}
+
+/// Hover readout on a weak chart.
+pub fn weak_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
+    let r = nearest(&sweep.weak, gpus, |r| r.gpus)?;
+    Some(format!(
+        "{} GPUs: B = {}, step {} ms, weak efficiency {}, {} tok/s, {} optimizer steps",
+        format_count(r.gpus),
+        format_si(r.global_batch_tokens, 4),
+        format_ms(r.step_ms),
+        format_percent(r.efficiency, 1),
+        format_rate(r.throughput_tokens_per_s),
+        format_steps(r.optimizer_steps)
+    ))
+}
+
+fn nearest<T>(rows: &[T], x: f64, key: impl Fn(&T) -> f64) -> Option<&T> {
+    let target = x.max(1.0).ln();
+    rows.iter().min_by(|a, b| {
+        (key(a).ln() - target)
+            .abs()
+            .total_cmp(&(key(b).ln() - target).abs())
+    })
+}
+
+/// Text alternative of the strong charts.
+pub fn strong_summary(sweep: &LlmSweep) -> String {
+    let s = &sweep.summary;
+    format!(
+        "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does \
+         not shrink; throughput peaks at {} GPUs. Tokens per GPU fall below T_crit = {} beyond \
+         N_max ≈ {} GPUs (shaded).",
+        format_si(s.global_batch_tokens, 4),
+        format_count(s.peak_throughput_gpus),
+        format_si(s.t_crit_tokens, 3),
+        format_si(s.n_max, 2)
+    )
+}
+
+/// Text alternative of the weak charts.
+pub fn weak_summary(sweep: &LlmSweep) -> String {
+    let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
+        return String::new();
+    };
+    format!(
+        "With {} tokens per GPU fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
+         grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
+        format_si(first.tokens_per_gpu, 4),
+        format_count(first.gpus),
+        format_count(last.gpus),
+        format_percent(last.efficiency, 1),
+        format_si(first.global_batch_tokens, 4),
+        format_si(last.global_batch_tokens, 4),
+        format_si(sweep.summary.token_budget, 3),
+        format_steps(first.optimizer_steps),
+        format_steps(last.optimizer_steps)
+    )
 }

@@ -78,7 +78,8 @@ fn karp_flatt_chart_shows_the_fit_and_measured_points() {
     });
     assert!(doc.contains("fitted f = 3.2%"), "fit missing");
     assert!(doc.contains("N = 64: 3.7%"));
-    assert_eq!(doc.matches("<circle").count(), 6, "one dot per N > 1");
+    // One dot per N > 1, plus the ring of the labelled last point.
+    assert_eq!(doc.matches("<circle").count(), 7);
     let empty = sweep("v=1");
     let doc = svg(|root| {
         laws::draw_karp_flatt(root, &empty, &ChartStyle::default()).unwrap();

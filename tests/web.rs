@@ -139,16 +139,3 @@ async fn the_url_restores_the_scenario_and_input_writes_it_back() {
     );
     assert!(window.location().search().unwrap().contains("f=0.2"));
 }
-
-#[wasm_bindgen_test]
-fn the_js_api_returns_rows() {
-    let rows = scaling_explorer::web::laws_rows("v=1&f=0.05&n=4").unwrap();
-    let rows: js_sys::Array = rows.dyn_into().unwrap();
-    assert_eq!(rows.length(), 3);
-    let last = rows.get(2);
-    let s = js_sys::Reflect::get(&last, &"amdahl_speedup".into())
-        .unwrap()
-        .as_f64()
-        .unwrap();
-    assert!((s - 1.0 / (0.05 + 0.95 / 4.0)).abs() < 1e-12);
-}

@@ -6,6 +6,8 @@
 //! hover readout without knowing anything about the axes.
 
 pub mod laws;
+pub mod line;
+pub mod llm;
 
 use plotters::prelude::*;
 use plotters::style::RGBColor;

@@ -198,6 +198,9 @@ pub struct LlmSummary {
     pub peak_throughput_gpus: f64,
     pub baseline_gpus: f64,
     pub model_parallel: f64,
+    /// `B₀`, the strong sweep's fixed batch and the weak sweep's baseline batch.
+    pub global_batch_tokens: f64,
+    pub token_budget: f64,
 }
 
 /// Dense curves of one sweep for the charts: `(N, value)`.
@@ -343,6 +346,8 @@ impl LlmSweep {
                 peak_throughput_gpus,
                 baseline_gpus: inputs.baseline_gpus,
                 model_parallel: inputs.layout.model_parallel(),
+                global_batch_tokens: inputs.global_batch_tokens,
+                token_budget: inputs.token_budget,
             },
             strong,
             weak,

@@ -4,11 +4,13 @@
 
 mod dom;
 
+use crate::chart::llm::{self as llm_chart, LlmChart};
 use crate::chart::{laws as laws_chart, ChartError, ChartStyle, PlotArea};
 use crate::controls::{SliderSpec, SLIDERS};
+use crate::model::llm::LlmSweep;
 use crate::model::sweep::LawsSweep;
 use crate::report;
-use crate::scenario::{decode, Key, Preset, Scenario, UrlError};
+use crate::scenario::{decode, Key, Preset, Scenario, UrlError, View};
 use dom::{by_id, document, render_figures, render_list, render_table, set_hidden, set_text};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -31,37 +33,85 @@ enum ChartId {
     Speedup,
     Efficiency,
     KarpFlatt,
+    Llm(LlmChart),
+    /// The boxes figure, drawn in the strong (`true`) or weak panel.
+    Boxes(bool),
 }
 
 impl ChartId {
-    const ALL: [ChartId; 3] = [ChartId::Speedup, ChartId::Efficiency, ChartId::KarpFlatt];
+    const ALL: [ChartId; 12] = [
+        ChartId::Speedup,
+        ChartId::Efficiency,
+        ChartId::KarpFlatt,
+        ChartId::Llm(LlmChart::StrongStep),
+        ChartId::Llm(LlmChart::StrongEfficiency),
+        ChartId::Llm(LlmChart::StrongThroughput),
+        ChartId::Boxes(true),
+        ChartId::Llm(LlmChart::WeakStep),
+        ChartId::Llm(LlmChart::WeakEfficiency),
+        ChartId::Llm(LlmChart::WeakThroughput),
+        ChartId::Llm(LlmChart::WeakSteps),
+        ChartId::Boxes(false),
+    ];
 
     fn stem(self) -> &'static str {
         match self {
             ChartId::Speedup => "laws-speedup",
             ChartId::Efficiency => "laws-efficiency",
             ChartId::KarpFlatt => "laws-karp-flatt",
+            ChartId::Llm(c) => c.id(),
+            ChartId::Boxes(true) => "strong-boxes",
+            ChartId::Boxes(false) => "weak-boxes",
+        }
+    }
+
+    /// The panel the chart belongs to.
+    fn view(self) -> View {
+        match self {
+            ChartId::Speedup | ChartId::Efficiency | ChartId::KarpFlatt => View::Laws,
+            ChartId::Boxes(true) => View::Strong,
+            ChartId::Boxes(false) => View::Weak,
+            ChartId::Llm(c) if LlmChart::STRONG.contains(&c) => View::Strong,
+            ChartId::Llm(_) => View::Weak,
         }
     }
 
     fn draw<DB: DrawingBackend>(
         self,
         root: &DrawingArea<DB, Shift>,
-        sweep: &LawsSweep,
+        sweeps: &Sweeps,
         style: &ChartStyle,
-    ) -> Result<PlotArea, ChartError> {
-        match self {
-            ChartId::Speedup => laws_chart::draw_speedup(root, sweep, style),
-            ChartId::Efficiency => laws_chart::draw_efficiency(root, sweep, style),
-            ChartId::KarpFlatt => laws_chart::draw_karp_flatt(root, sweep, style),
+    ) -> Result<Option<PlotArea>, ChartError> {
+        match (self, sweeps) {
+            (ChartId::Speedup, Sweeps::Laws(s)) => {
+                laws_chart::draw_speedup(root, s, style).map(Some)
+            }
+            (ChartId::Efficiency, Sweeps::Laws(s)) => {
+                laws_chart::draw_efficiency(root, s, style).map(Some)
+            }
+            (ChartId::KarpFlatt, Sweeps::Laws(s)) => {
+                laws_chart::draw_karp_flatt(root, s, style).map(Some)
+            }
+            (ChartId::Llm(c), Sweeps::Llm(s)) => llm_chart::draw(root, s, c, style).map(Some),
+            (ChartId::Boxes(_), Sweeps::Llm(s)) => {
+                llm_chart::draw_boxes(root, s, style).map(|_| None)
+            }
+            _ => Ok(None),
         }
     }
+}
+
+/// What the visible panel was computed from (only the visible panel is computed).
+#[derive(Debug, Clone)]
+enum Sweeps {
+    Laws(LawsSweep),
+    Llm(LlmSweep),
 }
 
 /// Everything the page remembers between events.
 struct App {
     scenario: Scenario,
-    sweep: Option<LawsSweep>,
+    sweeps: Option<Sweeps>,
     areas: Vec<(ChartId, PlotArea)>,
     frame_requested: bool,
     url_written: String,
@@ -105,7 +155,7 @@ pub fn start() -> Result<(), JsValue> {
     APP.with(|cell| {
         *cell.borrow_mut() = Some(App {
             scenario: decoded.scenario.clone(),
-            sweep: None,
+            sweeps: None,
             areas: Vec::new(),
             frame_requested: false,
             url_written: String::new(),
@@ -115,6 +165,7 @@ pub fn start() -> Result<(), JsValue> {
         })
     });
     fill_preset_options();
+    init_sliders();
     sync_all_controls(&decoded.scenario);
     for e in &decoded.errors {
         if let UrlError::Input(input) = e {
@@ -130,14 +181,6 @@ pub fn start() -> Result<(), JsValue> {
     bind_events()?;
     request_frame();
     Ok(())
-}
-
-/// The JS API for docs authors and tests: the Laws rows for a query string, as plain objects.
-#[wasm_bindgen(js_name = lawsRows)]
-pub fn laws_rows(query: &str) -> Result<JsValue, JsValue> {
-    let decoded = decode(query);
-    let sweep = LawsSweep::compute(&decoded.scenario.laws_inputs());
-    serde_wasm_bindgen::to_value(&sweep.rows).map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
 fn input_id(key: Key) -> String {
@@ -181,15 +224,25 @@ fn sync_all_controls(scenario: &Scenario) {
     }
 }
 
+/// Sets every slider's range from [`SLIDERS`], so the markup cannot drift from the mapping.
+fn init_sliders() {
+    for spec in SLIDERS.iter() {
+        if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", spec.key.name())) {
+            range.set_min(&spec.min_position.to_string());
+            range.set_max(&spec.max_position.to_string());
+            range.set_step("1");
+        }
+    }
+}
+
 fn sync_slider(scenario: &Scenario, key: Key) {
     let Some(spec) = SliderSpec::for_key(key) else {
         return;
     };
     if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", key.name())) {
-        let value = spec.current(scenario);
-        range.set_value(&spec.position_of(value).to_string());
-        let _ = range.set_attribute("aria-valuetext", &spec.value_text(value));
+        range.set_value(&spec.position_of(spec.current(scenario)).to_string());
     }
+    update_valuetext(spec, scenario);
 }
 
 fn show_message(key: Key, text: &str) {
@@ -209,6 +262,13 @@ fn clear_message(key: Key) {
 
 /// A number box, text area or select changed: validate, keep the last valid value on error.
 fn on_text(key: Key, text: &str) {
+    apply_text(key, text, true);
+}
+
+/// Applies `text` to `key`. `sync` moves the key's slider to the new value; a change that
+/// came from the slider itself must not, or a step whose value rounds back to the old one
+/// would snap the slider back and keyboard users could never move it.
+fn apply_text(key: Key, text: &str, sync: bool) {
     let result = with_app(|app| {
         let outcome = app.scenario.set(key, text);
         (outcome, app.scenario.clone())
@@ -219,7 +279,11 @@ fn on_text(key: Key, text: &str) {
     match outcome {
         Ok(()) => {
             clear_message(key);
-            sync_slider(&scenario, key);
+            if sync {
+                sync_slider(&scenario, key);
+            } else if let Some(spec) = SliderSpec::for_key(key) {
+                update_valuetext(spec, &scenario);
+            }
             request_frame();
         }
         Err(e) => show_message(key, &format!("{e}; still using {}", scenario.get_text(key))),
@@ -231,11 +295,17 @@ fn on_slider(spec: &SliderSpec, position: &str) {
     let Ok(position) = position.parse::<u32>() else {
         return;
     };
-    let text = crate::model::units::canonical(spec.value_at(position));
+    let text = spec.text_at(position);
     if let Some(input) = by_id::<HtmlInputElement>(&input_id(spec.key)) {
         input.set_value(&text);
     }
-    on_text(spec.key, &text);
+    apply_text(spec.key, &text, false);
+}
+
+fn update_valuetext(spec: &SliderSpec, scenario: &Scenario) {
+    if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", spec.key.name())) {
+        let _ = range.set_attribute("aria-valuetext", &spec.value_text(spec.current(scenario)));
+    }
 }
 
 fn on_preset(name: &str) {
@@ -292,6 +362,16 @@ fn bind_events() -> Result<(), JsValue> {
         let el = select.clone();
         listen(&select, "change", move |_| on_preset(&el.value()))?;
     }
+    for view in View::ALL {
+        if let Some(tab) = by_id::<HtmlElement>(&format!("tab-{}", view.key())) {
+            listen(&tab, "click", move |_| on_text(Key::View, view.key()))?;
+            listen(&tab, "keydown", move |e| {
+                if let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                    on_tab_key(view, k)
+                }
+            })?;
+        }
+    }
     if let Some(button) = by_id::<HtmlElement>("copy-link") {
         listen(&button, "click", move |_| copy_link())?;
     }
@@ -312,6 +392,25 @@ fn bind_events() -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Arrow keys move between tabs (WAI-ARIA tabs pattern): the focused tab is selected.
+fn on_tab_key(view: View, event: &web_sys::KeyboardEvent) {
+    let i = View::ALL.iter().position(|v| *v == view).unwrap_or(0);
+    let n = View::ALL.len();
+    let next = match event.key().as_str() {
+        "ArrowRight" => (i + 1) % n,
+        "ArrowLeft" => (i + n - 1) % n,
+        "Home" => 0,
+        "End" => n - 1,
+        _ => return,
+    };
+    event.prevent_default();
+    let target = View::ALL[next];
+    on_text(Key::View, target.key());
+    if let Some(tab) = by_id::<HtmlElement>(&format!("tab-{}", target.key())) {
+        let _ = tab.focus();
+    }
+}
+
 /// Asks for one redraw at the next animation frame; any number of input events in between
 /// coalesce into that one redraw.
 fn request_frame() {
@@ -329,7 +428,7 @@ fn request_frame() {
 }
 
 /// Sizes the canvas for the device pixel ratio and draws one chart into it.
-fn draw_chart(chart: ChartId, sweep: &LawsSweep) -> Result<Option<PlotArea>, ChartError> {
+fn draw_chart(chart: ChartId, sweeps: &Sweeps) -> Result<Option<PlotArea>, ChartError> {
     let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.stem())) else {
         return Ok(None);
     };
@@ -355,10 +454,69 @@ fn draw_chart(chart: ChartId, sweep: &LawsSweep) -> Result<Option<PlotArea>, Cha
         scale: ratio,
         ..ChartStyle::default()
     };
-    chart.draw(&root, sweep, &style).map(Some)
+    chart.draw(&root, sweeps, &style)
 }
 
-/// One redraw: model → rows → charts and tables → DOM, then the URL.
+/// Shows the panel of `view` and marks its tab.
+fn show_view(view: View) {
+    for v in View::ALL {
+        let selected = v == view;
+        set_hidden(&format!("panel-{}", v.key()), !selected);
+        if let Some(tab) = by_id::<HtmlElement>(&format!("tab-{}", v.key())) {
+            let _ = tab.set_attribute("aria-selected", if selected { "true" } else { "false" });
+            tab.set_tab_index(if selected { 0 } else { -1 });
+        }
+    }
+    set_hidden("llm-controls", view == View::Laws);
+}
+
+/// Writes the Laws panel's text: key figures, tables, chart summaries.
+fn render_laws(scenario: &Scenario, sweep: &LawsSweep) {
+    render_figures(
+        "laws-figures",
+        &report::laws_key_figures(sweep, scenario.laws.measured_kind),
+    );
+    render_table("laws-speedup-table", &report::laws_speedup_table(sweep));
+    render_table(
+        "laws-efficiency-table",
+        &report::laws_efficiency_table(sweep),
+    );
+    match report::laws_measured_table(sweep) {
+        Some(table) => render_table("laws-measured-table", &table),
+        None => set_text("laws-measured-table", ""),
+    }
+    set_text("laws-speedup-summary", &report::laws_chart_summary(sweep));
+    set_text(
+        "laws-efficiency-summary",
+        &report::laws_efficiency_summary(sweep),
+    );
+    set_text(
+        "laws-karp-flatt-summary",
+        &report::laws_measured_summary(sweep),
+    );
+}
+
+/// Writes the strong or weak panel's text.
+fn render_llm(view: View, sweep: &LlmSweep) {
+    if view == View::Strong {
+        render_figures("strong-figures", &report::strong_key_figures(sweep));
+        render_table("strong-table", &report::strong_table(sweep));
+        let summary = report::strong_summary(sweep);
+        for c in LlmChart::STRONG {
+            set_text(&format!("{}-summary", c.id()), &summary);
+        }
+    } else {
+        render_figures("weak-figures", &report::weak_key_figures(sweep));
+        render_table("weak-table", &report::weak_table(sweep));
+        let summary = report::weak_summary(sweep);
+        for c in LlmChart::WEAK {
+            set_text(&format!("{}-summary", c.id()), &summary);
+        }
+    }
+}
+
+/// One redraw: model → rows → charts and tables → DOM, then the URL. Only the visible
+/// panel is computed and drawn.
 fn frame() {
     let Some(scenario) = with_app(|app| {
         app.frame_requested = false;
@@ -366,38 +524,29 @@ fn frame() {
     }) else {
         return;
     };
-    let sweep = LawsSweep::compute(&scenario.laws_inputs());
+    let view = scenario.view;
+    show_view(view);
+    let sweeps = match view {
+        View::Laws => {
+            let sweep = LawsSweep::compute(&scenario.laws_inputs());
+            render_laws(&scenario, &sweep);
+            Sweeps::Laws(sweep)
+        }
+        View::Strong | View::Weak => {
+            let sweep = LlmSweep::compute(&scenario.llm_inputs());
+            render_llm(view, &sweep);
+            Sweeps::Llm(sweep)
+        }
+    };
     let mut areas = Vec::new();
     let mut failures = Vec::new();
-    for chart in ChartId::ALL {
-        match draw_chart(chart, &sweep) {
+    for chart in ChartId::ALL.into_iter().filter(|c| c.view() == view) {
+        match draw_chart(chart, &sweeps) {
             Ok(Some(area)) => areas.push((chart, area)),
             Ok(None) => {}
             Err(e) => failures.push(e.to_string()),
         }
     }
-    render_figures(
-        "laws-figures",
-        &report::laws_key_figures(&sweep, scenario.laws.measured_kind),
-    );
-    render_table("laws-speedup-table", &report::laws_speedup_table(&sweep));
-    render_table(
-        "laws-efficiency-table",
-        &report::laws_efficiency_table(&sweep),
-    );
-    match report::laws_measured_table(&sweep) {
-        Some(table) => render_table("laws-measured-table", &table),
-        None => set_text("laws-measured-table", ""),
-    }
-    set_text("laws-speedup-summary", &report::laws_chart_summary(&sweep));
-    set_text(
-        "laws-efficiency-summary",
-        &report::laws_efficiency_summary(&sweep),
-    );
-    set_text(
-        "laws-karp-flatt-summary",
-        &report::laws_measured_summary(&sweep),
-    );
     if failures.is_empty() {
         set_text("app-status", "");
         set_hidden("app-status", true);
@@ -406,7 +555,7 @@ fn frame() {
         set_text("app-status", &failures.join("; "));
     }
     let first = with_app(|app| {
-        app.sweep = Some(sweep);
+        app.sweeps = Some(sweeps);
         app.areas = areas;
         !std::mem::replace(&mut app.ready, true)
     });
@@ -484,10 +633,13 @@ fn on_pointer(chart: ChartId, canvas: &HtmlCanvasElement, event: &MouseEvent) {
     let text = with_app(|app| {
         let area = app.areas.iter().find(|(c, _)| *c == chart)?.1;
         let n = area.x_at(px, py)?;
-        let sweep = app.sweep.as_ref()?;
-        match chart {
-            ChartId::KarpFlatt => report::measured_readout(sweep, n),
-            _ => report::laws_readout(sweep, n),
+        match (chart, app.sweeps.as_ref()?) {
+            (ChartId::KarpFlatt, Sweeps::Laws(s)) => report::measured_readout(s, n),
+            (_, Sweeps::Laws(s)) => report::laws_readout(s, n),
+            (ChartId::Llm(c), Sweeps::Llm(s)) if LlmChart::STRONG.contains(&c) => {
+                report::strong_readout(s, n)
+            }
+            (_, Sweeps::Llm(s)) => report::weak_readout(s, n),
         }
     })
     .flatten();

@@ -1,0 +1,83 @@
+# scaling-explorer: build, serve and test.
+#
+#   make bootstrap   install the toolchain idempotently (seconds when present)
+#   make build       release build of the page into dist/ (Trunk, offline)
+#   make serve       build, then serve dist/ on http://127.0.0.1:8080
+#   make test        everything CI runs: fmt, clippy (native + wasm), native tests,
+#                    browser tests (wasm-bindgen-test), release build, Playwright e2e
+#   make clean       remove build output (target/, dist/, test-results/)
+#
+# Every recipe line sources scripts/env.sh, which puts ~/.cargo/bin and node_modules/.bin
+# on PATH; nothing needs to be exported in your shell.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := build
+
+ENV    := . scripts/env.sh &&
+HOST   ?= 127.0.0.1
+PORT   ?= 8080
+CHROMEDRIVER ?= /usr/bin/chromedriver
+
+.PHONY: bootstrap build serve test clean distclean \
+        fmt-check clippy clippy-wasm test-native test-wasm trunk-build test-e2e
+
+bootstrap:
+	bash scripts/bootstrap.sh
+
+# ---- build --------------------------------------------------------------------------------
+
+build: bootstrap trunk-build
+
+trunk-build:
+	$(ENV) trunk build --release --offline
+
+serve: build
+	@echo "serving dist/ at http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(ENV) node scripts/serve.mjs --dir dist --host $(HOST) --port $(PORT)
+
+# ---- test ---------------------------------------------------------------------------------
+# Order: cheap checks first, then tests, then the release build the e2e tests load.
+
+test: bootstrap
+	$(MAKE) --no-print-directory fmt-check
+	$(MAKE) --no-print-directory clippy
+	$(MAKE) --no-print-directory clippy-wasm
+	$(MAKE) --no-print-directory test-native
+	$(MAKE) --no-print-directory test-wasm
+	$(MAKE) --no-print-directory trunk-build
+	$(MAKE) --no-print-directory test-e2e
+
+fmt-check:
+	$(ENV) cargo fmt --check
+
+clippy:
+	$(ENV) cargo clippy --all-targets -- -D warnings
+
+clippy-wasm:
+	$(ENV) cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+test-native:
+	$(ENV) cargo test
+
+# Headless Chromium via chromedriver; wasm-bindgen-test-runner reads ./webdriver.json.
+test-wasm:
+	@if [[ -f tests/web.rs ]]; then \
+	  $(ENV) CHROMEDRIVER=$(CHROMEDRIVER) cargo test --target wasm32-unknown-unknown --test web; \
+	else \
+	  echo "test-wasm: no tests/web.rs, skipped"; \
+	fi
+
+# Playwright (playwright-core + Debian chromium) against dist/ served on 127.0.0.1.
+test-e2e:
+	$(ENV) node --test tests/e2e/
+
+# ---- clean --------------------------------------------------------------------------------
+
+clean:
+	rm -rf dist test-results
+	$(ENV) cargo clean
+
+# Also drops the npm packages (bootstrap reinstalls them).
+distclean: clean
+	rm -rf node_modules

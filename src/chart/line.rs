@@ -1,0 +1,290 @@
+//! One generic chart against a log `N` axis: lines, filled areas, row markers, a shaded
+//! region and labelled vertical markers. The strong and weak panels describe their charts as
+//! a [`LineChart`] and draw them with [`draw_line_chart`], on any backend.
+
+use super::{ChartError, ChartStyle, PlotArea};
+use crate::model::units::format_si;
+
+/// Tick labels for GPU counts on a power-of-two axis, the way the seed writes them:
+/// `512`, `1k`, `2k`, `8k`, `16k` (binary thousands: 8,192 GPUs is "8k 卡").
+pub fn gpu_tick_label(n: f64) -> String {
+    let exact_binary = |unit: f64| n >= unit && (n / unit).fract() == 0.0;
+    if exact_binary(1_048_576.0) {
+        format!("{}M", n / 1_048_576.0)
+    } else if exact_binary(1024.0) {
+        format!("{}k", n / 1024.0)
+    } else {
+        format_si(n, 3)
+    }
+}
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// How a series is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SeriesKind {
+    /// A thick line (the highlighted curve).
+    Solid,
+    /// A thin line (comparisons).
+    Thin,
+    Dashed,
+    /// Short dashes, told apart from `Dashed` without colour.
+    Dotted,
+    /// Filled down to `y = 0` (draw stacked areas tallest first).
+    Area,
+    /// Markers only (table rows, measurements).
+    Points,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub label: String,
+    pub color: RGBColor,
+    pub kind: SeriesKind,
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A vertical line at `x` with a label (e.g. `N_max`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VMarker {
+    pub x: f64,
+    pub label: String,
+    pub color: RGBColor,
+}
+
+/// A labelled point (e.g. the throughput peak).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Callout {
+    pub at: (f64, f64),
+    pub label: String,
+    pub color: RGBColor,
+}
+
+#[derive(Debug, Clone)]
+pub struct LineChart {
+    pub title: String,
+    pub x_desc: String,
+    pub y_desc: String,
+    pub x_range: (f64, f64),
+    pub y_range: (f64, f64),
+    /// Log scale on `y` (otherwise linear).
+    pub y_log: bool,
+    pub y_format: fn(f64) -> String,
+    pub series: Vec<Series>,
+    /// `x` from here to the right edge is shaded, with this label.
+    pub shade_from: Option<(f64, String)>,
+    pub markers: Vec<VMarker>,
+    pub callouts: Vec<Callout>,
+    pub legend_upper_left: bool,
+    /// A message in the middle of an empty chart.
+    pub note: Option<String>,
+}
+
+/// The `y` range covering every series, padded; at least `min_top` tall, from 0 unless log.
+pub fn y_extent(series: &[Series], log: bool, min_top: f64) -> (f64, f64) {
+    let values = series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let (lo, hi) = values
+        .filter(|v| v.is_finite() && (!log || *v > 0.0))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+    if !lo.is_finite() || !hi.is_finite() {
+        return if log {
+            (1.0, 10.0)
+        } else {
+            (0.0, min_top.max(1.0))
+        };
+    }
+    if log {
+        (lo / 1.5, (hi * 1.5).max(lo * 10.0))
+    } else {
+        (0.0, (hi * 1.12).max(min_top))
+    }
+}
+
+/// Draws `chart` filling `root`; returns the plot area for the hover readout.
+pub fn draw_line_chart<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &LineChart,
+    style: &ChartStyle,
+) -> Result<PlotArea, ChartError> {
+    let theme = style.theme;
+    root.fill(&theme.background)?;
+    let (x0, x1) = chart.x_range;
+    let (y0, y1) = chart.y_range;
+    // The x axis is linear in log2 N, so ticks fall on powers of two (1k, 2k, 4k …), the GPU
+    // counts people actually use. `lx` maps a GPU count into that space.
+    let lx = |x: f64| x.log2();
+    let (l0, l1) = (lx(x0), lx(x1));
+    let ticks = ((l1.floor() - l0.ceil()) as usize + 1).clamp(2, 12);
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(&chart.title, style.font(15.0))
+        .margin(style.px(10.0))
+        .x_label_area_size(style.px(40.0))
+        .y_label_area_size(style.px(62.0));
+    let thin = style.px(1.5);
+    let thick = style.px(2.5);
+    let dash = style.px(6.0) as i32;
+    let gap = style.px(4.0) as i32;
+    let y_format = chart.y_format;
+    // A log y axis is drawn as a linear axis over log10 y, so one monomorphization of this
+    // (large, generic) drawing code serves both; `ly` maps values into the axis space.
+    let y_log = chart.y_log;
+    let ly = move |y: f64| {
+        if y_log {
+            y.max(f64::MIN_POSITIVE).log10()
+        } else {
+            y
+        }
+    };
+    let (a0, a1) = (ly(y0), ly(y1));
+    let mut ctx = builder.build_cartesian_2d(l0..l1, a0..a1)?;
+    let area = {
+        ctx.configure_mesh()
+            .x_desc(chart.x_desc.as_str())
+            .y_desc(chart.y_desc.as_str())
+            .x_labels(ticks)
+            .x_label_formatter(&|v: &f64| gpu_tick_label(2f64.powf(v.round())))
+            .y_label_formatter(&|v: &f64| y_format(if y_log { 10f64.powf(*v) } else { *v }))
+            .label_style(style.font(12.0))
+            .axis_desc_style(style.font(13.0))
+            .bold_line_style(theme.grid.stroke_width(style.px(1.0)))
+            .light_line_style(theme.background.stroke_width(0))
+            .axis_style(theme.muted.stroke_width(style.px(1.0)))
+            .draw()?;
+        if let Some((from, label)) = &chart.shade_from {
+            if *from < x1 {
+                let left = lx(from.max(x0));
+                ctx.draw_series(std::iter::once(Rectangle::new(
+                    [(left, a0), (l1, a1)],
+                    theme.muted.mix(0.12).filled(),
+                )))?;
+                ctx.draw_series(std::iter::once(Text::new(
+                    label.clone(),
+                    (l1, a0),
+                    style
+                        .font(12.0)
+                        .color(&theme.muted)
+                        .pos(Pos::new(HPos::Right, VPos::Bottom)),
+                )))?;
+            }
+        }
+        for s in &chart.series {
+            // Points above the frame are dropped, so a line leaves through the top edge.
+            let pts = s
+                .points
+                .iter()
+                .filter(|p| p.1.is_finite() && p.1 <= y1)
+                .map(|&(x, y)| (lx(x), ly(y)));
+            let anno = match s.kind {
+                SeriesKind::Solid => {
+                    ctx.draw_series(LineSeries::new(pts, s.color.stroke_width(thick)))?
+                }
+                SeriesKind::Thin => {
+                    ctx.draw_series(LineSeries::new(pts, s.color.stroke_width(thin)))?
+                }
+                SeriesKind::Dashed | SeriesKind::Dotted => {
+                    let (d, width) = if s.kind == SeriesKind::Dotted {
+                        (dash / 3, thick)
+                    } else {
+                        (dash, thin)
+                    };
+                    ctx.draw_series(DashedLineSeries::new(
+                        pts,
+                        d.max(1),
+                        gap,
+                        s.color.stroke_width(width),
+                    ))?
+                }
+                SeriesKind::Area => ctx.draw_series(
+                    AreaSeries::new(pts, a0, s.color.mix(0.55).filled())
+                        .border_style(s.color.stroke_width(thin)),
+                )?,
+                SeriesKind::Points => {
+                    ctx.draw_series(pts.map(|p| Circle::new(p, style.px(4.0), s.color.filled())))?
+                }
+            };
+            let (color, kind) = (s.color, s.kind);
+            // Legend swatch: a bar for areas, a dot for points, a line for lines.
+            let (half_height, half_width, swatch) = match kind {
+                SeriesKind::Area => (5, 10, color.mix(0.55).filled()),
+                SeriesKind::Points => (4, 4, color.filled()),
+                _ => (1, 10, color.filled()),
+            };
+            anno.label(s.label.clone()).legend(move |(x, y)| {
+                EmptyElement::at((x + 10, y))
+                    + Rectangle::new(
+                        [(-half_width, -half_height), (half_width, half_height)],
+                        swatch,
+                    )
+            });
+        }
+        if let Some(note) = &chart.note {
+            ctx.draw_series(std::iter::once(Text::new(
+                note.clone(),
+                ((l0 + l1) / 2.0, (a0 + a1) / 2.0),
+                style
+                    .font(13.0)
+                    .color(&theme.muted)
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            )))?;
+        }
+        for m in &chart.markers {
+            if m.x >= x0 && m.x <= x1 {
+                ctx.draw_series(DashedLineSeries::new(
+                    [(lx(m.x), a0), (lx(m.x), a1)],
+                    dash,
+                    gap,
+                    m.color.stroke_width(thin),
+                ))?;
+                ctx.draw_series(std::iter::once(Text::new(
+                    m.label.clone(),
+                    (lx(m.x), a1),
+                    style
+                        .font(12.0)
+                        .color(&m.color)
+                        .pos(Pos::new(HPos::Left, VPos::Top)),
+                )))?;
+            }
+        }
+        for c in &chart.callouts {
+            let at = (lx(c.at.0), ly(c.at.1));
+            ctx.draw_series(std::iter::once(Circle::new(
+                at,
+                style.px(6.0),
+                c.color.stroke_width(style.px(2.0)),
+            )))?;
+            ctx.draw_series(std::iter::once(Text::new(
+                c.label.clone(),
+                at,
+                style
+                    .font(12.0)
+                    .color(&c.color)
+                    .pos(Pos::new(HPos::Right, VPos::Top)),
+            )))?;
+        }
+        ctx.configure_series_labels()
+            .position(if chart.legend_upper_left {
+                SeriesLabelPosition::UpperLeft
+            } else {
+                SeriesLabelPosition::LowerLeft
+            })
+            .label_font(style.font(12.0))
+            .background_style(theme.background.mix(0.9))
+            .border_style(theme.grid)
+            .draw()?;
+        let (x, y) = ctx.plotting_area().get_pixel_range();
+        PlotArea {
+            left_px: x.start,
+            right_px: x.end,
+            top_px: y.start,
+            bottom_px: y.end,
+            x_min: x0,
+            x_max: x1,
+        }
+    };
+    root.present()?;
+    Ok(area)
+}

@@ -1,0 +1,470 @@
+//! The strong and weak panels' charts, described as [`LineChart`]s from an [`LlmSweep`], and
+//! the seed's "boxes" figure (one batch split over more GPUs vs one batch per group).
+
+use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
+use super::{ChartError, ChartStyle, PlotArea, PALETTE};
+use crate::model::llm::LlmSweep;
+use crate::model::units::{format_count, format_si};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+const COMPUTE: RGBColor = PALETTE[0];
+const EXPOSED: RGBColor = PALETTE[1];
+const IDEAL: RGBColor = RGBColor(0x5F, 0x66, 0x6D);
+const ROWS: RGBColor = PALETTE[6];
+const KNEE: RGBColor = PALETTE[5];
+const GOOD: RGBColor = PALETTE[2];
+
+/// Which chart of the LLM panels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LlmChart {
+    StrongStep,
+    StrongEfficiency,
+    StrongThroughput,
+    WeakStep,
+    WeakEfficiency,
+    WeakThroughput,
+    WeakSteps,
+}
+
+impl LlmChart {
+    pub const STRONG: [LlmChart; 3] = [
+        LlmChart::StrongStep,
+        LlmChart::StrongEfficiency,
+        LlmChart::StrongThroughput,
+    ];
+    pub const WEAK: [LlmChart; 4] = [
+        LlmChart::WeakStep,
+        LlmChart::WeakEfficiency,
+        LlmChart::WeakThroughput,
+        LlmChart::WeakSteps,
+    ];
+
+    /// Stable id, used for DOM ids and `--chart` names.
+    pub fn id(self) -> &'static str {
+        match self {
+            LlmChart::StrongStep => "strong-step",
+            LlmChart::StrongEfficiency => "strong-efficiency",
+            LlmChart::StrongThroughput => "strong-throughput",
+            LlmChart::WeakStep => "weak-step",
+            LlmChart::WeakEfficiency => "weak-efficiency",
+            LlmChart::WeakThroughput => "weak-throughput",
+            LlmChart::WeakSteps => "weak-steps",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<LlmChart> {
+        LlmChart::STRONG
+            .into_iter()
+            .chain(LlmChart::WEAK)
+            .find(|c| c.id() == id)
+    }
+}
+
+fn ms_label(v: f64) -> String {
+    format!("{} ms", format_si(v, 3))
+}
+fn percent_label(v: f64) -> String {
+    format!("{:.0}%", v * 100.0)
+}
+fn tokens_per_s_label(v: f64) -> String {
+    format_si(v, 3)
+}
+fn count_label(v: f64) -> String {
+    format_si(v, 3)
+}
+
+/// The knee marker and the shaded region where `T < T_crit`, common to the strong charts.
+fn knee(sweep: &LlmSweep) -> (Vec<VMarker>, Option<(f64, String)>) {
+    let n_max = sweep.summary.n_max;
+    (
+        vec![VMarker {
+            x: n_max,
+            label: format!(" N_max ≈ {}", format_si(n_max, 2)),
+            color: KNEE,
+        }],
+        Some((
+            n_max,
+            format!(
+                "T < T_crit = {} tokens ",
+                format_si(sweep.summary.t_crit_tokens, 3)
+            ),
+        )),
+    )
+}
+
+/// The chart description for `which`.
+pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
+    let x_range = sweep.gpu_range;
+    let x_desc = "GPUs N (log scale)".to_string();
+    let strong = &sweep.strong_curves;
+    let weak = &sweep.weak_curves;
+    let (markers, shade) = knee(sweep);
+    let mut chart = LineChart {
+        title: String::new(),
+        x_desc,
+        y_desc: String::new(),
+        x_range,
+        y_range: (0.0, 1.0),
+        y_log: false,
+        y_format: ms_label,
+        series: Vec::new(),
+        shade_from: None,
+        markers: Vec::new(),
+        callouts: Vec::new(),
+        legend_upper_left: false,
+        note: None,
+    };
+    match which {
+        LlmChart::StrongStep | LlmChart::WeakStep => {
+            let (curves, rows): (_, Vec<(f64, f64)>) = if which == LlmChart::StrongStep {
+                (
+                    strong,
+                    sweep.strong.iter().map(|r| (r.gpus, r.step_ms)).collect(),
+                )
+            } else {
+                (
+                    weak,
+                    sweep.weak.iter().map(|r| (r.gpus, r.step_ms)).collect(),
+                )
+            };
+            chart.title = if which == LlmChart::StrongStep {
+                "Strong scaling: step time at fixed B_global".to_string()
+            } else {
+                "Weak scaling: step time at fixed tokens per GPU".to_string()
+            };
+            chart.y_desc = "Step time (ms)".to_string();
+            chart.series = vec![
+                Series {
+                    label: "exposed (comm + bubble + fixed)".to_string(),
+                    color: EXPOSED,
+                    kind: SeriesKind::Area,
+                    points: curves.step_ms.clone(),
+                },
+                Series {
+                    label: "compute".to_string(),
+                    color: COMPUTE,
+                    kind: SeriesKind::Area,
+                    points: curves.compute_ms.clone(),
+                },
+                Series {
+                    label: if which == LlmChart::StrongStep {
+                        "ideal t(N₀)·N₀/N".to_string()
+                    } else {
+                        "ideal: constant".to_string()
+                    },
+                    color: IDEAL,
+                    kind: SeriesKind::Dashed,
+                    points: curves.ideal_ms.clone(),
+                },
+                Series {
+                    label: "table rows".to_string(),
+                    color: ROWS,
+                    kind: SeriesKind::Points,
+                    points: rows,
+                },
+            ];
+            chart.y_range = y_extent(&chart.series[..1], false, 1.0);
+            chart.legend_upper_left = false;
+            if which == LlmChart::StrongStep {
+                chart.markers = markers;
+                chart.shade_from = shade;
+            }
+        }
+        LlmChart::StrongEfficiency | LlmChart::WeakEfficiency => {
+            let is_strong = which == LlmChart::StrongEfficiency;
+            chart.title = if is_strong {
+                "Strong-scaling efficiency = ideal / step".to_string()
+            } else {
+                "Weak-scaling efficiency = t(N₀) / t(N)".to_string()
+            };
+            chart.y_desc = "Efficiency".to_string();
+            chart.y_format = percent_label;
+            let (curve, rows): (_, Vec<(f64, f64)>) = if is_strong {
+                (
+                    &strong.efficiency,
+                    sweep
+                        .strong
+                        .iter()
+                        .map(|r| (r.gpus, r.efficiency))
+                        .collect(),
+                )
+            } else {
+                (
+                    &weak.efficiency,
+                    sweep.weak.iter().map(|r| (r.gpus, r.efficiency)).collect(),
+                )
+            };
+            chart.series = vec![
+                Series {
+                    label: "efficiency".to_string(),
+                    color: if is_strong { COMPUTE } else { GOOD },
+                    kind: SeriesKind::Solid,
+                    points: curve.clone(),
+                },
+                Series {
+                    label: "table rows".to_string(),
+                    color: ROWS,
+                    kind: SeriesKind::Points,
+                    points: rows,
+                },
+            ];
+            chart.y_range = (0.0, 1.08);
+            if is_strong {
+                chart.markers = markers;
+                chart.shade_from = shade;
+            }
+        }
+        LlmChart::StrongThroughput | LlmChart::WeakThroughput => {
+            let is_strong = which == LlmChart::StrongThroughput;
+            chart.title = if is_strong {
+                "Strong scaling: throughput B_global / step".to_string()
+            } else {
+                "Weak scaling: throughput".to_string()
+            };
+            chart.y_desc = "Tokens per second".to_string();
+            chart.y_format = tokens_per_s_label;
+            let (curves, rows): (_, Vec<(f64, f64)>) = if is_strong {
+                (
+                    strong,
+                    sweep
+                        .strong
+                        .iter()
+                        .map(|r| (r.gpus, r.throughput_tokens_per_s))
+                        .collect(),
+                )
+            } else {
+                (
+                    weak,
+                    sweep
+                        .weak
+                        .iter()
+                        .map(|r| (r.gpus, r.throughput_tokens_per_s))
+                        .collect(),
+                )
+            };
+            // Linear throughput from the baseline: what perfect scaling would give.
+            let base = curves
+                .throughput
+                .iter()
+                .zip(&curves.step_ms)
+                .find(|((n, _), _)| *n >= sweep.summary.baseline_gpus)
+                .map_or(0.0, |((n, t), _)| t / n);
+            let ideal: Vec<(f64, f64)> = curves
+                .throughput
+                .iter()
+                .map(|&(n, _)| (n, base * n))
+                .collect();
+            chart.series = vec![
+                Series {
+                    label: "throughput".to_string(),
+                    color: if is_strong { COMPUTE } else { GOOD },
+                    kind: SeriesKind::Solid,
+                    points: curves.throughput.clone(),
+                },
+                Series {
+                    label: "table rows".to_string(),
+                    color: ROWS,
+                    kind: SeriesKind::Points,
+                    points: rows,
+                },
+            ];
+            chart.y_range = y_extent(&chart.series, false, 1.0);
+            chart.series.insert(
+                1,
+                Series {
+                    label: "linear from N₀".to_string(),
+                    color: IDEAL,
+                    kind: SeriesKind::Dashed,
+                    points: ideal,
+                },
+            );
+            chart.legend_upper_left = true;
+            if is_strong {
+                if let Some(peak) = sweep
+                    .strong
+                    .iter()
+                    .find(|r| r.gpus == sweep.summary.peak_throughput_gpus)
+                {
+                    chart.callouts.push(Callout {
+                        at: (peak.gpus, peak.throughput_tokens_per_s),
+                        label: format!(
+                            "peak {} tok/s at {}",
+                            format_si(peak.throughput_tokens_per_s, 3),
+                            format_count(peak.gpus)
+                        ),
+                        color: KNEE,
+                    });
+                }
+                chart.markers = markers;
+                chart.shade_from = shade;
+            }
+        }
+        LlmChart::WeakSteps => {
+            chart.title =
+                "Weak scaling: global batch and optimizer steps for the budget".to_string();
+            chart.y_desc = "Tokens / steps (log scale)".to_string();
+            chart.y_format = count_label;
+            chart.y_log = true;
+            let budget_steps: Vec<(f64, f64)> = sweep
+                .weak
+                .iter()
+                .map(|r| (r.gpus, r.optimizer_steps))
+                .collect();
+            chart.series = vec![
+                Series {
+                    label: "global batch B (tokens)".to_string(),
+                    color: EXPOSED,
+                    kind: SeriesKind::Solid,
+                    points: weak.global_batch.clone(),
+                },
+                Series {
+                    label: "optimizer steps for the budget".to_string(),
+                    color: COMPUTE,
+                    kind: SeriesKind::Solid,
+                    points: weak
+                        .global_batch
+                        .iter()
+                        .map(|&(n, b)| (n, sweep.summary.token_budget / b))
+                        .collect(),
+                },
+                Series {
+                    label: "table rows (steps)".to_string(),
+                    color: ROWS,
+                    kind: SeriesKind::Points,
+                    points: budget_steps,
+                },
+            ];
+            chart.y_range = y_extent(&chart.series, true, 1.0);
+            chart.legend_upper_left = false;
+        }
+    }
+    chart
+}
+
+/// Draws one LLM chart.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    sweep: &LlmSweep,
+    which: LlmChart,
+    style: &ChartStyle,
+) -> Result<PlotArea, ChartError> {
+    draw_line_chart(root, &describe(sweep, which), style)
+}
+
+/// The seed's boxes figure, from the current inputs: strong scaling splits one global batch
+/// over `k = N/N₀` groups; weak scaling gives each of the `k` groups a whole batch.
+/// `gpus` is the larger GPU count shown (the last table row).
+pub fn draw_boxes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    sweep: &LlmSweep,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let theme = style.theme;
+    root.fill(&theme.background)?;
+    let (width, height) = root.dim_in_pixel();
+    let (w, h) = (width as i32, height as i32);
+    let n0 = sweep.summary.baseline_gpus;
+    let n1 = sweep.strong.last().map_or(n0, |r| r.gpus).max(n0);
+    let batch = sweep.summary.global_batch_tokens;
+    let groups = (n1 / n0).round().max(1.0);
+    // Draw at most 8 boxes; more groups are summarised by the label.
+    let drawn = groups.min(8.0) as i32;
+    let pad = style.px(12.0) as i32;
+    let left = style.px(110.0) as i32;
+    let row_h = (h - 6 * pad) / 5;
+    let font = style.font(13.0);
+    let small = style.font(12.0);
+    let title = style.font(14.0);
+    let full_w = w - left - pad;
+    let draw_row =
+        |y: i32, n: usize, box_w: i32, text: &str, color: RGBColor| -> Result<(), ChartError> {
+            for i in 0..n as i32 {
+                let x = left + i * (box_w + pad / 3);
+                root.draw(&Rectangle::new(
+                    [(x, y), (x + box_w, y + row_h)],
+                    color.mix(0.25).filled(),
+                ))?;
+                root.draw(&Rectangle::new(
+                    [(x, y), (x + box_w, y + row_h)],
+                    color.stroke_width(style.px(1.5)),
+                ))?;
+                root.draw(&Text::new(
+                    text.to_string(),
+                    (x + box_w / 2, y + row_h / 2),
+                    font.pos(Pos::new(HPos::Center, VPos::Center)),
+                ))?;
+            }
+            Ok(())
+        };
+    let more = if groups > 8.0 {
+        format!(" (×{} groups)", format_count(groups))
+    } else {
+        String::new()
+    };
+    let box_split = (full_w - (drawn - 1) * (pad / 3)) / drawn;
+    // Strong: one batch, then the same batch split into `groups` parts.
+    root.draw(&Text::new(
+        "Strong scaling: fixed global batch",
+        (pad, pad / 2),
+        title.clone(),
+    ))?;
+    let y1 = pad * 2;
+    root.draw(&Text::new(
+        format!("{} GPUs", format_count(n0)),
+        (pad, y1 + row_h / 2),
+        small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
+    ))?;
+    draw_row(
+        y1,
+        1,
+        full_w,
+        &format!("{} tokens", format_si(batch, 3)),
+        COMPUTE,
+    )?;
+    let y2 = y1 + row_h + pad;
+    root.draw(&Text::new(
+        format!("{} GPUs", format_count(n1)),
+        (pad, y2 + row_h / 2),
+        small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
+    ))?;
+    draw_row(
+        y2,
+        drawn as usize,
+        box_split,
+        &format!(
+            "{}{}",
+            format_si(batch / groups, 3),
+            if groups > 8.0 { "…" } else { "" }
+        ),
+        COMPUTE,
+    )?;
+    // Weak: one batch per group.
+    let y3 = y2 + row_h + pad * 2;
+    root.draw(&Text::new(
+        format!(
+            "Weak scaling: fixed tokens per GPU — global batch {} → {}{more}",
+            format_si(batch, 3),
+            format_si(batch * groups, 3)
+        ),
+        (pad, y3 - pad),
+        title,
+    ))?;
+    let y4 = y3 + pad / 2;
+    root.draw(&Text::new(
+        format!("{} GPUs", format_count(n0)),
+        (pad, y4 + row_h / 2),
+        small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
+    ))?;
+    draw_row(y4, 1, box_split, &format_si(batch, 3), GOOD)?;
+    let y5 = y4 + row_h + pad;
+    root.draw(&Text::new(
+        format!("{} GPUs", format_count(n1)),
+        (pad, y5 + row_h / 2),
+        small.pos(Pos::new(HPos::Left, VPos::Center)),
+    ))?;
+    draw_row(y5, drawn as usize, box_split, &format_si(batch, 3), GOOD)?;
+    root.present()?;
+    Ok(())
+}

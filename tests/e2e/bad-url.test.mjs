@@ -1,0 +1,86 @@
+// 5 + 8. Bad URL values and bad typed values: clear messages, defaults, never an error or
+// injected markup.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  openSession, waitReady, assertClean, assertCanvasesDrawn, tableData, waitForSearch, TIMEOUT,
+} from './harness.mjs';
+
+let s;
+before(async () => { s = await openSession(); });
+after(async () => { await s?.close(); });
+
+async function urlMessages(page) {
+  const box = page.locator('#url-messages');
+  return {
+    hidden: await box.evaluate((el) => el.hidden || getComputedStyle(el).display === 'none'),
+    visible: await box.isVisible(),
+    items: await page.locator('#url-messages-list li').allTextContents(),
+    text: (await box.textContent()).replace(/\s+/g, ' '),
+  };
+}
+
+test('?f=abc&n=banana&g=9: messages name f, n and g; defaults are used; no errors', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1&f=abc&n=banana&g=9');
+  await waitReady(page);
+  const msgs = await urlMessages(page);
+  assert.ok(msgs.visible && !msgs.hidden, `#url-messages is visible: ${JSON.stringify(msgs)}`);
+  const listText = msgs.items.join('\n');
+  for (const key of ['f', 'n', 'g']) {
+    assert.match(listText, new RegExp(`(^|[^a-z])${key}([^a-z]|$)`, 'm'), `a message names "${key}": ${listText}`);
+  }
+  assert.ok(msgs.items.length >= 3, `one message per bad key: ${JSON.stringify(msgs.items)}`);
+  assert.equal(await page.locator('#f-input').inputValue(), '0.05', 'f falls back to the default');
+  await assertCanvasesDrawn(assert, page);
+  assertClean(assert, page, 'bad URL');
+});
+
+test('typing abc into #f-input shows #f-msg and keeps the table and URL', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1&f=0.1');
+  await waitReady(page);
+  await waitForSearch(page, 'f', '0.1');
+  const tableBefore = await tableData(page, '#laws-speedup-table table');
+  await page.fill('#f-input', 'abc');
+  await page.waitForFunction(() => document.querySelector('#f-msg').textContent.trim() !== '', null, { timeout: TIMEOUT });
+  const msg = (await page.locator('#f-msg').textContent()).trim();
+  assert.ok(msg.length > 0, '#f-msg explains the problem');
+  // Give a throttled redraw / replaceState time to (wrongly) happen before checking.
+  await page.waitForTimeout(600);
+  assert.deepEqual(await tableData(page, '#laws-speedup-table table'), tableBefore, 'table unchanged');
+  assert.equal(new URL(page.url()).searchParams.get('f'), '0.1', 'URL keeps the last valid f');
+  assert.equal(await page.locator('#f-input').inputValue(), 'abc', 'the typed text stays for editing');
+  assertClean(assert, page, 'typing abc');
+});
+
+test('markup in URL values is shown as text, never run', async () => {
+  const page = await s.newPage();
+  const f = '<img src=x onerror=window.__pwned=1>';
+  const m = '<script>window.__pwned=1</script>';
+  const q = new URLSearchParams({ v: '1', f, m }).toString();
+  await page.goto(s.url + '?' + q);
+  await waitReady(page);
+  // Any injected handler would have had time to fire by now; make sure of a little more.
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => typeof window.__pwned), 'undefined', 'window.__pwned is not set');
+  assert.equal(await page.locator('img[src="x"]').count(), 0, 'no injected <img>');
+  assert.equal(await page.locator('body script:not([src])').evaluateAll(
+    (els) => els.filter((e) => e.textContent.includes('__pwned')).length), 0, 'no injected <script>');
+  const msgs = await urlMessages(page);
+  assert.ok(msgs.visible, `#url-messages is visible: ${JSON.stringify(msgs)}`);
+  assert.ok(msgs.items.length >= 1, 'at least one message');
+  await assertCanvasesDrawn(assert, page);
+  assertClean(assert, page, 'markup URL');
+});
+
+test('raw (unencoded) markup in the query is handled too', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1&f=<img src=x onerror=window.__pwned=1>&m=<script>window.__pwned=1</script>');
+  await waitReady(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => typeof window.__pwned), 'undefined');
+  assert.equal(await page.locator('img[src="x"]').count(), 0);
+  assert.ok(await page.locator('#url-messages').isVisible(), '#url-messages is visible');
+  assertClean(assert, page, 'raw markup URL');
+});

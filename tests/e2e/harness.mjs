@@ -1,0 +1,226 @@
+// Shared set-up for the end-to-end tests: serve dist/ on 127.0.0.1 (random port), drive
+// Debian's chromium through playwright-core, and record everything that went wrong on a page.
+//
+//   const ctx = await openSession();            // or openSession({ base: '/docs/x/' })
+//   const page = await ctx.newPage();            // page.problems: console errors, page errors,
+//   await page.goto(ctx.url + '?v=1&f=0.1');     //   failed requests, HTTP errors
+//   await waitReady(page);
+//   ...
+//   await ctx.close();
+//
+// Run with `node --test tests/e2e/` after `make build` (dist/ must exist).
+
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = process.env.E2E_DIST ? path.resolve(process.env.E2E_DIST) : path.join(REPO, 'dist');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Generous default for every wait: a 2-core CI machine running cargo next door is slow. */
+export const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS || 20_000);
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', // root on CI
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The canvases the Laws panel draws. */
+export const CANVASES = ['#laws-speedup-canvas', '#laws-efficiency-canvas', '#laws-karp-flatt-canvas'];
+
+/** Fails early with a useful message when the build output is missing. */
+export function assertDist() {
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error(`${DIST}/index.html is missing: run \`make build\` (trunk build --release --offline) first`);
+  }
+  const files = readdirSync(DIST);
+  if (!files.some((f) => f.endsWith('.wasm'))) throw new Error(`no .wasm file in ${DIST}`);
+  return files;
+}
+
+// Helpers injected into every page before its own scripts (window.__e2e). Kept as plain
+// functions so waitForFunction can poll them cheaply.
+const PAGE_HELPERS = `
+(() => {
+  const fnv = (bytes) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < bytes.length; i++) { h ^= bytes[i]; h = Math.imul(h, 0x01000193); }
+    return (h >>> 0).toString(16).padStart(8, '0');
+  };
+  const canvasStats = (selector) => {
+    const c = document.querySelector(selector);
+    if (!c) return { found: false };
+    const w = c.width, h = c.height;
+    if (!w || !h) return { found: true, width: w, height: h, total: 0, differing: 0, fraction: 0, hash: '' };
+    const data = c.getContext('2d').getImageData(0, 0, w, h).data;
+    const r = data[0], g = data[1], b = data[2], a = data[3];
+    let differing = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== r || data[i + 1] !== g || data[i + 2] !== b || data[i + 3] !== a) differing++;
+    }
+    const total = w * h;
+    return { found: true, width: w, height: h, total, differing, fraction: differing / total, hash: fnv(data) };
+  };
+  const cellTexts = (row) => Array.from(row.cells).map((c) => c.textContent.trim());
+  const tableData = (selector) => {
+    const t = document.querySelector(selector);
+    if (!t) return null;
+    const headRow = t.tHead && t.tHead.rows[0];
+    const headers = headRow ? cellTexts(headRow) : [];
+    const bodies = Array.from(t.tBodies);
+    const rows = bodies.flatMap((b) => Array.from(b.rows).map(cellTexts));
+    const firstCellTags = bodies.flatMap((b) => Array.from(b.rows).map((r) => (r.cells[0] ? r.cells[0].tagName : '')));
+    return { headers, rows, firstCellTags, text: t.textContent };
+  };
+  window.__e2e = { canvasStats, tableData, fnv };
+})();
+`;
+
+/**
+ * Starts a static server over dist/ (optionally under `base`, with a CSP header) and a
+ * headless chromium. Returns { url, browser, server, newPage, close }.
+ */
+export async function openSession({ base = '/', csp } = {}) {
+  assertDist();
+  const server = await startServer({ dir: DIST, port: 0, host: '127.0.0.1', base, csp });
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  } catch (e) {
+    await server.close();
+    throw new Error(`cannot launch ${CHROMIUM} (apt-get install chromium; scripts/bootstrap.sh does): ${e.message}`);
+  }
+  const contexts = [];
+  const session = {
+    url: server.url,
+    origin: new URL(server.url).origin,
+    browser,
+    server,
+    /** A fresh page (own context) that records its problems in page.problems. */
+    async newPage({ viewport = { width: 1200, height: 900 } } = {}) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      context.setDefaultTimeout(TIMEOUT);
+      context.setDefaultNavigationTimeout(TIMEOUT);
+      await context.addInitScript({ content: PAGE_HELPERS });
+      const page = await context.newPage();
+      return recordProblems(page);
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+  return session;
+}
+
+/** Attaches listeners collecting console errors, uncaught exceptions and failed requests. */
+export function recordProblems(page) {
+  const problems = { consoleErrors: [], faviconErrors: [], pageErrors: [], failedRequests: [], httpErrors: [], console: [] };
+  page.on('console', (msg) => {
+    const loc = msg.location();
+    const where = loc && loc.url ? ` (at ${loc.url}${loc.lineNumber ? ':' + loc.lineNumber : ''})` : '';
+    problems.console.push(`${msg.type()}: ${msg.text()}${where}`);
+    if (msg.type() !== 'error') return;
+    // Chromium fetches /favicon.ico by itself when the page declares no icon, and logs its 404
+    // as a console error some time after load (so whether a test sees it is a matter of timing).
+    // load.test.mjs checks deterministically that index.html declares an icon; here it is kept
+    // apart so it cannot make other tests flaky.
+    if (loc && /\/favicon\.ico$/.test(loc.url || '')) problems.faviconErrors.push(msg.text());
+    else problems.consoleErrors.push(`${msg.text()}${where}`);
+  });
+  page.on('pageerror', (err) => problems.pageErrors.push(String(err && err.stack ? err.stack : err)));
+  page.on('requestfailed', (req) => {
+    problems.failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.httpErrors.push(`${res.status()} ${res.url()}`);
+  });
+  page.problems = problems;
+  return page;
+}
+
+/** A readable dump of what a page recorded, for assertion messages. */
+export function describeProblems(page) {
+  return JSON.stringify(page.problems, null, 2);
+}
+
+/** Waits until the page says it has drawn everything once (body[data-ready="1"]). */
+export async function waitReady(page, timeout = TIMEOUT) {
+  try {
+    await page.waitForFunction(() => document.body && document.body.dataset.ready === '1', null, { timeout, polling: 50 });
+  } catch (e) {
+    const status = await page.evaluate(() => document.getElementById('app-status')?.textContent ?? '').catch(() => '');
+    throw new Error(`page never set data-ready="1" within ${timeout} ms (#app-status: ${JSON.stringify(status)}); ` +
+      `recorded: ${describeProblems(page)}; ${e.message}`);
+  }
+}
+
+export const canvasStats = (page, selector) => page.evaluate((s) => window.__e2e.canvasStats(s), selector);
+export const tableData = (page, selector) => page.evaluate((s) => window.__e2e.tableData(s), selector);
+
+/** Waits for a canvas's pixels to differ from `previousHash`; returns the new stats. */
+export async function waitCanvasChange(page, selector, previousHash, timeout = TIMEOUT) {
+  await page.waitForFunction(
+    ([s, h]) => {
+      const st = window.__e2e.canvasStats(s);
+      return st.found && st.hash !== '' && st.hash !== h;
+    },
+    [selector, previousHash],
+    { timeout, polling: 100 },
+  );
+  return canvasStats(page, selector);
+}
+
+/** Waits until the query parameter `key` of location.search equals `value`. */
+export async function waitForSearch(page, key, value, timeout = TIMEOUT) {
+  await page.waitForFunction(
+    ([k, v]) => new URLSearchParams(location.search).get(k) === v,
+    [key, value],
+    { timeout, polling: 50 },
+  );
+}
+
+/** Asserts no console errors, page errors, failed requests or HTTP errors were recorded. */
+export function assertClean(assert, page, what = 'page') {
+  const p = page.problems;
+  assert.deepEqual(p.pageErrors, [], `${what}: uncaught page errors\n${describeProblems(page)}`);
+  assert.deepEqual(p.consoleErrors, [], `${what}: console errors\n${describeProblems(page)}`);
+  assert.deepEqual(p.failedRequests, [], `${what}: failed requests\n${describeProblems(page)}`);
+  assert.deepEqual(p.httpErrors, [], `${what}: HTTP errors\n${describeProblems(page)}`);
+}
+
+/** Asserts every Laws canvas has a drawing: more than minFraction of pixels differ from the corner. */
+export async function assertCanvasesDrawn(assert, page, minFraction = 0.02) {
+  for (const sel of CANVASES) {
+    const st = await canvasStats(page, sel);
+    assert.ok(st.found, `${sel} not found`);
+    assert.ok(st.total > 0, `${sel} has zero size (${st.width}x${st.height})`);
+    assert.ok(
+      st.fraction > minFraction,
+      `${sel}: only ${(st.fraction * 100).toFixed(2)}% of ${st.width}x${st.height} pixels differ from the background (want > ${minFraction * 100}%)`,
+    );
+  }
+}
+
+/**
+ * page.waitForFunction with a readable failure: on time-out, `describe()` (async) is called
+ * and its result is added to the error message.
+ */
+export async function waitFor(page, fn, arg, what, describe, timeout = TIMEOUT) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout, polling: 50 });
+  } catch (e) {
+    const state = describe ? await describe().catch((err) => `(state unavailable: ${err.message})`) : '';
+    throw new Error(`timed out after ${timeout} ms waiting for ${what}${state ? `; state: ${state}` : ''}\n${e.message}`);
+  }
+}
