@@ -1,0 +1,250 @@
+//! The LLM panels through the URL and the CLI: presets reproduce the seed, bad input is named.
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+
+use scaling_explorer::model::llm::LlmSweep;
+use scaling_explorer::report::{strong_key_figures, strong_table, weak_key_figures, weak_table};
+use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
+use std::process::Command;
+
+fn sweep(query: &str) -> LlmSweep {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    LlmSweep::compute(&d.scenario.llm_inputs())
+}
+
+#[test]
+fn seed_strong_preset_shows_the_seed_table() {
+    let d = decode("?v=1&preset=seed-strong");
+    assert_eq!(d.scenario.view, View::Strong);
+    let t = strong_table(&LlmSweep::compute(&d.scenario.llm_inputs()));
+    let cells: Vec<Vec<&str>> = t
+        .rows
+        .iter()
+        .map(|r| r.iter().map(String::as_str).collect())
+        .collect();
+    assert_eq!(
+        cells[0][..8],
+        ["1,024", "31.25k", "900", "100", "1000", "1000", "100%", "32M"]
+    );
+    assert_eq!(
+        cells[1][..8],
+        ["4,096", "7.813k", "225", "150", "375", "250", "66.7%", "85.33M"]
+    );
+    assert_eq!(
+        cells[2][..8],
+        ["8,192", "3.906k", "112.5", "220", "332.5", "125", "37.6%", "96.24M"]
+    );
+    assert_eq!(
+        cells[3][..8],
+        ["16,384", "1.953k", "56.25", "300", "356.25", "62.5", "17.5%", "89.82M"]
+    );
+}
+
+#[test]
+fn seed_weak_preset_shows_95_percent_and_the_step_counts() {
+    let s = sweep("v=1&preset=seed-weak");
+    let t = weak_table(&s);
+    assert_eq!(t.rows.len(), 2);
+    assert_eq!(t.rows[0][2], "32M");
+    assert_eq!(t.rows[1][2], "128M");
+    assert_eq!(t.rows[1][5], "1050");
+    assert_eq!(t.rows[1][6], "95.2%");
+    assert_eq!(t.rows[0][8], "31,250");
+    assert_eq!(t.rows[1][8], "7,812.5");
+    let figures = weak_key_figures(&s);
+    assert!(figures.iter().any(|(_, v)| v == "31,250 → 7,812.5"));
+}
+
+#[test]
+fn bandwidth_moves_t_crit_and_n_max_together() {
+    let base = sweep("v=1&preset=seed-strong");
+    let doubled = sweep("v=1&preset=seed-strong&beff=200G");
+    assert!((doubled.summary.t_crit_tokens - base.summary.t_crit_tokens / 2.0).abs() < 1e-9);
+    assert!((doubled.summary.n_max - base.summary.n_max * 2.0).abs() < 1e-6);
+    let fp8 = sweep("v=1&preset=seed-strong&sw=1");
+    assert!((fp8.summary.t_crit_tokens - 1850.0).abs() < 1e-9);
+    let no_reshard = sweep("v=1&preset=seed-strong&c=2");
+    assert!((no_reshard.summary.t_crit_tokens - 3700.0 * 2.0 / 3.0).abs() < 1e-9);
+    let figures = strong_key_figures(&doubled);
+    assert!(figures[0].1.starts_with("1.85k"), "{figures:?}");
+}
+
+#[test]
+fn moe_preset_needs_far_more_tokens_per_gpu() {
+    let moe = sweep("v=1&preset=moe-47b-h200");
+    // T_crit = (F/B)·(P/P_a) = 8000 · 46.7/12.9
+    assert!((moe.summary.t_crit_tokens - 8000.0 * 46.7 / 12.9).abs() < 1e-6);
+    let dense = sweep("v=1&preset=dense-8b-h100");
+    assert!((dense.summary.t_crit_tokens - 8000.0).abs() < 1e-9);
+    assert!((dense.summary.n_max - 500.0).abs() < 1e-9);
+    for row in dense.strong.iter().chain(&moe.strong) {
+        assert!(row.step_ms.is_finite() && row.step_ms > 0.0);
+    }
+}
+
+fn input_errors(query: &str) -> Vec<(Key, String)> {
+    decode(query)
+        .errors
+        .into_iter()
+        .filter_map(|e| match e {
+            UrlError::Input(i) => Some((i.key, i.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn bad_llm_links_are_named_and_the_rest_is_kept() {
+    // Less than one token per GPU at 16,384 GPUs.
+    let e = input_errors("v=1&view=strong&b=1k&tc=800");
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].0, Key::GlobalBatch);
+    assert!(e[0].1.contains("less than one token per GPU"), "{}", e[0].1);
+    assert_eq!(
+        decode("v=1&view=strong&b=1k&tc=800")
+            .scenario
+            .llm
+            .compute_ms,
+        800.0
+    );
+    // Active above total parameters.
+    // pa falls back first; the default pa still exceeds p = 1B, so p falls back too.
+    let e = input_errors("v=1&p=1B&pa=2B");
+    assert_eq!(e[0].0, Key::ActiveParams);
+    assert!(e.iter().all(|(_, m)| m.contains("exceed")), "{e:?}");
+    let e = input_errors("v=1&pa=20B");
+    assert_eq!(e.len(), 1);
+    // GPU counts not divisible by TP×PP×CP.
+    let e = input_errors("v=1&tp=3");
+    assert!(
+        e.iter().any(|(_, m)| m.contains("multiple of TP×PP×CP")),
+        "{e:?}"
+    );
+    // Zero bandwidth, one-point and unsorted tables.
+    assert!(input_errors("v=1&beff=0")[0].1.contains("above 0"));
+    assert!(input_errors("v=1&ex=1024:100")[0].1.contains("two"));
+    assert!(input_errors("v=1&ex=4096:100,1024:50")[0]
+        .1
+        .contains("increase"));
+    assert!(input_errors("v=1&ns=4096,1024")[0].1.contains("increase"));
+    // Whatever was rejected, the sweep is finite.
+    for q in [
+        "v=1&b=1k",
+        "v=1&beff=0",
+        "v=1&p=1&pa=1e15",
+        "v=1&tp=3",
+        "v=1&ns=1",
+    ] {
+        let d = decode(q);
+        let s = LlmSweep::compute(&d.scenario.llm_inputs());
+        for r in &s.strong {
+            assert!(
+                r.step_ms.is_finite()
+                    && r.efficiency.is_finite()
+                    && r.throughput_tokens_per_s.is_finite(),
+                "{q}"
+            );
+        }
+    }
+}
+
+#[test]
+fn set_rejects_a_breaking_value_and_keeps_the_last() {
+    let mut s = Scenario::default();
+    s.set(Key::Bandwidth, "50G").unwrap();
+    let err = s.set(Key::GlobalBatch, "100").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("Global batch B_global (tokens) (b)"),
+        "{err}"
+    );
+    assert_eq!(s.llm.global_batch_tokens, 32e6);
+    assert_eq!(s.llm.bus_bytes_per_s, 50e9);
+}
+
+#[test]
+fn cli_json_carries_rows_and_summary() {
+    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["strong", "--preset", "seed-strong", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["rows"][2];
+    for field in [
+        "gpus",
+        "tokens_per_gpu",
+        "compute_ms",
+        "exposed_ms",
+        "step_ms",
+        "ideal_ms",
+        "efficiency",
+        "throughput_tokens_per_s",
+    ] {
+        assert!(row[field].is_number(), "{field}");
+    }
+    assert_eq!(row["gpus"], 8192.0);
+    assert_eq!(row["step_ms"], 332.5);
+    assert_eq!(v["summary"]["t_crit_tokens"], 3700.0);
+    assert_eq!(v["summary"]["peak_throughput_gpus"], 8192.0);
+    assert_eq!(v["summary"]["n_max"].as_f64().unwrap().round(), 8649.0);
+    let weak = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["weak", "--preset", "seed-weak", "--format", "json"])
+        .output()
+        .unwrap();
+    let w: serde_json::Value = serde_json::from_slice(&weak.stdout).unwrap();
+    assert_eq!(w["rows"][1]["optimizer_steps"], 7812.5);
+    assert_eq!(w["rows"][1]["global_batch_tokens"], 128e6);
+}
+
+#[test]
+fn strong_svg_marks_the_knee_and_the_peak() {
+    let path = std::env::temp_dir().join(format!("scaling-strong-{}.svg", std::process::id()));
+    let p = path.to_str().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args([
+            "strong",
+            "--preset",
+            "seed-strong",
+            "--svg",
+            p,
+            "--chart",
+            "strong-throughput",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(doc.contains("N_max ≈ 8.6k"));
+    assert!(doc.contains("peak 96.2M tok/s at 8,192"));
+    assert!(
+        doc.contains("T &lt; T_crit = 3.7k tokens") || doc.contains("T < T_crit = 3.7k tokens")
+    );
+    let boxes = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args([
+            "weak",
+            "--preset",
+            "seed-weak",
+            "--svg",
+            p,
+            "--chart",
+            "boxes",
+        ])
+        .output()
+        .unwrap();
+    assert!(boxes.status.success());
+    let doc = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(doc.contains("32M → 128M"));
+    let lines: Vec<&str> = doc.lines().map(str::trim).collect();
+    assert_eq!(
+        lines.iter().filter(|l| **l == "8M").count(),
+        4,
+        "the 32M batch split four ways"
+    );
+}
