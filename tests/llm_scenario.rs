@@ -99,7 +99,11 @@ fn bad_llm_links_are_named_and_the_rest_is_kept() {
     let e = input_errors("v=1&view=strong&b=1k&tc=800");
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].0, Key::GlobalBatch);
-    assert!(e[0].1.contains("less than one token per GPU"), "{}", e[0].1);
+    assert!(
+        e[0].1.contains("less than one token per DP rank"),
+        "{}",
+        e[0].1
+    );
     assert_eq!(
         decode("v=1&view=strong&b=1k&tc=800")
             .scenario
@@ -247,4 +251,21 @@ fn strong_svg_marks_the_knee_and_the_peak() {
         4,
         "the 32M batch split four ways"
     );
+}
+
+#[test]
+fn flops_mode_reproduces_the_seed_compute_and_cp_scales_t_crit() {
+    let s = sweep("v=1&preset=seed-strong&cm=flops");
+    assert!((s.strong[0].compute_ms - 900.0).abs() < 1e-9);
+    assert!((s.strong[3].compute_ms - 56.25).abs() < 1e-9);
+    // CP splits tokens, not weights: the same bytes over a quarter of the compute per rank.
+    let cp = sweep("v=1&preset=seed-strong&cp=4");
+    assert!((cp.summary.t_crit_tokens - 4.0 * 3700.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_baseline_beyond_the_batch_is_blamed_on_n0() {
+    let e = input_errors("v=1&n0=1073741824");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, Key::BaselineGpus);
 }

@@ -31,6 +31,11 @@ impl Layout {
         self.tp as f64 * self.pp as f64 * self.cp as f64
     }
 
+    /// `TP × PP`: the ways the weights are split (CP splits tokens, not weights).
+    pub fn weight_shards(&self) -> f64 {
+        self.tp as f64 * self.pp as f64
+    }
+
     /// `D = N / M`.
     pub fn data_parallel(&self, gpus: f64) -> f64 {
         gpus / self.model_parallel()
@@ -65,11 +70,13 @@ pub fn compute_ms_from_flops(
 /// The overlap threshold: tokens per DP rank per microbatch at which compute equals FSDP
 /// communication (MODEL.md §3; the seed's `T_crit`):
 ///
-/// `T_crit = (c · s_w / 6) · (F_eff / B_eff) · (P / P_a)`
+/// `T_crit = (c · s_w / 6) · (F_eff / B_eff) · (P / P_a) · CP`
 ///
-/// Derivation: per microbatch a GPU computes `6 · P_a · T / M` FLOPs (its share of the model) and
-/// moves `c · s_w · P / M` bytes. Equal times: `6·P_a·T/(M·F_eff) = c·s_w·P/(M·B_eff)`.
-/// With `c = 3`, `s_w = 2` (bf16) this is the seed's `(F_eff/B_eff)·(P/P_a)`.
+/// Derivation: per microbatch a GPU computes `6 · P_a · T / M` FLOPs (`M = TP·PP·CP` share the
+/// rank's tokens) and gathers the weights of its TP/PP shard, `c · s_w · P / (TP·PP)` bytes —
+/// context parallelism splits the sequence, not the weights, so it does not shrink the bytes.
+/// Equal times give the formula. With `c = 3`, `s_w = 2` (bf16) and `CP = 1` it is the seed's
+/// `(F_eff/B_eff)·(P/P_a)`. (MODEL.md writes `P/M` for the bytes, which is the same at `CP = 1`.)
 pub fn t_crit_tokens(
     gathers: f64,
     wire_bytes_per_param: f64,
@@ -77,10 +84,12 @@ pub fn t_crit_tokens(
     bus_bytes_per_s: f64,
     total_params: f64,
     active_params: f64,
+    context_parallel: f64,
 ) -> f64 {
     (gathers * wire_bytes_per_param / 6.0)
         * (flops_per_gpu / bus_bytes_per_s)
         * (total_params / active_params)
+        * context_parallel
 }
 
 /// The useful GPU count at fixed global batch (the strong-scaling knee):
@@ -187,9 +196,10 @@ impl std::error::Error for StepError {}
 
 /// Exposed time tabulated at some GPU counts, interpolated linearly in `log N`.
 ///
-/// Linear in `log N` because the seed's exposed times grow by roughly equal steps per doubling
-/// (100 → 150 → 220 → 300 ms over ×4, ×2, ×2). Outside the table the end segments are
-/// extended (and flagged as extrapolated), never below 0 ms.
+/// Linear in `log N` because exposed time grows with the number of doublings rather than with
+/// `N` itself (the seed: 100 → 150 → 220 → 300 ms over ×4, ×2, ×2), and a log axis is how every
+/// chart here shows `N`. Outside the table the end segments are extended (and flagged as
+/// extrapolated), never below 0 ms.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExposedTable {
     points: Vec<(f64, f64)>,
@@ -244,7 +254,7 @@ mod tests {
     #[test]
     fn seed_t_crit_is_3700_tokens() {
         // Dense: F_eff = 370 TFLOP/s, B_eff = 100 GB/s, bf16, c = 3.
-        let t = t_crit_tokens(3.0, 2.0, 370e12, 100e9, 1.0, 1.0);
+        let t = t_crit_tokens(3.0, 2.0, 370e12, 100e9, 1.0, 1.0, 1.0);
         assert!((t - 3700.0).abs() < 1e-9);
         let layout = Layout {
             tp: 1,
