@@ -5,13 +5,24 @@
 //! with the page. The logic lives here (testable); `src/bin/scaling.rs` only calls [`run`].
 
 use crate::chart::llm::{self as llm_chart, LlmChart};
+use crate::chart::plan::{self as plan_chart, PlanChart};
 use crate::chart::{laws as laws_chart, ChartStyle};
+use crate::checklist::report;
+use crate::model::batch::deepseek_optimal_batch_tokens;
 use crate::model::llm::LlmSweep;
+use crate::model::plan::PlanSweep;
 use crate::model::sweep::LawsSweep;
 use crate::report::{
-    laws_efficiency_table, laws_key_figures, laws_measured_table, laws_speedup_table,
-    strong_key_figures, strong_table, weak_key_figures, weak_table, Table,
+    activation_memory_note, laws_efficiency_table, laws_key_figures, laws_measured_table,
+    laws_speedup_table, lever_rows, lever_table, plan_key_figures, plan_table, strong_key_figures,
+    strong_table, weak_key_figures, weak_table, Table,
 };
+
+/// DeepSeek LLM's empirical optimal batch for this run's compute, `C = 6·P_a·E(B₀)` with
+/// `E(B₀) = tb` the tokens the run needs (a reference, labelled as an empirical fit).
+pub fn deepseek_reference(scenario: &Scenario) -> f64 {
+    deepseek_optimal_batch_tokens(6.0 * scenario.llm.active_params * scenario.llm.token_budget)
+}
 use crate::scenario::{decode, Preset, Scenario};
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use std::fmt;
@@ -26,6 +37,9 @@ USAGE:
                    [--svg FILE [--chart strong-step|strong-efficiency|strong-throughput|boxes]]
     scaling weak   [--query '…' | --preset NAME] [--format …]
                    [--svg FILE [--chart weak-step|weak-efficiency|weak-throughput|weak-steps|boxes]]
+    scaling plan   [--query '…' | --preset NAME] [--format …]
+                   [--svg FILE [--chart plan-ttq|plan-gpu-hours]]
+    scaling report [--query '…' | --preset NAME] [--format text|json]
     scaling presets
     scaling --help
 
@@ -41,6 +55,8 @@ EXAMPLES:
     scaling laws --preset karp-flatt --format md --svg karp.svg --chart karp-flatt
     scaling strong --preset seed-strong --format json
     scaling weak --preset seed-weak --svg weak.svg --chart weak-steps
+    scaling plan --preset seed-weak --format json
+    scaling report --query 'v=1&preset=seed-weak&lv=fp8'
 ";
 
 /// Output formats of the tables.
@@ -58,6 +74,8 @@ pub enum Panel {
     Laws,
     Strong,
     Weak,
+    Plan,
+    Report,
 }
 
 /// A parsed command line.
@@ -146,9 +164,11 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
         Some("laws") => Panel::Laws,
         Some("strong") => Panel::Strong,
         Some("weak") => Panel::Weak,
+        Some("plan") => Panel::Plan,
+        Some("report") => Panel::Report,
         Some(other) => {
             return Err(CliError::Usage(format!(
-                "unknown command “{other}”: use laws, strong, weak or presets"
+                "unknown command “{other}”: use laws, strong, weak, plan, report or presets"
             )))
         }
     };
@@ -263,6 +283,18 @@ pub fn panel_svg(
                 other => Err(unknown(other, "speedup, efficiency, karp-flatt")),
             })
         }
+        Panel::Plan | Panel::Report => {
+            let sweep = LlmSweep::compute(&scenario.llm_inputs());
+            let plan = PlanSweep::compute(&scenario.plan_inputs());
+            let which = match chart.unwrap_or("plan-ttq") {
+                "plan-ttq" => PlanChart::TimeToQuality,
+                "plan-gpu-hours" => PlanChart::GpuHours,
+                other => return Err(unknown(other, "plan-ttq, plan-gpu-hours")),
+            };
+            svg_document(|root| {
+                plan_chart::draw(root, &plan, sweep.summary.n_max, which, &style).map(|_| ())
+            })
+        }
         Panel::Strong | Panel::Weak => {
             let sweep = LlmSweep::compute(&scenario.llm_inputs());
             let charts = if panel == Panel::Strong {
@@ -322,6 +354,46 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                         (weak_key_figures(&sweep), weak_table(&sweep))
                     };
                     (llm_json(&scenario, &sweep, *panel), figures, vec![table])
+                }
+                Panel::Plan => {
+                    let sweep = LlmSweep::compute(&scenario.llm_inputs());
+                    let plan = PlanSweep::compute(&scenario.plan_inputs());
+                    let levers = lever_rows(&scenario);
+                    let tables = vec![plan_table(&plan), lever_table(&levers)];
+                    let mut figures = plan_key_figures(&plan, &sweep);
+                    figures
+                        .extend(activation_memory_note(&sweep).map(|n| ("Memory".to_string(), n)));
+                    let json = serde_json::json!({
+                        "query": scenario.to_query(),
+                        "summary": {
+                            "critical_batch_tokens": plan.critical_batch_tokens,
+                            "min_steps": plan.min_steps,
+                            "batch_cap_tokens": plan.batch_cap_tokens,
+                            "switch_gpus": plan.switch_gpus,
+                            "best_gpus_weak_then_strong": plan.best_gpus_weak_then_strong,
+                            "t_crit_tokens": sweep.summary.t_crit_tokens,
+                            "n_max": sweep.summary.n_max,
+                            "deepseek_reference_batch_tokens": deepseek_reference(&scenario),
+                        },
+                        "rows": plan.rows,
+                        "levers": levers,
+                        "tables": tables,
+                    });
+                    (json, figures, tables)
+                }
+                Panel::Report => {
+                    let sweep = LlmSweep::compute(&scenario.llm_inputs());
+                    let plan = PlanSweep::compute(&scenario.plan_inputs());
+                    let r = report(&scenario, &sweep, &plan);
+                    let json = serde_json::to_value(&r).unwrap_or_default();
+                    if *format != Format::Json {
+                        let mut out = format!("{}\n\n{}\n", r.en, r.zh);
+                        for w in &r.warnings {
+                            out.push_str(&format!("\nwarning: {}\n警告：{}\n", w.en, w.zh));
+                        }
+                        return Ok(out);
+                    }
+                    (json, Vec::new(), Vec::new())
                 }
             };
             Ok(render(&scenario, *format, &json, &figures, &tables))

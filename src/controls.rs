@@ -62,7 +62,7 @@ const fn pow2(key: Key, max_exp: u32, get: fn(&Scenario) -> f64) -> SliderSpec {
 
 /// Every slider of the page. Positions must match `www/index.html`'s `min`/`max`
 /// (the page sets them from here at start, so they cannot drift).
-pub const SLIDERS: [SliderSpec; 16] = [
+pub const SLIDERS: [SliderSpec; 17] = [
     SliderSpec {
         key: Key::SerialFraction,
         min_position: 0,
@@ -113,6 +113,9 @@ pub const SLIDERS: [SliderSpec; 16] = [
         get: |s| s.llm.fixed_ms,
     },
     log(Key::TokenBudget, 1e9, 1e14, |s| s.llm.token_budget),
+    log(Key::CriticalBatch, 1e5, 1e10, |s| {
+        s.plan.critical_batch_tokens
+    }),
 ];
 
 fn round_sig(value: f64, digits: i32) -> f64 {
@@ -128,8 +131,9 @@ impl SliderSpec {
         SLIDERS.iter().find(|s| s.key == key)
     }
 
-    /// The value at a slider position (clamped to the slider's range), rounded to 2
-    /// significant digits on log scales so dragging writes `32M`, not `31.99…M`.
+    /// The value at a slider position (clamped to the slider's range), on log scales rounded
+    /// to the fewest significant digits (at least 2) that map back to the same position, so
+    /// dragging writes `32M`, not `31.99…M`, and no position repeats its neighbour's value.
     pub fn value_at(&self, position: u32) -> f64 {
         let p = position.clamp(self.min_position, self.max_position);
         match self.scale {
@@ -143,7 +147,13 @@ impl SliderSpec {
                 } else {
                     let first = if zero { 1 } else { 0 };
                     let t = p.saturating_sub(first) as f64 / (self.max_position - first) as f64;
-                    round_sig(min * (max_value / min).powf(t), 2).clamp(min, max_value)
+                    let exact = min * (max_value / min).powf(t);
+                    // The shortest rounding that still lands on this position: short URLs
+                    // (`32M`), yet every keyboard step changes the value.
+                    (2..=6)
+                        .map(|digits| round_sig(exact, digits).clamp(min, max_value))
+                        .find(|&v| self.position_of(v) == p)
+                        .unwrap_or(exact)
                 }
             }
             SliderScale::PowerOfTwo => 2f64.powi(p as i32),
@@ -182,7 +192,7 @@ impl SliderSpec {
             Key::SerialFraction => format!("f = {}", format_fraction(value)),
             Key::MaxProcessors => format!("{} processors", format_count(value)),
             Key::GrowthExponent => format!("g = {}", format_sig(value, 3)),
-            Key::GlobalBatch => format!("{} tokens", format_si(value, 3)),
+            Key::GlobalBatch | Key::CriticalBatch => format!("{} tokens", format_si(value, 3)),
             Key::TokenBudget => format!("{} tokens", format_si(value, 3)),
             Key::TotalParams | Key::ActiveParams => format!("{} parameters", format_si(value, 3)),
             Key::Flops => format!("{}FLOP/s", format_si(value, 3)),
@@ -242,6 +252,17 @@ mod tests {
         let f = SliderSpec::for_key(Key::SerialFraction).unwrap();
         let b = SliderSpec::for_key(Key::GlobalBatch).unwrap();
         assert_eq!(b.text_at(b.position_of(32e6)), "32M");
+        // Every keyboard step moves the value (no dead positions on log sliders).
+        for spec in SLIDERS {
+            for p in spec.min_position..spec.max_position {
+                assert_ne!(
+                    spec.value_at(p),
+                    spec.value_at(p + 1),
+                    "{:?} at {p}",
+                    spec.key
+                );
+            }
+        }
         let p = f.position_of(0.05);
         assert!((f.value_at(p) - 0.05).abs() < 0.003, "{}", f.value_at(p));
         assert_eq!(f.value_at(0), 0.0);

@@ -15,11 +15,13 @@
 //! | [`model`] | pure maths: laws, measured points, sweeps, units |
 //! | [`scenario`] | every input, validation, presets, the `v=1` URL codec |
 //! | [`report`] | tables and key figures as formatted text (page, CLI, tests) |
+//! | [`checklist`] | the reporting-checklist paragraph (en, zh) and its warnings |
 //! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
 //! | [`cli`] | the `scaling` command's logic (native only) |
 //! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
 
 pub mod chart;
+pub mod checklist;
 pub mod controls;
 pub mod model;
 pub mod report;

@@ -3,12 +3,15 @@
 //! The page, the CLI's text/CSV/Markdown output and the tests all go through these
 //! functions, so a number is formatted one way everywhere.
 
+use crate::model::levers::Lever;
 use crate::model::llm::LlmSweep;
 use crate::model::measured::MeasuredKind;
+use crate::model::plan::{PlanPoint, PlanSweep};
 use crate::model::sweep::LawsSweep;
 use crate::model::units::{
     format_count, format_decimals, format_percent, format_si, format_sig, format_speedup,
 };
+use crate::scenario::{plan_inputs_for, Scenario};
 use serde::Serialize;
 
 /// A table as shown under a chart: headers and formatted cells.
@@ -633,5 +636,251 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
         format_si(sweep.summary.token_budget, 3),
         format_steps(first.optimizer_steps),
         format_steps(last.optimizer_steps)
+    )
+}
+
+/// Hours with a readable precision: `8.68 h`, `125 h`, `0.52 h`.
+pub fn format_hours(hours: f64) -> String {
+    format!("{} h", format_sig(hours, 3))
+}
+
+fn plan_cell(point: Option<PlanPoint>, pick: impl Fn(&PlanPoint) -> String) -> String {
+    point.map_or_else(|| "–".to_string(), |p| pick(&p))
+}
+
+/// The planner table: per GPU count, the weak headline next to time to quality, and each
+/// strategy's batch and time to quality.
+pub fn plan_table(plan: &PlanSweep) -> Table {
+    Table {
+        id: "plan",
+        caption: format!(
+            "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
+            format_si(plan.critical_batch_tokens, 3),
+            format_steps(plan.min_steps),
+            format_si(plan.batch_cap_tokens, 3)
+        ),
+        headers: [
+            "GPUs",
+            "weak: B",
+            "weak efficiency (headline)",
+            "weak: time to quality",
+            "weak: speedup to quality",
+            "weak: true efficiency",
+            "strong: time to quality",
+            "weak→strong: B",
+            "weak→strong: time to quality",
+            "best B",
+            "best: time to quality",
+            "weak→strong: GPU-hours",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: plan
+            .rows
+            .iter()
+            .map(|r| {
+                vec![
+                    format_count(r.gpus),
+                    plan_cell(r.weak, |p| format_si(p.batch_tokens, 4)),
+                    format_percent(r.vanity_weak_efficiency, 1),
+                    plan_cell(r.weak, |p| format_hours(p.hours_to_quality)),
+                    format!("{}x", format_sig(r.weak_ttq_speedup, 3)),
+                    format_percent(r.weak_true_efficiency, 1),
+                    plan_cell(r.strong, |p| format_hours(p.hours_to_quality)),
+                    plan_cell(r.weak_then_strong, |p| format_si(p.batch_tokens, 4)),
+                    plan_cell(r.weak_then_strong, |p| format_hours(p.hours_to_quality)),
+                    plan_cell(r.best, |p| format_si(p.batch_tokens, 3)),
+                    plan_cell(r.best, |p| format_hours(p.hours_to_quality)),
+                    plan_cell(r.weak_then_strong, |p| format_count(p.gpu_hours)),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Key figures above the Plan panel: the vanity-vs-true contrast at the last row first.
+pub fn plan_key_figures(plan: &PlanSweep, llm: &LlmSweep) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let (Some(first), Some(last)) = (plan.rows.first(), plan.rows.last()) {
+        let ratio = last.gpus / first.gpus;
+        out.push((
+            format!(
+                "Weak scaling {} → {} GPUs ({}x): reported efficiency",
+                format_count(first.gpus),
+                format_count(last.gpus),
+                format_sig(ratio, 3)
+            ),
+            format_percent(last.vanity_weak_efficiency, 1),
+        ));
+        out.push((
+            "…but time to the same loss falls only".to_string(),
+            format!(
+                "{}x — true efficiency {}",
+                format_sig(last.weak_ttq_speedup, 3),
+                format_percent(last.weak_true_efficiency, 1)
+            ),
+        ));
+        if let Some(w) = last.weak {
+            out.push((
+                format!("Token efficiency at B = {}", format_si(w.batch_tokens, 4)),
+                format_percent(w.token_efficiency, 1),
+            ));
+        }
+    }
+    out.push((
+        "Weak-then-strong switches at (B reaches the cap)".to_string(),
+        format!("{} GPUs", format_count(plan.switch_gpus)),
+    ));
+    out.push((
+        "Strong-scaling knee N_max".to_string(),
+        format!("{} GPUs", format_count(llm.summary.n_max)),
+    ));
+    out.push((
+        "Adding GPUs stops paying (weak→strong, fastest) at".to_string(),
+        format!("≈ {} GPUs", format_si(plan.best_gpus_weak_then_strong, 2)),
+    ));
+    out
+}
+
+/// One row of the lever table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LeverRow {
+    pub lever: &'static str,
+    pub label: &'static str,
+    pub on: bool,
+    pub t_crit_tokens: f64,
+    pub n_max: f64,
+    /// Fastest weak-then-strong time to quality over the table's GPU counts, hours.
+    pub best_hours: f64,
+    pub cost: &'static str,
+}
+
+/// Each lever alone against the inputs as typed, then all switched-on levers together.
+pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
+    let evaluate = |levers: &[Lever]| {
+        let mut inputs = scenario.llm_inputs_without_levers();
+        Lever::apply_all(levers, &mut inputs, scenario.plan.nvlink_bytes_per_s);
+        let sweep = LlmSweep::compute(&inputs);
+        let plan = PlanSweep::compute(&plan_inputs_for(inputs, &scenario.plan, &scenario.llm));
+        let best = plan
+            .rows
+            .iter()
+            .filter_map(|r| r.weak_then_strong.map(|p| p.hours_to_quality))
+            .fold(f64::INFINITY, f64::min);
+        (sweep.summary.t_crit_tokens, sweep.summary.n_max, best)
+    };
+    let mut rows = Vec::new();
+    let (t, n, h) = evaluate(&[]);
+    rows.push(LeverRow {
+        lever: "none",
+        label: "inputs as typed",
+        on: scenario.plan.levers.is_empty(),
+        t_crit_tokens: t,
+        n_max: n,
+        best_hours: h,
+        cost: "",
+    });
+    for lever in Lever::ALL {
+        let (t, n, h) = evaluate(&[lever]);
+        rows.push(LeverRow {
+            lever: lever.key(),
+            label: lever.label(),
+            on: scenario.plan.levers.contains(&lever),
+            t_crit_tokens: t,
+            n_max: n,
+            best_hours: h,
+            cost: lever.cost(),
+        });
+    }
+    if scenario.plan.levers.len() > 1 {
+        let (t, n, h) = evaluate(&scenario.plan.levers);
+        rows.push(LeverRow {
+            lever: "all-on",
+            label: "all switched-on levers together",
+            on: true,
+            t_crit_tokens: t,
+            n_max: n,
+            best_hours: h,
+            cost: "",
+        });
+    }
+    rows
+}
+
+/// The lever table as shown.
+pub fn lever_table(rows: &[LeverRow]) -> Table {
+    Table {
+        id: "levers",
+        caption: "Levers that lower T_crit (each alone, against the inputs as typed)".to_string(),
+        headers: [
+            "lever",
+            "on",
+            "T_crit (tokens)",
+            "N_max (GPUs)",
+            "fastest time to quality",
+            "cost",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.label.to_string(),
+                    if r.on { "✓" } else { "" }.to_string(),
+                    format_si(r.t_crit_tokens, 3),
+                    format_count(r.n_max),
+                    if r.best_hours.is_finite() {
+                        format_hours(r.best_hours)
+                    } else {
+                        "–".to_string()
+                    },
+                    r.cost.to_string(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Activation memory per GPU relative to the baseline as strong scaling shrinks `T`
+/// (activations scale with tokens per microbatch): the room the memory-hungry levers can use.
+pub fn activation_memory_note(llm: &LlmSweep) -> Option<String> {
+    let (first, last) = (llm.strong.first()?, llm.strong.last()?);
+    Some(format!(
+        "Strong scaling {} → {} GPUs cuts activation memory per GPU to {} of the baseline \
+         (T {} → {} tokens), room that no-reshard and zero-bubble schedules can spend.",
+        format_count(first.gpus),
+        format_count(last.gpus),
+        format_percent(last.tokens_per_gpu / first.tokens_per_gpu, 1),
+        format_si(first.tokens_per_gpu, 4),
+        format_si(last.tokens_per_gpu, 4)
+    ))
+}
+
+/// Hover readout on a Plan chart: the table row nearest `gpus`.
+pub fn plan_readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
+    let r = nearest(&plan.rows, gpus, |r| r.gpus)?;
+    let h = |p: Option<PlanPoint>| {
+        p.map_or_else(|| "–".to_string(), |p| format_hours(p.hours_to_quality))
+    };
+    Some(format!(
+        "{} GPUs: weak {} (headline {}, true {}), strong {}, weak→strong {}, best B {}",
+        format_count(r.gpus),
+        h(r.weak),
+        format_percent(r.vanity_weak_efficiency, 1),
+        format_percent(r.weak_true_efficiency, 1),
+        h(r.strong),
+        h(r.weak_then_strong),
+        h(r.best)
+    ))
+}
+
+/// Text alternative of the Plan charts.
+pub fn plan_summary(plan: &PlanSweep) -> String {
+    format!(
+        "Time to the target loss against GPUs for four ways of choosing the batch. Weak scaling          keeps growing the batch past B_crit = {} and gains little; weak-then-strong switches at {}          GPUs and is fastest near {} GPUs.",
+        format_si(plan.critical_batch_tokens, 3),
+        format_count(plan.switch_gpus),
+        format_si(plan.best_gpus_weak_then_strong, 2)
     )
 }

@@ -40,6 +40,7 @@ fn seed_inputs() -> LlmInputs {
         baseline_gpus: 1024.0,
         gpus: vec![1024.0, 4096.0, 8192.0, 16384.0],
         token_budget: 1e12,
+        exposed_scale: 1.0,
     }
 }
 

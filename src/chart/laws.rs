@@ -29,7 +29,7 @@ fn speedup_label(v: f64) -> String {
     format_si(v, 2)
 }
 fn percent_label(v: f64) -> String {
-    format!("{:.0}%", v * 100.0)
+    format!("{}%", crate::model::units::fixed(v * 100.0, 0))
 }
 fn fraction_label(v: f64) -> String {
     format!("{}%", format_sig(v * 100.0, 3))

@@ -178,7 +178,7 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                 .iter()
                 .filter(|p| p.1.is_finite() && p.1 <= y1)
                 .map(|&(x, y)| (lx(x), ly(y)));
-            let anno = match s.kind {
+            match s.kind {
                 SeriesKind::Solid => {
                     ctx.draw_series(LineSeries::new(pts, s.color.stroke_width(thick)))?
                 }
@@ -206,20 +206,6 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                     ctx.draw_series(pts.map(|p| Circle::new(p, style.px(4.0), s.color.filled())))?
                 }
             };
-            let (color, kind) = (s.color, s.kind);
-            // Legend swatch: a bar for areas, a dot for points, a line for lines.
-            let (half_height, half_width, swatch) = match kind {
-                SeriesKind::Area => (5, 10, color.mix(0.55).filled()),
-                SeriesKind::Points => (4, 4, color.filled()),
-                _ => (1, 10, color.filled()),
-            };
-            anno.label(s.label.clone()).legend(move |(x, y)| {
-                EmptyElement::at((x + 10, y))
-                    + Rectangle::new(
-                        [(-half_width, -half_height), (half_width, half_height)],
-                        swatch,
-                    )
-            });
         }
         if let Some(note) = &chart.note {
             ctx.draw_series(std::iter::once(Text::new(
@@ -265,16 +251,6 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                     .pos(Pos::new(HPos::Right, VPos::Top)),
             )))?;
         }
-        ctx.configure_series_labels()
-            .position(if chart.legend_upper_left {
-                SeriesLabelPosition::UpperLeft
-            } else {
-                SeriesLabelPosition::LowerLeft
-            })
-            .label_font(style.font(12.0))
-            .background_style(theme.background.mix(0.9))
-            .border_style(theme.grid)
-            .draw()?;
         let (x, y) = ctx.plotting_area().get_pixel_range();
         PlotArea {
             left_px: x.start,
@@ -285,6 +261,74 @@ pub fn draw_line_chart<DB: DrawingBackend>(
             x_max: x1,
         }
     };
+    draw_legend(root, chart, &area, style)?;
     root.present()?;
     Ok(area)
+}
+
+/// The legend, drawn in pixels at the plot's upper or lower left corner. (Drawn here rather
+/// than with plotters' series labels, whose default font lookup pulls Unicode case tables
+/// into the WebAssembly bundle.)
+fn draw_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &LineChart,
+    area: &PlotArea,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    if chart.series.is_empty() {
+        return Ok(());
+    }
+    let font = style.font(12.0);
+    let px = |v: f64| style.px(v) as i32;
+    let (pad, row, swatch_w) = (px(6.0), px(16.0), px(22.0));
+    let text_w = chart
+        .series
+        .iter()
+        .map(|s| {
+            root.estimate_text_size(&s.label, &font)
+                .map_or(0, |(w, _)| w as i32)
+        })
+        .max()
+        .unwrap_or(0);
+    let (w, h) = (
+        pad * 3 + swatch_w + text_w,
+        pad * 2 + row * chart.series.len() as i32,
+    );
+    let left = area.left_px + px(8.0);
+    let top = if chart.legend_upper_left {
+        area.top_px + px(8.0)
+    } else {
+        area.bottom_px - px(8.0) - h
+    };
+    let theme = style.theme;
+    root.draw(&Rectangle::new(
+        [(left, top), (left + w, top + h)],
+        theme.background.mix(0.9).filled(),
+    ))?;
+    root.draw(&Rectangle::new(
+        [(left, top), (left + w, top + h)],
+        theme.grid,
+    ))?;
+    for (i, s) in chart.series.iter().enumerate() {
+        let y = top + pad + row * i as i32 + row / 2;
+        let x = left + pad;
+        // A bar for areas, a dot for points, a line for lines.
+        let (half_h, half_w, swatch) = match s.kind {
+            SeriesKind::Area => (px(5.0), swatch_w / 2, s.color.mix(0.55).filled()),
+            SeriesKind::Points => (px(4.0), px(4.0), s.color.filled()),
+            SeriesKind::Solid => (px(1.5), swatch_w / 2, s.color.filled()),
+            _ => (px(1.0), swatch_w / 2, s.color.filled()),
+        };
+        let cx = x + swatch_w / 2;
+        root.draw(&Rectangle::new(
+            [(cx - half_w, y - half_h), (cx + half_w, y + half_h)],
+            swatch,
+        ))?;
+        root.draw(&Text::new(
+            s.label.clone(),
+            (x + swatch_w + pad, y),
+            font.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    Ok(())
 }

@@ -66,7 +66,7 @@ fn ms_label(v: f64) -> String {
     format!("{} ms", format_si(v, 3))
 }
 fn percent_label(v: f64) -> String {
-    format!("{:.0}%", v * 100.0)
+    format!("{}%", crate::model::units::fixed(v * 100.0, 0))
 }
 fn tokens_per_s_label(v: f64) -> String {
     format_si(v, 3)

@@ -8,6 +8,7 @@
 pub mod laws;
 pub mod line;
 pub mod llm;
+pub mod plan;
 
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -64,7 +65,7 @@ impl ChartStyle {
         (css_px * self.scale).round().max(1.0) as u32
     }
     pub fn font(&self, css_px: f64) -> TextStyle<'static> {
-        ("sans-serif", css_px * self.scale)
+        (FontFamily::SansSerif, css_px * self.scale)
             .into_font()
             .color(&self.theme.foreground)
     }

@@ -57,6 +57,10 @@ pub struct LlmInputs {
     pub gpus: Vec<f64>,
     /// Token budget for the optimizer-step count of the weak sweep.
     pub token_budget: f64,
+    /// Multiplies tabulated or fitted exposed times (1 as measured). Levers set it to their
+    /// effect on communication time (`T_crit` after / before), treating the whole measured
+    /// exposed time as communication — an upper bound on what a lever can save.
+    pub exposed_scale: f64,
 }
 
 impl LlmInputs {
@@ -70,6 +74,12 @@ impl LlmInputs {
                 compute_ms * (batch / self.global_batch_tokens) * (self.baseline_gpus / gpus)
             }
         }
+    }
+
+    /// Step time at `gpus` GPUs for global batch `batch`: compute plus exposed.
+    pub fn step_ms(&self, gpus: f64, batch: f64) -> f64 {
+        let compute = self.compute_ms(gpus, batch);
+        compute + self.exposed_ms(gpus, compute).0
     }
 
     /// `T_crit` from the communication inputs ([`t_crit_tokens`]).
@@ -119,14 +129,14 @@ impl LlmInputs {
         match &self.exposed {
             ExposedSource::Table(t) => {
                 let v = t.at(gpus);
-                (v.value, v.extrapolated)
+                (v.value * self.exposed_scale, v.extrapolated)
             }
             ExposedSource::StepTimes(_) => {
                 let fitted = self.fitted_exposed().unwrap_or_default();
                 match ExposedTable::new(fitted) {
                     Ok(t) => {
                         let v = t.at(gpus);
-                        (v.value, v.extrapolated)
+                        (v.value * self.exposed_scale, v.extrapolated)
                     }
                     Err(_) => (0.0, true),
                 }

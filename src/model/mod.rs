@@ -6,11 +6,17 @@
 //! - [`sweep`]: the laws evaluated over `N` for tables and charts.
 //! - [`step`]: LLM step time: compute, exposed (tabulated or FSDP), `T_crit`, `N_max`.
 //! - [`llm`]: strong and weak LLM sweeps (the seed's tables).
+//! - [`batch`]: critical batch size and time-to-quality (McCandlish et al. 2018).
+//! - [`levers`]: the changes that lower `T_crit` (NVLink domain, EP, no reshard, fp8, zero bubble).
+//! - [`plan`]: the time-to-quality planner: weak, strong, weak-then-strong, best batch; levers.
 //! - [`units`]: `32M`, `3.7k`, `4Mi`, `900ms` in and out.
 
+pub mod batch;
 pub mod laws;
+pub mod levers;
 pub mod llm;
 pub mod measured;
+pub mod plan;
 pub mod step;
 pub mod sweep;
 pub mod units;

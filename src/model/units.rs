@@ -247,11 +247,42 @@ pub fn format_sig(value: f64, max_sig: usize) -> String {
         return "0".to_string();
     }
     let magnitude = value.abs().log10().floor() as i32;
-    if !(-6..21).contains(&magnitude) {
-        return format!("{:.*e}", max_sig.saturating_sub(1), value);
+    if !(-6..15).contains(&magnitude) {
+        // Scientific notation for magnitudes no reader types: mantissa with `max_sig` digits.
+        let mantissa = value / 10f64.powi(magnitude);
+        let digits = max_sig.saturating_sub(1);
+        return format!("{}e{magnitude}", trim_zeros(fixed(mantissa, digits)));
     }
     let decimals = (max_sig as i32 - 1 - magnitude).max(0) as usize;
-    trim_zeros(format!("{:.*}", decimals, round_sig(value, max_sig)))
+    trim_zeros(fixed(round_sig(value, max_sig), decimals))
+}
+
+/// `value` with exactly `decimals` decimals, rounded half away from zero.
+///
+/// Written with integer arithmetic instead of `format!("{:.*}")`: Rust's exact float
+/// formatting pulls a second float-to-decimal engine into the WebAssembly bundle (several KB
+/// gzipped) for what the page needs only up to 15 significant digits. Values whose scaled
+/// magnitude exceeds 2^53 fall back to the shortest representation.
+pub fn fixed(value: f64, decimals: usize) -> String {
+    let decimals = decimals.min(15);
+    let scale = 10f64.powi(decimals as i32);
+    let scaled = (value.abs() * scale).round();
+    if !scaled.is_finite() || scaled >= 9_007_199_254_740_992.0 {
+        return canonical(value);
+    }
+    let scaled = scaled as u64;
+    let unit = 10u64.pow(decimals as u32);
+    let sign = if value < 0.0 && scaled != 0 { "-" } else { "" };
+    if decimals == 0 {
+        format!("{sign}{scaled}")
+    } else {
+        let frac = (scaled % unit).to_string();
+        format!(
+            "{sign}{}.{}{frac}",
+            scaled / unit,
+            "0".repeat(decimals - frac.len())
+        )
+    }
 }
 
 fn trim_zeros(s: String) -> String {
@@ -272,7 +303,7 @@ pub fn format_decimals(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return "–".to_string();
     }
-    trim_zeros(format!("{value:.decimals$}"))
+    trim_zeros(fixed(value, decimals))
 }
 
 /// Formats an integer-valued count with thousands separators: `16384 → "16,384"`.
@@ -408,6 +439,12 @@ mod tests {
         assert_eq!(format_speedup(10.0), "10x");
         assert_eq!(format_speedup(19.627), "19.6x");
         assert_eq!(canonical(0.1), "0.1");
+        assert_eq!(fixed(112.5, 2), "112.50");
+        assert_eq!(fixed(-0.004, 2), "0.00");
+        assert_eq!(fixed(2.0 / 3.0, 3), "0.667");
+        assert_eq!(fixed(31.0, 0), "31");
+        assert_eq!(format_sig(1.5e-9, 3), "1.5e-9");
+        assert_eq!(format_sig(2.5e20, 3), "2.5e20");
         assert_eq!(canonical(-0.0), "0");
     }
 }

@@ -363,6 +363,16 @@ impl LlmSettings {
                 ));
             }
         }
+        if self.token_budget < self.global_batch_tokens {
+            out.push((
+                vec![Key::TokenBudget, Key::GlobalBatch],
+                format!(
+                    "a token budget of {} is less than one optimizer step of B_global = {} tokens",
+                    format_si(self.token_budget, 3),
+                    format_si(self.global_batch_tokens, 4)
+                ),
+            ));
+        }
         out
     }
 
@@ -412,6 +422,7 @@ impl LlmSettings {
             baseline_gpus: self.baseline_gpus,
             gpus: self.gpus.clone(),
             token_budget: self.token_budget,
+            exposed_scale: 1.0,
         }
     }
 }

@@ -10,14 +10,17 @@
 //! |---|---|
 //! | [`laws`] | the Laws panel: `f`, `fs`, `n`, `g`, `mk`, `m` |
 //! | [`llm`] | the strong and weak panels: batch, layout, model, hardware, exposed time |
+//! | [`plan`] | the Plan panel: critical batch, cap, levers, loss-curve evidence |
 //! | [`presets`] | built-in scenarios (`preset=`) |
 
 pub mod laws;
 pub mod llm;
+pub mod plan;
 pub mod presets;
 
 pub use laws::{LawsSettings, MAX_COMPARE_FRACTIONS};
 pub use llm::LlmSettings;
+pub use plan::PlanSettings;
 pub use presets::Preset;
 
 use crate::model::measured::MAX_PROCESSORS;
@@ -35,15 +38,17 @@ pub enum View {
     Laws,
     Strong,
     Weak,
+    Plan,
 }
 
 impl View {
-    pub const ALL: [View; 3] = [View::Laws, View::Strong, View::Weak];
+    pub const ALL: [View; 4] = [View::Laws, View::Strong, View::Weak, View::Plan];
     pub fn key(self) -> &'static str {
         match self {
             View::Laws => "laws",
             View::Strong => "strong",
             View::Weak => "weak",
+            View::Plan => "plan",
         }
     }
     pub fn from_key(key: &str) -> Option<View> {
@@ -104,6 +109,11 @@ keys! {
     Chunks = "vc", "Interleaved chunks per stage v";
     Gpus = "ns", "GPU counts in the tables";
     TokenBudget = "tb", "Token budget";
+    CriticalBatch = "bcrit", "Critical batch B_crit (tokens)";
+    BatchCap = "bcap", "Weak-scaling batch cap";
+    Levers = "lv", "Levers";
+    NvlinkBandwidth = "bnv", "NVLink bus bandwidth";
+    LossCurve = "lc", "Loss–token curve available";
 }
 
 impl Key {
@@ -124,9 +134,21 @@ impl Key {
         )
     }
 
+    /// Keys of the Plan panel.
+    pub fn is_plan(self) -> bool {
+        matches!(
+            self,
+            Key::CriticalBatch
+                | Key::BatchCap
+                | Key::Levers
+                | Key::NvlinkBandwidth
+                | Key::LossCurve
+        )
+    }
+
     /// Keys of the LLM panels.
     pub fn is_llm(self) -> bool {
-        !self.is_laws() && self != Key::View
+        !self.is_laws() && !self.is_plan() && self != Key::View
     }
 }
 
@@ -198,6 +220,7 @@ pub struct Scenario {
     pub view: View,
     pub laws: LawsSettings,
     pub llm: LlmSettings,
+    pub plan: PlanSettings,
 }
 
 impl Default for Scenario {
@@ -207,6 +230,7 @@ impl Default for Scenario {
             view: View::Laws,
             laws: LawsSettings::default(),
             llm: LlmSettings::default(),
+            plan: PlanSettings::default(),
         }
     }
 }
@@ -266,6 +290,7 @@ impl Scenario {
         self.laws
             .get_text(key)
             .or_else(|| self.llm.get_text(key))
+            .or_else(|| self.plan.get_text(key))
             .unwrap_or_default()
     }
 
@@ -274,9 +299,11 @@ impl Scenario {
         let result = if key == Key::View {
             View::from_key(text)
                 .map(|v| self.view = v)
-                .ok_or_else(|| format!("“{}” is not one of laws, strong, weak", clip(text)))
+                .ok_or_else(|| format!("“{}” is not one of laws, strong, weak, plan", clip(text)))
         } else if key.is_laws() {
             self.laws.set(key, text).unwrap_or(Ok(()))
+        } else if key.is_plan() {
+            self.plan.set(key, text).unwrap_or(Ok(()))
         } else {
             self.llm.set(key, text).unwrap_or(Ok(()))
         };
@@ -293,7 +320,7 @@ impl Scenario {
     pub fn set(&mut self, key: Key, text: &str) -> Result<(), InputError> {
         let before = self.clone();
         self.set_unchecked(key, text)?;
-        if let Some((_, reason)) = self.llm.check().into_iter().next() {
+        if let Some((_, reason)) = self.check().into_iter().next() {
             *self = before;
             return Err(InputError {
                 key,
@@ -302,6 +329,31 @@ impl Scenario {
             });
         }
         Ok(())
+    }
+
+    /// Cross-input rules of the whole scenario; each violation names the inputs involved.
+    pub fn check(&self) -> Vec<(Vec<Key>, String)> {
+        let mut out = self.llm.check();
+        if out.is_empty() {
+            let largest = self
+                .llm
+                .gpus
+                .iter()
+                .copied()
+                .fold(self.llm.baseline_gpus, f64::max);
+            let min_batch = self.llm.layout().global_batch(1.0, largest);
+            if self.plan.cap() < min_batch {
+                out.push((
+                    vec![Key::BatchCap, Key::CriticalBatch],
+                    format!(
+                        "the weak-scaling cap (bcap, or B_crit when unset) of {} tokens is less than one token per DP rank per microbatch at {} GPUs",
+                        crate::model::units::format_si(self.plan.cap(), 3),
+                        format_count(largest)
+                    ),
+                ));
+            }
+        }
+        out
     }
 
     /// The scenario that the URL's omitted keys fall back to.
@@ -331,9 +383,43 @@ impl Scenario {
         self.laws.inputs()
     }
 
-    /// The LLM panels' model inputs.
+    /// The LLM panels' model inputs, with the levers that are switched on applied.
     pub fn llm_inputs(&self) -> crate::model::llm::LlmInputs {
+        let mut inputs = self.llm.inputs();
+        crate::model::levers::Lever::apply_all(
+            &self.plan.levers,
+            &mut inputs,
+            self.plan.nvlink_bytes_per_s,
+        );
+        inputs
+    }
+
+    /// The LLM inputs as typed, without levers (the baseline the lever table compares with).
+    pub fn llm_inputs_without_levers(&self) -> crate::model::llm::LlmInputs {
         self.llm.inputs()
+    }
+
+    /// The planner's inputs.
+    pub fn plan_inputs(&self) -> crate::model::plan::PlanInputs {
+        plan_inputs_for(self.llm_inputs(), &self.plan, &self.llm)
+    }
+}
+
+/// Planner inputs for given (possibly lever-modified) LLM inputs: the run needs `tb` tokens at
+/// the baseline batch `b` (see [`crate::model::batch::CriticalBatch::from_reference`]).
+pub fn plan_inputs_for(
+    llm: crate::model::llm::LlmInputs,
+    plan: &PlanSettings,
+    settings: &LlmSettings,
+) -> crate::model::plan::PlanInputs {
+    crate::model::plan::PlanInputs {
+        critical: crate::model::batch::CriticalBatch::from_reference(
+            plan.critical_batch_tokens,
+            settings.token_budget,
+            settings.global_batch_tokens,
+        ),
+        batch_cap_tokens: plan.cap(),
+        llm,
     }
 }
 
@@ -419,7 +505,7 @@ pub fn decode(input: &str) -> Decoded {
     // Cross-input rules: revert the link's keys involved in each broken rule to the base.
     // Each pass reverts at least one key, so this ends; the base itself is always valid.
     loop {
-        let violations = scenario.llm.check();
+        let violations = scenario.check();
         let Some((involved, reason)) = violations.into_iter().next() else {
             break;
         };
@@ -430,11 +516,12 @@ pub fn decode(input: &str) -> Decoded {
             .collect();
         if culprits.is_empty() {
             scenario.llm = base.llm.clone();
+            scenario.plan = base.plan.clone();
             break;
         }
         // Revert one key per pass (the link's last one involved) to keep as much as possible.
         if let Some((key, value)) = culprits.last() {
-            scenario.llm.set(*key, &base.get_text(*key));
+            let _ = scenario.set_unchecked(*key, &base.get_text(*key));
             from_link.retain(|(k, _)| k != key);
             errors.push(UrlError::Input(InputError {
                 key: *key,

@@ -5,9 +5,13 @@
 mod dom;
 
 use crate::chart::llm::{self as llm_chart, LlmChart};
+use crate::chart::plan::{self as plan_chart, PlanChart};
 use crate::chart::{laws as laws_chart, ChartError, ChartStyle, PlotArea};
+use crate::checklist;
 use crate::controls::{SliderSpec, SLIDERS};
+use crate::model::levers::Lever;
 use crate::model::llm::LlmSweep;
+use crate::model::plan::PlanSweep;
 use crate::model::sweep::LawsSweep;
 use crate::report;
 use crate::scenario::{decode, Key, Preset, Scenario, UrlError, View};
@@ -36,10 +40,11 @@ enum ChartId {
     Llm(LlmChart),
     /// The boxes figure, drawn in the strong (`true`) or weak panel.
     Boxes(bool),
+    Plan(PlanChart),
 }
 
 impl ChartId {
-    const ALL: [ChartId; 12] = [
+    const ALL: [ChartId; 14] = [
         ChartId::Speedup,
         ChartId::Efficiency,
         ChartId::KarpFlatt,
@@ -52,6 +57,8 @@ impl ChartId {
         ChartId::Llm(LlmChart::WeakThroughput),
         ChartId::Llm(LlmChart::WeakSteps),
         ChartId::Boxes(false),
+        ChartId::Plan(PlanChart::TimeToQuality),
+        ChartId::Plan(PlanChart::GpuHours),
     ];
 
     fn stem(self) -> &'static str {
@@ -62,6 +69,7 @@ impl ChartId {
             ChartId::Llm(c) => c.id(),
             ChartId::Boxes(true) => "strong-boxes",
             ChartId::Boxes(false) => "weak-boxes",
+            ChartId::Plan(c) => c.id(),
         }
     }
 
@@ -73,6 +81,7 @@ impl ChartId {
             ChartId::Boxes(false) => View::Weak,
             ChartId::Llm(c) if LlmChart::STRONG.contains(&c) => View::Strong,
             ChartId::Llm(_) => View::Weak,
+            ChartId::Plan(_) => View::Plan,
         }
     }
 
@@ -96,6 +105,9 @@ impl ChartId {
             (ChartId::Boxes(_), Sweeps::Llm(s)) => {
                 llm_chart::draw_boxes(root, s, style).map(|_| None)
             }
+            (ChartId::Plan(c), Sweeps::Plan(s, p)) => {
+                plan_chart::draw(root, p, s.summary.n_max, c, style).map(Some)
+            }
             _ => Ok(None),
         }
     }
@@ -106,6 +118,7 @@ impl ChartId {
 enum Sweeps {
     Laws(LawsSweep),
     Llm(LlmSweep),
+    Plan(LlmSweep, PlanSweep),
 }
 
 /// Everything the page remembers between events.
@@ -205,12 +218,33 @@ fn fill_preset_options() {
 }
 
 /// Writes every control from the scenario (on load and when a preset is chosen).
+/// The `lv=` text of the lever checkboxes that are ticked.
+fn checked_levers() -> String {
+    Lever::ALL
+        .iter()
+        .filter(|l| {
+            by_id::<HtmlInputElement>(&format!("lv-{}", l.key())).is_some_and(|c| c.checked())
+        })
+        .map(|l| l.key())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 fn sync_all_controls(scenario: &Scenario) {
+    for lever in Lever::ALL {
+        if let Some(check) = by_id::<HtmlInputElement>(&format!("lv-{}", lever.key())) {
+            check.set_checked(scenario.plan.levers.contains(&lever));
+        }
+    }
     for &key in Key::ALL {
         let text = scenario.get_text(key);
         let id = input_id(key);
         if let Some(input) = by_id::<HtmlInputElement>(&id) {
-            input.set_value(&text);
+            if input.type_() == "checkbox" {
+                input.set_checked(text == "1");
+            } else {
+                input.set_value(&text);
+            }
         } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
             area.set_value(&text.replace(',', "\n").replace(':', " "));
         } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
@@ -341,7 +375,12 @@ fn listen<T: JsCast + AsRef<web_sys::EventTarget>>(
 fn bind_events() -> Result<(), JsValue> {
     for &key in Key::ALL {
         let id = input_id(key);
-        if let Some(input) = by_id::<HtmlInputElement>(&id) {
+        if let Some(input) = by_id::<HtmlInputElement>(&id).filter(|i| i.type_() == "checkbox") {
+            let el = input.clone();
+            listen(&input, "change", move |_| {
+                on_text(key, if el.checked() { "1" } else { "0" })
+            })?;
+        } else if let Some(input) = by_id::<HtmlInputElement>(&id) {
             let el = input.clone();
             listen(&input, "input", move |_| on_text(key, &el.value()))?;
         } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
@@ -361,6 +400,24 @@ fn bind_events() -> Result<(), JsValue> {
     if let Some(select) = by_id::<HtmlSelectElement>("preset-input") {
         let el = select.clone();
         listen(&select, "change", move |_| on_preset(&el.value()))?;
+    }
+    for lever in Lever::ALL {
+        if let Some(check) = by_id::<HtmlInputElement>(&format!("lv-{}", lever.key())) {
+            listen(&check, "change", move |_| {
+                on_text(Key::Levers, &checked_levers())
+            })?;
+        }
+    }
+    for (button, lang) in [("report-copy-en", "en"), ("report-copy-zh", "zh")] {
+        if let Some(b) = by_id::<HtmlElement>(button) {
+            listen(&b, "click", move |_| {
+                let text = document()
+                    .get_element_by_id(&format!("report-{lang}"))
+                    .and_then(|e| e.text_content())
+                    .unwrap_or_default();
+                copy_text(&text, "report-status", "Copied.");
+            })?;
+        }
     }
     for view in View::ALL {
         if let Some(tab) = by_id::<HtmlElement>(&format!("tab-{}", view.key())) {
@@ -515,6 +572,45 @@ fn render_llm(view: View, sweep: &LlmSweep) {
     }
 }
 
+/// Writes the Plan panel's text: figures, tables, the reporting checklist.
+fn render_plan(scenario: &Scenario, sweep: &LlmSweep, plan: &PlanSweep) {
+    render_figures("plan-figures", &report::plan_key_figures(plan, sweep));
+    set_text(
+        "plan-bopt",
+        &format!(
+            "Reference: DeepSeek LLM's empirical fit B_opt ≈ 0.292·C^0.3271 gives {} tokens for this              run's compute C = 6·P_a·(token budget); an empirical fit, and the critical batch grows              during training, so treat B_crit as a range, not a constant.",
+            crate::model::units::format_si(
+                crate::model::batch::deepseek_optimal_batch_tokens(
+                    6.0 * scenario.llm.active_params * scenario.llm.token_budget
+                ),
+                3
+            )
+        ),
+    );
+    render_table("plan-table", &report::plan_table(plan));
+    render_table(
+        "lever-table",
+        &report::lever_table(&report::lever_rows(scenario)),
+    );
+    set_text(
+        "plan-memory",
+        &report::activation_memory_note(sweep).unwrap_or_default(),
+    );
+    let summary = report::plan_summary(plan);
+    for c in PlanChart::ALL {
+        set_text(&format!("{}-summary", c.id()), &summary);
+    }
+    let r = checklist::report(scenario, sweep, plan);
+    set_text("report-en", &r.en);
+    set_text("report-zh", &r.zh);
+    let warnings: Vec<String> = r
+        .warnings
+        .iter()
+        .map(|w| format!("{} / {}", w.en, w.zh))
+        .collect();
+    render_list("report-warnings", &warnings);
+}
+
 /// One redraw: model → rows → charts and tables → DOM, then the URL. Only the visible
 /// panel is computed and drawn.
 fn frame() {
@@ -536,6 +632,12 @@ fn frame() {
             let sweep = LlmSweep::compute(&scenario.llm_inputs());
             render_llm(view, &sweep);
             Sweeps::Llm(sweep)
+        }
+        View::Plan => {
+            let sweep = LlmSweep::compute(&scenario.llm_inputs());
+            let plan = PlanSweep::compute(&scenario.plan_inputs());
+            render_plan(&scenario, &sweep, &plan);
+            Sweeps::Plan(sweep, plan)
         }
     };
     let mut areas = Vec::new();
@@ -640,6 +742,7 @@ fn on_pointer(chart: ChartId, canvas: &HtmlCanvasElement, event: &MouseEvent) {
                 report::strong_readout(s, n)
             }
             (_, Sweeps::Llm(s)) => report::weak_readout(s, n),
+            (_, Sweeps::Plan(_, p)) => report::plan_readout(p, n),
         }
     })
     .flatten();
@@ -651,7 +754,9 @@ fn on_pointer(chart: ChartId, canvas: &HtmlCanvasElement, event: &MouseEvent) {
         Some(text) => {
             set_text(&format!("{}-readout", chart.stem()), &text);
             if let Some(c) = crosshair {
-                let _ = c.style().set_property("left", &format!("{css_x:.0}px"));
+                let _ = c
+                    .style()
+                    .set_property("left", &format!("{}px", css_x.round() as i32));
                 c.set_hidden(false);
             }
         }
@@ -690,6 +795,16 @@ fn copy_link() {
         location.pathname().unwrap_or_default(),
         query
     );
+    copy_text(&url, "copy-status", "Link copied.");
+}
+
+/// Copies `text` with the Clipboard API; where it is missing or refused (not a secure
+/// context), the text is shown in `status_id` for the reader to copy by hand.
+fn copy_text(text: &str, status_id: &'static str, done: &'static str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let fallback = format!("Copy this: {text}");
     let navigator = window.navigator();
     let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
         .ok()
@@ -701,20 +816,18 @@ fn copy_link() {
             .ok()
     });
     match (clipboard, write) {
-        (Some(c), Some(f)) => match f.call1(&c, &JsValue::from_str(&url)) {
+        (Some(c), Some(f)) => match f.call1(&c, &JsValue::from_str(text)) {
             Ok(promise) => {
                 let promise = js_sys::Promise::from(promise);
-                let ok = Closure::once(move |_: JsValue| set_text("copy-status", "Link copied."));
-                let url_for_error = url.clone();
-                let err = Closure::once(move |_: JsValue| {
-                    set_text("copy-status", &format!("Copy this link: {url_for_error}"))
-                });
+                let ok = Closure::once(move |_: JsValue| set_text(status_id, done));
+                let shown = fallback.clone();
+                let err = Closure::once(move |_: JsValue| set_text(status_id, &shown));
                 let _ = promise.then2(&ok, &err);
                 ok.forget();
                 err.forget();
             }
-            Err(_) => set_text("copy-status", &format!("Copy this link: {url}")),
+            Err(_) => set_text(status_id, &fallback),
         },
-        _ => set_text("copy-status", &format!("Copy this link: {url}")),
+        _ => set_text(status_id, &fallback),
     }
 }

@@ -1,0 +1,180 @@
+//! The reporting checklist (MODEL.md §5; the seed's "报告扩容结果时应该说清楚的事"): for the
+//! current scenario, a paragraph in English and Chinese that states the four points a scaling
+//! claim needs, and warnings where the scenario breaks one.
+//!
+//! 1. what is fixed, `B_global` or `T` (strong or weak scaling);
+//! 2. the baseline GPU count the efficiency is relative to;
+//! 3. whether the parallel configuration changed (then it is neither pure strong nor weak);
+//! 4. whether a validation loss–token curve backs it.
+
+use crate::model::llm::LlmSweep;
+use crate::model::plan::PlanSweep;
+use crate::model::units::{format_count, format_percent, format_si, format_sig};
+use crate::report::format_rate;
+use crate::scenario::Scenario;
+use serde::Serialize;
+
+/// One warning in both languages.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Warning {
+    pub en: String,
+    pub zh: String,
+}
+
+/// The generated report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    pub en: String,
+    pub zh: String,
+    pub warnings: Vec<Warning>,
+}
+
+/// Builds the report for a scenario from its sweeps.
+pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
+    let s = &scenario.llm;
+    let b = format_si(s.global_batch_tokens, 4);
+    let n0 = format_count(llm.summary.baseline_gpus);
+    let (Some(strong_first), Some(strong_last)) = (llm.strong.first(), llm.strong.last()) else {
+        return Report {
+            en: String::new(),
+            zh: String::new(),
+            warnings: Vec::new(),
+        };
+    };
+    let n1 = format_count(strong_last.gpus);
+    let weak_last = llm.weak.last();
+    let plan_last = plan.rows.last();
+    let t = format_si(llm.weak.first().map_or(0.0, |r| r.tokens_per_gpu), 4);
+    let config = format!(
+        "TP={}, PP={}, CP={}, A={}",
+        s.tp, s.pp, s.cp, s.accumulation
+    );
+
+    let mut en = format!(
+        "Strong scaling (global batch fixed at {b} tokens): from a baseline of {n0} GPUs to {n1} GPUs, \
+         parallel efficiency is {} and throughput goes {} → {} tokens/s (peak at {} GPUs; T_crit = {} \
+         tokens per GPU puts the knee near {} GPUs). ",
+        format_percent(strong_last.efficiency, 1),
+        format_rate(strong_first.throughput_tokens_per_s),
+        format_rate(strong_last.throughput_tokens_per_s),
+        format_count(llm.summary.peak_throughput_gpus),
+        format_si(llm.summary.t_crit_tokens, 3),
+        format_si(llm.summary.n_max, 2),
+    );
+    let mut zh = format!(
+        "强扩展（固定 global batch = {b} tokens）：以 {n0} 卡为基线扩到 {n1} 卡，并行效率 {}，吞吐从 {} 到 {} \
+         tokens/s（峰值在 {} 卡；T_crit = {} tokens/卡，拐点约在 {} 卡）。",
+        format_percent(strong_last.efficiency, 1),
+        format_rate(strong_first.throughput_tokens_per_s),
+        format_rate(strong_last.throughput_tokens_per_s),
+        format_count(llm.summary.peak_throughput_gpus),
+        format_si(llm.summary.t_crit_tokens, 3),
+        format_si(llm.summary.n_max, 2),
+    );
+    if let (Some(w), Some(p)) = (weak_last, plan_last) {
+        en.push_str(&format!(
+            "Weak scaling (tokens per GPU fixed at {t}): from {n0} to {} GPUs, weak-scaling efficiency \
+             is {}, but the global batch grows to {} tokens ({}× B_crit = {}); with the critical-batch \
+             model the time to the same loss falls only {}× (true efficiency {}). ",
+            format_count(w.gpus),
+            format_percent(w.efficiency, 1),
+            format_si(w.global_batch_tokens, 4),
+            format_sig(w.global_batch_tokens / plan.critical_batch_tokens, 3),
+            format_si(plan.critical_batch_tokens, 3),
+            format_sig(p.weak_ttq_speedup, 3),
+            format_percent(p.weak_true_efficiency, 1),
+        ));
+        zh.push_str(&format!(
+            "弱扩展（固定每卡 {t} tokens）：从 {n0} 卡到 {} 卡，weak scaling 效率 {}，但 global batch 增大到 {} \
+             tokens（临界批量 B_crit = {} 的 {} 倍）；按临界批量模型，达到相同 loss 的时间只缩短 {} 倍（真实效率 {}）。",
+            format_count(w.gpus),
+            format_percent(w.efficiency, 1),
+            format_si(w.global_batch_tokens, 4),
+            format_si(plan.critical_batch_tokens, 3),
+            format_sig(w.global_batch_tokens / plan.critical_batch_tokens, 3),
+            format_sig(p.weak_ttq_speedup, 3),
+            format_percent(p.weak_true_efficiency, 1),
+        ));
+    }
+    en.push_str(&format!(
+        "The parallel configuration ({config}) is the same at every GPU count, so these are pure \
+         strong and weak scaling. "
+    ));
+    zh.push_str(&format!(
+        "所有卡数下并行配置（{config}）不变，因此是纯粹的强扩展和弱扩展。"
+    ));
+    if scenario.plan.loss_curve {
+        en.push_str("A validation loss–token curve backs these numbers.");
+        zh.push_str("以上结论有 validation loss–token 曲线支撑。");
+    } else {
+        en.push_str(
+            "No validation loss–token curve backs these numbers: they are throughput, not time to quality.",
+        );
+        zh.push_str(
+            "以上数字没有 validation loss–token 曲线支撑：它们是吞吐，不是 time-to-quality。",
+        );
+    }
+
+    let mut warnings = Vec::new();
+    if let Some(w) = weak_last {
+        let over = w.global_batch_tokens / plan.critical_batch_tokens;
+        if over > 2.0 && !scenario.plan.loss_curve {
+            warnings.push(Warning {
+                en: format!(
+                    "Weak scaling reaches {} tokens per step, {}× the critical batch, and is reported \
+                     only as throughput: token efficiency is {}; report time to quality with a loss–token curve.",
+                    format_si(w.global_batch_tokens, 4),
+                    format_sig(over, 3),
+                    format_percent(1.0 / (1.0 + over), 1)
+                ),
+                zh: format!(
+                    "弱扩展的 global batch 达到 {} tokens，是临界批量的 {} 倍，却只报告了吞吐：token 效率只有 {}；\
+                     应报告 time-to-quality 并给出 loss–token 曲线。",
+                    format_si(w.global_batch_tokens, 4),
+                    format_sig(over, 3),
+                    format_percent(1.0 / (1.0 + over), 1)
+                ),
+            });
+        }
+    }
+    if strong_last.gpus > llm.summary.n_max {
+        warnings.push(Warning {
+            en: format!(
+                "Strong scaling goes past N_max ≈ {} GPUs: tokens per GPU ({}) fall below T_crit ({}), \
+                 so exposed communication, not compute, sets the step time.",
+                format_si(llm.summary.n_max, 2),
+                format_si(strong_last.tokens_per_gpu, 3),
+                format_si(llm.summary.t_crit_tokens, 3)
+            ),
+            zh: format!(
+                "强扩展超过了 N_max ≈ {} 卡：每卡 tokens（{}）低于 T_crit（{}），step time 由暴露的通信而不是计算决定。",
+                format_si(llm.summary.n_max, 2),
+                format_si(strong_last.tokens_per_gpu, 3),
+                format_si(llm.summary.t_crit_tokens, 3)
+            ),
+        });
+    }
+    if llm
+        .strong
+        .iter()
+        .chain([strong_first])
+        .any(|r| r.extrapolated)
+    {
+        warnings.push(Warning {
+            en: "Some exposed times are extrapolated beyond the measured GPU counts (marked *)."
+                .to_string(),
+            zh: "部分暴露时间是在实测卡数范围之外外推的（标 *）。".to_string(),
+        });
+    }
+    if !scenario.plan.levers.is_empty() {
+        let names: Vec<&str> = scenario.plan.levers.iter().map(|l| l.key()).collect();
+        warnings.push(Warning {
+            en: format!(
+                "Levers are switched on ({}): the numbers are a projection, not the measured configuration.",
+                names.join(", ")
+            ),
+            zh: format!("已打开优化杠杆（{}）：数字是推算，不是实测配置。", names.join(", ")),
+        });
+    }
+    Report { en, zh, warnings }
+}

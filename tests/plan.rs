@@ -1,0 +1,200 @@
+//! The time-to-quality planner, the levers and the reporting checklist, as a reader sees them.
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+
+use scaling_explorer::checklist::report;
+use scaling_explorer::model::llm::LlmSweep;
+use scaling_explorer::model::plan::PlanSweep;
+use scaling_explorer::report::{lever_rows, plan_key_figures, plan_table};
+use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
+use std::process::Command;
+
+fn scenario(query: &str) -> Scenario {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    d.scenario
+}
+
+#[test]
+fn seed_weak_plan_shows_95_percent_against_38_percent() {
+    let s = scenario("?v=1&preset=seed-weak&view=plan");
+    assert_eq!(s.view, View::Plan);
+    let plan = PlanSweep::compute(&s.plan_inputs());
+    let last = plan.rows.last().unwrap();
+    assert_eq!(last.gpus, 4096.0);
+    assert!((last.vanity_weak_efficiency - 1000.0 / 1050.0).abs() < 1e-12);
+    // Steps 2·S_min → 1.25·S_min at 1000 → 1050 ms: 2000 / 1312.5 = 1.5238×.
+    assert!((last.weak_ttq_speedup - 2000.0 / 1312.5).abs() < 1e-12);
+    assert_eq!((last.weak_true_efficiency * 1000.0).round(), 381.0);
+    let table = plan_table(&plan);
+    assert_eq!(table.rows[1][2], "95.2%");
+    assert_eq!(table.rows[1][4], "1.52x");
+    assert_eq!(table.rows[1][5], "38.1%");
+    let figures = plan_key_figures(&plan, &LlmSweep::compute(&s.llm_inputs()));
+    assert_eq!(figures[0].1, "95.2%");
+    assert_eq!(figures[1].1, "1.52x — true efficiency 38.1%");
+}
+
+#[test]
+fn levers_move_t_crit_by_their_factor() {
+    let t_crit = |q: &str| {
+        LlmSweep::compute(&scenario(q).llm_inputs())
+            .summary
+            .t_crit_tokens
+    };
+    let base = t_crit("v=1&preset=seed-strong");
+    assert!((t_crit("v=1&preset=seed-strong&lv=fp8") - base / 2.0).abs() < 1e-9);
+    assert!((t_crit("v=1&preset=seed-strong&lv=noreshard") - base * 2.0 / 3.0).abs() < 1e-9);
+    // 8× bandwidth: 100 GB/s → 800 GB/s inside the NVLink domain.
+    assert!((t_crit("v=1&preset=seed-strong&lv=nvlink&bnv=800G") - base / 8.0).abs() < 1e-9);
+    // EP: FSDP moves only the active parameters, P/P_a → 1.
+    let moe = t_crit("v=1&preset=moe-47b-h200");
+    let moe_ep = t_crit("v=1&preset=moe-47b-h200&lv=ep");
+    assert!((moe / moe_ep - 46.7 / 12.9).abs() < 1e-9);
+    // fp8 doubles N_max and, with a measured exposed table, halves its exposed times.
+    let a = LlmSweep::compute(&scenario("v=1&preset=seed-strong").llm_inputs());
+    let b = LlmSweep::compute(&scenario("v=1&preset=seed-strong&lv=fp8").llm_inputs());
+    assert!((b.summary.n_max - 2.0 * a.summary.n_max).abs() < 1e-6);
+    assert!((b.strong[3].exposed_ms - 150.0).abs() < 1e-9);
+    assert!(b.summary.peak_throughput_gpus >= a.summary.peak_throughput_gpus);
+}
+
+#[test]
+fn lever_table_states_each_effect_and_cost() {
+    let rows = lever_rows(&scenario("v=1&preset=seed-strong&lv=fp8,noreshard"));
+    let fp8 = rows.iter().find(|r| r.lever == "fp8").unwrap();
+    assert!(fp8.on && (fp8.t_crit_tokens - 1850.0).abs() < 1e-9);
+    assert!(rows
+        .iter()
+        .all(|r| r.lever == "none" || r.lever == "all-on" || !r.cost.is_empty()));
+    let all = rows.iter().find(|r| r.lever == "all-on").unwrap();
+    assert!((all.t_crit_tokens - 3700.0 / 2.0 * 2.0 / 3.0).abs() < 1e-9);
+}
+
+#[test]
+fn the_report_names_the_four_points_in_both_languages() {
+    let s = scenario("v=1&preset=seed-weak");
+    let llm = LlmSweep::compute(&s.llm_inputs());
+    let plan = PlanSweep::compute(&s.plan_inputs());
+    let r = report(&s, &llm, &plan);
+    for needle in [
+        "global batch fixed at 32M",
+        "tokens per GPU fixed at 31.25k",
+        "baseline of 1,024 GPUs",
+        "TP=1, PP=1, CP=1, A=1",
+        "No validation loss–token curve",
+        "1.52×",
+        "38.1%",
+    ] {
+        assert!(r.en.contains(needle), "en lacks {needle}: {}", r.en);
+    }
+    for needle in [
+        "固定 global batch",
+        "固定每卡",
+        "基线",
+        "并行配置",
+        "loss–token 曲线",
+    ] {
+        assert!(r.zh.contains(needle), "zh lacks {needle}: {}", r.zh);
+    }
+    assert!(r
+        .warnings
+        .iter()
+        .any(|w| w.en.contains("4× the critical batch")));
+    let backed = scenario("v=1&preset=seed-weak&lc=1");
+    let r = report(&backed, &llm, &plan);
+    assert!(r.en.contains("A validation loss–token curve backs"));
+    assert!(!r.warnings.iter().any(|w| w.en.contains("critical batch")));
+}
+
+#[test]
+fn bad_plan_input_is_named() {
+    let errors = |q: &str| -> Vec<(Key, String)> {
+        decode(q)
+            .errors
+            .into_iter()
+            .filter_map(|e| match e {
+                UrlError::Input(i) => Some((i.key, i.to_string())),
+                _ => None,
+            })
+            .collect()
+    };
+    let e = errors("v=1&bcrit=0");
+    assert_eq!(e[0].0, Key::CriticalBatch);
+    assert!(e[0].1.contains("critical batch"), "{}", e[0].1);
+    let e = errors("v=1&bcap=10");
+    assert_eq!(e[0].0, Key::BatchCap);
+    assert!(e[0].1.contains("less than one token"), "{}", e[0].1);
+    let e = errors("v=1&tb=1M");
+    assert_eq!(e[0].0, Key::TokenBudget);
+    assert!(
+        e[0].1.contains("less than one optimizer step"),
+        "{}",
+        e[0].1
+    );
+    let e = errors("v=1&lv=fp8,warp");
+    assert!(e[0].1.contains("warp"));
+    // And the plan stays finite for odd but valid inputs.
+    for q in [
+        "v=1&bcrit=1&bcap=32M",
+        "v=1&bcrit=1e15",
+        "v=1&bcap=1e15",
+        "v=1&preset=dense-8b-h100&view=plan",
+    ] {
+        let p = PlanSweep::compute(&scenario(q).plan_inputs());
+        for r in &p.rows {
+            for point in [r.weak, r.strong, r.weak_then_strong, r.best]
+                .into_iter()
+                .flatten()
+            {
+                assert!(
+                    point.hours_to_quality.is_finite() && point.hours_to_quality > 0.0,
+                    "{q}"
+                );
+            }
+            assert!(r.weak_true_efficiency.is_finite());
+        }
+    }
+}
+
+#[test]
+fn best_batch_is_never_slower_than_the_fixed_strategies() {
+    let s = scenario("v=1&preset=dense-8b-h100&bcrit=8M");
+    let p = PlanSweep::compute(&s.plan_inputs());
+    for r in &p.rows {
+        let best = r.best.unwrap().hours_to_quality;
+        for other in [r.weak, r.strong, r.weak_then_strong].into_iter().flatten() {
+            assert!(
+                best <= other.hours_to_quality * (1.0 + 1e-6),
+                "{} GPUs",
+                r.gpus
+            );
+        }
+    }
+}
+
+#[test]
+fn cli_plan_and_report_carry_the_same_numbers() {
+    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["plan", "--preset", "seed-weak", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["rows"][1];
+    assert_eq!(row["gpus"], 4096.0);
+    assert!((row["weak_ttq_speedup"].as_f64().unwrap() - 1.5238095238095237).abs() < 1e-12);
+    assert!((row["vanity_weak_efficiency"].as_f64().unwrap() - 0.9523809523809523).abs() < 1e-12);
+    assert_eq!(v["summary"]["critical_batch_tokens"], 32e6);
+    let report = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["report", "--preset", "seed-weak", "--format", "json"])
+        .output()
+        .unwrap();
+    let r: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    assert!(r["en"].as_str().unwrap().contains("38.1%"));
+    assert!(r["zh"].as_str().unwrap().contains("38.1%"));
+    assert!(!r["warnings"].as_array().unwrap().is_empty());
+}
