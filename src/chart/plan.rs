@@ -1,7 +1,7 @@
 //! The Plan panel's charts: time to quality and GPU-hours against GPUs for the four batch
 //! strategies, with the weak→strong switch, the knee `N_max` and the fastest point marked.
 
-use super::line::{draw_line_chart, y_extent, LineChart, Series, SeriesKind, VMarker};
+use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
 use crate::model::plan::{PlanPoint, PlanSweep, Strategy};
 use crate::model::units::{format_count, format_si};
@@ -87,7 +87,21 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
                 color: PALETTE[5],
             },
         ],
-        callouts: Vec::new(),
+        callouts: plan
+            .curves
+            .iter()
+            .find(|(s, _)| *s == Strategy::WeakThenStrong)
+            .and_then(|(_, pts)| {
+                pts.iter()
+                    .find(|(n, _)| *n == plan.best_gpus_weak_then_strong)
+            })
+            .map(|(n, p)| Callout {
+                at: (*n, value(p)),
+                label: format!("fastest: {} GPUs ", format_si(*n, 2)),
+                color: PALETTE[2],
+            })
+            .into_iter()
+            .collect(),
         legend_upper_left: which == PlanChart::GpuHours,
         note: None,
     }
