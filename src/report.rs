@@ -373,6 +373,11 @@ pub fn format_ms(ms: f64) -> String {
     format_decimals(ms, 2)
 }
 
+/// Exposed ms, starred when extrapolated beyond the tabulated GPU counts.
+pub fn format_exposed(ms: f64, extrapolated: bool) -> String {
+    format!("{}{}", format_ms(ms), if extrapolated { "*" } else { "" })
+}
+
 /// Tokens per second with an SI suffix: `96.24M`, `121.9M`.
 pub fn format_rate(tokens_per_s: f64) -> String {
     format_si(tokens_per_s, 4)
@@ -409,11 +414,7 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
                     format_count(r.gpus),
                     format_si(r.tokens_per_gpu, 4),
                     format_ms(r.compute_ms),
-                    format!(
-                        "{}{}",
-                        format_ms(r.exposed_ms),
-                        if r.extrapolated { "*" } else { "" }
-                    ),
+                    format_exposed(r.exposed_ms, r.extrapolated),
                     format_ms(r.step_ms),
                     format_ms(r.ideal_ms),
                     format_percent(r.efficiency, 1),
@@ -456,11 +457,7 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
                     format_si(r.tokens_per_gpu, 4),
                     format_si(r.global_batch_tokens, 4),
                     format_ms(r.compute_ms),
-                    format!(
-                        "{}{}",
-                        format_ms(r.exposed_ms),
-                        if r.extrapolated { "*" } else { "" }
-                    ),
+                    format_exposed(r.exposed_ms, r.extrapolated),
                     format_ms(r.step_ms),
                     format_percent(r.efficiency, 1),
                     format_rate(r.throughput_tokens_per_s),
