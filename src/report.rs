@@ -875,7 +875,7 @@ pub fn plan_readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
 /// Text alternative of the Plan charts.
 pub fn plan_summary(plan: &PlanSweep) -> String {
     format!(
-        "Time to the target loss against GPUs for four ways of choosing the batch. Weak scaling          keeps growing the batch past B_crit = {} and gains little; weak-then-strong switches at {}          GPUs and is fastest near {} GPUs.",
+        "Time to the target loss against GPUs for four ways of choosing the batch. Weak scaling keeps growing the batch past B_crit = {} and gains little; weak-then-strong switches at {} GPUs and is fastest near {} GPUs.",
         format_si(plan.critical_batch_tokens, 3),
         format_count(plan.switch_gpus),
         format_si(plan.best_gpus_weak_then_strong, 2)
