@@ -15,14 +15,27 @@
 //! | [`model`] | pure maths: laws, measured points, sweeps, units |
 //! | [`scenario`] | every input, validation, presets, the `v=1` URL codec |
 //! | [`report`] | tables and key figures as formatted text (page, CLI, tests) |
+//! | [`i18n`] | English and Chinese texts, the thread's language |
 //! | [`checklist`] | the reporting-checklist paragraph (en, zh) and its warnings |
 //! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
 //! | [`cli`] | the `scaling` command's logic (native only) |
 //! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
 
+/// `format!` in the thread's language: `trf!("{n} GPUs", "{n} 卡")`.
+macro_rules! trf {
+    ($en:literal, $zh:literal $(, $arg:expr)* $(,)?) => {
+        if $crate::i18n::zh() {
+            format!($zh $(, $arg)*)
+        } else {
+            format!($en $(, $arg)*)
+        }
+    };
+}
+
 pub mod chart;
 pub mod checklist;
 pub mod controls;
+pub mod i18n;
 pub mod model;
 pub mod report;
 pub mod scenario;

@@ -3,6 +3,7 @@
 //! The page, the CLI's text/CSV/Markdown output and the tests all go through these
 //! functions, so a number is formatted one way everywhere.
 
+use crate::i18n::tr;
 use crate::model::levers::Lever;
 use crate::model::llm::LlmSweep;
 use crate::model::measured::MeasuredKind;
@@ -102,6 +103,14 @@ impl Table {
     }
 }
 
+/// Column headers in the thread's language.
+fn tr_headers(pairs: &[(&'static str, &'static str)]) -> Vec<String> {
+    pairs
+        .iter()
+        .map(|(en, zh)| tr(en, zh).to_string())
+        .collect()
+}
+
 /// `f` as a reader writes it: `5%`, `0.5%`, `12.5%`.
 pub fn format_fraction(f: f64) -> String {
     format!("{}%", format_sig(f * 100.0, 3))
@@ -112,16 +121,21 @@ pub fn laws_speedup_table(sweep: &LawsSweep) -> Table {
     let f = format_fraction(sweep.serial_fraction);
     let mut headers = vec![
         "N".to_string(),
-        format!("Amdahl S (f={f})"),
-        format!("Gustafson S (f={f})"),
-        format!("Sun–Ni S (g={})", format_sig(sweep.growth_exponent, 3)),
+        trf!("Amdahl S (f={f})", "Amdahl 加速比 (f={f})"),
+        trf!("Gustafson S (f={f})", "Gustafson 加速比 (f={f})"),
+        trf!(
+            "Sun–Ni S (g={})",
+            "Sun–Ni 加速比 (g={})",
+            format_sig(sweep.growth_exponent, 3)
+        ),
     ];
-    headers.extend(
-        sweep
-            .compare_fractions
-            .iter()
-            .map(|&fc| format!("Amdahl S (f={})", format_fraction(fc))),
-    );
+    headers.extend(sweep.compare_fractions.iter().map(|&fc| {
+        trf!(
+            "Amdahl S (f={})",
+            "Amdahl 加速比 (f={})",
+            format_fraction(fc)
+        )
+    }));
     let rows = sweep
         .rows
         .iter()
@@ -138,7 +152,7 @@ pub fn laws_speedup_table(sweep: &LawsSweep) -> Table {
         .collect();
     Table {
         id: "laws-speedup",
-        caption: "Speedup S(N)".to_string(),
+        caption: tr("Speedup S(N)", "加速比 S(N)").to_string(),
         headers,
         rows,
     }
@@ -149,15 +163,19 @@ pub fn laws_efficiency_table(sweep: &LawsSweep) -> Table {
     let f = format_fraction(sweep.serial_fraction);
     let mut headers = vec![
         "N".to_string(),
-        format!("Amdahl E (f={f})"),
-        format!("Gustafson E (f={f})"),
-        format!("Sun–Ni E (g={})", format_sig(sweep.growth_exponent, 3)),
+        trf!("Amdahl E (f={f})", "Amdahl 效率 (f={f})"),
+        trf!("Gustafson E (f={f})", "Gustafson 效率 (f={f})"),
+        trf!(
+            "Sun–Ni E (g={})",
+            "Sun–Ni 效率 (g={})",
+            format_sig(sweep.growth_exponent, 3)
+        ),
     ];
     headers.extend(
         sweep
             .compare_fractions
             .iter()
-            .map(|&fc| format!("Amdahl E (f={})", format_fraction(fc))),
+            .map(|&fc| trf!("Amdahl E (f={})", "Amdahl 效率 (f={})", format_fraction(fc))),
     );
     let rows = sweep
         .rows
@@ -179,7 +197,11 @@ pub fn laws_efficiency_table(sweep: &LawsSweep) -> Table {
         .collect();
     Table {
         id: "laws-efficiency",
-        caption: "Parallel efficiency E(N) = S(N)/N".to_string(),
+        caption: tr(
+            "Parallel efficiency E(N) = S(N)/N",
+            "并行效率 E(N) = S(N)/N",
+        )
+        .to_string(),
         headers,
         rows,
     }
@@ -190,11 +212,15 @@ pub fn laws_measured_table(sweep: &LawsSweep) -> Option<Table> {
     let m = sweep.measured.as_ref()?;
     Some(Table {
         id: "laws-measured",
-        caption: "Measured points and Karp–Flatt e(N)".to_string(),
+        caption: tr(
+            "Measured points and Karp–Flatt e(N)",
+            "实测点与 Karp–Flatt e(N)",
+        )
+        .to_string(),
         headers: vec![
             "N".to_string(),
-            "Speedup S".to_string(),
-            "Efficiency E".to_string(),
+            tr("Speedup S", "加速比 S").to_string(),
+            tr("Efficiency E", "效率 E").to_string(),
             "Karp–Flatt e(N)".to_string(),
         ],
         rows: m
@@ -218,42 +244,62 @@ pub fn laws_key_figures(sweep: &LawsSweep, measured_kind: MeasuredKind) -> Vec<(
     let f = format_fraction(sweep.serial_fraction);
     let mut out = vec![
         (
-            format!("Amdahl ceiling 1/f (f = {f})"),
-            sweep
-                .amdahl_ceiling
-                .map_or_else(|| "none (f = 0: S = N)".to_string(), format_speedup),
+            trf!(
+                "Amdahl ceiling 1/f (f = {f})",
+                "Amdahl 加速比上限 1/f（f = {f}）"
+            ),
+            sweep.amdahl_ceiling.map_or_else(
+                || tr("none (f = 0: S = N)", "无（f = 0：S = N）").to_string(),
+                format_speedup,
+            ),
         ),
         (
-            "Amdahl efficiency falls to 50% at N = (1+f)/f".to_string(),
-            sweep
-                .half_efficiency_processors
-                .map_or_else(|| "never (f = 0)".to_string(), |n| format_sig(n, 4)),
+            tr(
+                "Amdahl efficiency falls to 50% at N = (1+f)/f",
+                "Amdahl 效率降到 50% 时 N = (1+f)/f",
+            )
+            .to_string(),
+            sweep.half_efficiency_processors.map_or_else(
+                || tr("never (f = 0)", "不会（f = 0）").to_string(),
+                |n| format_sig(n, 4),
+            ),
         ),
         (
-            format!(
+            trf!(
                 "Gustafson speedup at N = {}",
+                "N = {} 时的 Gustafson 加速比",
                 format_count(sweep.max_processors)
             ),
             format_speedup(sweep.shi.speedup),
         ),
         (
-            format!(
+            trf!(
                 "Shi: Gustafson's f = {f} at N = {} equals Amdahl's f of",
+                "Shi：N = {} 时 Gustafson 的 f = {f} 相当于 Amdahl 的 f",
                 format_count(sweep.shi.processors)
             ),
             format_fraction(sweep.shi.amdahl_fraction),
         ),
     ];
     if let Some(m) = &sweep.measured {
-        let fitted = m
-            .fitted_serial_fraction
-            .map_or_else(|| "needs a point with N > 1".to_string(), format_fraction);
-        out.push(("Fitted serial fraction (least squares)".to_string(), fitted));
+        let fitted = m.fitted_serial_fraction.map_or_else(
+            || tr("needs a point with N > 1", "需要 N > 1 的点").to_string(),
+            format_fraction,
+        );
+        out.push((
+            tr(
+                "Fitted serial fraction (least squares)",
+                "拟合的串行比例（最小二乘）",
+            )
+            .to_string(),
+            fitted,
+        ));
         if measured_kind == MeasuredKind::Time && m.baseline_processors > 1.0 {
             out.push((
-                "Speedups relative to".to_string(),
-                format!(
+                tr("Speedups relative to", "加速比的基准").to_string(),
+                trf!(
                     "N = {} (assumed ideal up to there)",
+                    "N = {}（假设此前理想扩展）",
                     format_count(m.baseline_processors)
                 ),
             ));
@@ -389,23 +435,22 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
     let t_crit = sweep.summary.t_crit_tokens;
     Table {
         id: "strong",
-        caption: format!(
+        caption: trf!(
             "Strong scaling at fixed B_global = {} tokens",
+            "强扩展：固定 B_global = {} tokens",
             format_si(sweep.summary.global_batch_tokens, 4)
         ),
-        headers: [
-            "GPUs",
-            "tokens/GPU T",
-            "compute (ms)",
-            "exposed (ms)",
-            "step (ms)",
-            "ideal (ms)",
-            "efficiency",
-            "throughput (tok/s)",
-            "T / T_crit",
-        ]
-        .map(String::from)
-        .to_vec(),
+        headers: tr_headers(&[
+            ("GPUs", "GPU 数"),
+            ("tokens/GPU T", "每卡 tokens T"),
+            ("compute (ms)", "计算 (ms)"),
+            ("exposed (ms)", "暴露 (ms)"),
+            ("step (ms)", "step (ms)"),
+            ("ideal (ms)", "理想 (ms)"),
+            ("efficiency", "并行效率"),
+            ("throughput (tok/s)", "吞吐 (tok/s)"),
+            ("T / T_crit", "T / T_crit"),
+        ]),
         rows: sweep
             .strong
             .iter()
@@ -430,24 +475,23 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
 pub fn weak_table(sweep: &LlmSweep) -> Table {
     Table {
         id: "weak",
-        caption: format!(
+        caption: trf!(
             "Weak scaling at fixed T = {} tokens per GPU; budget {} tokens",
+            "弱扩展：固定每卡 T = {} tokens；预算 {} tokens",
             format_si(sweep.weak.first().map_or(0.0, |r| r.tokens_per_gpu), 4),
             format_si(sweep.summary.token_budget, 3)
         ),
-        headers: [
-            "GPUs",
-            "tokens/GPU T",
-            "global batch",
-            "compute (ms)",
-            "exposed (ms)",
-            "step (ms)",
-            "weak efficiency",
-            "throughput (tok/s)",
-            "optimizer steps",
-        ]
-        .map(String::from)
-        .to_vec(),
+        headers: tr_headers(&[
+            ("GPUs", "GPU 数"),
+            ("tokens/GPU T", "每卡 tokens T"),
+            ("global batch", "global batch"),
+            ("compute (ms)", "计算 (ms)"),
+            ("exposed (ms)", "暴露 (ms)"),
+            ("step (ms)", "step (ms)"),
+            ("weak efficiency", "弱扩展效率"),
+            ("throughput (tok/s)", "吞吐 (tok/s)"),
+            ("optimizer steps", "优化器步数"),
+        ]),
         rows: sweep
             .weak
             .iter()
@@ -656,22 +700,20 @@ pub fn plan_table(plan: &PlanSweep) -> Table {
             format_steps(plan.min_steps),
             format_si(plan.batch_cap_tokens, 3)
         ),
-        headers: [
-            "GPUs",
-            "weak: B",
-            "weak efficiency (headline)",
-            "weak: time to quality",
-            "weak: speedup to quality",
-            "weak: true efficiency",
-            "strong: time to quality",
-            "weak→strong: B",
-            "weak→strong: time to quality",
-            "best B",
-            "best: time to quality",
-            "weak→strong: GPU-hours",
-        ]
-        .map(String::from)
-        .to_vec(),
+        headers: tr_headers(&[
+            ("GPUs", "GPU 数"),
+            ("weak: B", "弱扩展：B"),
+            ("weak efficiency (headline)", "弱扩展效率（标题数字）"),
+            ("weak: time to quality", "弱扩展：达标时间"),
+            ("weak: speedup to quality", "弱扩展：达标加速比"),
+            ("weak: true efficiency", "弱扩展：真实效率"),
+            ("strong: time to quality", "强扩展：达标时间"),
+            ("weak→strong: B", "先弱后强：B"),
+            ("weak→strong: time to quality", "先弱后强：达标时间"),
+            ("best B", "最优 B"),
+            ("best: time to quality", "最优：达标时间"),
+            ("weak→strong: GPU-hours", "先弱后强：GPU 时"),
+        ]),
         rows: plan
             .rows
             .iter()
@@ -698,43 +740,73 @@ pub fn plan_table(plan: &PlanSweep) -> Table {
 /// Key figures above the Plan panel: the vanity-vs-true contrast at the last row first.
 pub fn plan_key_figures(plan: &PlanSweep, llm: &LlmSweep) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    if let (Some(first), Some(last)) = (plan.rows.first(), plan.rows.last()) {
-        let ratio = last.gpus / first.gpus;
+    let n0 = llm.summary.baseline_gpus;
+    if let Some(last) = plan.rows.last() {
         out.push((
-            format!(
+            trf!(
                 "Weak scaling {} → {} GPUs ({}x): reported efficiency",
-                format_count(first.gpus),
+                "弱扩展 {} → {} 卡（{} 倍）：报告的效率",
+                format_count(n0),
                 format_count(last.gpus),
-                format_sig(ratio, 3)
+                format_sig(last.gpus / n0, 3)
             ),
             format_percent(last.vanity_weak_efficiency, 1),
         ));
         out.push((
-            "…but time to the same loss falls only".to_string(),
-            format!(
+            tr(
+                "…but time to the same loss falls only",
+                "……但达到相同 loss 的时间只缩短",
+            )
+            .to_string(),
+            trf!(
                 "{}x — true efficiency {}",
+                "{} 倍——真实效率 {}",
                 format_sig(last.weak_ttq_speedup, 3),
                 format_percent(last.weak_true_efficiency, 1)
             ),
         ));
         if let Some(w) = last.weak {
             out.push((
-                format!("Token efficiency at B = {}", format_si(w.batch_tokens, 4)),
+                trf!(
+                    "Token efficiency at B = {}",
+                    "B = {} 时的 token 效率",
+                    format_si(w.batch_tokens, 4)
+                ),
                 format_percent(w.token_efficiency, 1),
             ));
         }
     }
     out.push((
-        "Weak-then-strong switches at (B reaches the cap)".to_string(),
-        format!("{} GPUs", format_count(plan.switch_gpus)),
+        tr(
+            "Weak-then-strong switches at (B reaches the cap)",
+            "先弱后强的切换点（B 达到上限）",
+        )
+        .to_string(),
+        trf!("{} GPUs", "{} 卡", format_count(plan.switch_gpus)),
     ));
     out.push((
-        "Strong-scaling knee N_max".to_string(),
-        format!("{} GPUs", format_count(llm.summary.n_max)),
+        tr("Strong-scaling knee N_max", "强扩展拐点 N_max").to_string(),
+        trf!("{} GPUs", "{} 卡", format_count(llm.summary.n_max)),
     ));
+    // The fastest point is searched within the chart's range; at its right edge time to
+    // quality is still falling, so say "beyond".
+    let best = plan.best_gpus_weak_then_strong;
+    let at_edge = best >= plan.gpu_range.1 * 0.999;
     out.push((
-        "Adding GPUs stops paying (weak→strong, fastest) at".to_string(),
-        format!("≈ {} GPUs", format_si(plan.best_gpus_weak_then_strong, 2)),
+        tr(
+            "Adding GPUs stops paying (weak→strong, fastest) at",
+            "继续加卡不再划算（先弱后强最快）的位置",
+        )
+        .to_string(),
+        if at_edge {
+            trf!(
+                "beyond {} GPUs (still faster there)",
+                "超过 {} 卡（仍在变快）",
+                format_si(best, 2)
+            )
+        } else {
+            trf!("≈ {} GPUs", "≈ {} 卡", format_si(best, 2))
+        },
     ));
     out
 }

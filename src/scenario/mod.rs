@@ -344,7 +344,16 @@ impl Scenario {
             let min_batch = self.llm.layout().global_batch(1.0, largest);
             if self.plan.cap() < min_batch {
                 out.push((
-                    vec![Key::BatchCap, Key::CriticalBatch],
+                    vec![
+                        Key::BatchCap,
+                        Key::CriticalBatch,
+                        Key::Gpus,
+                        Key::BaselineGpus,
+                        Key::Accumulation,
+                        Key::Tp,
+                        Key::Pp,
+                        Key::Cp,
+                    ],
                     format!(
                         "the weak-scaling cap (bcap, or B_crit when unset) of {} tokens is less than one token per DP rank per microbatch at {} GPUs",
                         crate::model::units::format_si(self.plan.cap(), 3),
