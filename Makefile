@@ -81,3 +81,17 @@ clean:
 # Also drops the npm packages (bootstrap reinstalls them).
 distclean: clean
 	rm -rf node_modules
+
+# ---- offline single file ------------------------------------------------------------------
+# dist-single/scaling-explorer.html: one self-contained HTML file (CSS, JS and wasm inlined)
+# that opens straight from disk (file://). docs/offline.md says how and why.
+
+.PHONY: single-file clean-single-file
+
+single-file: build
+	$(ENV) node scripts/single-file.mjs --dist dist --out dist-single/scaling-explorer.html
+
+clean-single-file:
+	rm -rf dist-single
+
+clean: clean-single-file

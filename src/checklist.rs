@@ -7,6 +7,7 @@
 //! 3. whether the parallel configuration changed (then it is neither pure strong nor weak);
 //! 4. whether a validation loss–token curve backs it.
 
+use crate::i18n::fill;
 use crate::model::llm::LlmSweep;
 use crate::model::plan::PlanSweep;
 use crate::model::units::{format_count, format_percent, format_si, format_sig};
@@ -50,50 +51,55 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
         s.tp, s.pp, s.cp, s.accumulation
     );
 
-    let mut en = format!(
-        "Strong scaling (global batch fixed at {b} tokens): from a baseline of {n0} GPUs to {n1} GPUs, \
-         parallel efficiency is {} and throughput goes {} → {} tokens/s (peak at {} GPUs; T_crit = {} \
-         tokens per GPU puts the knee near {} GPUs). ",
-        format_percent(strong_last.efficiency, 1),
+    // Both languages fill the same arguments (one code path: the size budget counts).
+    let eff = format_percent(strong_last.efficiency, 1);
+    let (tp0, tp1) = (
         format_rate(strong_first.throughput_tokens_per_s),
         format_rate(strong_last.throughput_tokens_per_s),
-        format_count(llm.summary.peak_throughput_gpus),
+    );
+    let peak = format_count(llm.summary.peak_throughput_gpus);
+    let (t_crit, n_max) = (
         format_si(llm.summary.t_crit_tokens, 3),
         format_si(llm.summary.n_max, 2),
     );
-    let mut zh = format!(
-        "强扩展（固定 global batch = {b} tokens）：以 {n0} 卡为基线扩到 {n1} 卡，并行效率 {}，吞吐从 {} 到 {} \
-         tokens/s（峰值在 {} 卡；T_crit = {} tokens/卡，拐点约在 {} 卡）。",
-        format_percent(strong_last.efficiency, 1),
-        format_rate(strong_first.throughput_tokens_per_s),
-        format_rate(strong_last.throughput_tokens_per_s),
-        format_count(llm.summary.peak_throughput_gpus),
-        format_si(llm.summary.t_crit_tokens, 3),
-        format_si(llm.summary.n_max, 2),
+    let strong: [&dyn std::fmt::Display; 9] =
+        [&b, &n0, &n1, &eff, &tp0, &tp1, &peak, &t_crit, &n_max];
+    let mut en = fill(
+        "Strong scaling (global batch fixed at {0} tokens): from a baseline of {1} GPUs to {2} GPUs, \
+         parallel efficiency is {3} and throughput goes {4} → {5} tokens/s (peak at {6} GPUs; T_crit = {7} \
+         tokens per GPU puts the knee near {8} GPUs). ",
+        &strong,
+    );
+    let mut zh = fill(
+        "强扩展（固定 global batch = {0} tokens）：以 {1} 卡为基线扩到 {2} 卡，并行效率 {3}，吞吐从 {4} 到 {5} \
+         tokens/s（峰值在 {6} 卡；T_crit = {7} tokens/卡，拐点约在 {8} 卡）。",
+        &strong,
     );
     if let (Some(w), Some(p)) = (weak_last, plan_last) {
-        en.push_str(&format!(
-            "Weak scaling (tokens per GPU fixed at {t}): from {n0} to {} GPUs, weak-scaling efficiency \
-             is {}, but the global batch grows to {} tokens ({}× B_crit = {}); with the critical-batch \
-             model the time to the same loss falls only {}× (true efficiency {}). ",
+        let (gpus, weff, batch) = (
             format_count(w.gpus),
             format_percent(w.efficiency, 1),
             format_si(w.global_batch_tokens, 4),
-            format_sig(w.global_batch_tokens / plan.critical_batch_tokens, 3),
-            format_si(plan.critical_batch_tokens, 3),
+        );
+        let over = format_sig(w.global_batch_tokens / plan.critical_batch_tokens, 3);
+        let crit = format_si(plan.critical_batch_tokens, 3);
+        let (speedup, true_eff) = (
             format_sig(p.weak_ttq_speedup, 3),
             format_percent(p.weak_true_efficiency, 1),
+        );
+        let weak: [&dyn std::fmt::Display; 9] = [
+            &t, &n0, &gpus, &weff, &batch, &over, &crit, &speedup, &true_eff,
+        ];
+        en.push_str(&fill(
+            "Weak scaling (tokens per GPU fixed at {0}): from {1} to {2} GPUs, weak-scaling efficiency \
+             is {3}, but the global batch grows to {4} tokens ({5}× B_crit = {6}); with the critical-batch \
+             model the time to the same loss falls only {7}× (true efficiency {8}). ",
+            &weak,
         ));
-        zh.push_str(&format!(
-            "弱扩展（固定每卡 {t} tokens）：从 {n0} 卡到 {} 卡，weak scaling 效率 {}，但 global batch 增大到 {} \
-             tokens（临界批量 B_crit = {} 的 {} 倍）；按临界批量模型，达到相同 loss 的时间只缩短 {} 倍（真实效率 {}）。",
-            format_count(w.gpus),
-            format_percent(w.efficiency, 1),
-            format_si(w.global_batch_tokens, 4),
-            format_si(plan.critical_batch_tokens, 3),
-            format_sig(w.global_batch_tokens / plan.critical_batch_tokens, 3),
-            format_sig(p.weak_ttq_speedup, 3),
-            format_percent(p.weak_true_efficiency, 1),
+        zh.push_str(&fill(
+            "弱扩展（固定每卡 {0} tokens）：从 {1} 卡到 {2} 卡，weak scaling 效率 {3}，但 global batch 增大到 {4} \
+             tokens（临界批量 B_crit = {6} 的 {5} 倍）；按临界批量模型，达到相同 loss 的时间只缩短 {7} 倍（真实效率 {8}）。",
+            &weak,
         ));
     }
     en.push_str(&format!(

@@ -21,14 +21,16 @@
 //! | [`cli`] | the `scaling` command's logic (native only) |
 //! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
 
-/// `format!` in the thread's language: `trf!("{n} GPUs", "{n} 卡")`.
+/// `format!` in the thread's language: `trf!("{} GPUs", "{} 卡", n)`. Placeholders are
+/// `{}` (next argument) or `{0}`, `{1}` … (so a translation can reorder them). Filled at run
+/// time by [`i18n::fill`], so each call site costs one call, not two `format!` expansions
+/// (which matters for the WebAssembly size budget).
 macro_rules! trf {
     ($en:literal, $zh:literal $(, $arg:expr)* $(,)?) => {
-        if $crate::i18n::zh() {
-            format!($zh $(, $arg)*)
-        } else {
-            format!($en $(, $arg)*)
-        }
+        $crate::i18n::fill(
+            $crate::i18n::tr($en, $zh),
+            &[$(&$arg as &dyn ::core::fmt::Display),*],
+        )
     };
 }
 

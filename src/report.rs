@@ -121,8 +121,8 @@ pub fn laws_speedup_table(sweep: &LawsSweep) -> Table {
     let f = format_fraction(sweep.serial_fraction);
     let mut headers = vec![
         "N".to_string(),
-        trf!("Amdahl S (f={f})", "Amdahl 加速比 (f={f})"),
-        trf!("Gustafson S (f={f})", "Gustafson 加速比 (f={f})"),
+        trf!("Amdahl S (f={})", "Amdahl 加速比 (f={})", f),
+        trf!("Gustafson S (f={})", "Gustafson 加速比 (f={})", f),
         trf!(
             "Sun–Ni S (g={})",
             "Sun–Ni 加速比 (g={})",
@@ -163,8 +163,8 @@ pub fn laws_efficiency_table(sweep: &LawsSweep) -> Table {
     let f = format_fraction(sweep.serial_fraction);
     let mut headers = vec![
         "N".to_string(),
-        trf!("Amdahl E (f={f})", "Amdahl 效率 (f={f})"),
-        trf!("Gustafson E (f={f})", "Gustafson 效率 (f={f})"),
+        trf!("Amdahl E (f={})", "Amdahl 效率 (f={})", f),
+        trf!("Gustafson E (f={})", "Gustafson 效率 (f={})", f),
         trf!(
             "Sun–Ni E (g={})",
             "Sun–Ni 效率 (g={})",
@@ -245,8 +245,9 @@ pub fn laws_key_figures(sweep: &LawsSweep, measured_kind: MeasuredKind) -> Vec<(
     let mut out = vec![
         (
             trf!(
-                "Amdahl ceiling 1/f (f = {f})",
-                "Amdahl 加速比上限 1/f（f = {f}）"
+                "Amdahl ceiling 1/f (f = {})",
+                "Amdahl 加速比上限 1/f（f = {}）",
+                f
             ),
             sweep.amdahl_ceiling.map_or_else(
                 || tr("none (f = 0: S = N)", "无（f = 0：S = N）").to_string(),
@@ -274,8 +275,9 @@ pub fn laws_key_figures(sweep: &LawsSweep, measured_kind: MeasuredKind) -> Vec<(
         ),
         (
             trf!(
-                "Shi: Gustafson's f = {f} at N = {} equals Amdahl's f of",
-                "Shi：N = {} 时 Gustafson 的 f = {f} 相当于 Amdahl 的 f",
+                "Shi: Gustafson's f = {0} at N = {1} equals Amdahl's f of",
+                "Shi：N = {1} 时 Gustafson 的 f = {0} 相当于 Amdahl 的 f",
+                f,
                 format_count(sweep.shi.processors)
             ),
             format_fraction(sweep.shi.amdahl_fraction),
@@ -325,31 +327,38 @@ pub fn laws_readout(sweep: &LawsSweep, processors: f64) -> Option<String> {
 
 /// A one-sentence text alternative for the speedup chart (screen readers, the live summary).
 pub fn laws_chart_summary(sweep: &LawsSweep) -> String {
-    let last = sweep.rows.last();
-    let at_max = last.map_or_else(String::new, |r| {
-        format!(
+    let at_max = sweep.rows.last().map_or_else(String::new, |r| {
+        trf!(
             "At N = {}, Amdahl gives {} and Gustafson {}.",
+            "N = {} 时，Amdahl 为 {}，Gustafson 为 {}。",
             format_count(r.processors),
             format_speedup(r.amdahl_speedup),
             format_speedup(r.gustafson_speedup)
         )
     });
+    let f = format_fraction(sweep.serial_fraction);
     match sweep.amdahl_ceiling {
-        Some(c) => format!(
-            "Speedup against N on log axes for f = {}: Amdahl flattens towards its ceiling of {}. {at_max}",
-            format_fraction(sweep.serial_fraction),
-            format_speedup(c)
+        Some(c) => trf!(
+            "Speedup against N on log axes for f = {}: Amdahl flattens towards its ceiling of {}. {}",
+            "f = {} 时加速比随 N 的变化（对数坐标）：Amdahl 逐渐逼近上限 {}。{}",
+            f,
+            format_speedup(c),
+            at_max
         ),
-        None => format!("Speedup against N for f = 0: every law gives S = N. {at_max}"),
+        None => trf!(
+            "Speedup against N for f = 0: every law gives S = N. {}",
+            "f = 0 时所有定律都给出 S = N。{}",
+            at_max
+        ),
     }
 }
 
 /// Text alternative for the efficiency chart.
 pub fn laws_efficiency_summary(sweep: &LawsSweep) -> String {
-    let last = sweep.rows.last();
-    let at_max = last.map_or_else(String::new, |r| {
-        format!(
+    let at_max = sweep.rows.last().map_or_else(String::new, |r| {
+        trf!(
             " At N = {}: Amdahl {}, Gustafson {}, Sun–Ni {}.",
+            "N = {} 时：Amdahl {}，Gustafson {}，Sun–Ni {}。",
             format_count(r.processors),
             format_percent(r.amdahl_efficiency, 1),
             format_percent(r.gustafson_efficiency, 1),
@@ -357,52 +366,71 @@ pub fn laws_efficiency_summary(sweep: &LawsSweep) -> String {
         )
     });
     let half = sweep.half_efficiency_processors.map_or_else(
-        || "Amdahl efficiency stays at 100% (f = 0).".to_string(),
+        || {
+            tr(
+                "Amdahl efficiency stays at 100% (f = 0).",
+                "Amdahl 效率保持 100%（f = 0）。",
+            )
+            .to_string()
+        },
         |n| {
-            format!(
+            trf!(
                 "Amdahl efficiency falls to 50% at N = {}.",
+                "Amdahl 效率在 N = {} 时降到 50%。",
                 format_sig(n, 4)
             )
         },
     );
-    format!("Efficiency against N (log axis). {half}{at_max}")
+    trf!(
+        "Efficiency against N (log axis). {}{}",
+        "效率随 N 的变化（对数坐标）。{}{}",
+        half,
+        at_max
+    )
 }
 
 /// Text alternative for the Karp–Flatt chart.
 pub fn laws_measured_summary(sweep: &LawsSweep) -> String {
     let Some(m) = &sweep.measured else {
-        return "No measured points yet: paste N and run time (or speedup) pairs above to see \
-                their Karp–Flatt serial fraction."
-            .to_string();
+        return tr(
+            "No measured points yet: paste N and run time (or speedup) pairs above to see \
+             their Karp–Flatt serial fraction.",
+            "还没有实测点：在上方粘贴 N 与运行时间（或加速比），即可看到 Karp–Flatt 串行比例。",
+        )
+        .to_string();
     };
     let values: Vec<f64> = m.rows.iter().filter_map(|r| r.karp_flatt).collect();
     let trend = match (values.first(), values.last()) {
-        (Some(a), Some(b)) if values.len() > 1 && b > a => {
-            "e(N) rises with N: overhead grows with the processor count."
-        }
-        (Some(_), Some(_)) if values.len() > 1 => {
-            "e(N) does not rise with N: the loss is a fixed serial part."
-        }
+        (Some(a), Some(b)) if values.len() > 1 && b > a => tr(
+            "e(N) rises with N: overhead grows with the processor count.",
+            "e(N) 随 N 上升：开销随处理器数增长。",
+        ),
+        (Some(_), Some(_)) if values.len() > 1 => tr(
+            "e(N) does not rise with N: the loss is a fixed serial part.",
+            "e(N) 不随 N 上升：损失来自固定的串行部分。",
+        ),
         _ => "",
     };
     let fitted = m.fitted_serial_fraction.map_or_else(String::new, |f| {
-        format!(" Fitted serial fraction {}.", format_fraction(f))
+        trf!(
+            " Fitted serial fraction {}.",
+            "拟合串行比例 {}。",
+            format_fraction(f)
+        )
     });
-    format!(
-        "Karp–Flatt e(N) for {} measured points.{fitted} {trend}",
-        m.rows.len()
+    trf!(
+        "Karp–Flatt e(N) for {} measured points.{} {}",
+        "{} 个实测点的 Karp–Flatt e(N)。{}{}",
+        m.rows.len(),
+        fitted,
+        trend
     )
 }
 
 /// Hover readout on the Karp–Flatt chart: the measured point nearest `processors` (log scale).
 pub fn measured_readout(sweep: &LawsSweep, processors: f64) -> Option<String> {
     let m = sweep.measured.as_ref()?;
-    let target = processors.max(1.0).ln();
-    let r = m.rows.iter().min_by(|a, b| {
-        (a.processors.ln() - target)
-            .abs()
-            .total_cmp(&(b.processors.ln() - target).abs())
-    })?;
+    let r = nearest(&m.rows, processors, |r| r.processors)?;
     Some(format!(
         "N = {}: S = {}, E = {}, e(N) = {}",
         format_count(r.processors),
@@ -531,33 +559,57 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     let s = &sweep.summary;
     let mut out = vec![
         (
-            "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)".to_string(),
-            format!("{} tokens per GPU", format_si(s.t_crit_tokens, 3)),
+            tr(
+                "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)",
+                "通信掩盖阈值 T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)",
+            )
+            .to_string(),
+            trf!(
+                "{} tokens per GPU",
+                "{} tokens/卡",
+                format_si(s.t_crit_tokens, 3)
+            ),
         ),
         (
-            "Useful GPUs N_max = M·B_global/(A·T_crit)".to_string(),
+            tr(
+                "Useful GPUs N_max = M·B_global/(A·T_crit)",
+                "可用卡数上限 N_max = M·B_global/(A·T_crit)",
+            )
+            .to_string(),
             format!("{} (≈ {})", format_count(s.n_max), format_si(s.n_max, 2)),
         ),
         (
-            "Throughput peaks (table rows) at".to_string(),
-            format!("{} GPUs", format_count(s.peak_throughput_gpus)),
+            tr("Throughput peaks (table rows) at", "吞吐峰值（表格行）在").to_string(),
+            trf!("{} GPUs", "{} 卡", format_count(s.peak_throughput_gpus)),
         ),
     ];
     if let Some(last) = sweep.strong.last() {
         out.push((
-            format!("Efficiency at {} GPUs", format_count(last.gpus)),
+            trf!(
+                "Efficiency at {} GPUs",
+                "{} 卡时的并行效率",
+                format_count(last.gpus)
+            ),
             format_percent(last.efficiency, 1),
         ));
     }
     if sweep.strong.iter().any(|r| r.extrapolated) {
         out.push((
-            "* exposed time".to_string(),
-            "extrapolated beyond the tabulated GPU counts".to_string(),
+            tr("* exposed time", "* 暴露时间").to_string(),
+            tr(
+                "extrapolated beyond the tabulated GPU counts",
+                "超出表中卡数范围，为外推值",
+            )
+            .to_string(),
         ));
     }
     if let Some(fitted) = &sweep.fitted_exposed {
         out.push((
-            "Exposed time fitted from step times".to_string(),
+            tr(
+                "Exposed time fitted from step times",
+                "由 step time 拟合的暴露时间",
+            )
+            .to_string(),
             fitted
                 .iter()
                 .map(|(n, ms)| format!("{}: {} ms", format_count(*n), format_ms(*ms)))
@@ -575,7 +627,7 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     };
     vec![
         (
-            "Global batch grows".to_string(),
+            tr("Global batch grows", "global batch 增大").to_string(),
             format!(
                 "{} → {} tokens",
                 format_si(first.global_batch_tokens, 4),
@@ -583,12 +635,17 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             ),
         ),
         (
-            format!("Weak efficiency at {} GPUs", format_count(last.gpus)),
+            trf!(
+                "Weak efficiency at {} GPUs",
+                "{} 卡时的弱扩展效率",
+                format_count(last.gpus)
+            ),
             format_percent(last.efficiency, 1),
         ),
         (
-            format!(
+            trf!(
                 "Optimizer steps for {} tokens",
+                "{} tokens 预算下的优化器步数",
                 format_si(sweep.summary.token_budget, 3)
             ),
             format!(
@@ -598,7 +655,7 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             ),
         ),
         (
-            "Throughput".to_string(),
+            tr("Throughput", "吞吐").to_string(),
             format!(
                 "{} → {} tok/s",
                 format_rate(first.throughput_tokens_per_s),
@@ -611,8 +668,9 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
 /// Hover readout on a strong chart: the row nearest `gpus` (log scale).
 pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
     let r = nearest(&sweep.strong, gpus, |r| r.gpus)?;
-    Some(format!(
+    Some(trf!(
         "{} GPUs: T = {}, step {} ms (compute {} + exposed {}), efficiency {}, {} tok/s",
+        "{} 卡：T = {}，step {} ms（计算 {} + 暴露 {}），效率 {}，{} tok/s",
         format_count(r.gpus),
         format_si(r.tokens_per_gpu, 4),
         format_ms(r.step_ms),
@@ -626,8 +684,9 @@ pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
 /// Hover readout on a weak chart.
 pub fn weak_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
     let r = nearest(&sweep.weak, gpus, |r| r.gpus)?;
-    Some(format!(
+    Some(trf!(
         "{} GPUs: B = {}, step {} ms, weak efficiency {}, {} tok/s, {} optimizer steps",
+        "{} 卡：B = {}，step {} ms，弱扩展效率 {}，{} tok/s，{} 个优化器步",
         format_count(r.gpus),
         format_si(r.global_batch_tokens, 4),
         format_ms(r.step_ms),
@@ -649,10 +708,12 @@ fn nearest<T>(rows: &[T], x: f64, key: impl Fn(&T) -> f64) -> Option<&T> {
 /// Text alternative of the strong charts.
 pub fn strong_summary(sweep: &LlmSweep) -> String {
     let s = &sweep.summary;
-    format!(
+    trf!(
         "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does \
          not shrink; throughput peaks at {} GPUs. Tokens per GPU fall below T_crit = {} beyond \
          N_max ≈ {} GPUs (shaded).",
+        "B_global 固定为 {} tokens 时，暴露时间不随卡数缩小，step time 的下降慢于 1/N；吞吐在 {} 卡达到峰值。\
+         超过 N_max ≈ {3} 卡（阴影区）后每卡 tokens 低于 T_crit = {2}。",
         format_si(s.global_batch_tokens, 4),
         format_count(s.peak_throughput_gpus),
         format_si(s.t_crit_tokens, 3),
@@ -665,9 +726,11 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
     let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
         return String::new();
     };
-    format!(
+    trf!(
         "With {} tokens per GPU fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
          grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
+        "每卡固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率，但 global batch 从 {} 增大到 {}，\
+         同样 {} tokens 只能做 {} → {} 个优化器步。",
         format_si(first.tokens_per_gpu, 4),
         format_count(first.gpus),
         format_count(last.gpus),
@@ -694,8 +757,9 @@ fn plan_cell(point: Option<PlanPoint>, pick: impl Fn(&PlanPoint) -> String) -> S
 pub fn plan_table(plan: &PlanSweep) -> Table {
     Table {
         id: "plan",
-        caption: format!(
+        caption: trf!(
             "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
+            "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",
             format_si(plan.critical_batch_tokens, 3),
             format_steps(plan.min_steps),
             format_si(plan.batch_cap_tokens, 3)
@@ -842,7 +906,7 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
     let (t, n, h) = evaluate(&[]);
     rows.push(LeverRow {
         lever: "none",
-        label: "inputs as typed",
+        label: tr("inputs as typed", "按输入值"),
         on: scenario.plan.levers.is_empty(),
         t_crit_tokens: t,
         n_max: n,
@@ -865,7 +929,7 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
         let (t, n, h) = evaluate(&scenario.plan.levers);
         rows.push(LeverRow {
             lever: "all-on",
-            label: "all switched-on levers together",
+            label: tr("all switched-on levers together", "所有已开启手段合计"),
             on: true,
             t_crit_tokens: t,
             n_max: n,
@@ -880,7 +944,11 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
 pub fn lever_table(rows: &[LeverRow]) -> Table {
     Table {
         id: "levers",
-        caption: "Levers that lower T_crit (each alone, against the inputs as typed)".to_string(),
+        caption: tr(
+            "Levers that lower T_crit (each alone, against the inputs as typed)",
+            "降低 T_crit 的手段（逐项单独作用，相对输入值）",
+        )
+        .to_string(),
         headers: [
             "lever",
             "on",
@@ -915,9 +983,11 @@ pub fn lever_table(rows: &[LeverRow]) -> Table {
 /// (activations scale with tokens per microbatch): the room the memory-hungry levers can use.
 pub fn activation_memory_note(llm: &LlmSweep) -> Option<String> {
     let (first, last) = (llm.strong.first()?, llm.strong.last()?);
-    Some(format!(
+    Some(trf!(
         "Strong scaling {} → {} GPUs cuts activation memory per GPU to {} of the baseline \
          (T {} → {} tokens), room that no-reshard and zero-bubble schedules can spend.",
+        "强扩展 {} → {} 卡把每卡激活显存降到基线的 {}（T {} → {} tokens），\
+         这部分空间正好可以留给不 reshard 和零气泡调度。",
         format_count(first.gpus),
         format_count(last.gpus),
         format_percent(last.tokens_per_gpu / first.tokens_per_gpu, 1),
@@ -932,8 +1002,9 @@ pub fn plan_readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
     let h = |p: Option<PlanPoint>| {
         p.map_or_else(|| "–".to_string(), |p| format_hours(p.hours_to_quality))
     };
-    Some(format!(
+    Some(trf!(
         "{} GPUs: weak {} (headline {}, true {}), strong {}, weak→strong {}, best B {}",
+        "{} 卡：弱扩展 {}（标题效率 {}，真实 {}），强扩展 {}，先弱后强 {}，最优 B {}",
         format_count(r.gpus),
         h(r.weak),
         format_percent(r.vanity_weak_efficiency, 1),
@@ -946,8 +1017,9 @@ pub fn plan_readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
 
 /// Text alternative of the Plan charts.
 pub fn plan_summary(plan: &PlanSweep) -> String {
-    format!(
+    trf!(
         "Time to the target loss against GPUs for four ways of choosing the batch. Weak scaling keeps growing the batch past B_crit = {} and gains little; weak-then-strong switches at {} GPUs and is fastest near {} GPUs.",
+        "四种 batch 选法下达到目标 loss 的时间随卡数的变化。弱扩展让 batch 越过 B_crit = {} 继续增大，收益很小；先弱后强在 {} 卡切换，在约 {} 卡时最快。",
         format_si(plan.critical_batch_tokens, 3),
         format_count(plan.switch_gpus),
         format_si(plan.best_gpus_weak_then_strong, 2)

@@ -6,6 +6,7 @@
 
 use super::line::{draw_line_chart, Callout, LineChart, Series, SeriesKind};
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
+use crate::i18n::tr;
 use crate::model::sweep::{Curve, LawsSweep};
 use crate::model::units::{format_count, format_si, format_sig, format_speedup};
 use crate::report::format_fraction;
@@ -38,7 +39,7 @@ fn fraction_label(v: f64) -> String {
 fn base(title: &str, y_desc: &str, x_max: f64) -> LineChart {
     LineChart {
         title: title.to_string(),
-        x_desc: "Processors N (log scale)".to_string(),
+        x_desc: tr("Processors N (log scale)", "处理器数 N（对数坐标）").to_string(),
         y_desc: y_desc.to_string(),
         x_range: (1.0, x_max),
         y_range: (0.0, 1.0),
@@ -109,18 +110,22 @@ pub fn describe_speedup(sweep: &LawsSweep) -> LineChart {
     let measured = sweep.measured.as_ref().map_or(&[][..], |m| &m.rows[..]);
     let y_top = measured.iter().map(|r| r.speedup).fold(n_max, f64::max) * 1.15;
     let y_bottom = measured.iter().map(|r| r.speedup).fold(1.0, f64::min) * 0.9;
-    let mut chart = base("Speedup S(N)", "Speedup (log scale)", n_max);
+    let mut chart = base(
+        tr("Speedup S(N)", "加速比 S(N)"),
+        tr("Speedup (log scale)", "加速比（对数坐标）"),
+        n_max,
+    );
     chart.y_log = true;
     chart.y_range = (y_bottom, y_top);
     chart.series.push(Series {
-        label: "ideal S = N".to_string(),
+        label: tr("ideal S = N", "理想 S = N").to_string(),
         color: IDEAL,
         kind: SeriesKind::Dashed,
         points: vec![(1.0, 1.0), (n_max, n_max)],
     });
     if let Some(ceiling) = sweep.amdahl_ceiling.filter(|c| *c <= y_top) {
         chart.series.push(Series {
-            label: format!("ceiling 1/f = {}", format_speedup(ceiling)),
+            label: trf!("ceiling 1/f = {}", "上限 1/f = {}", format_speedup(ceiling)),
             color: AMDAHL,
             kind: SeriesKind::Dashed,
             points: vec![(1.0, ceiling), (n_max, ceiling)],
@@ -130,13 +135,17 @@ pub fn describe_speedup(sweep: &LawsSweep) -> LineChart {
     if let Some(n_half) = sweep.half_efficiency_processors.filter(|n| *n <= n_max) {
         chart.callouts.push(Callout {
             at: (n_half, n_half / 2.0),
-            label: format!("E = 50% at N = {}", format_sig(n_half, 4)),
+            label: trf!(
+                "E = 50% at N = {}",
+                "N = {} 时 E = 50%",
+                format_sig(n_half, 4)
+            ),
             color: AMDAHL,
         });
     }
     if !measured.is_empty() {
         chart.series.push(Series {
-            label: "measured".to_string(),
+            label: tr("measured", "实测").to_string(),
             color: MEASURED,
             kind: SeriesKind::Points,
             points: measured.iter().map(|r| (r.processors, r.speedup)).collect(),
@@ -154,7 +163,14 @@ pub fn describe_efficiency(sweep: &LawsSweep) -> LineChart {
         .map(|r| r.efficiency * 1.05)
         .fold(1.05, f64::max)
         .min(10.0);
-    let mut chart = base("Parallel efficiency E(N) = S(N)/N", "Efficiency", n_max);
+    let mut chart = base(
+        tr(
+            "Parallel efficiency E(N) = S(N)/N",
+            "并行效率 E(N) = S(N)/N",
+        ),
+        tr("Efficiency", "效率"),
+        n_max,
+    );
     chart.y_range = (0.0, y_top);
     chart.y_format = percent_label;
     chart.legend_upper_left = false;
@@ -174,7 +190,7 @@ pub fn describe_efficiency(sweep: &LawsSweep) -> LineChart {
     }
     if !measured.is_empty() {
         chart.series.push(Series {
-            label: "measured".to_string(),
+            label: tr("measured", "实测").to_string(),
             color: MEASURED,
             kind: SeriesKind::Points,
             points: measured
@@ -206,29 +222,42 @@ pub fn describe_karp_flatt(sweep: &LawsSweep) -> LineChart {
         .fold(0.01, f64::max);
     let e_min = values.iter().map(|v| v.1).chain(fitted).fold(0.0, f64::min);
     let span = e_max - e_min;
-    let mut chart = base("Karp–Flatt serial fraction e(N)", "e(N)", x_max);
+    let mut chart = base(
+        tr(
+            "Karp–Flatt serial fraction e(N)",
+            "Karp–Flatt 串行比例 e(N)",
+        ),
+        "e(N)",
+        x_max,
+    );
     chart.y_range = (e_min - 0.05 * span, e_max + 0.25 * span);
     chart.y_format = fraction_label;
     if values.is_empty() {
-        chart.note = Some("Paste measured points (N and time or speedup) to see e(N)".to_string());
+        chart.note = Some(
+            tr(
+                "Paste measured points (N and time or speedup) to see e(N)",
+                "粘贴实测点（N 与时间或加速比）即可看到 e(N)",
+            )
+            .to_string(),
+        );
         return chart;
     }
     if let Some(f_fit) = fitted {
         chart.series.push(Series {
-            label: format!("fitted f = {}", format_fraction(f_fit)),
+            label: trf!("fitted f = {}", "拟合 f = {}", format_fraction(f_fit)),
             color: AMDAHL,
             kind: SeriesKind::Dashed,
             points: vec![(1.0, f_fit), (x_max, f_fit)],
         });
     }
     chart.series.push(Series {
-        label: "measured e(N)".to_string(),
+        label: tr("measured e(N)", "实测 e(N)").to_string(),
         color: MEASURED,
         kind: SeriesKind::Thin,
         points: values.clone(),
     });
     chart.series.push(Series {
-        label: "measured points".to_string(),
+        label: tr("measured points", "实测点").to_string(),
         color: MEASURED,
         kind: SeriesKind::Points,
         points: values.clone(),

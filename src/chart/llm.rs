@@ -3,6 +3,7 @@
 
 use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
+use crate::i18n::tr;
 use crate::model::llm::LlmSweep;
 use crate::model::units::{format_count, format_si};
 use plotters::coord::Shift;
@@ -97,7 +98,7 @@ fn knee(sweep: &LlmSweep) -> (Vec<VMarker>, Option<(f64, String)>) {
 /// The chart description for `which`.
 pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
     let x_range = sweep.gpu_range;
-    let x_desc = "GPUs N (log scale)".to_string();
+    let x_desc = tr("GPUs N (log scale)", "GPU 数 N（对数坐标）").to_string();
     let strong = &sweep.strong_curves;
     let weak = &sweep.weak_curves;
     let (markers, shade) = knee(sweep);
@@ -130,36 +131,48 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                 )
             };
             chart.title = if which == LlmChart::StrongStep {
-                "Strong scaling: step time at fixed B_global".to_string()
+                tr(
+                    "Strong scaling: step time at fixed B_global",
+                    "强扩展：固定 B_global 时的 step time",
+                )
+                .to_string()
             } else {
-                "Weak scaling: step time at fixed tokens per GPU".to_string()
+                tr(
+                    "Weak scaling: step time at fixed tokens per GPU",
+                    "弱扩展：固定每卡 tokens 时的 step time",
+                )
+                .to_string()
             };
-            chart.y_desc = "Step time (ms)".to_string();
+            chart.y_desc = tr("Step time (ms)", "Step time（ms）").to_string();
             chart.series = vec![
                 Series {
-                    label: "exposed (comm + bubble + fixed)".to_string(),
+                    label: tr(
+                        "exposed (comm + bubble + fixed)",
+                        "暴露（通信 + 气泡 + 固定）",
+                    )
+                    .to_string(),
                     color: EXPOSED,
                     kind: SeriesKind::Area,
                     points: curves.step_ms.clone(),
                 },
                 Series {
-                    label: "compute".to_string(),
+                    label: tr("compute", "计算").to_string(),
                     color: COMPUTE,
                     kind: SeriesKind::Area,
                     points: curves.compute_ms.clone(),
                 },
                 Series {
                     label: if which == LlmChart::StrongStep {
-                        "ideal t(N₀)·N₀/N".to_string()
+                        tr("ideal t(N₀)·N₀/N", "理想 t(N₀)·N₀/N").to_string()
                     } else {
-                        "ideal: constant".to_string()
+                        tr("ideal: constant", "理想：不变").to_string()
                     },
                     color: IDEAL,
                     kind: SeriesKind::Dashed,
                     points: curves.ideal_ms.clone(),
                 },
                 Series {
-                    label: "table rows".to_string(),
+                    label: tr("table rows", "表格行").to_string(),
                     color: ROWS,
                     kind: SeriesKind::Points,
                     points: rows,
@@ -175,11 +188,19 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
         LlmChart::StrongEfficiency | LlmChart::WeakEfficiency => {
             let is_strong = which == LlmChart::StrongEfficiency;
             chart.title = if is_strong {
-                "Strong-scaling efficiency = ideal / step".to_string()
+                tr(
+                    "Strong-scaling efficiency = ideal / step",
+                    "强扩展效率 = 理想 / 实际",
+                )
+                .to_string()
             } else {
-                "Weak-scaling efficiency = t(N₀) / t(N)".to_string()
+                tr(
+                    "Weak-scaling efficiency = t(N₀) / t(N)",
+                    "弱扩展效率 = t(N₀) / t(N)",
+                )
+                .to_string()
             };
-            chart.y_desc = "Efficiency".to_string();
+            chart.y_desc = tr("Efficiency", "效率").to_string();
             chart.y_format = percent_label;
             let (curve, rows): (_, Vec<(f64, f64)>) = if is_strong {
                 (
@@ -198,13 +219,13 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
             };
             chart.series = vec![
                 Series {
-                    label: "efficiency".to_string(),
+                    label: tr("efficiency", "效率").to_string(),
                     color: if is_strong { COMPUTE } else { GOOD },
                     kind: SeriesKind::Solid,
                     points: curve.clone(),
                 },
                 Series {
-                    label: "table rows".to_string(),
+                    label: tr("table rows", "表格行").to_string(),
                     color: ROWS,
                     kind: SeriesKind::Points,
                     points: rows,
@@ -219,11 +240,15 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
         LlmChart::StrongThroughput | LlmChart::WeakThroughput => {
             let is_strong = which == LlmChart::StrongThroughput;
             chart.title = if is_strong {
-                "Strong scaling: throughput B_global / step".to_string()
+                tr(
+                    "Strong scaling: throughput B_global / step",
+                    "强扩展：吞吐 B_global / step",
+                )
+                .to_string()
             } else {
-                "Weak scaling: throughput".to_string()
+                tr("Weak scaling: throughput", "弱扩展：吞吐").to_string()
             };
-            chart.y_desc = "Tokens per second".to_string();
+            chart.y_desc = tr("Tokens per second", "每秒 tokens").to_string();
             chart.y_format = tokens_per_s_label;
             let (curves, rows): (_, Vec<(f64, f64)>) = if is_strong {
                 (
@@ -258,13 +283,13 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                 .collect();
             chart.series = vec![
                 Series {
-                    label: "throughput".to_string(),
+                    label: tr("throughput", "吞吐").to_string(),
                     color: if is_strong { COMPUTE } else { GOOD },
                     kind: SeriesKind::Solid,
                     points: curves.throughput.clone(),
                 },
                 Series {
-                    label: "table rows".to_string(),
+                    label: tr("table rows", "表格行").to_string(),
                     color: ROWS,
                     kind: SeriesKind::Points,
                     points: rows,
@@ -274,7 +299,7 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
             chart.series.insert(
                 1,
                 Series {
-                    label: "linear from N₀".to_string(),
+                    label: tr("linear from N₀", "从 N₀ 起线性").to_string(),
                     color: IDEAL,
                     kind: SeriesKind::Dashed,
                     points: ideal,
@@ -289,8 +314,9 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                 {
                     chart.callouts.push(Callout {
                         at: (peak.gpus, peak.throughput_tokens_per_s),
-                        label: format!(
+                        label: trf!(
                             "peak {} tok/s at {}",
+                            "峰值 {} tok/s，{} 卡",
                             format_si(peak.throughput_tokens_per_s, 3),
                             format_count(peak.gpus)
                         ),
@@ -302,9 +328,13 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
             }
         }
         LlmChart::WeakSteps => {
-            chart.title =
-                "Weak scaling: global batch and optimizer steps for the budget".to_string();
-            chart.y_desc = "Tokens / steps (log scale)".to_string();
+            chart.title = tr(
+                "Weak scaling: global batch and optimizer steps for the budget",
+                "弱扩展：global batch 与预算内的优化器步数",
+            )
+            .to_string();
+            chart.y_desc =
+                tr("Tokens / steps (log scale)", "tokens / 步数（对数坐标）").to_string();
             chart.y_format = count_label;
             chart.y_log = true;
             let budget_steps: Vec<(f64, f64)> = sweep
@@ -314,13 +344,13 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                 .collect();
             chart.series = vec![
                 Series {
-                    label: "global batch B (tokens)".to_string(),
+                    label: tr("global batch B (tokens)", "global batch B（tokens）").to_string(),
                     color: EXPOSED,
                     kind: SeriesKind::Solid,
                     points: weak.global_batch.clone(),
                 },
                 Series {
-                    label: "optimizer steps for the budget".to_string(),
+                    label: tr("optimizer steps for the budget", "预算内的优化器步数").to_string(),
                     color: COMPUTE,
                     kind: SeriesKind::Solid,
                     points: weak
@@ -330,7 +360,7 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                         .collect(),
                 },
                 Series {
-                    label: "table rows (steps)".to_string(),
+                    label: tr("table rows (steps)", "表格行（步数）").to_string(),
                     color: ROWS,
                     kind: SeriesKind::Points,
                     points: budget_steps,

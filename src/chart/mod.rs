@@ -40,6 +40,13 @@ impl Theme {
         grid: RGBColor(0xE4, 0xE7, 0xEB),
         muted: RGBColor(0x5F, 0x66, 0x6D),
     };
+    /// Matches the page's dark theme (`www/style.css`); text and muted greys keep ≥ 4.5:1.
+    pub const DARK: Theme = Theme {
+        background: RGBColor(0x0D, 0x11, 0x17),
+        foreground: RGBColor(0xE6, 0xED, 0xF3),
+        grid: RGBColor(0x30, 0x36, 0x3D),
+        muted: RGBColor(0x9D, 0xA7, 0xB3),
+    };
 }
 
 /// How to draw: `scale` multiplies every font size, line width and margin, so a canvas sized

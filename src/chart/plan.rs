@@ -3,6 +3,7 @@
 
 use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
+use crate::i18n::tr;
 use crate::model::plan::{PlanPoint, PlanSweep, Strategy};
 use crate::model::units::{format_count, format_si};
 use plotters::coord::Shift;
@@ -27,14 +28,26 @@ impl PlanChart {
 
 fn style_of(s: Strategy) -> (&'static str, RGBColor, SeriesKind) {
     match s {
-        Strategy::Weak => ("weak (fixed T)", PALETTE[1], SeriesKind::Dashed),
-        Strategy::Strong => ("strong (fixed B)", PALETTE[0], SeriesKind::Dotted),
+        Strategy::Weak => (
+            tr("weak (fixed T)", "弱扩展（固定 T）"),
+            PALETTE[1],
+            SeriesKind::Dashed,
+        ),
+        Strategy::Strong => (
+            tr("strong (fixed B)", "强扩展（固定 B）"),
+            PALETTE[0],
+            SeriesKind::Dotted,
+        ),
         Strategy::WeakThenStrong => (
-            "weak, then strong at the cap",
+            tr("weak, then strong at the cap", "先弱扩展，到上限后强扩展"),
             PALETTE[2],
             SeriesKind::Solid,
         ),
-        Strategy::BestBatch => ("best B at each N", PALETTE[6], SeriesKind::Thin),
+        Strategy::BestBatch => (
+            tr("best B at each N", "每个 N 的最优 B"),
+            PALETTE[6],
+            SeriesKind::Thin,
+        ),
     }
 }
 
@@ -62,12 +75,18 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
         })
         .collect();
     let (title, y_desc) = match which {
-        PlanChart::TimeToQuality => ("Time to the target loss", "Hours (log scale)"),
-        PlanChart::GpuHours => ("GPU-hours to the target loss", "GPU-hours (log scale)"),
+        PlanChart::TimeToQuality => (
+            tr("Time to the target loss", "达到目标 loss 的时间"),
+            tr("Hours (log scale)", "小时（对数坐标）"),
+        ),
+        PlanChart::GpuHours => (
+            tr("GPU-hours to the target loss", "达到目标 loss 的 GPU 时"),
+            tr("GPU-hours (log scale)", "GPU 时（对数坐标）"),
+        ),
     };
     LineChart {
         title: title.to_string(),
-        x_desc: "GPUs N (log scale)".to_string(),
+        x_desc: tr("GPUs N (log scale)", "GPU 数 N（对数坐标）").to_string(),
         y_desc: y_desc.to_string(),
         x_range: plan.gpu_range,
         y_range: y_extent(&series, true, 1.0),
@@ -78,7 +97,11 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
         markers: vec![
             VMarker {
                 x: plan.switch_gpus,
-                label: format!(" switch to strong: {}", format_count(plan.switch_gpus)),
+                label: trf!(
+                    " switch to strong: {}",
+                    " 转为强扩展：{}",
+                    format_count(plan.switch_gpus)
+                ),
                 color: PALETTE[2],
             },
             VMarker {
@@ -97,7 +120,7 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
             })
             .map(|(n, p)| Callout {
                 at: (*n, value(p)),
-                label: format!("fastest: {} GPUs ", format_si(*n, 2)),
+                label: trf!("fastest: {} GPUs ", "最快：{} 卡 ", format_si(*n, 2)),
                 color: PALETTE[2],
             })
             .into_iter()

@@ -80,8 +80,8 @@ pub fn shi_gustafson_from_amdahl(amdahl_fraction: f64, processors: f64) -> f64 {
 /// overhead that grows with `N` (communication, load imbalance). `None` at `N ≤ 1`, where the
 /// formula is 0/0.
 pub fn karp_flatt(speedup: f64, processors: f64) -> Option<f64> {
-    (processors > 1.0 && speedup > 0.0)
-        .then(|| (1.0 / speedup - 1.0 / processors) / (1.0 - 1.0 / processors))
+    let e = (1.0 / speedup - 1.0 / processors) / (1.0 - 1.0 / processors);
+    (processors > 1.0 && speedup > 0.0 && e.is_finite()).then_some(e)
 }
 
 /// Least-squares serial fraction for measured `(N, S)` points.
@@ -100,7 +100,8 @@ pub fn fit_serial_fraction(points: &[(f64, f64)]) -> Option<f64> {
             (sxy + x * y, sxx + x * x)
         },
     );
-    (sum_xx > 0.0).then(|| sum_xy / sum_xx)
+    let f = sum_xy / sum_xx;
+    (sum_xx > 0.0 && f.is_finite()).then_some(f)
 }
 
 #[cfg(test)]

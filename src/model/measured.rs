@@ -78,7 +78,7 @@ impl fmt::Display for MeasuredError {
             MeasuredError::NonPositiveValue { processors, value } => {
                 write!(
                     f,
-                    "the value at N = {processors} must be above 0, got {value}"
+                    "the value at N = {processors} must be 1e-9 … 1e15, got {value}"
                 )
             }
             MeasuredError::NotIncreasing { processors } => write!(
@@ -155,7 +155,9 @@ pub fn parse_pairs(text: &str, allow_zero: bool) -> Result<Vec<MeasuredPoint>, M
         if !(1.0..=MAX_PROCESSORS).contains(&processors) {
             return Err(MeasuredError::ProcessorsOutOfRange { processors });
         }
-        if value < 0.0 || (value == 0.0 && !allow_zero) {
+        // Values below 1e-9 (a nanosecond in ms, a billionth of a speedup) are no measurement
+        // and would overflow 1/S.
+        if !(0.0..=1e15).contains(&value) || (value < 1e-9 && !(allow_zero && value == 0.0)) {
             return Err(MeasuredError::NonPositiveValue { processors, value });
         }
         if points.last().is_some_and(|p| p.processors >= processors) {

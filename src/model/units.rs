@@ -249,8 +249,16 @@ pub fn format_sig(value: f64, max_sig: usize) -> String {
     let magnitude = value.abs().log10().floor() as i32;
     if !(-6..15).contains(&magnitude) {
         // Scientific notation for magnitudes no reader types: mantissa with `max_sig` digits.
-        let mantissa = value / 10f64.powi(magnitude);
+        // Two steps, so 10^magnitude never underflows for subnormal inputs (1e-320).
+        let mut magnitude = magnitude;
+        let mut mantissa =
+            value / 10f64.powi(magnitude / 2) / 10f64.powi(magnitude - magnitude / 2);
         let digits = max_sig.saturating_sub(1);
+        // log10 of a subnormal can be off by one: keep the mantissa in [1, 10).
+        if round_sig(mantissa.abs(), max_sig) >= 10.0 {
+            mantissa /= 10.0;
+            magnitude += 1;
+        }
         return format!("{}e{magnitude}", trim_zeros(fixed(mantissa, digits)));
     }
     let decimals = (max_sig as i32 - 1 - magnitude).max(0) as usize;
@@ -445,6 +453,7 @@ mod tests {
         assert_eq!(fixed(31.0, 0), "31");
         assert_eq!(format_sig(1.5e-9, 3), "1.5e-9");
         assert_eq!(format_sig(2.5e20, 3), "2.5e20");
+        assert_eq!(format_sig(1e-320, 3), "1e-320");
         assert_eq!(canonical(-0.0), "0");
     }
 }

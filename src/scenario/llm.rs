@@ -126,14 +126,19 @@ impl Default for LlmSettings {
     }
 }
 
-fn parse_positive(text: &str, max: f64) -> Result<f64, String> {
+/// A positive quantity up to `max`. Values below `min` are refused too: they are no real
+/// setting and would drive the step time to 0 or ∞ (`min` is far below any real hardware).
+fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
     let v = parse_quantity(text).map_err(|e| e.to_string())?;
-    if v > 0.0 && v <= max {
+    if v > 0.0 && v >= min && v <= max {
         Ok(v)
+    } else if v <= 0.0 {
+        Err(format!("{} must be above 0", canonical(v)))
     } else {
         Err(format!(
-            "{} must be above 0 and at most {}",
+            "{} is outside {} … {}",
             canonical(v),
+            format_si(min, 3),
             format_si(max, 3)
         ))
     }
@@ -233,15 +238,15 @@ impl LlmSettings {
 
     fn set_llm(&mut self, key: Key, text: &str) -> Result<(), String> {
         match key {
-            Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1e15)?,
+            Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1.0, 1e15)?,
             Key::Accumulation => self.accumulation = parse_degree(text)?,
             Key::Tp => self.tp = parse_degree(text)?,
             Key::Pp => self.pp = parse_degree(text)?,
             Key::Cp => self.cp = parse_degree(text)?,
-            Key::TotalParams => self.total_params = parse_positive(text, 1e15)?,
-            Key::ActiveParams => self.active_params = parse_positive(text, 1e15)?,
-            Key::Flops => self.flops_per_gpu = parse_positive(text, 1e18)?,
-            Key::Bandwidth => self.bus_bytes_per_s = parse_positive(text, 1e15)?,
+            Key::TotalParams => self.total_params = parse_positive(text, 1e3, 1e15)?,
+            Key::ActiveParams => self.active_params = parse_positive(text, 1e3, 1e15)?,
+            Key::Flops => self.flops_per_gpu = parse_positive(text, 1e9, 1e18)?,
+            Key::Bandwidth => self.bus_bytes_per_s = parse_positive(text, 1e6, 1e15)?,
             Key::Gathers => {
                 self.gathers = parse_in_range(
                     text,
@@ -309,7 +314,7 @@ impl LlmSettings {
                 self.chunks = v as u32;
             }
             Key::Gpus => self.gpus = parse_gpu_list(text)?,
-            Key::TokenBudget => self.token_budget = parse_positive(text, 1e18)?,
+            Key::TokenBudget => self.token_budget = parse_positive(text, 1.0, 1e18)?,
             _ => return Err(format!("{} is not an LLM input", key.name())),
         }
         Ok(())

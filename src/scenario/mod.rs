@@ -80,7 +80,11 @@ macro_rules! keys {
 }
 
 keys! {
+    // `embed` first: it also selects its panel, and a later `view` may still override that.
+    Embed = "embed", "Embedded panel";
     View = "view", "Panel";
+    Lang = "lang", "Language";
+    Theme = "theme", "Theme";
     SerialFraction = "f", "Serial fraction f";
     CompareFractions = "fs", "Compare f values";
     MaxProcessors = "n", "Processors N (axis maximum)";
@@ -146,9 +150,14 @@ impl Key {
         )
     }
 
+    /// Keys of how the page looks, not what it computes.
+    pub fn is_display(self) -> bool {
+        matches!(self, Key::View | Key::Lang | Key::Theme | Key::Embed)
+    }
+
     /// Keys of the LLM panels.
     pub fn is_llm(self) -> bool {
-        !self.is_laws() && !self.is_plan() && self != Key::View
+        !self.is_laws() && !self.is_plan() && !self.is_display()
     }
 }
 
@@ -212,12 +221,25 @@ impl fmt::Display for UrlError {
     }
 }
 
+/// A colour theme (`theme=`); without one the page follows `prefers-color-scheme`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThemeChoice {
+    Light,
+    Dark,
+}
+
 /// Every input of the page, always valid.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {
     /// The preset the scenario started from; the URL omits keys equal to it.
     pub preset: Option<Preset>,
     pub view: View,
+    /// `lang=`; `None` follows the browser's language.
+    pub lang: Option<crate::i18n::Lang>,
+    /// `theme=`; `None` follows `prefers-color-scheme`.
+    pub theme: Option<ThemeChoice>,
+    /// `embed=<panel>`: show only that panel with minimal chrome (for an iframe).
+    pub embed: Option<View>,
     pub laws: LawsSettings,
     pub llm: LlmSettings,
     pub plan: PlanSettings,
@@ -228,6 +250,9 @@ impl Default for Scenario {
         Scenario {
             preset: None,
             view: View::Laws,
+            lang: None,
+            theme: None,
+            embed: None,
             laws: LawsSettings::default(),
             llm: LlmSettings::default(),
             plan: PlanSettings::default(),
@@ -238,7 +263,13 @@ impl Default for Scenario {
 /// `0 ≤ f ≤ 1`, written `0.05` or `5%`.
 pub(crate) fn parse_unit_fraction(text: &str) -> Result<f64, String> {
     let value = parse_fraction(text).map_err(|e| e.to_string())?;
-    if (0.0..=1.0).contains(&value) {
+    if value > 0.0 && value < 1e-12 {
+        // 1/f must stay finite (the ceiling); nothing this small is a measurable serial part.
+        Err(format!(
+            "{} is below 1e-12; write 0 for no serial part",
+            canonical(value)
+        ))
+    } else if (0.0..=1.0).contains(&value) {
         Ok(value)
     } else {
         Err(format!(
@@ -284,8 +315,19 @@ pub(crate) fn parse_in_range(text: &str, lo: f64, hi: f64, hint: &str) -> Result
 impl Scenario {
     /// The canonical text of one input, as written to the URL and shown in its number box.
     pub fn get_text(&self, key: Key) -> String {
-        if key == Key::View {
-            return self.view.key().to_string();
+        match key {
+            Key::View => return self.view.key().to_string(),
+            Key::Lang => return self.lang.map_or("", |l| l.key()).to_string(),
+            Key::Theme => {
+                return match self.theme {
+                    None => "",
+                    Some(ThemeChoice::Light) => "light",
+                    Some(ThemeChoice::Dark) => "dark",
+                }
+                .to_string()
+            }
+            Key::Embed => return self.embed.map_or("", |v| v.key()).to_string(),
+            _ => {}
         }
         self.laws
             .get_text(key)
@@ -300,6 +342,37 @@ impl Scenario {
             View::from_key(text)
                 .map(|v| self.view = v)
                 .ok_or_else(|| format!("“{}” is not one of laws, strong, weak, plan", clip(text)))
+        } else if key == Key::Lang {
+            if text.trim().is_empty() {
+                self.lang = None;
+                Ok(())
+            } else {
+                crate::i18n::Lang::from_key(text)
+                    .map(|l| self.lang = Some(l))
+                    .ok_or_else(|| format!("“{}” is neither en nor zh", clip(text)))
+            }
+        } else if key == Key::Theme {
+            let theme = match text.trim() {
+                "" => Ok(None),
+                "light" => Ok(Some(ThemeChoice::Light)),
+                "dark" => Ok(Some(ThemeChoice::Dark)),
+                other => Err(format!("“{}” is neither light nor dark", clip(other))),
+            };
+            theme.map(|t| self.theme = t)
+        } else if key == Key::Embed {
+            if text.trim().is_empty() {
+                self.embed = None;
+                Ok(())
+            } else {
+                View::from_key(text)
+                    .map(|v| {
+                        self.embed = Some(v);
+                        self.view = v;
+                    })
+                    .ok_or_else(|| {
+                        format!("“{}” is not one of laws, strong, weak, plan", clip(text))
+                    })
+            }
         } else if key.is_laws() {
             self.laws.set(key, text).unwrap_or(Ok(()))
         } else if key.is_plan() {
@@ -368,6 +441,14 @@ impl Scenario {
     /// The scenario that the URL's omitted keys fall back to.
     pub fn base(&self) -> Scenario {
         self.preset.map(Preset::scenario).unwrap_or_default()
+    }
+
+    /// The standalone link ("Copy link"): the query without `embed`, so whoever opens it gets
+    /// the whole page.
+    pub fn standalone_query(&self) -> String {
+        let mut s = self.clone();
+        s.embed = None;
+        s.to_query()
     }
 
     /// The `v=1` query string (no leading `?`): the version, the preset, then only the keys
@@ -447,6 +528,33 @@ fn escape(text: &str) -> String {
     out
 }
 
+/// Decodes `application/x-www-form-urlencoded` text: `+` is a space, `%XX` a byte; bytes that
+/// are not UTF-8 become U+FFFD; a `%` without two hex digits stays as it is. (Written out
+/// rather than a dependency: it is a dozen lines and the page's size budget is tight.)
+fn unescape(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = |b: u8| (b as char).to_digit(16);
+                match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                    (Some(h), Some(l)) => {
+                        out.push((h * 16 + l) as u8);
+                        i += 2;
+                    }
+                    _ => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// The result of reading a URL: always a usable scenario, plus what could not be used.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decoded {
@@ -476,8 +584,13 @@ pub fn decode(input: &str) -> Decoded {
         }
         query = &query[..cut];
     }
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+    let pairs: Vec<(String, String)> = query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (unescape(k), unescape(v))
+        })
         .collect();
     let last = |name: &str| {
         pairs
@@ -545,6 +658,14 @@ pub fn decode(input: &str) -> Decoded {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unescape_is_form_decoding() {
+        assert_eq!(unescape("a+b%20c%2C%E4%B8%AD"), "a b c,中");
+        assert_eq!(unescape("100%"), "100%");
+        assert_eq!(unescape("%zz%4"), "%zz%4");
+        assert_eq!(unescape("%FF"), "\u{fffd}");
+    }
 
     #[test]
     fn defaults_encode_to_just_the_version() {

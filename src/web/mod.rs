@@ -3,6 +3,7 @@
 //! model and [`crate::report`] produce what is shown, [`crate::chart`] draws it.
 
 mod dom;
+mod present;
 
 use crate::chart::llm::{self as llm_chart, LlmChart};
 use crate::chart::plan::{self as plan_chart, PlanChart};
@@ -26,6 +27,13 @@ use web_sys::{
     Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
     HtmlTextAreaElement, MouseEvent,
 };
+
+/// The page's allocator. `AssumeSingleThreaded` is sound because wasm32-unknown-unknown
+/// without the atomics feature has exactly one thread.
+#[global_allocator]
+#[allow(unsafe_code)]
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
 
 /// Minimum time between two `history.replaceState` calls while a slider moves (browsers
 /// throttle faster callers); the last state is always written after the pause.
@@ -85,6 +93,7 @@ impl ChartId {
         }
     }
 
+    #[inline(never)]
     fn draw<DB: DrawingBackend>(
         self,
         root: &DrawingArea<DB, Shift>,
@@ -140,6 +149,7 @@ thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
     static FRAME_CALLBACK: Callback<dyn FnMut(f64)> = const { RefCell::new(None) };
     static URL_CALLBACK: Callback<dyn FnMut()> = const { RefCell::new(None) };
+    static TABLES: RefCell<Vec<(&'static str, crate::report::Table)>> = const { RefCell::new(Vec::new()) };
 }
 
 fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
@@ -155,12 +165,16 @@ fn now_ms() -> f64 {
 /// Entry point, run by wasm-bindgen when the module loads.
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
-    console_error_panic_hook::set_once();
+    // Panics abort (profile.release) and show as a RuntimeError in the console; the e2e
+    // suites treat any such error as a failure.
     let search = web_sys::window()
         .map(|w| w.location())
         .and_then(|l| l.search().ok())
         .unwrap_or_default();
     let decoded = decode(&search);
+    present::apply_lang(present::choose_lang(&decoded.scenario));
+    present::apply_theme(present::is_dark(&decoded.scenario));
+    present::apply_embed(&decoded.scenario);
     let url_messages: Vec<String> = decoded.errors.iter().map(|e| e.to_string()).collect();
     render_list("url-messages-list", &url_messages);
     set_hidden("url-messages", url_messages.is_empty());
@@ -192,8 +206,194 @@ pub fn start() -> Result<(), JsValue> {
         }
     }
     bind_events()?;
+    add_exports()?;
     request_frame();
     Ok(())
+}
+
+/// The tables last shown, by container id, for the CSV and Markdown exports.
+fn remember_table(container: &'static str, table: crate::report::Table) {
+    TABLES.with(|t| {
+        let mut tables = t.borrow_mut();
+        tables.retain(|(id, _)| *id != container);
+        tables.push((container, table));
+    });
+}
+
+/// Renders a table into its container and remembers it for export.
+fn show_table(container: &'static str, table: crate::report::Table) {
+    render_table(container, &table);
+    remember_table(container, table);
+}
+
+const TABLE_CONTAINERS: [&str; 7] = [
+    "laws-speedup-table",
+    "laws-efficiency-table",
+    "laws-measured-table",
+    "strong-table",
+    "weak-table",
+    "plan-table",
+    "lever-table",
+];
+
+/// Adds the export buttons: PNG (2x) under every chart, CSV (UTF-8 with BOM, so Excel reads
+/// Chinese headers) and Markdown under every table, text for the report. One delegated
+/// listener serves them all (a closure per button would cost the size budget).
+fn add_exports() -> Result<(), JsValue> {
+    use crate::i18n::tr;
+    let doc = document();
+    let row_for =
+        |anchor: &web_sys::Element, after: bool, label: &str| -> Option<web_sys::Element> {
+            let row = doc.create_element("div").ok()?;
+            let _ = row.set_attribute("class", "exports");
+            let _ = row.set_attribute("role", "group");
+            let _ = row.set_attribute("aria-label", label);
+            if after {
+                let parent = anchor.parent_node()?;
+                let _ = parent.insert_before(&row, anchor.next_sibling().as_ref());
+            } else {
+                let _ = anchor.append_child(&row);
+            }
+            Some(row)
+        };
+    let button = |row: &web_sys::Element, text: &str, action: &str, title: &str| {
+        if let Ok(b) = doc.create_element("button") {
+            let _ = b.set_attribute("type", "button");
+            let _ = b.set_attribute("class", "export");
+            let _ = b.set_attribute("data-export", action);
+            let _ = b.set_attribute("aria-label", title);
+            b.set_text_content(Some(text));
+            let _ = row.append_child(&b);
+        }
+    };
+    for chart in ChartId::ALL {
+        if let Some(row) = doc
+            .get_element_by_id(chart.stem())
+            .and_then(|f| row_for(&f, false, tr("Export chart", "导出图表")))
+        {
+            let title = tr("Download the chart as PNG at 2x", "下载 2 倍分辨率 PNG");
+            button(&row, "PNG 2x", &format!("png:{}", chart.stem()), title);
+        }
+    }
+    for container in TABLE_CONTAINERS {
+        if let Some(row) = doc
+            .get_element_by_id(container)
+            .and_then(|t| row_for(&t, true, tr("Export table", "导出表格")))
+        {
+            button(
+                &row,
+                "CSV",
+                &format!("csv:{container}"),
+                tr("Download the table as CSV", "下载 CSV"),
+            );
+            button(
+                &row,
+                "Markdown",
+                &format!("md:{container}"),
+                tr("Download the table as Markdown", "下载 Markdown"),
+            );
+        }
+    }
+    if let Some(row) = doc
+        .get_element_by_id("report-zh")
+        .and_then(|r| row_for(&r, true, tr("Export report", "导出报告")))
+    {
+        for lang in ["en", "zh"] {
+            button(
+                &row,
+                &format!("TXT ({lang})"),
+                &format!("txt:{lang}"),
+                tr("Download the report as text", "下载报告文本"),
+            );
+        }
+    }
+    listen(&doc, "click", |e| {
+        let action = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-export]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-export"));
+        let Some((kind, what)) = action.as_deref().and_then(|a| a.split_once(':')) else {
+            return;
+        };
+        match kind {
+            "png" => {
+                if let Some(chart) = ChartId::ALL.into_iter().find(|c| c.stem() == what) {
+                    export_chart(chart);
+                }
+            }
+            "csv" | "md" => {
+                if let Some(container) = TABLE_CONTAINERS.into_iter().find(|c| *c == what) {
+                    export_table(container, kind == "md");
+                }
+            }
+            "txt" => {
+                let text = document()
+                    .get_element_by_id(&format!("report-{what}"))
+                    .and_then(|e| e.text_content())
+                    .unwrap_or_default();
+                present::download_text(
+                    &format!("scaling-report-{what}.txt"),
+                    "text/plain;charset=utf-8",
+                    &text,
+                );
+            }
+            _ => {}
+        }
+    })
+}
+
+fn export_table(container: &'static str, markdown: bool) {
+    let Some(table) = TABLES.with(|t| {
+        t.borrow()
+            .iter()
+            .find(|(id, _)| *id == container)
+            .map(|(_, table)| table.clone())
+    }) else {
+        return;
+    };
+    if markdown {
+        present::download_text(
+            &format!("{}.md", table.id),
+            "text/markdown;charset=utf-8",
+            &table.to_markdown(),
+        );
+    } else {
+        // The BOM makes Excel read the file as UTF-8 (Chinese headers).
+        present::download_text(
+            &format!("{}.csv", table.id),
+            "text/csv;charset=utf-8",
+            &format!("\u{feff}{}", table.to_csv()),
+        );
+    }
+}
+
+/// PNG: the chart redrawn at twice its on-screen size with the same chart code.
+fn export_chart(chart: ChartId) {
+    let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.stem())) else {
+        return;
+    };
+    let (w, h) = (
+        canvas.client_width().max(320) as u32,
+        canvas.client_height().max(200) as u32,
+    );
+    let Some((sweeps, scenario)) =
+        with_app(|app| Some((app.sweeps.clone()?, app.scenario.clone()))).flatten()
+    else {
+        return;
+    };
+    let Some(off) = document()
+        .create_element("canvas")
+        .ok()
+        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    if draw_into(off.clone(), w, h, 2.0, chart, &sweeps, &scenario).is_ok() {
+        if let Ok(url) = off.to_data_url_with_type("image/png") {
+            present::download_url(&format!("{}.png", chart.stem()), &url);
+        }
+    }
 }
 
 fn input_id(key: Key) -> String {
@@ -429,6 +629,9 @@ fn bind_events() -> Result<(), JsValue> {
             })?;
         }
     }
+    if let Some(button) = by_id::<HtmlElement>("lang-toggle") {
+        listen(&button, "click", move |_| switch_language())?;
+    }
     if let Some(button) = by_id::<HtmlElement>("copy-link") {
         listen(&button, "click", move |_| copy_link())?;
     }
@@ -447,6 +650,20 @@ fn bind_events() -> Result<(), JsValue> {
         listen(&window, "resize", move |_| request_frame())?;
     }
     Ok(())
+}
+
+/// Reloads the page in the other language (the markup is written once, in English).
+fn switch_language() {
+    let Some(mut scenario) = with_app(|app| app.scenario.clone()) else {
+        return;
+    };
+    scenario.lang = Some(match crate::i18n::lang() {
+        crate::i18n::Lang::Zh => crate::i18n::Lang::En,
+        crate::i18n::Lang::En => crate::i18n::Lang::Zh,
+    });
+    if let (Some(window), Some(url)) = (web_sys::window(), current_url(&scenario.to_query())) {
+        let _ = window.location().replace(&url);
+    }
 }
 
 /// Arrow keys move between tabs (WAI-ARIA tabs pattern): the focused tab is selected.
@@ -485,7 +702,11 @@ fn request_frame() {
 }
 
 /// Sizes the canvas for the device pixel ratio and draws one chart into it.
-fn draw_chart(chart: ChartId, sweeps: &Sweeps) -> Result<Option<PlotArea>, ChartError> {
+fn draw_chart(
+    chart: ChartId,
+    sweeps: &Sweeps,
+    scenario: &Scenario,
+) -> Result<Option<PlotArea>, ChartError> {
     let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.stem())) else {
         return Ok(None);
     };
@@ -496,9 +717,33 @@ fn draw_chart(chart: ChartId, sweeps: &Sweeps) -> Result<Option<PlotArea>, Chart
     let ratio = web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
         .clamp(1.0, 4.0);
+    draw_into(
+        canvas,
+        css_width as u32,
+        css_height as u32,
+        ratio,
+        chart,
+        sweeps,
+        scenario,
+    )
+}
+
+/// Draws `chart` into `canvas` sized `css_width × css_height` CSS pixels at `scale` device
+/// pixels each — the page's HiDPI canvases and the 2x PNG export share it. Never inlined:
+/// two inlined copies of the chart code would cost kilobytes of the size budget.
+#[inline(never)]
+fn draw_into(
+    canvas: HtmlCanvasElement,
+    css_width: u32,
+    css_height: u32,
+    scale: f64,
+    chart: ChartId,
+    sweeps: &Sweeps,
+    scenario: &Scenario,
+) -> Result<Option<PlotArea>, ChartError> {
     let (width, height) = (
-        (css_width as f64 * ratio).round() as u32,
-        (css_height as f64 * ratio).round() as u32,
+        (css_width as f64 * scale).round() as u32,
+        (css_height as f64 * scale).round() as u32,
     );
     if canvas.width() != width || canvas.height() != height {
         canvas.set_width(width);
@@ -507,11 +752,7 @@ fn draw_chart(chart: ChartId, sweeps: &Sweeps) -> Result<Option<PlotArea>, Chart
     let backend = CanvasBackend::with_canvas_object(canvas)
         .ok_or_else(|| ChartError("no 2D context".to_string()))?;
     let root = backend.into_drawing_area();
-    let style = ChartStyle {
-        scale: ratio,
-        ..ChartStyle::default()
-    };
-    chart.draw(&root, sweeps, &style)
+    chart.draw(&root, sweeps, &present::chart_style(scenario, scale))
 }
 
 /// Shows the panel of `view` and marks its tab.
@@ -533,13 +774,13 @@ fn render_laws(scenario: &Scenario, sweep: &LawsSweep) {
         "laws-figures",
         &report::laws_key_figures(sweep, scenario.laws.measured_kind),
     );
-    render_table("laws-speedup-table", &report::laws_speedup_table(sweep));
-    render_table(
+    show_table("laws-speedup-table", report::laws_speedup_table(sweep));
+    show_table(
         "laws-efficiency-table",
-        &report::laws_efficiency_table(sweep),
+        report::laws_efficiency_table(sweep),
     );
     match report::laws_measured_table(sweep) {
-        Some(table) => render_table("laws-measured-table", &table),
+        Some(table) => show_table("laws-measured-table", table),
         None => set_text("laws-measured-table", ""),
     }
     set_text("laws-speedup-summary", &report::laws_chart_summary(sweep));
@@ -557,14 +798,14 @@ fn render_laws(scenario: &Scenario, sweep: &LawsSweep) {
 fn render_llm(view: View, sweep: &LlmSweep) {
     if view == View::Strong {
         render_figures("strong-figures", &report::strong_key_figures(sweep));
-        render_table("strong-table", &report::strong_table(sweep));
+        show_table("strong-table", report::strong_table(sweep));
         let summary = report::strong_summary(sweep);
         for c in LlmChart::STRONG {
             set_text(&format!("{}-summary", c.id()), &summary);
         }
     } else {
         render_figures("weak-figures", &report::weak_key_figures(sweep));
-        render_table("weak-table", &report::weak_table(sweep));
+        show_table("weak-table", report::weak_table(sweep));
         let summary = report::weak_summary(sweep);
         for c in LlmChart::WEAK {
             set_text(&format!("{}-summary", c.id()), &summary);
@@ -587,10 +828,10 @@ fn render_plan(scenario: &Scenario, sweep: &LlmSweep, plan: &PlanSweep) {
             )
         ),
     );
-    render_table("plan-table", &report::plan_table(plan));
-    render_table(
+    show_table("plan-table", report::plan_table(plan));
+    show_table(
         "lever-table",
-        &report::lever_table(&report::lever_rows(scenario)),
+        report::lever_table(&report::lever_rows(scenario)),
     );
     set_text(
         "plan-memory",
@@ -643,7 +884,7 @@ fn frame() {
     let mut areas = Vec::new();
     let mut failures = Vec::new();
     for chart in ChartId::ALL.into_iter().filter(|c| c.view() == view) {
-        match draw_chart(chart, &sweeps) {
+        match draw_chart(chart, &sweeps, &scenario) {
             Ok(Some(area)) => areas.push((chart, area)),
             Ok(None) => {}
             Err(e) => failures.push(e.to_string()),
@@ -782,7 +1023,8 @@ fn clear_readout(chart: ChartId) {
 /// Copies the standalone URL of the current scenario; where the Clipboard API is missing
 /// (not a secure context) the link is shown selected for Ctrl+C instead.
 fn copy_link() {
-    let Some(query) = with_app(|app| app.scenario.to_query()) else {
+    // The standalone link: without `embed`, so it opens the whole page even from an iframe.
+    let Some(query) = with_app(|app| app.scenario.standalone_query()) else {
         return;
     };
     let Some(window) = web_sys::window() else {

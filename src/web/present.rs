@@ -1,0 +1,140 @@
+//! How the page looks around the model: language, colour theme, embedding, downloads.
+//! Nothing here computes a figure; texts come from [`crate::i18n`], tables from
+//! [`crate::report`], charts from [`crate::chart`].
+
+use super::dom::document;
+use crate::chart::{ChartStyle, Theme};
+use crate::i18n::{self, Lang};
+use crate::scenario::{Scenario, ThemeChoice};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
+
+/// The language to show: `lang=` if given, else the browser's, else English.
+pub fn choose_lang(scenario: &Scenario) -> Lang {
+    if !i18n::HAS_ZH {
+        // This build carries no Chinese texts; hide the toggle that would promise them.
+        if let Some(toggle) = document().get_element_by_id("lang-toggle") {
+            let _ = toggle.set_attribute("hidden", "");
+        }
+        return Lang::En;
+    }
+    scenario
+        .lang
+        .or_else(|| {
+            web_sys::window()
+                .and_then(|w| w.navigator().language())
+                .and_then(|l| Lang::from_key(&l))
+        })
+        .unwrap_or_default()
+}
+
+/// Sets `<html lang>`, the title and every `data-i18n` text to `lang`. The markup is written
+/// in English (with its `<var>`/`<sub>` formatting), so only Chinese replaces texts.
+pub fn apply_lang(lang: Lang) {
+    i18n::set_lang(lang);
+    let doc = document();
+    if let Some(root) = doc.document_element() {
+        let _ = root.set_attribute("lang", lang.html_tag());
+    }
+    if lang == Lang::Zh {
+        doc.set_title("弱扩展与强扩展 — Amdahl 与 Gustafson，交互模型");
+    }
+    if let Ok(nodes) = doc.query_selector_all("[data-i18n]") {
+        for i in 0..nodes.length() {
+            let Some(el) = nodes
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
+            let Some(key) = el.get_attribute("data-i18n") else {
+                continue;
+            };
+            // The markup is English; in Chinese every keyed text is replaced (the language
+            // toggle then reads "English").
+            if let Some(text) = i18n::ui_zh(&key).filter(|_| lang == Lang::Zh) {
+                el.set_text_content(Some(text));
+            }
+        }
+    }
+    if let Some(toggle) = doc.get_element_by_id("lang-toggle") {
+        let other = if lang == Lang::Zh { "en" } else { "zh-Hans" };
+        let _ = toggle.set_attribute("lang", other);
+    }
+}
+
+/// Whether the page is dark: `theme=` if given, else `prefers-color-scheme`.
+pub fn is_dark(scenario: &Scenario) -> bool {
+    match scenario.theme {
+        Some(ThemeChoice::Dark) => true,
+        Some(ThemeChoice::Light) => false,
+        None => web_sys::window()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+            .is_some_and(|m| m.matches()),
+    }
+}
+
+/// Marks `<html data-theme>` so the style sheet and the charts agree.
+pub fn apply_theme(dark: bool) {
+    if let Some(root) = document().document_element() {
+        let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
+    }
+}
+
+/// The chart colours for the current theme, at `scale` device pixels per CSS pixel.
+pub fn chart_style(scenario: &Scenario, scale: f64) -> ChartStyle {
+    ChartStyle {
+        scale,
+        theme: if is_dark(scenario) {
+            Theme::DARK
+        } else {
+            Theme::LIGHT
+        },
+    }
+}
+
+/// `embed=<panel>`: the page shows one panel with minimal chrome (the style sheet hides the
+/// header, tabs and footer of `body.embedded`).
+pub fn apply_embed(scenario: &Scenario) {
+    if let Some(body) = document().body() {
+        let class = body.class_list();
+        let _ = if scenario.embed.is_some() {
+            class.add_1("embedded")
+        } else {
+            class.remove_1("embedded")
+        };
+    }
+}
+
+/// Offers `bytes` (text) as a file download named `name`.
+pub fn download_text(name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    if let Ok(url) = Url::create_object_url_with_blob(&blob) {
+        download_url(name, &url);
+        let _ = Url::revoke_object_url(&url);
+    }
+}
+
+/// Clicks a temporary `<a download>` for `url`.
+pub fn download_url(name: &str, url: &str) {
+    let Some(a) = document()
+        .create_element("a")
+        .ok()
+        .and_then(|e| e.dyn_into::<HtmlAnchorElement>().ok())
+    else {
+        return;
+    };
+    a.set_href(url);
+    a.set_download(name);
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&a);
+        a.click();
+        let _ = body.remove_child(&a);
+    }
+}
