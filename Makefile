@@ -5,6 +5,8 @@
 #   make serve       build, then serve dist/ on http://127.0.0.1:8080
 #   make test        everything CI runs: fmt, clippy (native + wasm), native tests,
 #                    browser tests (wasm-bindgen-test), release build, Playwright e2e
+#   make bench       build, then measure load time, redraw time per input, transfer size and
+#                    Plotly.js side by side (docs/performance.md); not part of `make test`
 #   make clean       remove build output (target/, dist/, test-results/)
 #
 # Every recipe line sources scripts/env.sh, which puts ~/.cargo/bin and node_modules/.bin
@@ -19,8 +21,8 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8080
 CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: bootstrap build serve test clean distclean \
-        fmt-check clippy clippy-wasm test-native test-wasm trunk-build test-e2e
+.PHONY: bootstrap build serve test bench clean distclean \
+        fmt-check clippy clippy-wasm test-native test-fuzz test-wasm trunk-build test-e2e
 
 bootstrap:
 	bash scripts/bootstrap.sh
@@ -44,6 +46,7 @@ test: bootstrap
 	$(MAKE) --no-print-directory clippy
 	$(MAKE) --no-print-directory clippy-wasm
 	$(MAKE) --no-print-directory test-native
+	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-wasm
 	$(MAKE) --no-print-directory trunk-build
 	$(MAKE) --no-print-directory test-e2e
@@ -60,6 +63,12 @@ clippy-wasm:
 test-native:
 	$(ENV) cargo test
 
+# Decoder fuzzing at full size: 100,000 random and mutated links through decode, the sweeps,
+# the tables and the charts (tests/fuzz_decode.rs). `cargo test` runs 10,000 of them in debug;
+# the release build is several times faster per case. FUZZ_SEED / FUZZ_CASES override seed and count.
+test-fuzz:
+	$(ENV) cargo test --release --test fuzz_decode
+
 # Headless Chromium via chromedriver; wasm-bindgen-test-runner reads ./webdriver.json.
 test-wasm:
 	@if [[ -f tests/web.rs ]]; then \
@@ -71,6 +80,15 @@ test-wasm:
 # Playwright (playwright-core + Debian chromium) against dist/ served on 127.0.0.1.
 test-e2e:
 	$(ENV) node --test tests/e2e/
+
+# ---- benchmark (not part of `make test`) ---------------------------------------------------
+# Headless Chromium against dist/ on 127.0.0.1, about 4 minutes; prints PASS/FAIL per target
+# and writes test-results/bench.json. BENCH_ARGS goes to bench/bench.mjs (e.g. --quick).
+
+BENCH_ARGS ?=
+
+bench: bootstrap trunk-build
+	$(ENV) node bench/bench.mjs $(BENCH_ARGS)
 
 # ---- clean --------------------------------------------------------------------------------
 

@@ -31,7 +31,8 @@ pub enum SeriesKind {
     Dashed,
     /// Short dashes, told apart from `Dashed` without colour.
     Dotted,
-    /// Filled down to `y = 0` (draw stacked areas tallest first).
+    /// A stacked band filled down to the next `Area` series in the list, or to the axis for
+    /// the last one (list stacked areas tallest first).
     Area,
     /// Markers only (table rows, measurements).
     Points,
@@ -171,7 +172,8 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                 )))?;
             }
         }
-        for s in &chart.series {
+        for (i, s) in chart.series.iter().enumerate() {
+            let color = theme.ink(s.color);
             // Points above the frame are dropped, so a line leaves through the top edge.
             let pts = s
                 .points
@@ -180,10 +182,10 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                 .map(|&(x, y)| (lx(x), ly(y)));
             match s.kind {
                 SeriesKind::Solid => {
-                    ctx.draw_series(LineSeries::new(pts, s.color.stroke_width(thick)))?
+                    ctx.draw_series(LineSeries::new(pts, color.stroke_width(thick)))?
                 }
                 SeriesKind::Thin => {
-                    ctx.draw_series(LineSeries::new(pts, s.color.stroke_width(thin)))?
+                    ctx.draw_series(LineSeries::new(pts, color.stroke_width(thin)))?
                 }
                 SeriesKind::Dashed | SeriesKind::Dotted => {
                     let (d, width) = if s.kind == SeriesKind::Dotted {
@@ -195,15 +197,37 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                         pts,
                         d.max(1),
                         gap,
-                        s.color.stroke_width(width),
+                        color.stroke_width(width),
                     ))?
                 }
-                SeriesKind::Area => ctx.draw_series(
-                    AreaSeries::new(pts, a0, s.color.mix(0.55).filled())
-                        .border_style(s.color.stroke_width(thin)),
-                )?,
+                SeriesKind::Area => {
+                    // A stacked band: from this series down to the next area series (or to the
+                    // axis), so bands never overlap and each shows its legend colour unblended.
+                    let lower = chart.series[i + 1..]
+                        .iter()
+                        .find(|t| t.kind == SeriesKind::Area && t.points.len() == s.points.len());
+                    let band: Vec<((f64, f64), (f64, f64))> = s
+                        .points
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &top)| (top, lower.map_or((top.0, y0), |t| t.points[k])))
+                        .filter(|(t, b)| t.1.is_finite() && b.1.is_finite())
+                        .map(|((x, yt), (_, yb))| {
+                            ((lx(x), ly(yt.min(y1))), (lx(x), ly(yb.min(y1))))
+                        })
+                        .collect();
+                    let outline = band.iter().map(|b| b.0);
+                    ctx.draw_series(std::iter::once(Polygon::new(
+                        outline
+                            .clone()
+                            .chain(band.iter().rev().map(|b| b.1))
+                            .collect::<Vec<_>>(),
+                        color.mix(0.55).filled(),
+                    )))?;
+                    ctx.draw_series(LineSeries::new(outline, color.stroke_width(thin)))?
+                }
                 SeriesKind::Points => {
-                    ctx.draw_series(pts.map(|p| Circle::new(p, style.px(4.0), s.color.filled())))?
+                    ctx.draw_series(pts.map(|p| Circle::new(p, style.px(4.0), color.filled())))?
                 }
             };
         }
@@ -313,11 +337,12 @@ fn draw_legend<DB: DrawingBackend>(
         let y = top + pad + row * i as i32 + row / 2;
         let x = left + pad;
         // A bar for areas, a dot for points, a line for lines.
+        let color = theme.ink(s.color);
         let (half_h, half_w, swatch) = match s.kind {
-            SeriesKind::Area => (px(5.0), swatch_w / 2, s.color.mix(0.55).filled()),
-            SeriesKind::Points => (px(4.0), px(4.0), s.color.filled()),
-            SeriesKind::Solid => (px(1.5), swatch_w / 2, s.color.filled()),
-            _ => (px(1.0), swatch_w / 2, s.color.filled()),
+            SeriesKind::Area => (px(5.0), swatch_w / 2, color.mix(0.55).filled()),
+            SeriesKind::Points => (px(4.0), px(4.0), color.filled()),
+            SeriesKind::Solid => (px(1.5), swatch_w / 2, color.filled()),
+            _ => (px(1.0), swatch_w / 2, color.filled()),
         };
         let cx = x + swatch_w / 2;
         root.draw(&Rectangle::new(

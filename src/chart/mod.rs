@@ -34,6 +34,16 @@ pub struct Theme {
 }
 
 impl Theme {
+    /// The palette's black is "ink": drawn in the theme's text colour, so black markers stay
+    /// visible on the dark background.
+    pub fn ink(&self, color: RGBColor) -> RGBColor {
+        if color == RGBColor(0, 0, 0) {
+            self.foreground
+        } else {
+            color
+        }
+    }
+
     pub const LIGHT: Theme = Theme {
         background: RGBColor(0xFF, 0xFF, 0xFF),
         foreground: RGBColor(0x1F, 0x23, 0x28),

@@ -270,11 +270,9 @@ impl LlmSettings {
             }
             Key::ComputeMs => {
                 let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
-                if !(v > 0.0 && v <= 3.6e6) {
-                    return Err(format!(
-                        "{} ms must be above 0 and at most an hour",
-                        canonical(v)
-                    ));
+                // 1 µs floor: a step of ~0 ms would make the throughput B/t_step overflow.
+                if !(1e-3..=3.6e6).contains(&v) {
+                    return Err(format!("{} ms is outside 1 µs … an hour", canonical(v)));
                 }
                 self.compute_ms = v;
             }

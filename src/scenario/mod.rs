@@ -461,7 +461,13 @@ impl Scenario {
         }
         for &key in Key::ALL {
             let text = self.get_text(key);
-            if text != base.get_text(key) {
+            // `embed=` also selects its panel when read back, so `view` is written whenever it
+            // differs from that panel rather than from the base's.
+            let implied = match (key, self.embed) {
+                (Key::View, Some(panel)) => panel.key().to_string(),
+                _ => base.get_text(key),
+            };
+            if text != implied {
                 parts.push(format!("{}={}", key.name(), escape(&text)));
             }
         }

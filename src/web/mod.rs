@@ -2,6 +2,7 @@
 //! writes the URL back. It computes nothing itself: text goes into [`Scenario::set`], the
 //! model and [`crate::report`] produce what is shown, [`crate::chart`] draws it.
 
+mod canvas;
 mod dom;
 mod present;
 
@@ -19,7 +20,6 @@ use crate::scenario::{decode, Key, Preset, Scenario, UrlError, View};
 use dom::{by_id, document, render_figures, render_list, render_table, set_hidden, set_text};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -749,7 +749,7 @@ fn draw_into(
         canvas.set_width(width);
         canvas.set_height(height);
     }
-    let backend = CanvasBackend::with_canvas_object(canvas)
+    let backend = canvas::CanvasBackend::new(&canvas)
         .ok_or_else(|| ChartError("no 2D context".to_string()))?;
     let root = backend.into_drawing_area();
     chart.draw(&root, sweeps, &present::chart_style(scenario, scale))

@@ -132,9 +132,7 @@ pub fn download_url(name: &str, url: &str) {
     };
     a.set_href(url);
     a.set_download(name);
-    if let Some(body) = document().body() {
-        let _ = body.append_child(&a);
-        a.click();
-        let _ = body.remove_child(&a);
-    }
+    // Detached on purpose: attached, its click would bubble to the document's delegated click
+    // listener that called us, re-entering that closure while it runs.
+    a.click();
 }

@@ -114,6 +114,24 @@ export async function openSession({ base = '/', csp } = {}) {
       const page = await context.newPage();
       return recordProblems(page);
     },
+    /**
+     * One browser context for many pages (robustness runs open hundreds of pages; a context
+     * each would be slow). Returns { context, newPage, close }; its pages record problems like
+     * newPage()'s. `initScript` is added after the page helpers (e.g. a CSP violation recorder).
+     */
+    async newContext({ viewport = { width: 1200, height: 900 }, initScript } = {}) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      context.setDefaultTimeout(TIMEOUT);
+      context.setDefaultNavigationTimeout(TIMEOUT);
+      await context.addInitScript({ content: PAGE_HELPERS });
+      if (initScript) await context.addInitScript({ content: initScript });
+      return {
+        context,
+        newPage: async () => recordProblems(await context.newPage()),
+        close: () => context.close().catch(() => {}),
+      };
+    },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close().catch(() => {});
@@ -223,4 +241,38 @@ export async function waitFor(page, fn, arg, what, describe, timeout = TIMEOUT) 
     const state = describe ? await describe().catch((err) => `(state unavailable: ${err.message})`) : '';
     throw new Error(`timed out after ${timeout} ms waiting for ${what}${state ? `; state: ${state}` : ''}\n${e.message}`);
   }
+}
+
+// ---- robustness helpers ---------------------------------------------------------------------
+
+/**
+ * Records Content-Security-Policy violations in window.__csp (an init script: add it with
+ * newContext({ initScript: CSP_RECORDER }) so it runs before the page's own scripts).
+ */
+export const CSP_RECORDER = `
+(() => {
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: e.sourceFile, line: e.lineNumber });
+  });
+})();
+`;
+
+/** Console text of a wasm panic or trap (Rust panics reach the console as "panicked at …"
+ *  with the panic hook, or as a RuntimeError "unreachable" without it). */
+export const PANIC_PATTERN = /panicked|unreachable|RuntimeError|wasm trap|recursive use of an object/i;
+
+/**
+ * Every canvas the reader can see (displayed, non-zero size) with its pixel statistics: the
+ * fraction of pixels that differ from the top-left pixel (the background).
+ */
+export function visibleCanvasStats(page) {
+  return page.evaluate(() => Array.from(document.querySelectorAll('canvas'))
+    .filter((c) => c.getClientRects().length > 0 && c.clientWidth > 0 && c.clientHeight > 0 && getComputedStyle(c).visibility !== 'hidden')
+    .map((c) => ({ id: c.id, ...window.__e2e.canvasStats('#' + CSS.escape(c.id)) })));
+}
+
+/** Closes a page without waiting forever on a renderer that is stuck in a loop. */
+export async function closeQuietly(page, ms = 5_000) {
+  await Promise.race([page.close({ runBeforeUnload: false }).catch(() => {}), new Promise((r) => setTimeout(r, ms))]);
 }

@@ -1,0 +1,667 @@
+#!/usr/bin/env node
+// `make bench`: how fast the page loads and redraws, in headless Debian Chromium, next to the
+// same speedup chart drawn with Plotly.js. Prints the figures and PASS/FAIL against the targets
+// of issue 6; writes everything to test-results/bench.json. docs/performance.md explains the
+// method and records a run.
+//
+//   node bench/bench.mjs [--dist DIR] [--updates 200] [--warmup 20] [--loads 12]
+//                        [--profile-updates 30] [--no-profile] [--quick] [--strict] [--json FILE]
+//
+// Needs a release build in --dist (default dist/, or $BENCH_DIST): `make build`. The CPU
+// profile (function names) uses target/wasm-bindgen/release/*_bg.wasm, the unoptimised output
+// of the same build, re-optimised with the same wasm-opt flags plus -g (keeps the names).
+
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, existsSync, rmSync, renameSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, constants } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startServer } from '../scripts/serve.mjs';
+import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
+import { summary, ms, kib, table, traceSelfTimes, traceBreakdown, BREAKDOWN_LABELS, loadBreakdown, LOAD_LABELS, cpuPerUpdate, profileSelfTimes } from './analyse.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const PROBE = readFileSync(path.join(REPO, 'bench', 'page-probe.js'), 'utf8');
+const VIEWPORT = { width: 1200, height: 900 };
+
+// Targets (issue 6).
+const TARGET_P95_MS = 8;
+const TARGET_FIRST_DRAW_MS = 300;
+const TARGET_GZIP_BYTES = 150 * 1024;
+const TARGET_PLOTLY_RATIO = 5;
+
+// ---- options ----------------------------------------------------------------------------------
+
+function parseArgs(argv) {
+  const o = {
+    dist: process.env.BENCH_DIST || path.join(REPO, 'dist'),
+    updates: 200,
+    warmup: 20,
+    loads: 12,
+    profileUpdates: 30,
+    profile: true,
+    json: path.join(REPO, 'test-results', 'bench.json'),
+    only: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    switch (a) {
+      case '--dist': o.dist = path.resolve(next()); break;
+      case '--updates': o.updates = Number(next()); break;
+      case '--warmup': o.warmup = Number(next()); break;
+      case '--loads': o.loads = Number(next()); break;
+      case '--profile-updates': o.profileUpdates = Number(next()); break;
+      case '--no-profile': o.profile = false; break;
+      // Exit 1 when a target is missed (the default only reports).
+      case '--strict': o.strict = true; break;
+      case '--quick': o.updates = 60; o.warmup = 10; o.loads = 4; o.profileUpdates = 20; break;
+      case '--json': o.json = path.resolve(next()); break;
+      // Development: run some sections only (sizes,loads,updates,plotly,profile); no targets table.
+      case '--only': o.only = new Set(next().split(',')); break;
+      case '-h': case '--help':
+        console.log('usage: node bench/bench.mjs [--dist DIR] [--updates N] [--warmup N] [--loads N] [--profile-updates N] [--no-profile] [--quick] [--strict] [--json FILE]');
+        process.exit(0);
+        break;
+      default: throw new Error(`unknown argument ${a}`);
+    }
+  }
+  return o;
+}
+
+// ---- what is measured -------------------------------------------------------------------------
+
+// Typed values: every step differs from the previous one, all are valid inputs.
+const typedF = (i) => (i % 5 === 0 ? `${(0.2 + ((i * 1.37) % 40)).toFixed(2)}%` : (0.002 + ((i * 0.0137) % 0.4)).toFixed(4));
+const typedBeff = (i) => `${20 + ((i * 13) % 380)}G`;
+const typedBcrit = (i) => `${(0.5 + ((i * 3.7) % 60)).toFixed(1)}e6`;
+
+const PANELS = [
+  { key: 'laws', label: 'laws', query: 'v=1', slider: '#f-range', input: '#f-input', msg: '#f-msg', typed: typedF, canvases: 3 },
+  { key: 'strong', label: 'strong', query: 'v=1&preset=seed-strong', slider: '#beff-range', input: '#beff-input', msg: '#beff-msg', typed: typedBeff, canvases: 4 },
+  { key: 'weak', label: 'weak', query: 'v=1&preset=seed-weak', slider: '#beff-range', input: '#beff-input', msg: '#beff-msg', typed: typedBeff, canvases: 5 },
+  { key: 'plan', label: 'plan', query: 'v=1&preset=seed-weak&view=plan', slider: '#bcrit-range', input: '#bcrit-input', msg: '#bcrit-msg', typed: typedBcrit, canvases: 2 },
+];
+// Like for like with the Plotly page: only the speedup chart displayed (draw_chart skips a
+// canvas whose figure is display:none), the key figures and the speedup table still update.
+const SPEEDUP_ONLY_CSS = '#laws-efficiency, #laws-karp-flatt { display: none !important; }';
+
+// ---- helpers ----------------------------------------------------------------------------------
+
+const log = (...a) => console.log(...a);
+const benchStarted = Date.now();
+const section = (title) => {
+  const at = ((Date.now() - benchStarted) / 1000).toFixed(0).padStart(3);
+  log(`\n== ${title} ${'='.repeat(Math.max(0, 80 - title.length))} t=${at} s`);
+};
+
+function assertDist(dist) {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist}/index.html is missing: run \`make build\` (or pass --dist)`);
+  }
+  const files = readdirSync(dist);
+  if (!files.some((f) => f.endsWith('.wasm'))) throw new Error(`no .wasm file in ${dist}`);
+  return files;
+}
+
+async function newPage(browser, { deviceScaleFactor = 1 } = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor });
+  context.setDefaultTimeout(60_000);
+  await context.addInitScript({ content: PROBE });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.errors = errors;
+  return { context, page };
+}
+
+async function waitReady(page) {
+  await page.waitForFunction(() => document.body && document.body.dataset.ready === '1', null, { polling: 20, timeout: 60_000 });
+  // Let the first frame finish and the URL throttle timer settle.
+  await page.waitForTimeout(300);
+}
+
+/** Derived per-update figures (ms) from the raw page timestamps. */
+function derive(r) {
+  const handler = r.tH - r.t0;
+  const frame = r.tFe - r.tFs;
+  const render = r.tP - r.tFe;
+  return {
+    kind: r.kind,
+    rejected: r.rejected,
+    late: r.late,
+    handler,
+    wait: r.tFs - r.tH,
+    frame,
+    render,
+    cost: handler + (r.tP - r.tFs),
+    latency: r.tP - r.t0,
+    script: handler + frame,
+    urlWrites: r.urlWrites,
+    urlWrite: r.urlWrite,
+    costWithoutUrl: handler + (r.tP - r.tFs) - r.urlWrite,
+    // Inside the page's frame: before the first chart (model, DOM text, the layout the first
+    // canvas size read forces), then each chart from its getContext to the next one's.
+    prologue: r.charts.length ? r.charts[0][1] - r.tFs : NaN,
+    charts: r.charts.map(([id, t], k) => [id, (k + 1 < r.charts.length ? r.charts[k + 1][1] : r.tFe) - t]),
+  };
+}
+
+/**
+ * Runs the updates in the page. With `browser`, a light Chrome trace (toplevel tasks and the
+ * probe's marks) runs alongside and each row gets `cpu`: the main thread's CPU time for it.
+ */
+async function runUpdates(page, spec, count, warmup, { browser } = {}) {
+  const typed = Array.from({ length: warmup + count }, (_, i) => spec.typed(i));
+  const arg = { slider: spec.slider, input: spec.input, msg: spec.msg, typed, count, warmup, traced: !!browser };
+  if (browser) await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  const raw = await page.evaluate(async (a) => {
+    performance.mark('bench-begin');
+    const r = await window.__bench.run(a);
+    performance.mark('bench-end');
+    return r;
+  }, arg);
+  const rows = raw.map(derive);
+  if (browser) {
+    const buf = await browser.stopTracing();
+    const cpu = cpuPerUpdate(JSON.parse(buf.toString('utf8')).traceEvents).slice(warmup);
+    if (cpu.length === rows.length) rows.forEach((r, i) => { r.cpu = cpu[i]; });
+  }
+  return rows;
+}
+
+function stats(rows) {
+  const ok = rows.filter((r) => !r.rejected);
+  const pick = (k) => summary(ok.map((r) => r[k]));
+  const chartIds = [...new Set(ok.flatMap((r) => r.charts.map((c) => c[0])))];
+  const perChart = chartIds.map((id) => [id, summary(ok.map((r) => r.charts.find((c) => c[0] === id)?.[1] ?? NaN)).median]);
+  return {
+    n: ok.length,
+    rejected: rows.length - ok.length,
+    late: ok.filter((r) => r.late).length,
+    cost: pick('cost'),
+    latency: pick('latency'),
+    script: pick('script'),
+    handler: pick('handler'),
+    frame: pick('frame'),
+    render: pick('render'),
+    wait: pick('wait'),
+    prologue: pick('prologue'),
+    withUrlWrite: ok.filter((r) => r.urlWrites > 0).length,
+    urlWrite: summary(ok.filter((r) => r.urlWrites > 0).map((r) => r.urlWrite / r.urlWrites)),
+    costWithoutUrl: pick('costWithoutUrl'),
+    cpu: pick('cpu'),
+    slider: summary(ok.filter((r) => r.kind === 'slider').map((r) => r.cost)),
+    typed: summary(ok.filter((r) => r.kind === 'typed').map((r) => r.cost)),
+    perChart,
+  };
+}
+
+const passFail = (ok) => (ok ? 'PASS' : 'FAIL');
+
+// ---- 1. sizes ---------------------------------------------------------------------------------
+
+async function measureSizes(browser, url, dist) {
+  const { context, page } = await newPage(browser);
+  const seen = [];
+  page.on('response', (r) => seen.push({ url: r.url(), status: r.status(), type: r.request().resourceType() }));
+  await page.goto(url + '?v=1');
+  await waitReady(page);
+  await context.close();
+  const base = new URL(url);
+  const files = [];
+  for (const s of seen) {
+    const u = new URL(s.url);
+    if (u.origin !== base.origin || s.status !== 200) continue;
+    let rel = decodeURIComponent(u.pathname.slice(base.pathname.length));
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(dist, rel);
+    if (!existsSync(file) || files.some((f) => f.rel === rel)) continue;
+    const raw = readFileSync(file);
+    files.push({ rel, type: s.type, raw: raw.length, gzip: gzipSync(raw, { level: constants.Z_BEST_COMPRESSION }).length });
+  }
+  const total = files.reduce((a, f) => a + f.gzip, 0);
+  const wasmJs = files.filter((f) => /\.(wasm|js)$/.test(f.rel)).reduce((a, f) => a + f.gzip, 0);
+  return { files, total, wasmJs, rawTotal: files.reduce((a, f) => a + f.raw, 0) };
+}
+
+// ---- 2. loads ---------------------------------------------------------------------------------
+
+async function measureLoads(browser, url, count) {
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const { context, page } = await newPage(browser); // fresh context: empty HTTP cache
+    await page.goto(url);
+    await page.waitForFunction(() => window.__bench.load.readyFrameDoneAt !== null, null, { polling: 20, timeout: 60_000 });
+    const r = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
+      return {
+        ...window.__bench.load,
+        htmlEnd: nav?.responseEnd,
+        domContentLoaded: nav?.domContentLoadedEventEnd,
+        wasmEnd: wasm?.responseEnd,
+      };
+    });
+    await context.close();
+    out.push(r);
+  }
+  return out;
+}
+
+// ---- 3. profiling build (wasm with function names) ----------------------------------------------
+
+/** A copy of dist/ whose wasm keeps its name section (wasm-opt … -g); null with a reason if not possible. */
+function buildProfilingDist(dist, files) {
+  const pre = path.join(REPO, 'target', 'wasm-bindgen', 'release');
+  const preWasm = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('_bg.wasm'));
+  const preJs = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('.js'));
+  if (!preWasm || !preJs) return { reason: `no ${pre}/*_bg.wasm (run trunk build --release)` };
+  const distWasm = files.find((f) => f.endsWith('_bg.wasm'));
+  const distJs = distWasm && distWasm.replace(/_bg\.wasm$/, '.js');
+  if (!distWasm || !files.includes(distJs)) return { reason: `no <name>_bg.wasm with its <name>.js in ${dist}` };
+  // Trunk renames the files (content hash) but not the names inside the glue.
+  const stem = preJs.replace(/\.js$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const strip = (text) => text.replace(new RegExp(`${stem}(-[0-9a-f]+)?`, 'g'), 'X');
+  const a = strip(readFileSync(path.join(dist, distJs), 'utf8'));
+  const b = strip(readFileSync(path.join(pre, preJs), 'utf8'));
+  if (a !== b) return { reason: `${pre} is not the build in ${dist} (JS glue differs); rebuild` };
+  const html = readFileSync(path.join(REPO, 'www', 'index.html'), 'utf8');
+  const level = /data-wasm-opt="([^"]+)"/.exec(html)?.[1] ?? 'z';
+  const params = (/data-wasm-opt-params="([^"]*)"/.exec(html)?.[1] ?? '').split(/\s+/).filter(Boolean);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+  for (const f of files) copyFileSync(path.join(dist, f), path.join(tmp, f));
+  const env = { ...process.env, PATH: `${path.join(REPO, 'node_modules', '.bin')}:${process.env.PATH}` };
+  // Cached in target/bench/ by the input wasm and flags: a second run on the same build is quick.
+  const cacheDir = path.join(REPO, 'target', 'bench');
+  const key = createHash('sha256').update(readFileSync(path.join(pre, preWasm))).update(`${level} ${params.join(' ')} -g`).digest('hex').slice(0, 24);
+  const cached = path.join(cacheDir, `profiling-${key}.wasm`);
+  const t = Date.now();
+  if (!existsSync(cached)) {
+    mkdirSync(cacheDir, { recursive: true });
+    const args = [path.join(pre, preWasm), `-O${level}`, ...params, '-g', '-o', `${cached}.tmp`];
+    const r = spawnSync('wasm-opt', args, { env, encoding: 'utf8' });
+    if (r.status !== 0) return { reason: `wasm-opt failed: ${r.stderr || r.error}` };
+    renameSync(`${cached}.tmp`, cached);
+  }
+  copyFileSync(cached, path.join(tmp, distWasm));
+  // The preload link carries a subresource-integrity hash of the shipped wasm.
+  const digest = createHash('sha384').update(readFileSync(path.join(tmp, distWasm))).digest('base64');
+  const index = readFileSync(path.join(tmp, 'index.html'), 'utf8').replace(
+    new RegExp(`(href="\\./${distWasm.replace(/\./g, '\\.')}"[^>]*integrity=")[^"]+`),
+    `$1sha384-${digest}`,
+  );
+  writeFileSync(path.join(tmp, 'index.html'), index);
+  return { dir: tmp, seconds: (Date.now() - t) / 1000, command: `wasm-opt ${preWasm} -O${level} ${params.join(' ')} -g` };
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const files = assertDist(opts.dist);
+  const results = { date: new Date().toISOString(), options: opts };
+
+  const server = await startServer({ dir: opts.dist, port: 0, host: '127.0.0.1' });
+  const plotlyDir = mkdtempSync(path.join(os.tmpdir(), 'bench-plotly-'));
+  const plotlyJs = path.join(REPO, 'node_modules', 'plotly.js-dist-min', 'plotly.min.js');
+  if (!existsSync(plotlyJs)) throw new Error(`${plotlyJs} missing: npm ci (package.json devDependencies)`);
+  copyFileSync(plotlyJs, path.join(plotlyDir, 'plotly.min.js'));
+  copyFileSync(path.join(REPO, 'bench', 'plotly.html'), path.join(plotlyDir, 'index.html'));
+  const plotlyServer = await startServer({ dir: plotlyDir, port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const plotlyVersion = JSON.parse(readFileSync(path.join(REPO, 'node_modules', 'plotly.js-dist-min', 'package.json'), 'utf8')).version;
+  results.machine = {
+    cpus: os.cpus().length,
+    nproc: spawnSync('nproc', { encoding: 'utf8' }).stdout?.trim(),
+    cpuModel: os.cpus()[0]?.model,
+    memGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    loadavg: os.loadavg().map((x) => +x.toFixed(2)),
+    chromium: browser.version(),
+    node: process.version,
+    plotly: plotlyVersion,
+  };
+  let profilingDist = null;
+  const want = (name) => !opts.only || opts.only.has(name);
+  let sizes = null;
+  try {
+    section('Machine');
+    log(`nproc ${results.machine.nproc}, ${results.machine.cpuModel}, ${results.machine.memGiB} GiB; load average ${results.machine.loadavg.join(' ')}`);
+    log(`Chromium ${results.machine.chromium} (headless, ${CHROMIUM}), Node ${process.version}, Plotly.js ${plotlyVersion}`);
+    log(`dist: ${opts.dist}; viewport ${VIEWPORT.width}x${VIEWPORT.height}, deviceScaleFactor 1 unless noted`);
+
+    // 1. sizes
+    if (want('sizes')) {
+      section('Transfer size (gzip -9 of every file the page loads)');
+      sizes = await measureSizes(browser, server.url, opts.dist);
+      results.sizes = sizes;
+      log(table([
+        ['file', 'type', 'raw B', 'gzip B'],
+        ...sizes.files.map((f) => [f.rel, f.type, f.raw, f.gzip]),
+        ['total', '', sizes.rawTotal, sizes.total],
+      ]));
+      log(`total ${sizes.total} B = ${kib(sizes.total)}; wasm + js ${sizes.wasmJs} B = ${kib(sizes.wasmJs)}`);
+      const plotlyGzip = gzipSync(readFileSync(plotlyJs), { level: constants.Z_BEST_COMPRESSION }).length;
+      results.plotlyGzip = plotlyGzip;
+      log(`(for scale: plotly.min.js alone is ${plotlyGzip} B = ${kib(plotlyGzip)} gzipped)`);
+    }
+
+    // 2. loads
+    results.loads = {};
+    if (want('loads')) {
+      section(`Load → first full draw (body[data-ready="1"]), ${opts.loads} cold loads each`);
+      const loadRows = [['page', 'n', 'median', 'p95', 'min', 'max', 'html', 'wasm', 'app start', 'frame done']];
+      for (const [key, query, n] of [
+        ['laws (default)', 'v=1', opts.loads],
+        ['strong', 'v=1&preset=seed-strong', Math.max(2, Math.round(opts.loads / 4))],
+        ['plan', 'v=1&preset=seed-weak&view=plan', Math.max(2, Math.round(opts.loads / 4))],
+      ]) {
+        const loads = await measureLoads(browser, `${server.url}?${query}`, n);
+        const s = summary(loads.map((l) => l.readyAt));
+        const med = (k) => summary(loads.map((l) => l[k])).median;
+        results.loads[key] = { loads, ready: s, frameDone: summary(loads.map((l) => l.readyFrameDoneAt)) };
+        loadRows.push([key, s.n, ms(s.median, 0), ms(s.p95, 0), ms(s.min, 0), ms(s.max, 0),
+          ms(med('htmlEnd'), 0), ms(med('wasmEnd'), 0), ms(med('appStartedAt'), 0), ms(med('readyFrameDoneAt'), 0)]);
+      }
+      {
+        const loads = await measureLoads(browser, `${plotlyServer.url}?w=1166&h=438`, Math.max(2, Math.round(opts.loads / 4)));
+        const s = summary(loads.map((l) => l.readyAt));
+        results.loads.plotly = { loads, ready: s };
+        loadRows.push(['Plotly.js page', s.n, ms(s.median, 0), ms(s.p95, 0), ms(s.min, 0), ms(s.max, 0),
+          ms(summary(loads.map((l) => l.htmlEnd)).median, 0), '', '', ms(summary(loads.map((l) => l.readyFrameDoneAt)).median, 0)]);
+      }
+      log(table(loadRows));
+      log('ms from navigation start; columns after max are medians: HTML received, wasm received, wasm instantiated + start(), first frame produced');
+    }
+
+    // 3. updates per panel
+    results.updates = {};
+    let speedupCanvasSize = { w: 1166, h: 438 };
+    if (want('updates')) {
+      section(`Input → charts redrawn, ${opts.updates} updates per panel (after ${opts.warmup} warm-up)`);
+      const runPanel = async (spec, { deviceScaleFactor = 1, css = null, updates = opts.updates } = {}) => {
+        const { context, page } = await newPage(browser, { deviceScaleFactor });
+        await page.goto(`${server.url}?${spec.query}`);
+        await waitReady(page);
+        if (css) await page.addStyleTag({ content: css });
+        if (spec.key === 'laws' && !css) {
+          speedupCanvasSize = await page.evaluate(() => {
+            const c = document.querySelector('#laws-speedup-canvas');
+            return { w: c.clientWidth, h: c.clientHeight };
+          });
+        }
+        const rows = await runUpdates(page, spec, updates, opts.warmup, { browser });
+        const errors = page.errors.slice();
+        await context.close();
+        return { rows, stats: stats(rows), errors };
+      };
+      const rows = [['panel', 'canvases', 'n', 'median', 'p95', 'max', 'script med', 'script p95', 'latency med', 'latency p95', 'CPU med', 'CPU p95', 'p95 ≤ 8 ms']];
+      const addRow = (label, canvases, s) => rows.push([label, canvases, s.n, ms(s.cost.median), ms(s.cost.p95), ms(s.cost.max),
+        ms(s.script.median), ms(s.script.p95), ms(s.latency.median), ms(s.latency.p95), ms(s.cpu.median), ms(s.cpu.p95), passFail(s.cost.p95 <= TARGET_P95_MS)]);
+      for (const spec of PANELS) {
+        const r = await runPanel(spec);
+        results.updates[spec.key] = { stats: r.stats, errors: r.errors, rows: r.rows };
+        addRow(spec.label, spec.canvases, r.stats);
+      }
+      const worst = PANELS.map((p) => [p.key, results.updates[p.key].stats]).sort((a, b) => b[1].cost.p95 - a[1].cost.p95)[0];
+      const sumMedian = PANELS.reduce((a, p) => a + results.updates[p.key].stats.cost.median, 0);
+      results.allVisible = { worstPanel: worst[0], median: worst[1].cost.median, p95: worst[1].cost.p95, sumOfPanelMedians: sumMedian };
+      rows.push([`all visible = worst tab (${worst[0]})`, '', '', ms(worst[1].cost.median), ms(worst[1].cost.p95), '', '', '', '', '', ms(worst[1].cpu.median), ms(worst[1].cpu.p95), passFail(worst[1].cost.p95 <= TARGET_P95_MS)]);
+      const lawsSpeedup = await runPanel(PANELS[0], { css: SPEEDUP_ONLY_CSS });
+      results.updates['laws-speedup-only'] = { stats: lawsSpeedup.stats, errors: lawsSpeedup.errors, rows: lawsSpeedup.rows };
+      addRow('laws, speedup chart only', 1, lawsSpeedup.stats);
+      // Informational (HiDPI screens): half the updates, to keep `make bench` short.
+      const laws2x = await runPanel(PANELS[0], { deviceScaleFactor: 2, updates: Math.max(20, Math.round(opts.updates / 2)) });
+      results.updates['laws-dpr2'] = { stats: laws2x.stats, errors: laws2x.errors, rows: laws2x.rows };
+      addRow('laws at devicePixelRatio 2', 3, laws2x.stats);
+      log(table(rows));
+      log('ms per update. median/p95/max: cost = event handler + the frame that redraws (rAF callbacks, style, layout,');
+      log('paint, commit), without the wait for the next vsync. script = handler + the page\'s rAF callback (Rust/wasm and');
+      log('the browser calls it makes). latency = dispatch → frame produced, including the vsync wait (0–16.7 ms).');
+      log('CPU = main-thread CPU time in that interval (Chrome trace thread time): what the update costs when the');
+      log('renderer has a core to itself; wall-clock figures grow with whatever else the machine runs.');
+      log(`Only the active tab is computed and drawn; "all visible" is the worst tab. If every panel were redrawn in one frame it would cost the sum of the medians, ${ms(sumMedian)} ms.`);
+      log('');
+      const phaseRows = [['panel', 'handler', 'vsync wait', 'rAF (page)', 'before 1st chart', 'after rAF (render)', 'slider', 'typed', 'URL writes', 'per write', 'p95 w/o URL', 'rejected']];
+      for (const [key, r] of Object.entries(results.updates)) {
+        const s = r.stats;
+        phaseRows.push([key, ms(s.handler.median, 2), ms(s.wait.median), ms(s.frame.median), ms(s.prologue.median), ms(s.render.median),
+          ms(s.slider.median), ms(s.typed.median), `${Math.round((100 * s.withUrlWrite) / s.n)}%`, ms(s.urlWrite.median), ms(s.costWithoutUrl.p95), s.rejected]);
+      }
+      log(table(phaseRows));
+      log('medians, ms. "before 1st chart": model + tables and text + the layout the first canvas-size read forces.');
+      log('slider/typed: median cost of the two kinds of update. URL writes: share of updates that called history.replaceState');
+      log('(throttled to one per 200 ms) and its median time; p95 w/o URL: the p95 cost with that time taken out.');
+      for (const [key, r] of Object.entries(results.updates)) {
+        log(`  ${key}: per chart (getContext → next) ${r.stats.perChart.map(([id, v]) => `${id.replace(/-canvas$/, '')} ${ms(v)}`).join(', ')}`);
+        if (r.errors.length) log(`  ${key}: page errors: ${r.errors.slice(0, 3).join(' | ')}`);
+      }
+    }
+
+    // 4. Plotly.js
+    if (want('plotly')) {
+      section(`Plotly.js ${plotlyVersion}: the speedup chart, same events (${opts.updates} updates)`);
+      {
+        const { context, page } = await newPage(browser);
+        await page.goto(`${plotlyServer.url}?w=${speedupCanvasSize.w}&h=${speedupCanvasSize.h}`);
+        await waitReady(page);
+        const spec = { ...PANELS[0], msg: null };
+        const prow = await runUpdates(page, spec, opts.updates, opts.warmup, { browser });
+        const s = stats(prow);
+        results.plotly = { stats: s, rows: prow, errors: page.errors.slice(), size: speedupCanvasSize };
+        await context.close();
+        const none = { n: 0, cost: {}, script: {}, render: {}, latency: {}, cpu: {} };
+        const ours = results.updates.laws?.stats ?? none;
+        const like = results.updates['laws-speedup-only']?.stats ?? none;
+        const ratio = (a, b) => a / b;
+        results.plotlyRatio = {
+          panel: { median: ratio(s.cost.median, ours.cost.median), p95: ratio(s.cost.p95, ours.cost.p95) },
+          speedupOnly: { median: ratio(s.cost.median, like.cost.median), p95: ratio(s.cost.p95, like.cost.p95) },
+          script: { median: ratio(s.script.median, ours.script.median), p95: ratio(s.script.p95, ours.script.p95) },
+          cpu: { median: ratio(s.cpu.median, ours.cpu.median), p95: ratio(s.cpu.p95, ours.cpu.p95) },
+          cpuSpeedupOnly: { median: ratio(s.cpu.median, like.cpu.median), p95: ratio(s.cpu.p95, like.cpu.p95) },
+        };
+        log(table([
+          ['page', 'n', 'median', 'p95', 'max', 'script med', 'script p95', 'render med', 'latency med', 'CPU med', 'CPU p95', 'late redraws'],
+          [`Plotly.react, 1 chart (${speedupCanvasSize.w}x${speedupCanvasSize.h})`, s.n, ms(s.cost.median), ms(s.cost.p95), ms(s.cost.max), ms(s.script.median), ms(s.script.p95), ms(s.render.median), ms(s.latency.median), ms(s.cpu.median), ms(s.cpu.p95), s.late],
+          ['ours, laws panel (3 charts + tables)', ours.n, ms(ours.cost.median), ms(ours.cost.p95), ms(ours.cost.max), ms(ours.script.median), ms(ours.script.p95), ms(ours.render.median), ms(ours.latency.median), ms(ours.cpu.median), ms(ours.cpu.p95), ''],
+          ['ours, speedup chart only', like.n, ms(like.cost.median), ms(like.cost.p95), ms(like.cost.max), ms(like.script.median), ms(like.script.p95), ms(like.render.median), ms(like.latency.median), ms(like.cpu.median), ms(like.cpu.p95), ''],
+        ]));
+        const pr = results.plotlyRatio;
+        log(`Plotly time / our time: laws panel ${pr.panel.median.toFixed(2)}x (median), ${pr.panel.p95.toFixed(2)}x (p95); ` +
+          `speedup chart only ${pr.speedupOnly.median.toFixed(2)}x (median), ${pr.speedupOnly.p95.toFixed(2)}x (p95); script only ${pr.script.median.toFixed(2)}x (median); ` +
+          `main-thread CPU ${pr.cpu.median.toFixed(2)}x (median), ${pr.cpu.p95.toFixed(2)}x (p95), speedup chart only ${pr.cpuSpeedupOnly.median.toFixed(2)}x, ${pr.cpuSpeedupOnly.p95.toFixed(2)}x`);
+      }
+    }
+
+    // 5. profiles
+    if (opts.profile && want('profile')) {
+      section('Where the time goes');
+      // 5a. canvas calls per update
+      const countRows = [['panel', 'canvas calls', 'geometry reads', 'top canvas calls']];
+      results.canvasCalls = {};
+      for (const spec of PANELS) {
+        const { context, page } = await newPage(browser);
+        await page.goto(`${server.url}?${spec.query}`);
+        await waitReady(page);
+        await page.evaluate(() => window.__bench.countCanvasCalls());
+        await runUpdates(page, spec, 4, 2);
+        await page.evaluate(() => window.__bench.takeCanvasCounts());
+        await runUpdates(page, spec, 20, 0);
+        const counts = await page.evaluate(() => window.__bench.takeCanvasCounts());
+        await context.close();
+        const all = Object.entries(counts).map(([k, v]) => [k, v / 20]).sort((a, b) => b[1] - a[1]);
+        const per = all.filter(([k]) => !k.startsWith('(element).'));
+        const geometry = all.filter(([k]) => k.startsWith('(element).'));
+        results.canvasCalls[spec.key] = { canvas: per, geometry };
+        countRows.push([spec.key, Math.round(per.reduce((a, [, v]) => a + v, 0)),
+          geometry.map(([k, v]) => `${k.slice(10)} ${Math.round(v)}`).join(', '),
+          per.slice(0, 6).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')]);
+      }
+      log(table(countRows));
+      log('per update, counted in a separate pass: CanvasRenderingContext2D method calls and property writes (name=),');
+      log('and element geometry reads (each forces style+layout if the DOM changed since the last one).');
+
+      // 5b. Chrome trace: main-thread time split into script, forced layout, rendering, raster
+      log('');
+      const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'blink.user_timing', 'toplevel', 'v8.execute'];
+      results.trace = {};
+      const traceTargets = [...PANELS.map((p) => [p.key, `${server.url}?${p.query}`, p]), ['plotly', `${plotlyServer.url}?w=${speedupCanvasSize.w}&h=${speedupCanvasSize.h}`, { ...PANELS[0], msg: null }]];
+      const traceRows = [['page', 'busy', ...Object.values(BREAKDOWN_LABELS), 'forced layouts', 'text shapings']];
+      for (const [key, url, spec] of traceTargets) {
+        const { context, page } = await newPage(browser);
+        await page.goto(url);
+        await waitReady(page);
+        await runUpdates(page, spec, 10, 0);
+        await browser.startTracing(page, { categories });
+        const n = opts.profileUpdates;
+        await runUpdates(page, spec, n, 0);
+        const buf = await browser.stopTracing();
+        await context.close();
+        const parsed = JSON.parse(buf.toString('utf8'));
+        const events = parsed.traceEvents || parsed;
+        const b = traceBreakdown(events);
+        const self = traceSelfTimes(events);
+        if (!b) { log(`  ${key}: no trace marks found`); continue; }
+        const per = (v) => v / n;
+        results.trace[key] = {
+          updates: n,
+          busyPerUpdate: per(b.busy),
+          partsPerUpdate: Object.fromEntries(Object.entries(b.parts).map(([k, v]) => [k, per(v)])),
+          countsPerUpdate: Object.fromEntries(Object.entries(b.counts).map(([k, v]) => [k, per(v)])),
+          selfPerUpdate: self ? self.perName.slice(0, 30).map(([name, v]) => [name, per(v)]) : [],
+        };
+        traceRows.push([key, ms(per(b.busy)), ...Object.keys(BREAKDOWN_LABELS).map((k) => ms(per(b.parts[k]))),
+          Math.round(per(b.counts.forcedLayouts)), Math.round(per(b.counts.textShapes))]);
+      }
+      log(table(traceRows));
+      log(`Main-thread ms per update from a Chrome trace of ${opts.profileUpdates} updates (tracing inflates times; compare the shares).`);
+      log('forced style+layout: recalculated because script read geometry (clientWidth, offsetWidth/Height) after a DOM change.');
+      log('canvas raster: the canvases\' recorded 2D calls rasterised for the frame (software, main thread).');
+
+      // 5c. one traced cold load: what the main thread does before the first full draw
+      {
+        const loadTraces = [];
+        for (let i = 0; i < 3; i++) {
+          const context = await browser.newContext({ viewport: VIEWPORT });
+          await context.addInitScript({ content: `${PROBE};performance.mark('bench-begin');` });
+          const page = await context.newPage();
+          await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'blink.user_timing', 'toplevel', 'v8.execute', 'v8.wasm', 'loading'] });
+          await page.goto(`${server.url}?v=1`);
+          await page.waitForFunction(() => window.__bench.load.readyFrameDoneAt !== null, null, { polling: 20, timeout: 60_000 });
+          const load = await page.evaluate(() => { performance.mark('bench-end'); return { ...window.__bench.load }; });
+          const buf = await browser.stopTracing();
+          await context.close();
+          const b = loadBreakdown(JSON.parse(buf.toString('utf8')).traceEvents);
+          if (b) loadTraces.push({ ...b, load });
+        }
+        if (loadTraces.length) {
+          const med = (f) => summary(loadTraces.map(f)).median;
+          const sums = Object.fromEntries(Object.keys(LOAD_LABELS).map((k) => [k, med((t) => t.sums[k])]));
+          const counts = Object.fromEntries(Object.keys(LOAD_LABELS).map((k) => [k, med((t) => t.counts[k])]));
+          results.loadTrace = { traces: loadTraces.length, readyAt: med((t) => t.load.readyAt), busy: med((t) => t.busy), sums, counts };
+          log('');
+          log(`cold load, traced (median of ${loadTraces.length}): data-ready at ${ms(results.loadTrace.readyAt, 0)} ms, main thread busy ${ms(results.loadTrace.busy, 0)} ms until the first frame is done:`);
+          log('  ' + Object.entries(LOAD_LABELS).map(([k, label]) => `${label} ${ms(sums[k], 0)}${k === 'wasmLazyCompile' ? ` (${Math.round(counts[k])} functions)` : ''}`).join(' · '));
+        }
+      }
+
+      // 5d. CPU profile with function names
+      log('');
+      profilingDist = buildProfilingDist(opts.dist, files);
+      if (!profilingDist.dir) {
+        log(`CPU profile skipped: ${profilingDist.reason}`);
+        results.profile = { skipped: profilingDist.reason };
+      } else {
+        log(`CPU profile (V8 sampling profiler, 100 µs) on a copy of the build whose wasm keeps function names: ${profilingDist.command} (${profilingDist.seconds.toFixed(0)} s)`);
+        const profServer = await startServer({ dir: profilingDist.dir, port: 0, host: '127.0.0.1' });
+        results.profile = {};
+        try {
+          const targets = [...PANELS.map((p) => [p.key, `${profServer.url}?${p.query}`, p]), ['plotly', `${plotlyServer.url}?w=${speedupCanvasSize.w}&h=${speedupCanvasSize.h}`, { ...PANELS[0], msg: null }]];
+          for (const [key, url, spec] of targets) {
+            const { context, page } = await newPage(browser);
+            await page.goto(url);
+            await waitReady(page);
+            await runUpdates(page, spec, 10, 0);
+            const cdp = await context.newCDPSession(page);
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+            await cdp.send('Profiler.start');
+            const n = opts.profileUpdates;
+            await runUpdates(page, spec, n, 0);
+            const { profile } = await cdp.send('Profiler.stop');
+            await context.close();
+            const p = profileSelfTimes(profile);
+            const per = (list) => list.map(([k, v]) => [k, v / n]);
+            const wasm = p.byBucket.filter(([k]) => k.startsWith('wasm:')).reduce((a, [, v]) => a + v, 0) / n;
+            results.profile[key] = { updates: n, busyPerUpdate: p.busyMs / n, wasmPerUpdate: wasm, byBucket: per(p.byBucket), byFunction: per(p.byFunction).slice(0, 40) };
+            log(`${key}: ${ms(p.busyMs / n, 2)} ms sampled per update, of which ${ms(wasm, 2)} ms in wasm code itself`);
+            log('  by part: ' + per(p.byBucket).slice(0, 8).map(([k, v]) => `${k} ${ms(v, 2)}`).join(' · '));
+            log('  top functions (self): ' + per(p.byFunction).slice(0, 8).map(([k, v]) => `${k} ${ms(v, 2)}`).join(' · '));
+          }
+        } finally {
+          await profServer.close();
+        }
+      }
+    }
+
+    // 6. targets
+    if (!opts.only) {
+      section('Targets');
+      const u = results.updates;
+      const load = results.loads['laws (default)'].ready;
+      const pr = results.plotlyRatio;
+      results.targets = {
+        p95: PANELS.map((p) => ({ panel: p.key, p95: u[p.key].stats.cost.p95, pass: u[p.key].stats.cost.p95 <= TARGET_P95_MS })),
+        allVisible: { p95: results.allVisible.p95, pass: results.allVisible.p95 <= TARGET_P95_MS },
+        firstDraw: { median: load.median, pass: load.median <= TARGET_FIRST_DRAW_MS },
+        gzip: { total: sizes.total, pass: sizes.total <= TARGET_GZIP_BYTES },
+        plotly: { median: pr.panel.median, p95: pr.panel.p95, pass: pr.panel.median >= TARGET_PLOTLY_RATIO && pr.panel.p95 >= TARGET_PLOTLY_RATIO },
+      };
+      const t = results.targets;
+      log(table([
+        ['target', 'measured', 'result'],
+        ...t.p95.map((r) => [`update p95 ≤ ${TARGET_P95_MS} ms: ${r.panel}`, `${ms(r.p95)} ms (CPU ${ms(u[r.panel].stats.cpu.p95)} ms)`, passFail(r.pass)]),
+        [`update p95 ≤ ${TARGET_P95_MS} ms: all visible (worst tab, ${results.allVisible.worstPanel})`, `${ms(t.allVisible.p95)} ms (CPU ${ms(u[results.allVisible.worstPanel].stats.cpu.p95)} ms)`, passFail(t.allVisible.pass)],
+        [`first full draw ≤ ${TARGET_FIRST_DRAW_MS} ms (median of ${load.n} loads)`, `${ms(load.median, 0)} ms`, passFail(t.firstDraw.pass)],
+        [`total gzipped transfer ≤ ${TARGET_GZIP_BYTES / 1024} KiB`, `${kib(sizes.total)} (wasm+js ${kib(sizes.wasmJs)})`, passFail(t.gzip.pass)],
+        [`updates ≥ ${TARGET_PLOTLY_RATIO}x faster than Plotly.js (median, p95)`, `${pr.panel.median.toFixed(2)}x, ${pr.panel.p95.toFixed(2)}x (CPU ${pr.cpu.median.toFixed(2)}x, ${pr.cpu.p95.toFixed(2)}x)`, passFail(t.plotly.pass)],
+        ['  like for like: our speedup chart only vs Plotly', `${pr.speedupOnly.median.toFixed(2)}x, ${pr.speedupOnly.p95.toFixed(2)}x`,
+          passFail(pr.speedupOnly.median >= TARGET_PLOTLY_RATIO && pr.speedupOnly.p95 >= TARGET_PLOTLY_RATIO)],
+      ]));
+    }
+    results.machine.loadavgEnd = os.loadavg().map((x) => +x.toFixed(2));
+    results.seconds = (Date.now() - started) / 1000;
+    log(`\nbench finished in ${results.seconds.toFixed(0)} s (load average at the end ${results.machine.loadavgEnd.join(' ')}); raw figures in ${path.relative(process.cwd(), opts.json)}`);
+    if (Math.max(...results.machine.loadavg, ...results.machine.loadavgEnd) > 1.5) {
+      log(`warning: the machine was busy (load average above 1.5 on ${results.machine.nproc} cores); figures are pessimistic`);
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+    await plotlyServer.close();
+    rmSync(plotlyDir, { recursive: true, force: true });
+    if (profilingDist?.dir) rmSync(profilingDist.dir, { recursive: true, force: true });
+  }
+  mkdirSync(path.dirname(opts.json), { recursive: true });
+  writeFileSync(opts.json, JSON.stringify(results, null, 1));
+  if (opts.strict && results.targets) {
+    const t = results.targets;
+    const missed = [...t.p95.filter((r) => !r.pass), ...[t.firstDraw, t.gzip, t.plotly].filter((r) => !r.pass)];
+    if (missed.length) process.exitCode = 1;
+  }
+}
+
+main().catch((e) => {
+  console.error(`bench: ${e.stack || e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,192 @@
+// Injected into every benchmarked page before its own scripts (context.addInitScript), as
+// window.__bench. Plain browser JavaScript, no imports. See docs/performance.md, "Method".
+//
+// One update, timed on the page's own clock (performance.now(), 0 = navigation start):
+//
+//   t0   before the input event is dispatched (value set, `input`/`change` dispatched)
+//   tH   after dispatch returns: the page's event handler (Rust: validate, store, request
+//        one animation frame) has run
+//   tFs  start of the animation frame: a rAF callback registered *before* the dispatch, so it
+//        runs immediately before the page's own rAF callback (callbacks run in order)
+//   tFe  end of the page's redraw: a rAF callback registered *after* the dispatch, so it runs
+//        immediately after the page's callback (model, DOM text, canvas drawing)
+//   tP   a MessageChannel task posted from that last callback: it runs after the browser has
+//        finished the frame (style, layout, paint, canvas flush, commit to the compositor)
+//
+// cost = (tH - t0) + (tP - tFs): the main-thread time of one update, from the event to the
+// committed frame, without the idle wait for the next vsync (tFs - tH), which depends on
+// when in the 16.7 ms frame the event happened to arrive, not on the page.
+// latency = tP - t0 includes that wait. script = (tH - t0) + (tFe - tFs): the page's own
+// JavaScript/WebAssembly (including the layout its DOM reads force).
+(() => {
+  if (window.__bench) return;
+  const now = () => performance.now();
+
+  // Start time of each canvas's drawing within a frame: plotters' CanvasBackend calls
+  // canvas.getContext('2d') once per chart per redraw. One cheap wrapper, no per-call cost.
+  const contextCalls = [];
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (...args) {
+    if (this.id) contextCalls.push([this.id, now()]);
+    return getContext.apply(this, args);
+  };
+
+  // history.replaceState (the page mirrors its state into the URL, throttled to one write per
+  // 200 ms): how long each call takes.
+  const urlWrites = [];
+  const replaceState = History.prototype.replaceState;
+  History.prototype.replaceState = function (...args) {
+    const t = now();
+    try {
+      return replaceState.apply(this, args);
+    } finally {
+      urlWrites.push([t, now() - t]);
+    }
+  };
+
+  // Load: when body[data-ready="1"] appears, and when the frame that set it has been produced.
+  const load = { readyAt: null, readyFrameDoneAt: null, appStartedAt: null };
+  addEventListener('TrunkApplicationStarted', () => { load.appStartedAt = now(); });
+  const observer = new MutationObserver(() => {
+    if (load.readyAt === null && document.body && document.body.dataset.ready === '1') {
+      load.readyAt = now();
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => { load.readyFrameDoneAt = now(); };
+      ch.port2.postMessage(null);
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+
+  const afterFrame = () => new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const tFe = now();
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => resolve([tFe, now()]);
+      ch.port2.postMessage(null);
+    });
+  });
+
+  let marks = false;
+  async function update(selector, value, type) {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error(`no element ${selector}`);
+    let tFs = NaN;
+    requestAnimationFrame(() => { tFs = now(); });
+    contextCalls.length = 0;
+    urlWrites.length = 0;
+    window.__benchPending = null;
+    // Marks for the Chrome trace (main-thread CPU time per update), when one is recorded.
+    if (marks) performance.mark('bench-u0');
+    const t0 = now();
+    el.value = value;
+    el.dispatchEvent(new Event(type, { bubbles: true }));
+    const tH = now();
+    let [tFe, tP] = await afterFrame();
+    const charts = contextCalls.map(([id, t]) => [id, t]);
+    // Plotly.react returns a promise; if any of the redraw happened after it resolved (after
+    // our frame), wait for the frame that shows it.
+    let late = false;
+    if (window.__benchPending) {
+      await window.__benchPending;
+      if (window.__benchResolvedAt > tFe) {
+        late = true;
+        [, tP] = await afterFrame();
+      }
+    }
+    if (marks) performance.mark('bench-u1');
+    const writes = urlWrites.filter(([t]) => t >= t0 && t <= tP);
+    const urlWrite = writes.reduce((a, [, d]) => a + d, 0);
+    return { t0, tH, tFs, tFe, tP, charts, late, urlWrites: writes.length, urlWrite };
+  }
+
+  /** Slider positions sweeping [30%, 90%] of the range back and forth, never repeating the last. */
+  function sliderPositions(selector, count) {
+    const el = document.querySelector(selector);
+    const lo = Number(el.min || 0), hi = Number(el.max || 100);
+    const a = Math.round(lo + 0.3 * (hi - lo)), b = Math.round(lo + 0.9 * (hi - lo));
+    const step = Math.max(1, Math.round((b - a) / 37));
+    const out = [];
+    let p = Number(el.value), dir = 1;
+    if (!(p >= a && p <= b)) p = a;
+    for (let i = 0; i < count; i++) {
+      if (p + dir * step > b || p + dir * step < a) dir = -dir;
+      p += dir * step;
+      out.push(String(p));
+    }
+    return out;
+  }
+
+  /**
+   * Runs `count` updates alternating slider moves and typed values (after `warmup` untimed
+   * ones); typed[i] is the text typed at step i. `msg` is the input's message element: an
+   * update that leaves a message there was rejected and is reported apart.
+   */
+  async function run({ slider, input, typed, count, warmup, msg, traced = false }) {
+    marks = traced;
+    const positions = sliderPositions(slider, warmup + count);
+    const results = [];
+    for (let i = 0; i < warmup + count; i++) {
+      const isSlider = i % 2 === 0;
+      const r = isSlider
+        ? await update(slider, positions[i], 'input')
+        : await update(input, typed[i], 'input');
+      r.kind = isSlider ? 'slider' : 'typed';
+      r.rejected = msg ? (document.querySelector(msg)?.textContent ?? '') !== '' : false;
+      if (i >= warmup) results.push(r);
+    }
+    return results;
+  }
+
+  // Optional: counts every CanvasRenderingContext2D call and property write (slows drawing;
+  // used in a separate pass only).
+  let counting = null;
+  function countCanvasCalls() {
+    if (counting) return;
+    counting = new Map();
+    countGeometryReads();
+    const proto = CanvasRenderingContext2D.prototype;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const d = Object.getOwnPropertyDescriptor(proto, name);
+      if (!d || name === 'constructor') continue;
+      if (typeof d.value === 'function') {
+        const fn = d.value;
+        proto[name] = function (...args) {
+          counting.set(name, (counting.get(name) || 0) + 1);
+          return fn.apply(this, args);
+        };
+      } else if (d.set) {
+        const set = d.set;
+        Object.defineProperty(proto, name, {
+          ...d,
+          set(v) {
+            counting.set(`${name}=`, (counting.get(`${name}=`) || 0) + 1);
+            return set.call(this, v);
+          },
+        });
+      }
+    }
+  }
+  // Geometry reads force a synchronous style+layout when the DOM changed since the last one.
+  function countGeometryReads() {
+    for (const [proto, names] of [[HTMLElement.prototype, ['offsetWidth', 'offsetHeight']], [Element.prototype, ['clientWidth', 'clientHeight']]]) {
+      for (const name of names) {
+        const d = Object.getOwnPropertyDescriptor(proto, name);
+        Object.defineProperty(proto, name, {
+          ...d,
+          get() {
+            counting.set(`(element).${name}`, (counting.get(`(element).${name}`) || 0) + 1);
+            return d.get.call(this);
+          },
+        });
+      }
+    }
+  }
+  function takeCanvasCounts() {
+    const out = Object.fromEntries(counting || []);
+    if (counting) counting.clear();
+    return out;
+  }
+
+  window.__bench = { update, run, load, countCanvasCalls, takeCanvasCounts };
+})();

@@ -1,0 +1,894 @@
+//! Numerical edges (issue 6): the ends of every range the page accepts. Each input either
+//! gives defined, finite results — every row, curve, table cell, key figure and chart — or is
+//! refused with a clear message that names its key. Charts are also drawn (SVG backend, the
+//! same plotters code as the page's canvas) on a worker thread with a time limit, because a
+//! chart that never finishes drawing freezes the reader's tab.
+//!
+//! The tests at the end pin down the inputs `tests/fuzz_decode.rs` found breaking the page.
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+
+use plotters::prelude::*;
+use scaling_explorer::chart::line::LineChart;
+use scaling_explorer::chart::llm::LlmChart;
+use scaling_explorer::chart::plan::PlanChart;
+use scaling_explorer::chart::{
+    laws as laws_chart, llm as llm_chart, plan as plan_chart, ChartStyle,
+};
+use scaling_explorer::checklist;
+use scaling_explorer::model::llm::LlmSweep;
+use scaling_explorer::model::plan::PlanSweep;
+use scaling_explorer::model::sweep::LawsSweep;
+use scaling_explorer::report::{self, Table};
+use scaling_explorer::scenario::{decode, Key, Scenario, UrlError};
+use std::time::Duration;
+
+/// What the page shows for a scenario, computed for every panel.
+struct Shown {
+    scenario: Scenario,
+    laws: LawsSweep,
+    llm: LlmSweep,
+    plan: PlanSweep,
+}
+
+/// Decodes `query`, insisting that it is accepted without messages.
+fn accepted(query: &str) -> Shown {
+    let d = decode(query);
+    let messages: Vec<String> = d.errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        messages.is_empty(),
+        "{query}: expected no messages, got {messages:#?}"
+    );
+    shown(d.scenario)
+}
+
+fn shown(scenario: Scenario) -> Shown {
+    let laws = LawsSweep::compute(&scenario.laws_inputs());
+    let llm = LlmSweep::compute(&scenario.llm_inputs());
+    let plan = PlanSweep::compute(&scenario.plan_inputs());
+    Shown {
+        scenario,
+        laws,
+        llm,
+        plan,
+    }
+}
+
+/// Decodes `query`, insisting that `key` is refused with a message naming it (and containing
+/// `reason`), and that the scenario is still usable.
+fn refused(query: &str, key: Key, reason: &str) -> Shown {
+    let d = decode(query);
+    let named: Vec<String> = d
+        .errors
+        .iter()
+        .filter(|e| matches!(e, UrlError::Input(ie) if ie.key == key))
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        !named.is_empty(),
+        "{query}: expected a message for {} ({}); got {:#?}",
+        key.label(),
+        key.name(),
+        d.errors.iter().map(|e| e.to_string()).collect::<Vec<_>>()
+    );
+    for m in &named {
+        assert!(
+            m.contains(&format!("({})", key.name())),
+            "{query}: message does not name the key: {m}"
+        );
+        assert!(
+            m.contains(reason),
+            "{query}: message {m:?} does not say {reason:?}"
+        );
+        assert!(m.chars().count() < 400, "{query}: message too long: {m}");
+    }
+    let s = shown(d.scenario);
+    assert_finite(query, &s);
+    s
+}
+
+/// The contract at the far ends of a range: either the link is refused with a message naming
+/// `key` (and the page falls back to a usable scenario), or it is accepted and everything
+/// shown is finite and every chart draws. Returns whether it was accepted.
+fn finite_or_refused(query: &str, key: Key) -> bool {
+    let d = decode(query);
+    if d.errors.is_empty() {
+        let s = shown(d.scenario);
+        assert_finite(query, &s);
+        assert_draws(query, &s.scenario);
+        return true;
+    }
+    for e in &d.errors {
+        let m = e.to_string();
+        let UrlError::Input(ie) = e else {
+            panic!("{query}: unexpected message {m}");
+        };
+        assert_eq!(ie.key, key, "{query}: the message names another key: {m}");
+        assert!(
+            m.contains(&format!("({})", key.name())),
+            "{query}: message does not name the key: {m}"
+        );
+        assert!(m.chars().count() < 600, "{query}: message too long: {m}");
+    }
+    let s = shown(d.scenario);
+    assert_finite(query, &s);
+    assert_draws(query, &s.scenario);
+    false
+}
+
+// ---- checks --------------------------------------------------------------------------------
+
+fn bad_text(text: &str) -> bool {
+    let mut t = text.to_string();
+    for w in ["Sun–Ni", "Karp–Flatt", "loss–token", "Loss–token"] {
+        t = t.replace(w, "");
+    }
+    t.contains("NaN") || t.contains("inf") || t.contains('–')
+}
+
+fn check_table(
+    problems: &mut Vec<String>,
+    table: &Table,
+    allow_dash: impl Fn(usize, usize) -> bool,
+) {
+    for (r, row) in table.rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            if cell == "–" && allow_dash(r, c) {
+                continue;
+            }
+            if bad_text(cell) {
+                problems.push(format!(
+                    "table {} row {r} column {:?}: {cell:?}",
+                    table.id, table.headers[c]
+                ));
+            }
+        }
+    }
+}
+
+fn check_chart(problems: &mut Vec<String>, id: &str, c: &LineChart) {
+    let (x0, x1) = c.x_range;
+    let (y0, y1) = c.y_range;
+    if !(x0.is_finite() && x1.is_finite() && 0.0 < x0 && x0 < x1) {
+        problems.push(format!("chart {id}: x range {:?}", c.x_range));
+    }
+    if !(y0.is_finite() && y1.is_finite() && y0 < y1 && (!c.y_log || y0 > 0.0)) {
+        problems.push(format!("chart {id}: y range {:?}", c.y_range));
+    }
+    for s in &c.series {
+        if let Some(p) = s
+            .points
+            .iter()
+            .find(|p| !p.0.is_finite() || !p.1.is_finite())
+        {
+            problems.push(format!("chart {id}: series {:?} has point {p:?}", s.label));
+        }
+        if bad_text(&s.label) {
+            problems.push(format!("chart {id}: legend {:?}", s.label));
+        }
+    }
+    for m in &c.markers {
+        if !m.x.is_finite() || bad_text(&m.label) {
+            problems.push(format!("chart {id}: marker {:?} at {}", m.label, m.x));
+        }
+    }
+    for co in &c.callouts {
+        if !co.at.0.is_finite() || !co.at.1.is_finite() || bad_text(&co.label) {
+            problems.push(format!("chart {id}: callout {:?} at {:?}", co.label, co.at));
+        }
+    }
+}
+
+fn finite(problems: &mut Vec<String>, what: &str, values: &[f64]) {
+    if let Some(v) = values.iter().find(|v| !v.is_finite()) {
+        problems.push(format!("{what} = {v}"));
+    }
+}
+
+/// Every number and every text of every panel is finite and readable.
+fn problems(s: &Shown) -> Vec<String> {
+    let mut p = Vec::new();
+    let (laws, llm, plan) = (&s.laws, &s.llm, &s.plan);
+    for r in &laws.rows {
+        finite(
+            &mut p,
+            "laws row",
+            &[
+                r.amdahl_speedup,
+                r.amdahl_efficiency,
+                r.gustafson_speedup,
+                r.gustafson_efficiency,
+                r.sun_ni_speedup,
+                r.sun_ni_efficiency,
+            ],
+        );
+        finite(&mut p, "laws compare", &r.compare_speedups);
+    }
+    for c in [
+        &laws.curves.amdahl,
+        &laws.curves.gustafson,
+        &laws.curves.sun_ni,
+        &laws.curves.amdahl_efficiency,
+        &laws.curves.gustafson_efficiency,
+        &laws.curves.sun_ni_efficiency,
+    ] {
+        finite(
+            &mut p,
+            "laws curve",
+            &c.points
+                .iter()
+                .flat_map(|&(x, y)| [x, y])
+                .collect::<Vec<_>>(),
+        );
+    }
+    if let Some(m) = &laws.measured {
+        for r in &m.rows {
+            finite(
+                &mut p,
+                "measured row",
+                &[r.speedup, r.efficiency, r.karp_flatt.unwrap_or(0.0)],
+            );
+        }
+        finite(
+            &mut p,
+            "fitted f",
+            &[m.fitted_serial_fraction.unwrap_or(0.0)],
+        );
+    }
+    finite(
+        &mut p,
+        "laws ceiling / half-efficiency N",
+        &[
+            laws.amdahl_ceiling.unwrap_or(0.0),
+            laws.half_efficiency_processors.unwrap_or(0.0),
+            laws.shi.amdahl_fraction,
+            laws.shi.speedup,
+        ],
+    );
+    check_table(&mut p, &report::laws_speedup_table(laws), |_, _| false);
+    check_table(&mut p, &report::laws_efficiency_table(laws), |_, _| false);
+    if let (Some(t), Some(m)) = (report::laws_measured_table(laws), &laws.measured) {
+        check_table(&mut p, &t, |r, c| c == 3 && m.rows[r].processors == 1.0);
+    }
+    for (label, value) in report::laws_key_figures(laws, s.scenario.laws.measured_kind) {
+        if bad_text(&label) || bad_text(&value) {
+            p.push(format!("laws key figure {label:?}: {value:?}"));
+        }
+    }
+    for t in [
+        report::laws_chart_summary(laws),
+        report::laws_efficiency_summary(laws),
+    ] {
+        if bad_text(&t) {
+            p.push(format!("laws summary {t:?}"));
+        }
+    }
+    check_chart(&mut p, "laws-speedup", &laws_chart::describe_speedup(laws));
+    check_chart(
+        &mut p,
+        "laws-efficiency",
+        &laws_chart::describe_efficiency(laws),
+    );
+    check_chart(
+        &mut p,
+        "laws-karp-flatt",
+        &laws_chart::describe_karp_flatt(laws),
+    );
+
+    let sm = &llm.summary;
+    finite(
+        &mut p,
+        "llm summary",
+        &[
+            sm.t_crit_tokens,
+            sm.n_max,
+            sm.peak_throughput_gpus,
+            llm.gpu_range.0,
+            llm.gpu_range.1,
+        ],
+    );
+    for r in &llm.strong {
+        finite(
+            &mut p,
+            &format!("strong row {}", r.gpus),
+            &[
+                r.tokens_per_gpu,
+                r.compute_ms,
+                r.exposed_ms,
+                r.step_ms,
+                r.ideal_ms,
+                r.efficiency,
+                r.throughput_tokens_per_s,
+            ],
+        );
+    }
+    for r in &llm.weak {
+        finite(
+            &mut p,
+            &format!("weak row {}", r.gpus),
+            &[
+                r.tokens_per_gpu,
+                r.global_batch_tokens,
+                r.compute_ms,
+                r.exposed_ms,
+                r.step_ms,
+                r.efficiency,
+                r.throughput_tokens_per_s,
+                r.optimizer_steps,
+            ],
+        );
+    }
+    for c in [&llm.strong_curves, &llm.weak_curves] {
+        for pts in [
+            &c.compute_ms,
+            &c.step_ms,
+            &c.ideal_ms,
+            &c.efficiency,
+            &c.throughput,
+            &c.global_batch,
+        ] {
+            finite(
+                &mut p,
+                "llm curve",
+                &pts.iter().flat_map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+            );
+        }
+    }
+    check_table(&mut p, &report::strong_table(llm), |_, _| false);
+    check_table(&mut p, &report::weak_table(llm), |_, _| false);
+    for (label, value) in report::strong_key_figures(llm)
+        .into_iter()
+        .chain(report::weak_key_figures(llm))
+    {
+        if bad_text(&value) {
+            p.push(format!("LLM key figure {label:?}: {value:?}"));
+        }
+    }
+    for t in [report::strong_summary(llm), report::weak_summary(llm)] {
+        if bad_text(&t) {
+            p.push(format!("LLM summary {t:?}"));
+        }
+    }
+    for c in LlmChart::STRONG.into_iter().chain(LlmChart::WEAK) {
+        check_chart(&mut p, c.id(), &llm_chart::describe(llm, c));
+    }
+
+    finite(
+        &mut p,
+        "plan",
+        &[
+            plan.switch_gpus,
+            plan.best_gpus_weak_then_strong,
+            plan.min_steps,
+        ],
+    );
+    for r in &plan.rows {
+        for (name, point) in [
+            ("weak", r.weak),
+            ("strong", r.strong),
+            ("weak→strong", r.weak_then_strong),
+            ("best", r.best),
+        ] {
+            if let Some(q) = point {
+                finite(
+                    &mut p,
+                    &format!("plan {name} at {}", r.gpus),
+                    &[
+                        q.batch_tokens,
+                        q.steps,
+                        q.step_ms,
+                        q.hours_to_quality,
+                        q.gpu_hours,
+                        q.token_efficiency,
+                    ],
+                );
+            } else if name != "best" {
+                p.push(format!("plan row {} has no {name} point", r.gpus));
+            }
+        }
+        finite(
+            &mut p,
+            "plan row",
+            &[
+                r.vanity_weak_efficiency,
+                r.weak_ttq_speedup,
+                r.weak_true_efficiency,
+            ],
+        );
+    }
+    let rows = plan.rows.clone();
+    check_table(&mut p, &report::plan_table(plan), |r, c| {
+        matches!(c, 9 | 10) && rows[r].best.is_none()
+    });
+    for (label, value) in report::plan_key_figures(plan, llm) {
+        if bad_text(&value) {
+            p.push(format!("plan key figure {label:?}: {value:?}"));
+        }
+    }
+    let lever_rows = report::lever_rows(&s.scenario);
+    for r in &lever_rows {
+        finite(
+            &mut p,
+            &format!("lever {}", r.lever),
+            &[r.t_crit_tokens, r.n_max, r.best_hours],
+        );
+    }
+    let rep = checklist::report(&s.scenario, llm, plan);
+    for t in [&rep.en, &rep.zh] {
+        if bad_text(t) {
+            p.push(format!("checklist {t:?}"));
+        }
+    }
+    for c in PlanChart::ALL {
+        check_chart(
+            &mut p,
+            c.id(),
+            &plan_chart::describe(plan, llm.summary.n_max, c),
+        );
+    }
+    p
+}
+
+fn assert_finite(what: &str, s: &Shown) {
+    let p = problems(s);
+    assert!(
+        p.is_empty(),
+        "{what}: {} problem(s):\n  {}",
+        p.len(),
+        p.join("\n  ")
+    );
+}
+
+/// Draws every chart of every panel through plotters (SVG), as the page does on its canvas.
+/// Fails when drawing errs, panics, or does not finish within 10 s (a frozen tab).
+fn assert_draws(what: &str, scenario: &Scenario) {
+    let scenario = scenario.clone();
+    let (tx, rx) = std::sync::mpsc::channel::<Result<(), String>>();
+    let (step_tx, step_rx) = std::sync::mpsc::channel::<&'static str>();
+    std::thread::spawn(move || {
+        let s = shown(scenario);
+        let style = ChartStyle::default();
+        let mut out = String::new();
+        let root = SVGBackend::with_string(&mut out, (720, 420)).into_drawing_area();
+        let mut result = Ok(());
+        let mut go = |id: &'static str, r: Result<(), String>| {
+            if result.is_ok() {
+                result = r.map_err(|e| format!("{id}: {e}"));
+            }
+        };
+        let _ = step_tx.send("laws-speedup");
+        go(
+            "laws-speedup",
+            laws_chart::draw_speedup(&root, &s.laws, &style)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        );
+        let _ = step_tx.send("laws-efficiency");
+        go(
+            "laws-efficiency",
+            laws_chart::draw_efficiency(&root, &s.laws, &style)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        );
+        let _ = step_tx.send("laws-karp-flatt");
+        go(
+            "laws-karp-flatt",
+            laws_chart::draw_karp_flatt(&root, &s.laws, &style)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        );
+        for c in LlmChart::STRONG.into_iter().chain(LlmChart::WEAK) {
+            let _ = step_tx.send(c.id());
+            go(
+                c.id(),
+                llm_chart::draw(&root, &s.llm, c, &style)
+                    .map(drop)
+                    .map_err(|e| e.to_string()),
+            );
+        }
+        let _ = step_tx.send("boxes");
+        go(
+            "boxes",
+            llm_chart::draw_boxes(&root, &s.llm, &style).map_err(|e| e.to_string()),
+        );
+        for c in PlanChart::ALL {
+            let _ = step_tx.send(c.id());
+            go(
+                c.id(),
+                plan_chart::draw(&root, &s.plan, s.llm.summary.n_max, c, &style)
+                    .map(drop)
+                    .map_err(|e| e.to_string()),
+            );
+        }
+        drop(root);
+        let _ = tx.send(result);
+    });
+    match rx.recv_timeout(Duration::from_secs(10)) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => panic!("{what}: a chart could not be drawn: {e}"),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            panic!(
+                "{what}: drawing panicked (chart {:?})",
+                step_rx.try_iter().last()
+            )
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => panic!(
+            "{what}: chart {:?} still drawing after 10 s: this link would freeze the page",
+            step_rx.try_iter().last()
+        ),
+    }
+}
+
+fn cell<'a>(t: &'a Table, row: usize, header: &str) -> &'a str {
+    let c = t
+        .headers
+        .iter()
+        .position(|h| h.starts_with(header))
+        .unwrap_or_else(|| panic!("no column {header:?} in {:?}", t.headers));
+    &t.rows[row][c]
+}
+
+fn figure(figures: &[(String, String)], label: &str) -> String {
+    figures
+        .iter()
+        .find(|(l, _)| l.contains(label))
+        .unwrap_or_else(|| panic!("no key figure {label:?} in {figures:?}"))
+        .1
+        .clone()
+}
+
+// ---- Laws: f = 0, f = 1, N = 1, N = 2^30 ----------------------------------------------------
+
+#[test]
+fn f_zero_has_no_ceiling_and_linear_speedup() {
+    let s = accepted("v=1&f=0");
+    assert_finite("f=0", &s);
+    assert_draws("f=0", &s.scenario);
+    assert_eq!(s.laws.amdahl_ceiling, None);
+    assert_eq!(s.laws.half_efficiency_processors, None);
+    for r in &s.laws.rows {
+        assert_eq!(r.amdahl_speedup, r.processors, "S = N at f = 0");
+        assert_eq!(r.gustafson_speedup, r.processors);
+        assert!((r.amdahl_efficiency - 1.0).abs() < 1e-12);
+    }
+    let figs = report::laws_key_figures(&s.laws, s.scenario.laws.measured_kind);
+    assert_eq!(figure(&figs, "Amdahl ceiling"), "none (f = 0: S = N)");
+    assert_eq!(figure(&figs, "falls to 50%"), "never (f = 0)");
+    // With N at its maximum too, and Sun–Ni at g = 2 (N^g = 2^60).
+    let s = accepted("v=1&f=0&n=1073741824&g=2&fs=0,1");
+    assert_finite("f=0, N=2^30, g=2", &s);
+    assert_draws("f=0, N=2^30, g=2", &s.scenario);
+}
+
+#[test]
+fn f_one_gives_no_speedup_at_all() {
+    let s = accepted("v=1&f=1");
+    assert_finite("f=1", &s);
+    assert_draws("f=1", &s.scenario);
+    assert_eq!(s.laws.amdahl_ceiling, Some(1.0));
+    assert_eq!(s.laws.half_efficiency_processors, Some(2.0));
+    for r in &s.laws.rows {
+        assert!((r.amdahl_speedup - 1.0).abs() < 1e-12, "{r:?}");
+        assert!((r.gustafson_speedup - 1.0).abs() < 1e-12, "{r:?}");
+        assert!((r.amdahl_efficiency - 1.0 / r.processors).abs() < 1e-12);
+    }
+    let t = report::laws_speedup_table(&s.laws);
+    assert!(
+        t.rows.iter().all(|r| r[1] == "1x" && r[2] == "1x"),
+        "{:?}",
+        t.rows
+    );
+    let figs = report::laws_key_figures(&s.laws, s.scenario.laws.measured_kind);
+    assert_eq!(figure(&figs, "Amdahl ceiling"), "1x");
+    // 100% is the same value written as a percentage; fs may hold both ends.
+    let s = accepted("v=1&f=100%25&fs=0,1,0.5");
+    assert_eq!(s.scenario.laws.serial_fraction, 1.0);
+    assert_finite("f=100%, fs=0,1", &s);
+}
+
+#[test]
+fn f_outside_zero_one_is_refused_by_name() {
+    refused("v=1&f=1.0000001", Key::SerialFraction, "outside 0 … 1");
+    refused("v=1&f=-0.01", Key::SerialFraction, "outside 0 … 1");
+    refused("v=1&f=101%25", Key::SerialFraction, "outside 0 … 1");
+    refused("v=1&f=NaN", Key::SerialFraction, "not a number");
+    refused("v=1&f=inf", Key::SerialFraction, "not a number");
+    refused("v=1&f=1e400", Key::SerialFraction, "not a finite number");
+    refused("v=1&fs=0.1,2", Key::CompareFractions, "outside 0 … 1");
+    // -0 is read as 0 and written back as 0.
+    let s = accepted("v=1&f=-0");
+    assert!(
+        s.scenario.laws.serial_fraction == 0.0
+            && s.scenario.laws.serial_fraction.is_sign_positive()
+    );
+    assert_eq!(s.scenario.to_query(), "v=1&f=0");
+}
+
+#[test]
+fn one_processor_is_the_first_row_and_not_an_axis() {
+    // Every table starts at N = 1, where every law gives S = 1.
+    let s = accepted("v=1&f=0.3&n=2");
+    assert_finite("n=2", &s);
+    assert_draws("n=2", &s.scenario);
+    assert_eq!(s.laws.rows.len(), 2);
+    let first = &s.laws.rows[0];
+    assert_eq!(first.processors, 1.0);
+    for v in [
+        first.amdahl_speedup,
+        first.gustafson_speedup,
+        first.sun_ni_speedup,
+    ] {
+        assert!((v - 1.0).abs() < 1e-12, "{first:?}");
+    }
+    // An axis of one processor is refused, naming n.
+    let r = refused("v=1&n=1", Key::MaxProcessors, "outside 2 … 2^30");
+    assert_eq!(
+        r.scenario.laws.max_processors, 4096,
+        "n falls back to the default"
+    );
+    refused("v=1&n=0", Key::MaxProcessors, "outside 2 … 2^30");
+    refused("v=1&n=2.5", Key::MaxProcessors, "not a whole number");
+    // A measurement on one processor only: no Karp–Flatt value, and the fit says why.
+    let s = accepted("v=1&m=1:100");
+    assert_finite("m=1:100", &s);
+    assert_draws("m=1:100", &s.scenario);
+    let t = report::laws_measured_table(&s.laws).expect("a measured table");
+    assert_eq!(t.rows.len(), 1);
+    assert_eq!(cell(&t, 0, "Karp–Flatt"), "–");
+    let figs = report::laws_key_figures(&s.laws, s.scenario.laws.measured_kind);
+    assert_eq!(
+        figure(&figs, "Fitted serial fraction"),
+        "needs a point with N > 1"
+    );
+}
+
+#[test]
+fn two_to_the_thirty_processors_is_the_largest_axis() {
+    let s = accepted("v=1&n=1073741824");
+    assert_finite("n=2^30", &s);
+    assert_draws("n=2^30", &s.scenario);
+    assert_eq!(s.laws.rows.len(), 31, "rows 1, 2, 4, …, 2^30");
+    let last = s.laws.rows.last().unwrap();
+    assert_eq!(last.processors, 1_073_741_824.0);
+    assert!((last.amdahl_speedup - 20.0).abs() < 1e-3, "{last:?}");
+    let t = report::laws_speedup_table(&s.laws);
+    assert_eq!(t.rows.last().unwrap()[0], "1,073,741,824");
+    refused("v=1&n=1073741825", Key::MaxProcessors, "outside 2 … 2^30");
+    refused("v=1&n=1e12", Key::MaxProcessors, "outside 2 … 2^30");
+    // Measured points at both ends of the range, and GPU counts too.
+    let s = accepted("v=1&m=1:1000,1073741824:0.001");
+    assert_finite("m up to 2^30", &s);
+    assert_draws("m up to 2^30", &s.scenario);
+    refused("v=1&m=1:10,1073741825:1", Key::Measured, "outside 1 … 2^30");
+    let s = accepted("v=1&b=1P&ns=1,1073741824&n0=1&tb=1e18&bcap=1P");
+    assert_finite("ns=1,2^30", &s);
+    assert_draws("ns=1,2^30", &s.scenario);
+}
+
+// ---- LLM: fewer tokens than GPUs ---------------------------------------------------------------
+
+#[test]
+fn fewer_tokens_than_gpus_is_a_clear_message() {
+    // 1,000 tokens over 16,384 GPUs: less than one token per GPU.
+    let s = refused(
+        "v=1&b=1000",
+        Key::GlobalBatch,
+        "less than one token per DP rank per microbatch at 16,384 GPUs",
+    );
+    assert_eq!(s.scenario.llm.global_batch_tokens, 32e6, "b falls back");
+    // The same through a number box: refused, last valid value kept.
+    let mut sc = Scenario::default();
+    let e = sc
+        .set(Key::GlobalBatch, "16383")
+        .expect_err("16,383 tokens on 16,384 GPUs");
+    assert!(
+        e.to_string().contains("(b)") && e.reason.contains("less than one token"),
+        "{e}"
+    );
+    assert_eq!(sc.llm.global_batch_tokens, 32e6);
+    // Accumulation and the GPU list can break the same rule; the link's key is named.
+    refused("v=1&a=65536", Key::Accumulation, "less than one token");
+    refused("v=1&ns=1024,1073741824", Key::Gpus, "less than one token");
+    refused(
+        "v=1&n0=1073741824",
+        Key::BaselineGpus,
+        "less than one token",
+    );
+    // Exactly one token per GPU at the largest count is fine, and every plan row has a batch.
+    let s = accepted("v=1&b=16384&tb=1e12");
+    assert_finite("b=16384 (T = 1 at 16,384 GPUs)", &s);
+    assert_draws("b=16384", &s.scenario);
+    assert_eq!(s.llm.strong.last().unwrap().tokens_per_gpu, 1.0);
+    // A layout where T = B·M/(N·A) = 1 needs care with rounding: M = 3, A = 7, N = 3,000.
+    let s = accepted("v=1&tp=3&a=7&b=7000&ns=30,300,3000&n0=30&tb=1e9");
+    assert_finite("T = 1 with M = 3, A = 7", &s);
+}
+
+// ---- LLM: bandwidth ------------------------------------------------------------------------
+
+#[test]
+fn zero_bandwidth_is_refused_and_huge_bandwidth_is_finite() {
+    refused("v=1&beff=0", Key::Bandwidth, "must be above 0");
+    refused("v=1&beff=-1G", Key::Bandwidth, "must be above 0");
+    assert!(
+        !finite_or_refused("v=1&beff=1e16", Key::Bandwidth),
+        "beff=1e16 is above 1P"
+    );
+    // 1 PB/s per GPU: T_crit = 3·2/6 · 370T/1P = 0.37 tokens, N_max ≈ 86 million GPUs.
+    for q in [
+        "v=1&beff=1e15",
+        "v=1&beff=1P&em=fsdp&cm=flops",
+        "v=1&beff=1P&view=plan&lv=nvlink,ep,noreshard,fp8,zb",
+    ] {
+        let s = accepted(q);
+        assert_finite(q, &s);
+        assert_draws(q, &s.scenario);
+        let levers = !s.scenario.plan.levers.is_empty();
+        // fp8 halves s_w and no-reshard makes c = 2: 0.37 · 1/2 · 2/3 tokens with every lever.
+        let want = if levers { 0.37 / 3.0 } else { 0.37 };
+        assert!(
+            (s.llm.summary.t_crit_tokens - want).abs() < 1e-9,
+            "{q}: {}",
+            s.llm.summary.t_crit_tokens
+        );
+        assert!(
+            s.llm.summary.n_max > 8e7,
+            "{q}: N_max = {}",
+            s.llm.summary.n_max
+        );
+    }
+    // 1 byte/s: T_crit = 3.7e14 tokens, N_max far below one GPU; FSDP exposed time is huge.
+    // (or refused, naming beff, if the accepted range starts higher).
+    for q in ["v=1&beff=1", "v=1&beff=1&em=fsdp&cm=flops&p=1P&pa=1P"] {
+        finite_or_refused(q, Key::Bandwidth);
+    }
+}
+
+// ---- Plan: B_crit ----------------------------------------------------------------------------
+
+#[test]
+fn critical_batch_at_both_ends_with_a_valid_cap() {
+    for q in [
+        "v=1&view=plan&bcrit=1&bcap=32M",
+        "v=1&view=plan&bcrit=1&bcap=16384",
+        "v=1&view=plan&bcrit=1e15&bcap=1e15",
+        "v=1&view=plan&bcrit=1e15&bcap=32M",
+        "v=1&view=plan&bcrit=1e15",
+        "v=1&view=plan&bcrit=1P&bcap=1P&b=1P&tb=1e18&ns=1,1073741824&n0=1",
+    ] {
+        let s = accepted(q);
+        assert_finite(q, &s);
+        assert_draws(q, &s.scenario);
+        let t = report::plan_table(&s.plan);
+        assert!(!t.rows.is_empty());
+    }
+    // Without a cap the cap is B_crit itself: 1 token cannot cover 16,384 GPUs.
+    refused(
+        "v=1&bcrit=1",
+        Key::CriticalBatch,
+        "less than one token per DP rank per microbatch",
+    );
+    refused(
+        "v=1&bcap=100",
+        Key::BatchCap,
+        "less than one token per DP rank per microbatch",
+    );
+    refused("v=1&bcrit=0", Key::CriticalBatch, "1 … 10^15");
+    refused("v=1&bcrit=1e16", Key::CriticalBatch, "1 … 10^15");
+    refused("v=1&bcap=0.5", Key::BatchCap, "1 … 10^15");
+}
+
+// ---- Layout: tp = 64, pp = 64 ---------------------------------------------------------------
+
+#[test]
+fn tp64_pp64_with_matching_gpu_counts() {
+    for q in [
+        "v=1&tp=64&pp=64&ns=4096,8192,16384&n0=4096",
+        "v=1&tp=64&pp=64&ns=4096,8192,16384&n0=4096&em=fsdp&cm=flops",
+        "v=1&tp=64&pp=64&ns=4096,8192,16384&n0=4096&em=fsdp&cm=flops&sched=interleaved&vc=64&a=65536&b=1P&tb=1e18",
+        "v=1&tp=64&pp=64&cp=64&ns=262144,1073741824&n0=262144&em=fsdp",
+        "v=1&view=plan&tp=64&pp=64&ns=4096,8192,16384&n0=4096&lv=zb,nvlink&bcap=1G",
+    ] {
+        let s = accepted(q);
+        assert_finite(q, &s);
+        assert_draws(q, &s.scenario);
+        assert_eq!(s.llm.summary.model_parallel, s.scenario.llm.model_parallel());
+    }
+    let s = accepted("v=1&tp=64&pp=64&ns=4096,8192,16384&n0=4096");
+    assert_eq!(s.llm.summary.model_parallel, 4096.0);
+    // 32M tokens over 16,384 GPUs in 4 data-parallel ranks: T = 8M tokens per rank.
+    assert_eq!(s.llm.strong.last().unwrap().tokens_per_gpu, 8e6);
+    // Counts that are not multiples of TP×PP×CP = 4,096: the link's last such key is named.
+    refused("v=1&tp=64&pp=64", Key::Pp, "not a multiple of TP×PP×CP");
+    refused(
+        "v=1&tp=64&pp=64&ns=4096,6000&n0=4096",
+        Key::Gpus,
+        "not a multiple of TP×PP×CP",
+    );
+    refused("v=1&tp=65537", Key::Tp, "above 65,536");
+    refused("v=1&pp=0", Key::Pp, "outside 1 … 2^30");
+}
+
+// ---- Found by tests/fuzz_decode.rs ------------------------------------------------------------
+// Each was accepted and broke the page before the fixes of a66a0af; now each must be refused
+// with a message naming its key, or give finite results and charts that finish drawing.
+
+/// A subnormal serial fraction: `1/f` overflowed and `format_sig` printed "infe-322%", so the
+/// key figures read "Amdahl ceiling 1/f (f = infe-322%)" = "–".
+#[test]
+fn subnormal_serial_fraction() {
+    finite_or_refused("v=1&f=5e-324", Key::SerialFraction);
+    finite_or_refused("v=1&f=1e-310", Key::SerialFraction);
+    finite_or_refused("v=1&fs=5e-324", Key::CompareFractions);
+}
+
+/// Near-zero bandwidth or FLOP/s: `F_eff/B_eff` overflowed, T_crit was ∞ (or 0) and
+/// `Lever::apply_all` computed `exposed_scale *= ∞/∞ = NaN`: every LLM row was NaN.
+#[test]
+fn near_zero_bandwidth_or_flops() {
+    finite_or_refused("v=1&beff=1e-300", Key::Bandwidth);
+    finite_or_refused("v=1&feff=5e-324", Key::Flops);
+    finite_or_refused("v=1&cm=flops&feff=5e-324", Key::Flops);
+    finite_or_refused("v=1&p=1e15&pa=1e-300", Key::ActiveParams);
+}
+
+/// Measured values whose ratio overflows: the speedup was ∞, the speedup chart's y range
+/// (…, ∞), and plotters never finished drawing it — the Laws panel (the default view) froze.
+#[test]
+fn measured_ratio_overflow() {
+    finite_or_refused("v=1&m=1:1e300,2:1e-300", Key::Measured);
+    finite_or_refused("v=1&m=1:1,2:5e-324", Key::Measured);
+    finite_or_refused("v=1&mk=speedup&m=1:1,2:5e-324", Key::Measured);
+    finite_or_refused("v=1&mk=speedup&m=1:5e-324,2:1", Key::Measured);
+}
+
+/// Exposed or step times near f64::MAX: interpolation overflowed to ∞, the step chart's y
+/// range was (0, ∞) and drawing it never ended — the strong panel froze.
+#[test]
+fn huge_exposed_table() {
+    finite_or_refused(
+        "v=1&view=strong&ex=1024:1e308,4096:1.7e308",
+        Key::ExposedTable,
+    );
+    finite_or_refused("v=1&ex=95:5e-324,96:1.7e308", Key::ExposedTable);
+    finite_or_refused("v=1&em=step&st=1024:1e308,4096:1.7e308", Key::StepTable);
+}
+
+/// Compute time at the bottom of its range with no exposed time: the step is ~0 ms, so the
+/// throughput B/t_step overflows ("– tok/s"), and at 5e-324 ms the efficiency is 0/0 = NaN.
+#[test]
+fn near_zero_step_time() {
+    finite_or_refused("v=1&view=strong&tc=1e-300&ex=1:0,2:0", Key::ComputeMs);
+    finite_or_refused("v=1&view=strong&tc=5e-324&ex=1:0,2:0", Key::ComputeMs);
+    finite_or_refused(
+        "v=1&view=strong&tc=5e-324&em=step&st=1:0,2:0",
+        Key::ComputeMs,
+    );
+}
+
+/// A link's written form must read back as itself: `embed=` also chooses the panel, and a
+/// link with another `view=` (or a `view` tab clicked while embedded) was written without
+/// `view`, which then read back as the embedded panel and rewrote itself.
+#[test]
+fn embed_and_view_round_trip() {
+    for q in [
+        "v=1&embed=plan&view=laws",
+        "v=1&view=laws&embed=plan",
+        "v=1&embed=weak&view=strong",
+        "v=1&preset=seed-strong&embed=strong&view=laws",
+    ] {
+        let s = decode(q).scenario;
+        let written = s.to_query();
+        let again = decode(&written);
+        assert!(
+            again.errors.is_empty(),
+            "{q} → {written}: {:?}",
+            again.errors
+        );
+        assert_eq!(
+            again.scenario.to_query(),
+            written,
+            "{q}: the written link {written} rewrites itself"
+        );
+        assert_eq!(again.scenario, s, "{q}: {written} reads back differently");
+    }
+}
