@@ -6,7 +6,8 @@
 #   1. rustup target wasm32-unknown-unknown
 #   2. trunk 0.21.14                 (cargo install --locked; 0.22 needs a newer rustc)
 #   3. wasm-bindgen-cli = the wasm-bindgen version in Cargo.lock (cargo install, NOT --locked)
-#   4. npm devDependencies            (binaryen@132's wasm-opt, playwright-core)
+#   4. npm devDependencies            (binaryen@132's wasm-opt, playwright-core, axe-core,
+#                                      lighthouse@12.2.3 for `make lighthouse`)
 #   5. Debian chromium, chromium-driver, fonts-noto-cjk (browser tests, CJK glyphs)
 #
 # It exports nothing: source scripts/env.sh to put the installed tools on PATH.
@@ -91,9 +92,13 @@ fi
 
 # 4. npm devDependencies ----------------------------------------------------------------------
 command -v npm >/dev/null 2>&1 || die "npm not found (install Node.js >= 20)"
+# Every package the build, the tests and the audits load; one missing means node_modules is stale.
+npm_present() {
+  [[ -d node_modules && -x node_modules/.bin/wasm-opt && -d node_modules/playwright-core \
+     && -f node_modules/axe-core/axe.min.js && -x node_modules/.bin/lighthouse ]]
+}
 if [[ -f package-lock.json ]]; then
-  if [[ -d node_modules && ! package-lock.json -nt node_modules \
-        && -x node_modules/.bin/wasm-opt && -d node_modules/playwright-core ]]; then
+  if npm_present && [[ ! package-lock.json -nt node_modules ]]; then
     step "npm packages" "present (node_modules up to date with package-lock.json)"
   else
     step "npm packages" "$verb (npm ci)"
@@ -101,7 +106,7 @@ if [[ -f package-lock.json ]]; then
     run touch node_modules
   fi
 else
-  if [[ -d node_modules && -x node_modules/.bin/wasm-opt && -d node_modules/playwright-core ]]; then
+  if npm_present; then
     step "npm packages" "present (no package-lock.json)"
   else
     step "npm packages" "$verb (npm install; no package-lock.json)"
