@@ -151,7 +151,7 @@ impl SliderSpec {
                     // The shortest rounding that still lands on this position: short URLs
                     // (`32M`), yet every keyboard step changes the value.
                     (2..=6)
-                        .map(|digits| round_sig(exact, digits).clamp(min, max_value))
+                        .map(|digits| round_sig(exact, digits).max(min).min(max_value))
                         .find(|&v| self.position_of(v) == p)
                         .unwrap_or(exact)
                 }

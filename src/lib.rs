@@ -37,6 +37,7 @@ macro_rules! trf {
 pub mod chart;
 pub mod checklist;
 pub mod controls;
+pub mod float_text;
 pub mod i18n;
 pub mod model;
 pub mod report;

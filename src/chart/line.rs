@@ -3,16 +3,16 @@
 //! a [`LineChart`] and draw them with [`draw_line_chart`], on any backend.
 
 use super::{ChartError, ChartStyle, PlotArea};
-use crate::model::units::format_si;
+use crate::model::units::{canonical, format_si};
 
 /// Tick labels for GPU counts on a power-of-two axis, the way the seed writes them:
 /// `512`, `1k`, `2k`, `8k`, `16k` (binary thousands: 8,192 GPUs is "8k 卡").
 pub fn gpu_tick_label(n: f64) -> String {
     let exact_binary = |unit: f64| n >= unit && (n / unit).fract() == 0.0;
     if exact_binary(1_048_576.0) {
-        format!("{}M", n / 1_048_576.0)
+        format!("{}M", canonical(n / 1_048_576.0))
     } else if exact_binary(1024.0) {
-        format!("{}k", n / 1024.0)
+        format!("{}k", canonical(n / 1024.0))
     } else {
         format_si(n, 3)
     }
@@ -104,6 +104,43 @@ pub fn y_extent(series: &[Series], log: bool, min_top: f64) -> (f64, f64) {
     }
 }
 
+/// A linear `f64` axis whose tick labels only ever come from the chart's own formatters.
+///
+/// plotters' `f64` axis carries a default label formatter built on Rust's float `Display`;
+/// even unused, it keeps Rust's float-to-decimal engines (~20 KB) in the WebAssembly bundle.
+/// This axis delegates mapping and ticks to plotters' and has no default formatting.
+struct Axis(plotters::coord::types::RangedCoordf64);
+
+impl From<std::ops::Range<f64>> for Axis {
+    fn from(range: std::ops::Range<f64>) -> Self {
+        Axis(range.into())
+    }
+}
+
+impl plotters::coord::ranged1d::Ranged for Axis {
+    type FormatOption = plotters::coord::ranged1d::NoDefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.0.map(value, limit)
+    }
+
+    fn key_points<H: plotters::coord::ranged1d::KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        self.0.key_points(hint)
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.0.range()
+    }
+}
+
+impl plotters::coord::ranged1d::ValueFormatter<f64> for Axis {
+    /// Reached only if a label formatter were missing; every chart sets both.
+    fn format(value: &f64) -> String {
+        crate::model::units::format_sig(*value, 4)
+    }
+}
+
 /// Draws `chart` filling `root`; returns the plot area for the hover readout.
 pub fn draw_line_chart<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -141,7 +178,7 @@ pub fn draw_line_chart<DB: DrawingBackend>(
         }
     };
     let (a0, a1) = (ly(y0), ly(y1));
-    let mut ctx = builder.build_cartesian_2d(l0..l1, a0..a1)?;
+    let mut ctx = builder.build_cartesian_2d(Axis::from(l0..l1), Axis::from(a0..a1))?;
     let area = {
         ctx.configure_mesh()
             .x_desc(chart.x_desc.as_str())

@@ -5,7 +5,7 @@
 //! assumes the baseline itself scaled ideally when `N₀ > 1` (said in the summary).
 
 use super::laws::{efficiency, fit_serial_fraction, karp_flatt};
-use super::units::{clip, parse_duration_ms, parse_quantity};
+use super::units::{clip, format_sig, parse_duration_ms, parse_quantity};
 use serde::Serialize;
 use std::fmt;
 
@@ -73,17 +73,20 @@ impl fmt::Display for MeasuredError {
                 "expected pairs “N value”, got {count} numbers (an odd count)"
             ),
             MeasuredError::ProcessorsOutOfRange { processors } => {
-                write!(f, "N = {processors} is outside 1 … 2^30")
+                write!(f, "N = {} is outside 1 … 2^30", format_sig(*processors, 6))
             }
             MeasuredError::NonPositiveValue { processors, value } => {
                 write!(
                     f,
-                    "the value at N = {processors} must be 1e-9 … 1e15, got {value}"
+                    "the value at N = {} must be 1e-9 … 1e15, got {}",
+                    format_sig(*processors, 6),
+                    format_sig(*value, 6)
                 )
             }
             MeasuredError::NotIncreasing { processors } => write!(
                 f,
-                "N must increase from pair to pair; N = {processors} comes out of order or twice"
+                "N must increase from pair to pair; N = {} comes out of order or twice",
+                format_sig(*processors, 6)
             ),
             MeasuredError::TooMany { count } => {
                 write!(f, "{count} pairs is more than the {MAX_POINTS} allowed")

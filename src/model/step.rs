@@ -185,7 +185,8 @@ impl fmt::Display for StepError {
             StepError::Unsorted { gpus } => {
                 write!(
                     f,
-                    "N must increase from point to point; N = {gpus} is out of order"
+                    "N must increase from point to point; N = {} is out of order",
+                    super::units::format_sig(*gpus, 6)
                 )
             }
         }
@@ -226,6 +227,13 @@ impl ExposedTable {
 
     pub fn points(&self) -> &[(f64, f64)] {
         &self.points
+    }
+
+    /// No exposed time at any `N` (the fallback for a table that failed validation).
+    pub fn zero() -> Self {
+        ExposedTable {
+            points: vec![(1.0, 0.0), (2.0, 0.0)],
+        }
     }
 
     /// Exposed ms at `gpus`: piecewise linear in `ln N`.

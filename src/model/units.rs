@@ -356,13 +356,66 @@ pub fn format_speedup(speedup: f64) -> String {
 }
 
 /// The canonical text of a number in a URL or a number box: the shortest decimal that reads
-/// back as the same `f64` (Rust's `Display` guarantees the round trip).
+/// back as the same `f64`, written without an exponent — exactly what Rust's `Display` for
+/// `f64` prints, but built on [`shortest_digits`] so the WebAssembly bundle does not carry
+/// Rust's float-to-decimal engines (see there).
 pub fn canonical(value: f64) -> String {
-    if value == 0.0 {
-        "0".to_string()
-    } else {
-        format!("{value}")
+    if value == 0.0 || !value.is_finite() {
+        return if value.is_nan() {
+            "NaN".to_string()
+        } else if value.is_infinite() {
+            if value > 0.0 { "inf" } else { "-inf" }.to_string()
+        } else {
+            "0".to_string()
+        };
     }
+    let (digits, exp) = shortest_digits(value.abs());
+    let mut out = String::with_capacity(digits.len() + 8);
+    if value < 0.0 {
+        out.push('-');
+    }
+    if exp < 0 {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
+        out.push_str(&digits);
+    } else {
+        let int_len = exp as usize + 1;
+        if digits.len() <= int_len {
+            out.push_str(&digits);
+            out.extend(std::iter::repeat_n('0', int_len - digits.len()));
+        } else {
+            out.push_str(&digits[..int_len]);
+            out.push('.');
+            out.push_str(&digits[int_len..]);
+        }
+    }
+    out
+}
+
+/// The shortest significant digits that read back as `value` (finite, > 0) and the decimal
+/// exponent of the first one: `1234.5 → ("12345", 3)`, `0.05 → ("5", -2)`. The text comes
+/// from [`crate::float_text`] (Rust natively, the browser's own formatter in WebAssembly).
+pub fn shortest_digits(value: f64) -> (String, i32) {
+    parse_digits(&crate::float_text::shortest(value))
+}
+
+/// Digits and exponent of `1.2345e3`, `1.5e+21`, `123.45` or `0.00012` (JS and Rust forms).
+fn parse_digits(text: &str) -> (String, i32) {
+    let (mantissa, exp) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.trim_start_matches('+').parse::<i32>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all: String = int.chars().chain(frac.chars()).collect();
+    let leading = all.len() - all.trim_start_matches('0').len();
+    let digits = all[leading..].trim_end_matches('0');
+    if digits.is_empty() {
+        return ("0".to_string(), 0);
+    }
+    (
+        digits.to_string(),
+        int.len() as i32 - 1 - leading as i32 + exp,
+    )
 }
 
 /// The shortest text that reads back as exactly `value`: SI-suffixed when that is exact
@@ -383,6 +436,38 @@ pub fn canonical_si(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn canonical_matches_rust_display() {
+        for v in [
+            1.0,
+            0.05,
+            1234.5,
+            1e21,
+            1.5e21,
+            1e-7,
+            2.5e-7,
+            0.1 + 0.2,
+            123456789012345680.0,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            1.7976931348623157e308,
+            32e6,
+            0.001,
+            100.0,
+            -3.75,
+            1e15,
+            9007199254740993.0,
+            1.0 / 3.0,
+        ] {
+            assert_eq!(canonical(v), format!("{v}"), "{v:e}");
+        }
+        assert_eq!(parse_digits("1.5e+21"), ("15".to_string(), 21));
+        assert_eq!(parse_digits("0.00012"), ("12".to_string(), -4));
+        assert_eq!(parse_digits("1200"), ("12".to_string(), 3));
+        assert_eq!(parse_digits("123.45"), ("12345".to_string(), 2));
+    }
 
     #[test]
     fn parses_the_products_examples() {

@@ -393,9 +393,7 @@ impl LlmSettings {
     pub fn inputs(&self) -> LlmInputs {
         let table = |points: &[MeasuredPoint]| {
             ExposedTable::new(points.iter().map(|p| (p.processors, p.value)).collect())
-                .unwrap_or_else(|_| {
-                    ExposedTable::new(vec![(1.0, 0.0), (2.0, 0.0)]).expect("two increasing points")
-                })
+                .unwrap_or_else(|_| ExposedTable::zero())
         };
         LlmInputs {
             global_batch_tokens: self.global_batch_tokens,

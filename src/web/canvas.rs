@@ -56,7 +56,9 @@ impl Paint {
         if self.alpha >= 1.0 {
             format!("rgb({r},{g},{b})")
         } else {
-            format!("rgba({r},{g},{b},{:.3})", self.alpha.max(0.0))
+            // Alpha in thousandths with integer formatting (no float formatting in the bundle).
+            let milli = (self.alpha.clamp(0.0, 1.0) * 1000.0).round() as u32;
+            format!("rgba({r},{g},{b},0.{milli:03})")
         }
     }
 }
@@ -139,12 +141,7 @@ impl CanvasBackend {
     }
 
     fn set_font<S: BackendTextStyle>(&mut self, style: &S) {
-        let font = format!(
-            "{} {}px {}",
-            style.style().as_str(),
-            style.size(),
-            style.family().as_str()
-        );
+        let font = css_font(style);
         if self.font != font {
             self.context.set_font(&font);
             self.font = font;
@@ -166,6 +163,17 @@ impl Drop for CanvasBackend {
     fn drop(&mut self) {
         self.flush();
     }
+}
+
+/// The CSS `font` of a plotters text style, e.g. `normal 24.5px sans-serif` (size to 0.1 px,
+/// formatted without Rust's float formatting).
+fn css_font<S: BackendTextStyle>(style: &S) -> String {
+    format!(
+        "{} {}px {}",
+        style.style().as_str(),
+        crate::model::units::format_decimals(style.size(), 1),
+        style.family().as_str()
+    )
 }
 
 fn visible<S: BackendStyle>(style: &S) -> bool {
@@ -329,12 +337,7 @@ impl DrawingBackend for CanvasBackend {
     ) -> Result<(u32, u32), DrawingErrorKind<CanvasError>> {
         // `&self`: the font cannot be cached here, so it is set directly; draw_text compares
         // against the cached string and sets it again when it differs.
-        let font = format!(
-            "{} {}px {}",
-            style.style().as_str(),
-            style.size(),
-            style.family().as_str()
-        );
+        let font = css_font(style);
         if self.font != font {
             self.context.set_font(&font);
         }

@@ -47,14 +47,21 @@ fn cell(tag: &str, text: &str, scope: Option<&str>) -> Element {
 }
 
 /// Replaces the content of the container `id` with `table` (caption, header row, body rows
-/// whose first cell is a row header).
+/// whose first cell is a row header), inside a region that scrolls sideways when the table is
+/// wider than the page: focusable, so the keyboard can scroll it, and named by the caption.
 pub fn render_table(id: &str, table: &Table) {
     let Some(container) = document().get_element_by_id(id) else {
         return;
     };
+    let region = create("div");
+    let caption_id = format!("{id}-caption");
+    let _ = region.set_attribute("role", "region");
+    let _ = region.set_attribute("tabindex", "0");
+    let _ = region.set_attribute("aria-labelledby", &caption_id);
     let el = create("table");
     let _ = el.set_attribute("data-table", table.id);
     let caption = cell("caption", &table.caption, None);
+    let _ = caption.set_attribute("id", &caption_id);
     let _ = el.append_child(&caption);
     let thead = create("thead");
     let head_row = create("tr");
@@ -77,8 +84,9 @@ pub fn render_table(id: &str, table: &Table) {
         let _ = tbody.append_child(&tr);
     }
     let _ = el.append_child(&tbody);
+    let _ = region.append_child(&el);
     container.set_text_content(None);
-    let _ = container.append_child(&el);
+    let _ = container.append_child(&region);
 }
 
 /// Fills the `<table>` `id` with label/value rows.

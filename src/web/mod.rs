@@ -261,7 +261,8 @@ fn add_exports() -> Result<(), JsValue> {
             let _ = b.set_attribute("type", "button");
             let _ = b.set_attribute("class", "export");
             let _ = b.set_attribute("data-export", action);
-            let _ = b.set_attribute("aria-label", title);
+            // A description, not the name: the name stays the visible text (WCAG 2.5.3).
+            let _ = b.set_attribute("title", title);
             b.set_text_content(Some(text));
             let _ = row.append_child(&b);
         }
