@@ -7,6 +7,8 @@
 #                    browser tests (wasm-bindgen-test), release build, Playwright e2e
 #   make bench       build, then measure load time, redraw time per input, transfer size and
 #                    Plotly.js side by side (docs/performance.md); not part of `make test`
+#   make lighthouse  build, then Lighthouse accessibility and best-practices scores of the main
+#                    views (docs/accessibility.md); not part of `make test`
 #   make clean       remove build output (target/, dist/, test-results/)
 #
 # Every recipe line sources scripts/env.sh, which puts ~/.cargo/bin and node_modules/.bin
@@ -21,7 +23,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8080
 CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: bootstrap build serve test bench clean distclean \
+.PHONY: bootstrap build serve test bench lighthouse clean distclean \
         fmt-check clippy clippy-wasm test-native test-fuzz test-wasm trunk-build test-e2e
 
 bootstrap:
@@ -89,6 +91,17 @@ BENCH_ARGS ?=
 
 bench: bootstrap trunk-build
 	$(ENV) node bench/bench.mjs $(BENCH_ARGS)
+
+# ---- Lighthouse (not part of `make test`) --------------------------------------------------
+# npm lighthouse@12.2.3 with Debian's chromium against dist/ on 127.0.0.1, about 20 s a page;
+# prints the accessibility and best-practices scores of ?v=1, view=strong and view=plan, fails
+# below 95 and writes test-results/lighthouse/*.json. LIGHTHOUSE_ARGS goes to
+# scripts/lighthouse.mjs (other queries, --min).
+
+LIGHTHOUSE_ARGS ?=
+
+lighthouse: bootstrap trunk-build
+	$(ENV) node scripts/lighthouse.mjs $(LIGHTHOUSE_ARGS)
 
 # ---- clean --------------------------------------------------------------------------------
 
