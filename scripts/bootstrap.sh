@@ -95,7 +95,7 @@ command -v npm >/dev/null 2>&1 || die "npm not found (install Node.js >= 20)"
 # Every package the build, the tests and the audits load; one missing means node_modules is stale.
 npm_present() {
   [[ -d node_modules && -x node_modules/.bin/wasm-opt && -d node_modules/playwright-core \
-     && -f node_modules/axe-core/axe.min.js && -x node_modules/.bin/lighthouse ]]
+     && -f node_modules/axe-core/axe.min.js && -x node_modules/.bin/lighthouse && -d node_modules/terser ]]
 }
 if [[ -f package-lock.json ]]; then
   if npm_present && [[ ! package-lock.json -nt node_modules ]]; then

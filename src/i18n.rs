@@ -59,26 +59,118 @@ pub fn lang() -> Lang {
 }
 
 /// Whether this build carries the Chinese texts: always natively (CLI, tests); in the
-/// WebAssembly bundle only with the `web-zh` feature, because they cost ~8 KB gzipped and the
-/// bundle's budget is 150 KB (see the issue notes). Without them the page is English; the
-/// reporting checklist is bilingual either way.
+/// WebAssembly bundle only with the `web-zh` feature. Without it (the default: they cost ~8 KB
+/// gzipped of the 150 KB budget every reader pays) the page loads them on demand, as the
+/// catalogue `scripts/zh-catalogue.mjs` extracts from these same sources (see
+/// [`install_catalogue`]).
 pub const HAS_ZH: bool = cfg!(any(not(target_arch = "wasm32"), feature = "web-zh"));
 
 /// `true` when this thread writes Chinese.
 #[inline(always)]
 pub fn zh() -> bool {
-    HAS_ZH && lang() == Lang::Zh
+    lang() == Lang::Zh
 }
 
 /// The English or the Chinese text, whichever this thread writes. Inlined so that a build
-/// without Chinese drops the Chinese literals.
+/// without Chinese drops the Chinese literals and looks the English up in the catalogue.
 #[inline(always)]
 pub fn tr(en: &'static str, zh_text: &'static str) -> &'static str {
+    if HAS_ZH && !catalogue_forced() {
+        if zh() {
+            zh_text
+        } else {
+            en
+        }
+    } else {
+        translate(en)
+    }
+}
+
+/// `en`, or its catalogue translation when this thread writes Chinese. One out-of-line call
+/// per `tr` site keeps the bundle small (an inlined lookup costs ~40 bytes a site).
+#[inline(never)]
+fn translate(en: &'static str) -> &'static str {
     if zh() {
-        zh_text
+        lookup(en).unwrap_or(en)
     } else {
         en
     }
+}
+
+thread_local! {
+    /// The loaded catalogue, sorted by key hash.
+    static CATALOGUE: std::cell::RefCell<Vec<(u32, &'static str)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    /// Tests only: make a native build translate through the catalogue like the page does.
+    static FORCE_CATALOGUE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// FNV-1a, 32 bits, of `text`'s UTF-8 bytes: the catalogue's key for an English text (or a
+/// `data-i18n` key). `scripts/zh-catalogue.mjs` computes the same.
+pub fn key_hash(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5, |h: u32, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// Installs a catalogue: lines `<key_hash as 8 hex digits>\t<Chinese>`, with `\n` and `\\`
+/// escaped. Returns the number of entries read; malformed lines are skipped. The texts are
+/// leaked on purpose: loaded once per page, they live as long as it.
+pub fn install_catalogue(text: &str) -> usize {
+    let mut entries: Vec<(u32, &'static str)> = text
+        .lines()
+        .filter_map(|line| {
+            let (hash, zh) = line.split_once('\t')?;
+            let hash = u32::from_str_radix(hash, 16).ok()?;
+            let mut out = String::with_capacity(zh.len());
+            let mut chars = zh.chars();
+            while let Some(c) = chars.next() {
+                match (c, c == '\\') {
+                    (_, true) => match chars.next() {
+                        Some('n') => out.push('\n'),
+                        Some(other) => out.push(other),
+                        None => {}
+                    },
+                    (c, false) => out.push(c),
+                }
+            }
+            Some((hash, &*Box::leak(out.into_boxed_str())))
+        })
+        .collect();
+    // scripts/zh-catalogue.mjs writes the lines sorted by hash, so lookups can bisect; a
+    // catalogue that is not sorted is dropped rather than sorted here (a sort routine costs
+    // the bundle ~3 KB).
+    if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
+        entries.clear();
+    }
+    let count = entries.len();
+    CATALOGUE.with(|c| *c.borrow_mut() = entries);
+    count
+}
+
+/// Whether a catalogue has been installed.
+pub fn catalogue_loaded() -> bool {
+    CATALOGUE.with(|c| !c.borrow().is_empty())
+}
+
+/// Tests only: translate through the installed catalogue even though the build has the
+/// Chinese texts compiled in (to prove the catalogue covers what the page shows).
+pub fn force_catalogue(on: bool) {
+    FORCE_CATALOGUE.with(|f| f.set(on));
+}
+
+fn catalogue_forced() -> bool {
+    FORCE_CATALOGUE.with(|f| f.get())
+}
+
+/// The catalogue's Chinese for an English text or a `data-i18n` key.
+#[inline(never)]
+fn lookup(key: &str) -> Option<&'static str> {
+    let hash = key_hash(key);
+    CATALOGUE.with(|c| {
+        let c = c.borrow();
+        c.binary_search_by_key(&hash, |e| e.0).ok().map(|i| c[i].1)
+    })
 }
 
 /// Fills `{}` (the next argument) and `{0}`, `{1}` … (by position) in `template`.
@@ -133,6 +225,20 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("tab-strong", "强扩展（LLM）"),
     ("tab-weak", "弱扩展（LLM）"),
     ("tab-plan", "规划：time-to-quality"),
+    ("chart-laws-speedup", "加速比随处理器数 N 的变化：Amdahl、Gustafson 与 Sun–Ni"),
+    ("chart-laws-efficiency", "并行效率随处理器数 N 的变化：Amdahl、Gustafson 与 Sun–Ni"),
+    ("chart-laws-karp-flatt", "实测点的 Karp–Flatt 串行比例 e(N)"),
+    ("chart-strong-step", "强扩展：固定 B_global 时的 step time"),
+    ("chart-strong-efficiency", "强扩展效率 = 理想 / 实际"),
+    ("chart-strong-throughput", "强扩展：吞吐 B_global / step"),
+    ("chart-strong-boxes", "同一 global batch 分到更多 GPU（强扩展）与每组 GPU 保持相同 batch（弱扩展）"),
+    ("chart-weak-step", "弱扩展：固定每卡 tokens 时的 step time"),
+    ("chart-weak-efficiency", "弱扩展效率 = t(N₀) / t(N)"),
+    ("chart-weak-throughput", "弱扩展：吞吐"),
+    ("chart-weak-steps", "弱扩展：global batch 与预算内的优化器步数"),
+    ("chart-weak-boxes", "同一 global batch 分到更多 GPU（强扩展）与每组 GPU 保持相同 batch（弱扩展）"),
+    ("chart-plan-ttq", "达到目标 loss 的时间随 GPU 数的变化"),
+    ("chart-plan-gpu-hours", "达到目标 loss 所需 GPU 时随 GPU 数的变化"),
     ("laws-title", "Amdahl 与 Gustafson（及 Sun–Ni）"),
     ("label-f", "串行比例 f"),
     ("help-f", "0 … 1，例如 0.05 或 5%"),
@@ -220,7 +326,11 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
 
 /// The Chinese text of a `data-i18n` key, if the key exists.
 pub fn ui_zh(key: &str) -> Option<&'static str> {
-    UI.iter().find(|(k, _)| *k == key).map(|(_, zh)| *zh)
+    if HAS_ZH && !catalogue_forced() {
+        UI.iter().find(|(k, _)| *k == key).map(|(_, zh)| *zh)
+    } else {
+        lookup(key)
+    }
 }
 #[cfg(test)]
 mod tests {

@@ -949,16 +949,14 @@ pub fn lever_table(rows: &[LeverRow]) -> Table {
             "降低 T_crit 的手段（逐项单独作用，相对输入值）",
         )
         .to_string(),
-        headers: [
-            "lever",
-            "on",
-            "T_crit (tokens)",
-            "N_max (GPUs)",
-            "fastest time to quality",
-            "cost",
-        ]
-        .map(String::from)
-        .to_vec(),
+        headers: tr_headers(&[
+            ("lever", "手段"),
+            ("on", "已开启"),
+            ("T_crit (tokens)", "T_crit（tokens）"),
+            ("N_max (GPUs)", "N_max（卡）"),
+            ("fastest time to quality", "最快达标时间"),
+            ("cost", "代价"),
+        ]),
         rows: rows
             .iter()
             .map(|r| {

@@ -219,7 +219,7 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
             };
             chart.series = vec![
                 Series {
-                    label: tr("efficiency", "效率").to_string(),
+                    label: tr("efficiency", "并行效率").to_string(),
                     color: if is_strong { COMPUTE } else { GOOD },
                     kind: SeriesKind::Solid,
                     points: curve.clone(),

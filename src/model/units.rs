@@ -396,7 +396,33 @@ pub fn canonical(value: f64) -> String {
 /// exponent of the first one: `1234.5 → ("12345", 3)`, `0.05 → ("5", -2)`. The text comes
 /// from [`crate::float_text`] (Rust natively, the browser's own formatter in WebAssembly).
 pub fn shortest_digits(value: f64) -> (String, i32) {
-    parse_digits(&crate::float_text::shortest(value))
+    let (digits, exp) = parse_digits(&crate::float_text::shortest(value));
+    settle_tie(value, digits, exp)
+}
+
+/// When two shortest digit strings read back as `value` (the value lies exactly halfway, as
+/// `1745750260155722.25` between `…722.2` and `…722.3`), the even one. Rust picks one and
+/// JavaScript the other in such ties; the page and the CLI must write the same link.
+fn settle_tie(value: f64, digits: String, exp: i32) -> (String, i32) {
+    let Ok(mantissa) = digits.parse::<u64>() else {
+        return (digits, exp);
+    };
+    let reads_back = |m: u64| {
+        let text = m.to_string();
+        text.len() == digits.len() && format!("0.{text}e{}", exp + 1).parse::<f64>() == Ok(value)
+    };
+    let below = mantissa > 1 && reads_back(mantissa - 1);
+    let above = reads_back(mantissa + 1);
+    let other = match (below, above) {
+        (true, false) => mantissa - 1,
+        (false, true) => mantissa + 1,
+        _ => return (digits, exp),
+    };
+    if mantissa % 2 == 0 {
+        (digits, exp)
+    } else {
+        (other.to_string().trim_end_matches('0').to_string(), exp)
+    }
 }
 
 /// Digits and exponent of `1.2345e3`, `1.5e+21`, `123.45` or `0.00012` (JS and Rust forms).
@@ -461,8 +487,19 @@ mod tests {
             9007199254740993.0,
             1.0 / 3.0,
         ] {
-            assert_eq!(canonical(v), format!("{v}"), "{v:e}");
+            // Rust's Display digits, except that of two equally short strings that both read
+            // back (f64::MAX: …157e308 and …158e308) the even one is written.
+            let (ours, rust) = (canonical(v), format!("{v}"));
+            assert_eq!(ours.parse::<f64>(), Ok(v), "{v:e}");
+            assert_eq!(ours.len(), rust.len(), "{v:e}: {ours} vs {rust}");
+            if v != f64::MAX {
+                assert_eq!(ours, rust, "{v:e}");
+            }
         }
+        // An exact tie between two 17-digit strings: the even one, whatever Rust prints.
+        let tie = 1745750260155722.25;
+        assert_eq!(canonical(tie), "1745750260155722.2");
+        assert_eq!(canonical(tie).parse::<f64>(), Ok(tie));
         assert_eq!(parse_digits("1.5e+21"), ("15".to_string(), 21));
         assert_eq!(parse_digits("0.00012"), ("12".to_string(), -4));
         assert_eq!(parse_digits("1200"), ("12".to_string(), 3));

@@ -172,7 +172,21 @@ pub fn start() -> Result<(), JsValue> {
         .and_then(|l| l.search().ok())
         .unwrap_or_default();
     let decoded = decode(&search);
-    present::apply_lang(present::choose_lang(&decoded.scenario));
+    let lang = present::choose_lang(&decoded.scenario);
+    if lang == crate::i18n::Lang::Zh && !crate::i18n::HAS_ZH {
+        // The Chinese texts are a separate download (src/i18n.rs); the page starts once they
+        // are in, so a Chinese reader never sees the English first.
+        present::load_catalogue(Box::new(move || {
+            let _ = boot(decoded, lang);
+        }));
+        return Ok(());
+    }
+    boot(decoded, lang)
+}
+
+/// Everything after choosing the language: the page's first render and its event handlers.
+fn boot(decoded: crate::scenario::Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
+    present::apply_lang(lang);
     present::apply_theme(present::is_dark(&decoded.scenario));
     present::apply_embed(&decoded.scenario);
     let url_messages: Vec<String> = decoded.errors.iter().map(|e| e.to_string()).collect();

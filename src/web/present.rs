@@ -12,13 +12,6 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
 /// The language to show: `lang=` if given, else the browser's, else English.
 pub fn choose_lang(scenario: &Scenario) -> Lang {
-    if !i18n::HAS_ZH {
-        // This build carries no Chinese texts; hide the toggle that would promise them.
-        if let Some(toggle) = document().get_element_by_id("lang-toggle") {
-            let _ = toggle.set_attribute("hidden", "");
-        }
-        return Lang::En;
-    }
     scenario
         .lang
         .or_else(|| {
@@ -27,6 +20,68 @@ pub fn choose_lang(scenario: &Scenario) -> Lang {
                 .and_then(|l| Lang::from_key(&l))
         })
         .unwrap_or_default()
+}
+
+/// Fetches the Chinese catalogue named by `<meta name="zh-catalogue">` (written by
+/// scripts/zh-catalogue.mjs; a data: URL in the single-file build), installs it, then calls
+/// `done` — exactly once, also when the fetch fails or takes over 4 s (the page then shows
+/// English rather than nothing).
+pub fn load_catalogue(done: Box<dyn FnOnce()>) {
+    let url = document()
+        .query_selector("meta[name=zh-catalogue]")
+        .ok()
+        .flatten()
+        .and_then(|m| m.get_attribute("content"));
+    let (Some(url), Some(window)) = (url, web_sys::window()) else {
+        done();
+        return;
+    };
+    let pending = std::cell::RefCell::new(Some(done));
+    let finish: std::rc::Rc<dyn Fn(Option<String>)> = std::rc::Rc::new(move |text| {
+        if let Some(text) = text {
+            i18n::install_catalogue(&text);
+        }
+        let done = pending.borrow_mut().take();
+        if let Some(done) = done {
+            done();
+        }
+    });
+    let fail = |finish: &std::rc::Rc<dyn Fn(Option<String>)>| {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| finish(None))
+    };
+    let on_text = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| finish(text.as_string()))
+    };
+    let on_text_error = fail(&finish);
+    let on_response = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
+            match response
+                .dyn_into::<web_sys::Response>()
+                .ok()
+                .filter(|r| r.ok())
+                .and_then(|r| r.text().ok())
+            {
+                Some(text) => {
+                    let _ = text.then(&on_text).catch(&on_text_error);
+                }
+                None => finish(None),
+            }
+        })
+    };
+    let on_fetch_error = fail(&finish);
+    let _ = window
+        .fetch_with_str(&url)
+        .then(&on_response)
+        .catch(&on_fetch_error);
+    // Called at most once each, once per page: leaked rather than tracked.
+    on_response.forget();
+    on_fetch_error.forget();
+    let timeout = Closure::once_into_js(move || finish(None));
+    let _ =
+        window.set_timeout_with_callback_and_timeout_and_arguments_0(timeout.unchecked_ref(), 4000);
 }
 
 /// Sets `<html lang>`, the title and every `data-i18n` text to `lang`. The markup is written

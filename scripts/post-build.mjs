@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Trunk's one post_build hook (Trunk.toml). Trunk may run several hooks of a stage at the same
+// time, and these steps all rewrite index.html, so they run here, in order, on the staging
+// directory (TRUNK_STAGING_DIR) before it replaces dist/:
+//
+//   1. shorten the names the wasm and its JavaScript share (binaryen's
+//      --minify-imports-and-exports-and-modules: ~150 imports such as
+//      `__wbg_setAttribute_f75317b2b5cabfb4` become `Ab`; -3 KB gzipped), rewrite the
+//      wasm-bindgen JavaScript to match, minify that JavaScript with terser (-2 KB gzipped),
+//      and update both files' integrity="sha384-…" in index.html. The page's size budget is
+//      150 KB gzipped for everything a reader downloads;
+//   2. move Trunk's inline loader into loader-<hash>.js (scripts/extract-loader.mjs), so a
+//      strict Content-Security-Policy without 'unsafe-inline' runs the page;
+//   3. write the Chinese catalogue zh-<hash>.txt (scripts/zh-catalogue.mjs).
+//
+//   node scripts/post-build.mjs [--dir DIR]
+
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
+import { extractInDir } from './extract-loader.mjs';
+import { writeCatalogue } from './zh-catalogue.mjs';
+
+const sri = (bytes) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WASM_OPT = path.join(REPO, 'node_modules', '.bin', 'wasm-opt');
+
+/** The (module, field) names of a wasm binary's imports. */
+export function wasmImports(bytes) {
+  let i = 8;
+  const leb = () => {
+    let r = 0;
+    let shift = 0;
+    for (;;) {
+      const b = bytes[i++];
+      r += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) return r;
+    }
+  };
+  const name = () => {
+    const n = leb();
+    const s = bytes.subarray(i, i + n).toString('utf8');
+    i += n;
+    return s;
+  };
+  while (i < bytes.length) {
+    const id = bytes[i++];
+    const size = leb();
+    const end = i + size;
+    if (id === 2) {
+      const out = [];
+      for (let count = leb(); count > 0; count--) {
+        const module = name();
+        const field = name();
+        const kind = bytes[i++];
+        // Skip the descriptor: func (type index), table (reftype + limits), memory (limits),
+        // global (valtype + mutability), tag (attribute + type index).
+        if (kind === 0) leb();
+        else if (kind === 1) { i++; const flags = leb(); leb(); if (flags & 1) leb(); }
+        else if (kind === 2) { const flags = leb(); leb(); if (flags & 1) leb(); }
+        else if (kind === 3) { i += 2; }
+        else if (kind === 4) { i++; leb(); }
+        out.push({ module, field });
+      }
+      return out;
+    }
+    i = end;
+  }
+  return [];
+}
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Shortens the wasm's import, export and module names and rewrites `js` to match. */
+function shortenNames(wasmPath, js) {
+  const before = wasmImports(readFileSync(wasmPath));
+  const map = JSON.parse(execFileSync(WASM_OPT, [wasmPath, '--minify-imports-and-exports-and-modules', '-o', wasmPath], { encoding: 'utf8' }));
+  const after = wasmImports(readFileSync(wasmPath));
+  const modules = new Map();
+  before.forEach((imp, k) => modules.set(imp.module, after[k].module));
+  let out = js;
+  for (const [module, field, short] of map.imports) {
+    // wasm-bindgen's import object: `name: function(…)` inside `const import0 = {…}`.
+    const key = new RegExp(`(?<![\\w$])${escapeRe(field)}(?=\\s*:)`, 'g');
+    if (!key.test(out)) throw new Error(`post-build: import ${module} ${field} not found in the JS`);
+    out = out.replace(key, JSON.stringify(short));
+  }
+  for (const [module, short] of modules) {
+    const key = JSON.stringify(module);
+    if (!out.includes(`${key}:`)) throw new Error(`post-build: import module ${key} not found in the JS`);
+    out = out.split(`${key}:`).join(`${JSON.stringify(short)}:`);
+  }
+  for (const [name, short] of map.exports) {
+    out = out.replace(new RegExp(`\\bwasm\\.${escapeRe(name)}\\b`, 'g'), `wasm[${JSON.stringify(short)}]`);
+  }
+  const left = out.match(/\bwasm\.(?!(?:buffer|exports)\b)[A-Za-z_$][\w$]*/g);
+  if (left) throw new Error(`post-build: the JS still names wasm exports ${[...new Set(left)].join(', ')}`);
+  return { js: out, imports: map.imports.length, exports: map.exports.length };
+}
+
+/** Replaces the integrity of every tag of `html` that names `file`. */
+function setIntegrity(html, file, bytes) {
+  const value = sri(bytes);
+  // Attribute values may be unquoted: Trunk minifies index.html in release builds.
+  return html.replace(
+    new RegExp(`(<[^>]*${escapeRe(file)}[^>]*\\bintegrity=)("[^"]*"|'[^']*'|[^\\s>]+)`, 'g'),
+    `$1"${value}"`,
+  );
+}
+
+/** Shortens names, minifies each wasm-bindgen module (X.js next to X_bg.wasm), fixes SRI. */
+export async function minifyBindgen(dir) {
+  const out = [];
+  const files = readdirSync(dir);
+  let html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  for (const wasm of files.filter((f) => f.endsWith('_bg.wasm'))) {
+    const js = wasm.replace(/_bg\.wasm$/, '.js');
+    if (!files.includes(js)) continue;
+    const wasmPath = path.join(dir, wasm);
+    const source = readFileSync(path.join(dir, js), 'utf8');
+    const oldWasm = readFileSync(wasmPath);
+    const renamed = shortenNames(wasmPath, source);
+    // Module scope: exports keep their names (the loader imports them; tests call
+    // window.wasmBindings.*); everything else may be renamed.
+    const { code } = await minify(renamed.js, { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true });
+    writeFileSync(path.join(dir, js), code);
+    const newWasm = readFileSync(wasmPath);
+    html = setIntegrity(html, js, code);
+    html = setIntegrity(html, wasm, newWasm);
+    for (const stale of [sri(source), sri(oldWasm)]) {
+      if (html.includes(stale)) throw new Error(`post-build: index.html still has a stale integrity hash ${stale}`);
+    }
+    out.push({ js, bytes: Buffer.byteLength(source), minified: Buffer.byteLength(code), wasm, imports: renamed.imports, exports: renamed.exports });
+  }
+  writeFileSync(path.join(dir, 'index.html'), html);
+  return out;
+}
+
+const args = process.argv.slice(2);
+const i = args.indexOf('--dir');
+const dir = i >= 0 ? args[i + 1] : process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error('post-build: no --dir and no TRUNK_STAGING_DIR (run as a Trunk post_build hook)');
+  process.exit(2);
+}
+try {
+  for (const m of await minifyBindgen(dir)) {
+    console.log(`post-build: ${m.wasm}: ${m.imports} imports and ${m.exports} exports renamed; ${m.js}: ${m.bytes} → ${m.minified} bytes`);
+  }
+  for (const m of extractInDir(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL })) {
+    console.log(`post-build: ${m.html}: inline script(s) → ${m.scripts.join(', ')}`);
+  }
+  const zh = writeCatalogue(dir);
+  console.log(`post-build: ${zh.count} Chinese texts → ${zh.name} (${zh.bytes} bytes)`);
+} catch (e) {
+  console.error(e.message);
+  process.exit(1);
+}

@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// Trunk post_build hook: writes the Chinese catalogue the page loads only when a reader asks for
+// Chinese (lang=zh, a zh browser, or the 中文 button), so English readers do not download it.
+//
+// Why a separate file: every reader-facing string is written in the Rust source next to its
+// translation — `tr("en", "中文")`, `trf!("en {}", "中文 {}", …)`, `("en", "中文")` header pairs
+// and `("data-i18n key", "中文")` rows of i18n::UI. Natively (CLI, tests) both are compiled in.
+// In the WebAssembly bundle the Chinese half would cost ~8 KB gzipped of a 150 KB budget that
+// every reader pays, so the bundle is built without it (src/i18n.rs) and looks each English
+// text up in this catalogue instead.
+//
+// The catalogue is read from the source, not from a running program, so it cannot miss a
+// string that no test happens to display: every string literal containing CJK text that
+// directly follows another string literal and a comma is the translation of that literal (and
+// every `("key", "text")` row in src/i18n.rs).
+// Output lines are `<fnv1a-32 of the English, 8 hex digits>\t<Chinese>`, with `\n` and `\\`
+// escaped; src/i18n.rs parses the same format and hashes with the same function. Two different
+// translations of one English text, or two English texts with one hash, fail the build.
+//
+// The file is `zh-<content hash>.txt` next to index.html, named in
+// `<meta name="zh-catalogue" content="./zh-<hash>.txt">` (a data: URL in the single-file build).
+//
+//   node scripts/zh-catalogue.mjs [--dir DIR] [--print]    (default DIR: $TRUNK_STAGING_DIR)
+//
+// Also a module: buildCatalogue(srcDir) -> { entries: Map(hash -> zh), text }.
+
+import { readFileSync, writeFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
+
+/** FNV-1a, 32 bits, over the UTF-8 bytes (src/i18n.rs `key_hash`). */
+export function keyHash(text) {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(text, 'utf8')) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/** The string literals and punctuation of a Rust source, comments and char literals skipped. */
+export function tokens(src) {
+  const out = [];
+  let i = 0;
+  const n = src.length;
+  while (i < n) {
+    const c = src[i];
+    if (c === '/' && src[i + 1] === '/') {
+      while (i < n && src[i] !== '\n') i++;
+    } else if (c === '/' && src[i + 1] === '*') {
+      i = src.indexOf('*/', i + 2);
+      i = i < 0 ? n : i + 2;
+    } else if (c === '"') {
+      const [value, end] = readString(src, i + 1);
+      out.push({ str: value });
+      i = end;
+    } else if (c === 'r' && /[#"]/.test(src[i + 1] ?? '') && !/[\w]/.test(src[i - 1] ?? '')) {
+      let j = i + 1;
+      while (src[j] === '#') j++;
+      if (src[j] !== '"') { i++; continue; }
+      const close = '"' + '#'.repeat(j - i - 1);
+      const end = src.indexOf(close, j + 1);
+      out.push({ str: src.slice(j + 1, end < 0 ? n : end) });
+      i = end < 0 ? n : end + close.length;
+    } else if (c === "'") {
+      // A char literal ('x', '\n', '\u{..}', '"') or a lifetime ('static).
+      if (src[i + 1] === '\\') {
+        i = src.indexOf("'", i + 2) + 1 || n;
+      } else if (src[i + 2] === "'") {
+        i += 3;
+      } else {
+        i++;
+      }
+    } else if (/\s/.test(c)) {
+      i++;
+    } else {
+      out.push({ punct: c });
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Reads a Rust "…" literal body starting at `i`; returns [value, index after the quote]. */
+function readString(src, i) {
+  let value = '';
+  while (i < src.length && src[i] !== '"') {
+    if (src[i] !== '\\') {
+      value += src[i++];
+      continue;
+    }
+    const e = src[i + 1];
+    i += 2;
+    if (e === 'n') value += '\n';
+    else if (e === 't') value += '\t';
+    else if (e === 'r') value += '\r';
+    else if (e === '0') value += '\0';
+    else if (e === '\\' || e === '"' || e === "'") value += e;
+    else if (e === '\n') while (/\s/.test(src[i] ?? '')) i++; // line continuation
+    else if (e === 'u') {
+      const close = src.indexOf('}', i);
+      value += String.fromCodePoint(parseInt(src.slice(i + 1, close), 16));
+      i = close + 1;
+    } else if (e === 'x') {
+      value += String.fromCharCode(parseInt(src.slice(i, i + 2), 16));
+      i += 2;
+    } else value += e;
+  }
+  return [value, i + 1];
+}
+
+function rustFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return rustFiles(p);
+    return name.endsWith('.rs') ? [p] : [];
+  });
+}
+
+const escape = (s) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+
+/** Every (English, Chinese) pair of the crate's sources, as the page's catalogue. */
+export function buildCatalogue(srcDir = path.join(REPO, 'src')) {
+  const byEnglish = new Map();
+  const problems = [];
+  for (const file of rustFiles(srcDir).sort()) {
+    const t = tokens(readFileSync(file, 'utf8'));
+    for (let k = 2; k < t.length; k++) {
+      const [a, comma, b] = [t[k - 2], t[k - 1], t[k]];
+      if (a.str === undefined || comma.punct !== ',' || b.str === undefined) continue;
+      // i18n::UI rows are all translations, even without CJK text (the toggle's "English").
+      const uiRow = file.endsWith('i18n.rs') && t[k - 3]?.punct === '(' && t[k + 1]?.punct === ')';
+      if (!(CJK.test(b.str) || uiRow) || a.str === b.str) continue;
+      const seen = byEnglish.get(a.str);
+      if (seen !== undefined && seen !== b.str) {
+        problems.push(`${path.relative(REPO, file)}: “${a.str}” has two translations: “${seen}” and “${b.str}”`);
+      }
+      byEnglish.set(a.str, b.str);
+    }
+  }
+  const entries = new Map();
+  for (const [en, zh] of byEnglish) {
+    const h = keyHash(en);
+    if (entries.has(h) && entries.get(h).en !== en) {
+      problems.push(`hash collision ${h}: “${entries.get(h).en}” and “${en}”`);
+    }
+    entries.set(h, { en, zh });
+  }
+  if (problems.length) throw new Error(`zh catalogue:\n  ${problems.join('\n  ')}`);
+  const lines = [...entries.keys()].sort().map((h) => `${h}\t${escape(entries.get(h).zh)}`);
+  return { entries, text: lines.join('\n') + '\n' };
+}
+
+/** Writes zh-<hash>.txt into `dir` and names it in dir/index.html's <head>. */
+export function writeCatalogue(dir, srcDir) {
+  const { entries, text } = buildCatalogue(srcDir);
+  for (const old of readdirSync(dir).filter((f) => /^zh-[0-9a-f]+\.txt$/.test(f))) unlinkSync(path.join(dir, old));
+  const name = `zh-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.txt`;
+  writeFileSync(path.join(dir, name), text);
+  const indexPath = path.join(dir, 'index.html');
+  let html = readFileSync(indexPath, 'utf8').replace(/<meta name="zh-catalogue"[^>]*>/g, '');
+  // Right after <meta charset>: Trunk's release minifier drops optional tags such as </head>.
+  const meta = `<meta name="zh-catalogue" content="./${name}">`;
+  const charset = /<meta\b[^>]*\bcharset\b[^>]*>/i;
+  if (!charset.test(html)) throw new Error(`zh-catalogue: ${indexPath} has no <meta charset> to follow`);
+  html = html.replace(charset, (tag) => tag + meta);
+  writeFileSync(indexPath, html);
+  return { name, count: entries.size, bytes: Buffer.byteLength(text) };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args.includes('--print')) {
+    process.stdout.write(buildCatalogue().text);
+  } else {
+    const i = args.indexOf('--dir');
+    const dir = i >= 0 ? args[i + 1] : process.env.TRUNK_STAGING_DIR;
+    if (!dir) {
+      console.error('zh-catalogue: no --dir and no TRUNK_STAGING_DIR');
+      process.exit(2);
+    }
+    try {
+      const { name, count, bytes } = writeCatalogue(dir);
+      console.log(`zh-catalogue: ${count} texts → ${name} (${bytes} bytes)`);
+    } catch (e) {
+      console.error(e.message);
+      process.exit(1);
+    }
+  }
+}

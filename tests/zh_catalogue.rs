@@ -1,0 +1,198 @@
+//! The page's Chinese comes from a catalogue that `scripts/zh-catalogue.mjs` extracts from the
+//! sources (the WebAssembly bundle carries only English; see src/i18n.rs). These tests install
+//! that catalogue natively and check that every text the page and the CLI show in Chinese —
+//! tables, key figures, summaries, readouts, chart titles, legends and labels, lever names,
+//! the `data-i18n` texts — reads the same through the catalogue as with the Chinese compiled in.
+//! A translation the extractor cannot see would show up here as English in the catalogue run.
+
+use scaling_explorer::cli::{panel_svg, Panel};
+use scaling_explorer::i18n::{self, force_catalogue, install_catalogue, set_lang, Lang, UI};
+use scaling_explorer::model::llm::LlmSweep;
+use scaling_explorer::model::plan::PlanSweep;
+use scaling_explorer::model::sweep::LawsSweep;
+use scaling_explorer::report;
+use scaling_explorer::scenario::{decode, Preset};
+use std::process::Command;
+
+fn catalogue() -> String {
+    let out = Command::new("node")
+        .args(["scripts/zh-catalogue.mjs", "--print"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("node runs scripts/zh-catalogue.mjs (make bootstrap installs node)");
+    assert!(
+        out.status.success(),
+        "zh-catalogue.mjs failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 catalogue")
+}
+
+/// Everything a reader sees for one scenario, in this thread's language.
+fn everything(query: &str) -> Vec<String> {
+    let scenario = decode(query).scenario;
+    let laws = LawsSweep::compute(&scenario.laws_inputs());
+    let llm = LlmSweep::compute(&scenario.llm_inputs());
+    let plan = PlanSweep::compute(&scenario.plan_inputs());
+    let mut out = vec![
+        report::laws_speedup_table(&laws).to_markdown(),
+        report::laws_efficiency_table(&laws).to_markdown(),
+        format!(
+            "{:?}",
+            report::laws_key_figures(&laws, scenario.laws.measured_kind)
+        ),
+        report::laws_chart_summary(&laws),
+        report::laws_efficiency_summary(&laws),
+        report::laws_measured_summary(&laws),
+        report::strong_table(&llm).to_markdown(),
+        report::weak_table(&llm).to_markdown(),
+        format!("{:?}", report::strong_key_figures(&llm)),
+        format!("{:?}", report::weak_key_figures(&llm)),
+        report::strong_summary(&llm),
+        report::weak_summary(&llm),
+        report::plan_table(&plan).to_markdown(),
+        format!("{:?}", report::plan_key_figures(&plan, &llm)),
+        report::plan_summary(&plan),
+        report::lever_table(&report::lever_rows(&scenario)).to_markdown(),
+        format!("{:?}", report::activation_memory_note(&llm)),
+    ];
+    if let Some(t) = report::laws_measured_table(&laws) {
+        out.push(t.to_markdown());
+    }
+    for gpus in [1.0, 1024.0, 4096.0, 16384.0] {
+        out.push(format!(
+            "{:?} {:?} {:?} {:?} {:?} {:?}",
+            report::laws_readout(&laws, gpus),
+            report::measured_readout(&laws, gpus),
+            report::strong_readout(&llm, gpus),
+            report::weak_readout(&llm, gpus),
+            report::plan_readout(&plan, gpus),
+            report::format_steps(gpus),
+        ));
+    }
+    let charts: [(Panel, &[&str]); 4] = [
+        (Panel::Laws, &["speedup", "efficiency", "karp-flatt"]),
+        (
+            Panel::Strong,
+            &[
+                "strong-step",
+                "strong-efficiency",
+                "strong-throughput",
+                "boxes",
+            ],
+        ),
+        (
+            Panel::Weak,
+            &["weak-step", "weak-efficiency", "weak-throughput"],
+        ),
+        (Panel::Plan, &["plan-ttq", "plan-gpu-hours"]),
+    ];
+    for (panel, names) in charts {
+        for name in names {
+            if let Ok(svg) = panel_svg(&scenario, panel, Some(name)) {
+                // The SVG's text elements: titles, axis descriptions, legends, notes.
+                out.extend(
+                    svg.split("<text")
+                        .skip(1)
+                        .filter_map(|t| t.split_once('>').and_then(|(_, r)| r.split_once('<')))
+                        .map(|(text, _)| text.to_string()),
+                );
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_catalogue_translates_everything_the_page_shows() {
+    let text = catalogue();
+    assert!(
+        install_catalogue(&text) > 200,
+        "catalogue too small:\n{text}"
+    );
+    set_lang(Lang::Zh);
+    let mut queries: Vec<String> = Preset::ALL
+        .iter()
+        .map(|p| format!("v=1&preset={}", p.name()))
+        .collect();
+    queries.push("v=1".to_string());
+    queries.push("v=1&m=1:100,4:30,16:12&lv=fp8,zb,nvlink,ep,noreshard".to_string());
+    queries.push("v=1&preset=seed-weak&mk=speedup&m=1:1,8:7.2,64:40".to_string());
+    for q in &queries {
+        force_catalogue(false);
+        let compiled = everything(q);
+        force_catalogue(true);
+        let looked_up = everything(q);
+        force_catalogue(false);
+        for (a, b) in compiled.iter().zip(&looked_up) {
+            assert_eq!(
+                a, b,
+                "{q}: the catalogue (scripts/zh-catalogue.mjs) misses a translation"
+            );
+        }
+        assert!(
+            compiled
+                .iter()
+                .any(|s| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))),
+            "{q}: nothing Chinese rendered — is set_lang(Zh) in effect?"
+        );
+    }
+    force_catalogue(true);
+    for (key, zh) in UI {
+        assert_eq!(i18n::ui_zh(key), Some(*zh), "data-i18n key {key}");
+    }
+    force_catalogue(false);
+}
+
+#[test]
+fn english_never_goes_through_the_catalogue() {
+    install_catalogue("");
+    set_lang(Lang::En);
+    force_catalogue(true);
+    let english = everything("v=1&preset=seed-strong");
+    force_catalogue(false);
+    assert_eq!(english, everything("v=1&preset=seed-strong"));
+}
+
+#[test]
+fn catalogue_lines_unescape_and_bad_lines_are_skipped() {
+    let (one, four) = (i18n::key_hash("one"), i18n::key_hash("four"));
+    let (first, second) = if one < four {
+        (
+            format!("{one:08x}\t一\\n二 \\\\ 三"),
+            format!("{four:08x}\t四"),
+        )
+    } else {
+        (
+            format!("{four:08x}\t四"),
+            format!("{one:08x}\t一\\n二 \\\\ 三"),
+        )
+    };
+    let text = format!("{first}\nnot-hex\tx\n{second}\n");
+    assert_eq!(install_catalogue(&text), 2);
+    set_lang(Lang::Zh);
+    force_catalogue(true);
+    assert_eq!(i18n::tr("one", "?"), "一\n二 \\ 三");
+    assert_eq!(i18n::tr("four", "?"), "四");
+    assert_eq!(i18n::tr("missing", "?"), "missing");
+    force_catalogue(false);
+    // FNV-1a test vectors (the extractor hashes the same way).
+    assert_eq!(i18n::key_hash(""), 0x811c_9dc5);
+    assert_eq!(i18n::key_hash("a"), 0xe40c_292c);
+}
+
+#[test]
+fn every_data_i18n_text_of_the_page_has_its_chinese() {
+    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/www/index.html"))
+        .expect("www/index.html");
+    let missing: Vec<&str> = html
+        .split("data-i18n=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|key| !UI.iter().any(|(k, _)| k == key))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "data-i18n keys without a row in i18n::UI: {missing:?}"
+    );
+}
