@@ -9,8 +9,9 @@ use super::laws::{
 use super::measured::{analyse, MeasuredAnalysis, MeasuredKind, MeasuredPoint};
 use serde::Serialize;
 
-/// Samples per dense curve: smooth at any canvas width, cheap enough for every input event.
-pub const CURVE_SAMPLES: usize = 160;
+/// Samples per dense curve: smooth at any canvas width (about one per 12 px on a wide chart;
+/// the curves are smooth in log N), cheap enough for every input event.
+pub const CURVE_SAMPLES: usize = 96;
 
 /// Validated inputs of the Laws panel (see [`crate::scenario::Scenario::laws_inputs`]).
 #[derive(Debug, Clone, PartialEq)]

@@ -49,10 +49,26 @@ fn cell(tag: &str, text: &str, scope: Option<&str>) -> Element {
 /// Replaces the content of the container `id` with `table` (caption, header row, body rows
 /// whose first cell is a row header), inside a region that scrolls sideways when the table is
 /// wider than the page: focusable, so the keyboard can scroll it, and named by the caption.
-pub fn render_table(id: &str, table: &Table) {
+///
+/// `previous` is what the container shows now (if known): an identical table costs nothing, and
+/// one of the same shape only has its changed cells' text replaced, so a slider step does not
+/// rebuild hundreds of elements (and the style and layout work that would follow).
+pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
     let Some(container) = document().get_element_by_id(id) else {
         return;
     };
+    if let Some(old) = previous {
+        if old == table {
+            return;
+        }
+        if old.caption == table.caption && old.headers == table.headers {
+            if let Some(tbody) = container.query_selector("tbody").ok().flatten() {
+                if patch_rows(&tbody, &old.rows, &table.rows) {
+                    return;
+                }
+            }
+        }
+    }
     let region = create("div");
     let caption_id = format!("{id}-caption");
     let _ = region.set_attribute("role", "region");
@@ -89,11 +105,73 @@ pub fn render_table(id: &str, table: &Table) {
     let _ = container.append_child(&region);
 }
 
-/// Fills the `<table>` `id` with label/value rows.
+/// Sets the text of the cells of `tbody` (rows of element children) that differ between `old`
+/// and `new`. Returns `false`, changing nothing, when the two differ in shape.
+fn patch_rows<R: AsRef<[String]>>(tbody: &Element, old: &[R], new: &[R]) -> bool {
+    let same_shape = old.len() == new.len()
+        && old
+            .iter()
+            .zip(new)
+            .all(|(a, b)| a.as_ref().len() == b.as_ref().len());
+    if !same_shape {
+        return false;
+    }
+    let mut tr = tbody.first_element_child();
+    for (a, b) in old.iter().zip(new) {
+        let Some(row) = tr else {
+            return false;
+        };
+        if a.as_ref() != b.as_ref() {
+            let mut td = row.first_element_child();
+            for (x, y) in a.as_ref().iter().zip(b.as_ref()) {
+                let Some(cell) = td else {
+                    break;
+                };
+                if x != y {
+                    cell.set_text_content(Some(y));
+                }
+                td = cell.next_element_sibling();
+            }
+        }
+        tr = row.next_element_sibling();
+    }
+    true
+}
+
+thread_local! {
+    /// The key figures each `render_figures` target shows now.
+    static FIGURES: std::cell::RefCell<Vec<(String, Vec<[String; 2]>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Fills the `<table>` `id` with label/value rows (patching the values in place when only
+/// they changed).
 pub fn render_figures(id: &str, figures: &[(String, String)]) {
     let Some(table) = document().get_element_by_id(id) else {
         return;
     };
+    let new: Vec<[String; 2]> = figures
+        .iter()
+        .map(|(l, v)| [l.clone(), v.clone()])
+        .collect();
+    let patched = FIGURES.with(|f| {
+        let mut shown = f.borrow_mut();
+        let done = match shown.iter().find(|(k, _)| k == id) {
+            Some((_, old)) if *old == new => true,
+            Some((_, old)) => table
+                .query_selector("tbody")
+                .ok()
+                .flatten()
+                .is_some_and(|tbody| patch_rows(&tbody, old, &new)),
+            None => false,
+        };
+        shown.retain(|(k, _)| k != id);
+        shown.push((id.to_string(), new));
+        done
+    });
+    if patched {
+        return;
+    }
     let tbody = create("tbody");
     for (label, value) in figures {
         let tr = create("tr");

@@ -140,6 +140,8 @@ struct App {
     last_url_write_ms: f64,
     url_timer_pending: bool,
     ready: bool,
+    /// The panel the last frame showed.
+    shown_view: Option<View>,
 }
 
 /// A callback kept alive for the page's lifetime and reused for every request.
@@ -203,6 +205,7 @@ fn boot(decoded: crate::scenario::Decoded, lang: crate::i18n::Lang) -> Result<()
             last_url_write_ms: f64::NEG_INFINITY,
             url_timer_pending: false,
             ready: false,
+            shown_view: None,
         })
     });
     fill_preset_options();
@@ -236,7 +239,14 @@ fn remember_table(container: &'static str, table: crate::report::Table) {
 
 /// Renders a table into its container and remembers it for export.
 fn show_table(container: &'static str, table: crate::report::Table) {
-    render_table(container, &table);
+    TABLES.with(|t| {
+        let tables = t.borrow();
+        let previous = tables
+            .iter()
+            .find(|(id, _)| *id == container)
+            .map(|(_, t)| t);
+        render_table(container, &table, previous);
+    });
     remember_table(container, table);
 }
 
@@ -796,7 +806,13 @@ fn render_laws(scenario: &Scenario, sweep: &LawsSweep) {
     );
     match report::laws_measured_table(sweep) {
         Some(table) => show_table("laws-measured-table", table),
-        None => set_text("laws-measured-table", ""),
+        None => {
+            set_text("laws-measured-table", "");
+            TABLES.with(|t| {
+                t.borrow_mut()
+                    .retain(|(id, _)| *id != "laws-measured-table")
+            });
+        }
     }
     set_text("laws-speedup-summary", &report::laws_chart_summary(sweep));
     set_text(
@@ -877,25 +893,27 @@ fn frame() {
         return;
     };
     let view = scenario.view;
+    // Charts are drawn before the text is written, so reading the canvases' sizes finds a
+    // clean layout instead of forcing one after the tables changed. Except when the panel
+    // first appears: its tables may add a scrollbar that narrows the canvases.
+    let text_first = with_app(|app| app.shown_view.replace(view) != Some(view)).unwrap_or(true);
     show_view(view);
     let sweeps = match view {
-        View::Laws => {
-            let sweep = LawsSweep::compute(&scenario.laws_inputs());
-            render_laws(&scenario, &sweep);
-            Sweeps::Laws(sweep)
-        }
-        View::Strong | View::Weak => {
-            let sweep = LlmSweep::compute(&scenario.llm_inputs());
-            render_llm(view, &sweep);
-            Sweeps::Llm(sweep)
-        }
-        View::Plan => {
-            let sweep = LlmSweep::compute(&scenario.llm_inputs());
-            let plan = PlanSweep::compute(&scenario.plan_inputs());
-            render_plan(&scenario, &sweep, &plan);
-            Sweeps::Plan(sweep, plan)
-        }
+        View::Laws => Sweeps::Laws(LawsSweep::compute(&scenario.laws_inputs())),
+        View::Strong | View::Weak => Sweeps::Llm(LlmSweep::compute(&scenario.llm_inputs())),
+        View::Plan => Sweeps::Plan(
+            LlmSweep::compute(&scenario.llm_inputs()),
+            PlanSweep::compute(&scenario.plan_inputs()),
+        ),
     };
+    let render_text = || match &sweeps {
+        Sweeps::Laws(sweep) => render_laws(&scenario, sweep),
+        Sweeps::Llm(sweep) => render_llm(view, sweep),
+        Sweeps::Plan(sweep, plan) => render_plan(&scenario, sweep, plan),
+    };
+    if text_first {
+        render_text();
+    }
     let mut areas = Vec::new();
     let mut failures = Vec::new();
     for chart in ChartId::ALL.into_iter().filter(|c| c.view() == view) {
@@ -904,6 +922,9 @@ fn frame() {
             Ok(None) => {}
             Err(e) => failures.push(e.to_string()),
         }
+    }
+    if !text_first {
+        render_text();
     }
     if failures.is_empty() {
         set_text("app-status", "");
