@@ -9,9 +9,12 @@
 //      wasm-bindgen JavaScript to match, minify that JavaScript with terser (-2 KB gzipped),
 //      and update both files' integrity="sha384-…" in index.html. The page's size budget is
 //      150 KB gzipped for everything a reader downloads;
-//   2. move Trunk's inline loader into loader-<hash>.js (scripts/extract-loader.mjs), so a
+//   2. minify the stylesheet (comments and whitespace) and index.html (comments, runs of
+//      whitespace outside <pre>/<textarea>; attributes are left alone — Trunk's own minifier
+//      drops type="text", which the stylesheet selects on), fixing the CSS's integrity;
+//   3. move Trunk's inline loader into loader-<hash>.js (scripts/extract-loader.mjs), so a
 //      strict Content-Security-Policy without 'unsafe-inline' runs the page;
-//   3. write the Chinese catalogue zh-<hash>.txt (scripts/zh-catalogue.mjs).
+//   4. write the Chinese catalogue zh-<hash>.txt (scripts/zh-catalogue.mjs).
 //
 //   node scripts/post-build.mjs [--dir DIR]
 
@@ -141,6 +144,40 @@ export async function minifyBindgen(dir) {
   return out;
 }
 
+/** CSS without comments and optional whitespace (strings and selectors keep their spaces). */
+export function minifyCss(css) {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+/** HTML without comments, whitespace runs collapsed to one space outside <pre>/<textarea>. */
+export function minifyHtml(html) {
+  return html
+    .split(/(<(?:pre|textarea)\b[\s\S]*?<\/(?:pre|textarea)>)/i)
+    .map((part, i) => (i % 2 ? part : part.replace(/<!--(?!\[)[\s\S]*?-->/g, '').replace(/\s+/g, ' ').replace(/> </g, '>\n<')))
+    .join('');
+}
+
+/** Minifies dir's stylesheets and index.html, fixing the stylesheets' integrity. */
+export function minifyPage(dir) {
+  const indexPath = path.join(dir, 'index.html');
+  let html = readFileSync(indexPath, 'utf8');
+  const before = Buffer.byteLength(html);
+  for (const css of readdirSync(dir).filter((f) => f.endsWith('.css'))) {
+    const code = minifyCss(readFileSync(path.join(dir, css), 'utf8'));
+    writeFileSync(path.join(dir, css), code);
+    html = setIntegrity(html, css, code);
+  }
+  html = minifyHtml(html);
+  writeFileSync(indexPath, html);
+  return { before, after: Buffer.byteLength(html) };
+}
+
 const args = process.argv.slice(2);
 const i = args.indexOf('--dir');
 const dir = i >= 0 ? args[i + 1] : process.env.TRUNK_STAGING_DIR;
@@ -152,6 +189,8 @@ try {
   for (const m of await minifyBindgen(dir)) {
     console.log(`post-build: ${m.wasm}: ${m.imports} imports and ${m.exports} exports renamed; ${m.js}: ${m.bytes} → ${m.minified} bytes`);
   }
+  const page = minifyPage(dir);
+  console.log(`post-build: index.html ${page.before} → ${page.after} bytes, stylesheet minified`);
   for (const m of extractInDir(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL })) {
     console.log(`post-build: ${m.html}: inline script(s) → ${m.scripts.join(', ')}`);
   }

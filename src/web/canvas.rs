@@ -13,11 +13,18 @@
 //!
 //! The drawing itself is the same: integer backend coordinates, horizontal and vertical lines
 //! moved half a pixel so they stay sharp (<https://stackoverflow.com/a/13879322>).
+//!
+//! The same backend also **records SVG** ([`CanvasBackend::svg`]): every path, rectangle,
+//! circle and text becomes an SVG element instead of a canvas call. The SVG export therefore
+//! runs the very chart code the page draws with — one compiled copy of it, where plotters'
+//! own SVG backend would compile every chart a second time (~10 KB gzipped of the budget).
 
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle};
 use plotters_backend::{DrawingBackend, DrawingErrorKind, FontTransform};
+use std::cell::RefCell;
 use std::fmt;
+use std::rc::Rc;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// The canvas refused an operation (the message is the browser's).
@@ -51,6 +58,17 @@ impl Paint {
         }
     }
 
+    /// `rgb(r,g,b)`: SVG gets the alpha separately, as an opacity.
+    fn rgb_css(self) -> String {
+        let (r, g, b) = self.rgb;
+        format!("rgb({r},{g},{b})")
+    }
+
+    /// The alpha as a decimal (thousandths).
+    fn opacity(self) -> String {
+        crate::model::units::format_decimals(self.alpha.clamp(0.0, 1.0), 3)
+    }
+
     fn css(self) -> String {
         let (r, g, b) = self.rgb;
         if self.alpha >= 1.0 {
@@ -71,10 +89,14 @@ enum Pending {
     Fill(Paint),
 }
 
-/// Draws on one `<canvas>`; dropping it (or `present()`) paints whatever path is pending.
+/// Draws on one `<canvas>` (or records SVG); dropping it (or `present()`) paints whatever
+/// path is pending.
 pub struct CanvasBackend {
+    /// Draws in canvas mode; measures text in both modes.
     context: CanvasRenderingContext2d,
     size: (u32, u32),
+    /// SVG mode: the document being written (shared with whoever asked for it).
+    svg: Option<Rc<RefCell<String>>>,
     pending: Pending,
     stroke: Option<Paint>,
     fill: Option<Paint>,
@@ -86,11 +108,34 @@ pub struct CanvasBackend {
 impl CanvasBackend {
     /// A backend for `canvas`, or `None` when it has no 2D context.
     pub fn new(canvas: &HtmlCanvasElement) -> Option<Self> {
+        Self::with_target(canvas, (canvas.width(), canvas.height()), None)
+    }
+
+    /// A backend recording a `width × height` SVG document into `out` (complete once the
+    /// backend is dropped); `canvas` only measures text.
+    pub fn svg(
+        canvas: &HtmlCanvasElement,
+        size: (u32, u32),
+        out: Rc<RefCell<String>>,
+    ) -> Option<Self> {
+        let (w, h) = size;
+        out.replace(format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n"
+        ));
+        Self::with_target(canvas, size, Some(out))
+    }
+
+    fn with_target(
+        canvas: &HtmlCanvasElement,
+        size: (u32, u32),
+        svg: Option<Rc<RefCell<String>>>,
+    ) -> Option<Self> {
         use wasm_bindgen::JsCast;
         let context = canvas.get_context("2d").ok()??.dyn_into().ok()?;
         Some(CanvasBackend {
             context,
-            size: (canvas.width(), canvas.height()),
+            size,
+            svg,
             pending: Pending::Nothing,
             stroke: None,
             fill: None,
@@ -99,10 +144,57 @@ impl CanvasBackend {
         })
     }
 
+    /// Appends to the SVG document (SVG mode only).
+    fn write(&self, text: &str) {
+        if let Some(out) = &self.svg {
+            out.borrow_mut().push_str(text);
+        }
+    }
+
+    fn move_to(&self, x: f64, y: f64) {
+        if self.svg.is_some() {
+            self.write(&format!("M{} {}", num(x), num(y)));
+        } else {
+            self.context.move_to(x, y);
+        }
+    }
+
+    fn line_to(&self, x: f64, y: f64) {
+        if self.svg.is_some() {
+            self.write(&format!("L{} {}", num(x), num(y)));
+        } else {
+            self.context.line_to(x, y);
+        }
+    }
+
+    fn rect(&self, x: f64, y: f64, w: f64, h: f64) {
+        if self.svg.is_some() {
+            self.write(&format!(
+                "M{} {}h{}v{}h-{}Z",
+                num(x),
+                num(y),
+                num(w),
+                num(h),
+                num(w)
+            ));
+        } else {
+            self.context.rect(x, y, w, h);
+        }
+    }
+
+    fn close_path(&self) {
+        if self.svg.is_some() {
+            self.write("Z");
+        } else {
+            self.context.close_path();
+        }
+    }
+
     /// Paints the pending path, if any.
     fn flush(&mut self) {
         match std::mem::replace(&mut self.pending, Pending::Nothing) {
             Pending::Nothing => {}
+            _ if self.svg.is_some() => self.write("\"/>\n"),
             Pending::Stroke(_) => self.context.stroke(),
             Pending::Fill(_) => self.context.fill(),
         }
@@ -115,6 +207,24 @@ impl CanvasBackend {
             return;
         }
         self.flush();
+        if self.svg.is_some() {
+            match want {
+                Pending::Stroke(paint) => self.write(&format!(
+                    "<path fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"{}\" d=\"",
+                    paint.rgb_css(),
+                    paint.opacity(),
+                    paint.width
+                )),
+                Pending::Fill(paint) => self.write(&format!(
+                    "<path fill=\"{}\" fill-opacity=\"{}\" d=\"",
+                    paint.rgb_css(),
+                    paint.opacity()
+                )),
+                Pending::Nothing => return,
+            }
+            self.pending = want;
+            return;
+        }
         match want {
             Pending::Stroke(paint) => self.set_stroke(paint),
             Pending::Fill(paint) => self.set_fill(paint),
@@ -151,9 +261,9 @@ impl CanvasBackend {
     fn trace<I: IntoIterator<Item = BackendCoord>>(&self, path: I) {
         let mut points = path.into_iter();
         if let Some((x, y)) = points.next() {
-            self.context.move_to(f64::from(x), f64::from(y));
+            self.move_to(f64::from(x), f64::from(y));
             for (x, y) in points {
-                self.context.line_to(f64::from(x), f64::from(y));
+                self.line_to(f64::from(x), f64::from(y));
             }
         }
     }
@@ -162,7 +272,30 @@ impl CanvasBackend {
 impl Drop for CanvasBackend {
     fn drop(&mut self) {
         self.flush();
+        self.write("</svg>\n");
     }
+}
+
+/// A coordinate for SVG: backend coordinates are integers or halves, written without float
+/// formatting.
+fn num(v: f64) -> String {
+    crate::model::units::format_decimals(v, 1)
+}
+
+/// `text` with the five XML special characters escaped (labels may quote user input).
+fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The CSS `font` of a plotters text style, e.g. `normal 24.5px sans-serif` (size to 0.1 px,
@@ -234,8 +367,8 @@ impl DrawingBackend for CanvasBackend {
                 from.1 -= 0.5;
                 to.1 -= 0.5;
             }
-            self.context.move_to(from.0, from.1);
-            self.context.line_to(to.0, to.1);
+            self.move_to(from.0, from.1);
+            self.line_to(to.0, to.1);
         }
         Ok(())
     }
@@ -264,7 +397,7 @@ impl DrawingBackend for CanvasBackend {
                 upper_left.1.min(bottom_right.1),
                 upper_left.1.max(bottom_right.1),
             );
-            self.context.rect(
+            self.rect(
                 f64::from(x0),
                 f64::from(y0),
                 f64::from(x1 - x0),
@@ -300,7 +433,7 @@ impl DrawingBackend for CanvasBackend {
             self.flush();
             self.begin(Pending::Fill(Paint::of(style.color(), 0)));
             self.trace(path);
-            self.context.close_path();
+            self.close_path();
             self.flush();
         }
         Ok(())
@@ -322,10 +455,19 @@ impl DrawingBackend for CanvasBackend {
         } else {
             Pending::Stroke(paint)
         });
-        let (x, y) = (f64::from(center.0), f64::from(center.1));
-        self.context.move_to(x + f64::from(radius), y);
+        let (x, y, r) = (f64::from(center.0), f64::from(center.1), f64::from(radius));
+        if self.svg.is_some() {
+            // Two half arcs: an SVG arc cannot start and end at the same point.
+            let (xs, ys, rs) = (num(x + r), num(y), num(r));
+            self.write(&format!(
+                "M{xs} {ys}A{rs} {rs} 0 1 0 {} {ys}A{rs} {rs} 0 1 0 {xs} {ys}Z",
+                num(x - r)
+            ));
+            return Ok(());
+        }
+        self.context.move_to(x + r, y);
         self.context
-            .arc(x, y, f64::from(radius), 0.0, std::f64::consts::TAU)
+            .arc(x, y, r, 0.0, std::f64::consts::TAU)
             .map_err(js_error)?;
         Ok(())
     }
@@ -387,6 +529,40 @@ impl DrawingBackend for CanvasBackend {
             FontTransform::Rotate270 => 270.0,
         };
         let (x, y) = (f64::from(pos.0), f64::from(pos.1));
+        if self.svg.is_some() {
+            let paint = Paint::of(color, 0);
+            let rotate = if degrees == 0.0 {
+                String::new()
+            } else {
+                format!(
+                    " transform=\"rotate({} {} {})\"",
+                    num(degrees),
+                    num(x),
+                    num(y)
+                )
+            };
+            self.write(&format!(
+                "<text x=\"{}\" y=\"{}\" fill=\"{}\" fill-opacity=\"{}\" font-family=\"{}\" font-size=\"{}\" font-style=\"{}\" text-anchor=\"{}\" dominant-baseline=\"{}\"{rotate}>{}</text>\n",
+                num(x),
+                num(y),
+                paint.rgb_css(),
+                paint.opacity(),
+                xml_escape(style.family().as_str()),
+                num(style.size()),
+                style.style().as_str(),
+                match anchor.0 {
+                    "center" => "middle",
+                    other => other,
+                },
+                match anchor.1 {
+                    "top" => "hanging",
+                    "middle" => "central",
+                    _ => "text-after-edge",
+                },
+                xml_escape(text)
+            ));
+            return Ok(());
+        }
         if degrees == 0.0 {
             return self.context.fill_text(text, x, y).map_err(js_error);
         }

@@ -298,6 +298,11 @@ fn add_exports() -> Result<(), JsValue> {
         {
             let title = tr("Download the chart as PNG at 2x", "下载 2 倍分辨率 PNG");
             button(&row, "PNG 2x", &format!("png:{}", chart.stem()), title);
+            let title = tr(
+                "Download the chart as SVG (vector, drawn by the same chart code)",
+                "下载 SVG 矢量图（与页面同一套绘图代码）",
+            );
+            button(&row, "SVG", &format!("svg:{}", chart.stem()), title);
         }
     }
     for container in TABLE_CONTAINERS {
@@ -342,9 +347,9 @@ fn add_exports() -> Result<(), JsValue> {
             return;
         };
         match kind {
-            "png" => {
+            "png" | "svg" => {
                 if let Some(chart) = ChartId::ALL.into_iter().find(|c| c.stem() == what) {
-                    export_chart(chart);
+                    export_chart(chart, kind == "svg");
                 }
             }
             "csv" | "md" => {
@@ -393,8 +398,9 @@ fn export_table(container: &'static str, markdown: bool) {
     }
 }
 
-/// PNG: the chart redrawn at twice its on-screen size with the same chart code.
-fn export_chart(chart: ChartId) {
+/// PNG: the chart redrawn at twice its on-screen size; SVG: the chart recorded as vector
+/// shapes at its on-screen size. Both by the chart code the page draws with.
+fn export_chart(chart: ChartId, svg: bool) {
     let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.stem())) else {
         return;
     };
@@ -414,7 +420,18 @@ fn export_chart(chart: ChartId) {
     else {
         return;
     };
-    if draw_into(off.clone(), w, h, 2.0, chart, &sweeps, &scenario).is_ok() {
+    if svg {
+        let out = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
+        let drawn = canvas::CanvasBackend::svg(&off, (w, h), out.clone())
+            .map(|backend| draw_on(backend, chart, &sweeps, &scenario, 1.0));
+        if let Some(Ok(_)) = drawn {
+            present::download_text(
+                &format!("{}.svg", chart.stem()),
+                "image/svg+xml;charset=utf-8",
+                &out.borrow(),
+            );
+        }
+    } else if draw_into(off.clone(), w, h, 2.0, chart, &sweeps, &scenario).is_ok() {
         if let Ok(url) = off.to_data_url_with_type("image/png") {
             present::download_url(&format!("{}.png", chart.stem()), &url);
         }
@@ -776,6 +793,19 @@ fn draw_into(
     }
     let backend = canvas::CanvasBackend::new(&canvas)
         .ok_or_else(|| ChartError("no 2D context".to_string()))?;
+    draw_on(backend, chart, sweeps, scenario, scale)
+}
+
+/// The one call of the chart code: canvas and SVG export both come through here, so it is
+/// compiled once.
+#[inline(never)]
+fn draw_on(
+    backend: canvas::CanvasBackend,
+    chart: ChartId,
+    sweeps: &Sweeps,
+    scenario: &Scenario,
+    scale: f64,
+) -> Result<Option<PlotArea>, ChartError> {
     let root = backend.into_drawing_area();
     chart.draw(&root, sweeps, &present::chart_style(scenario, scale))
 }
