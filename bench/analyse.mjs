@@ -288,6 +288,7 @@ function bucketOf(frame) {
     if (/plotters/.test(d)) return 'wasm: plotters';
     if (/^scaling_explorer::chart/.test(d)) return 'wasm: scaling_explorer::chart';
     if (/^scaling_explorer::(model|report|scenario|checklist|controls)/.test(d)) return 'wasm: model, report, scenario';
+    if (/^scaling_explorer::web::canvas/.test(d)) return 'wasm: canvas backend (web::canvas)';
     if (/^scaling_explorer::web/.test(d)) return 'wasm: scaling_explorer::web';
     if (/(core|alloc|std)(\[[0-9a-f]+\])?::fmt|flt2dec/.test(d)) return 'wasm: formatting (core::fmt)';
     if (/dlmalloc|__rust_alloc|__rust_dealloc|__rust_realloc|memcpy|memset|memmove/.test(d)) return 'wasm: allocator, mem*';

@@ -4,12 +4,13 @@
 // of issue 6; writes everything to test-results/bench.json. docs/performance.md explains the
 // method and records a run.
 //
-//   node bench/bench.mjs [--dist DIR] [--updates 200] [--warmup 20] [--loads 12]
+//   node bench/bench.mjs [--dist DIR] [--bindgen-dir DIR] [--updates 200] [--warmup 20] [--loads 12]
 //                        [--profile-updates 30] [--no-profile] [--quick] [--strict] [--json FILE]
 //
 // Needs a release build in --dist (default dist/, or $BENCH_DIST): `make build`. The CPU
-// profile (function names) uses target/wasm-bindgen/release/*_bg.wasm, the unoptimised output
-// of the same build, re-optimised with the same wasm-opt flags plus -g (keeps the names).
+// profile (function names) uses --bindgen-dir (default target/wasm-bindgen/release, or
+// $BENCH_BINDGEN_DIR): Trunk's unoptimised wasm-bindgen output of the same build, re-optimised
+// with the same wasm-opt flags plus -g (keeps the names) and checked against the shipped wasm.
 
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, existsSync, rmSync, renameSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -46,6 +47,8 @@ function parseArgs(argv) {
     profile: true,
     json: path.join(REPO, 'test-results', 'bench.json'),
     only: null,
+    // Trunk's intermediate wasm-bindgen output of the same build (for the CPU profile's names).
+    bindgenDir: process.env.BENCH_BINDGEN_DIR || path.join(REPO, 'target', 'wasm-bindgen', 'release'),
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -55,6 +58,7 @@ function parseArgs(argv) {
     };
     switch (a) {
       case '--dist': o.dist = path.resolve(next()); break;
+      case '--bindgen-dir': o.bindgenDir = path.resolve(next()); break;
       case '--updates': o.updates = Number(next()); break;
       case '--warmup': o.warmup = Number(next()); break;
       case '--loads': o.loads = Number(next()); break;
@@ -67,7 +71,7 @@ function parseArgs(argv) {
       // Development: run some sections only (sizes,loads,updates,plotly,profile); no targets table.
       case '--only': o.only = new Set(next().split(',')); break;
       case '-h': case '--help':
-        console.log('usage: node bench/bench.mjs [--dist DIR] [--updates N] [--warmup N] [--loads N] [--profile-updates N] [--no-profile] [--quick] [--strict] [--json FILE]');
+        console.log('usage: node bench/bench.mjs [--dist DIR] [--bindgen-dir DIR] [--updates N] [--warmup N] [--loads N] [--profile-updates N] [--no-profile] [--quick] [--strict] [--json FILE]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${a}`);
@@ -148,10 +152,12 @@ function derive(r) {
     urlWrites: r.urlWrites,
     urlWrite: r.urlWrite,
     costWithoutUrl: handler + (r.tP - r.tFs) - r.urlWrite,
-    // Inside the page's frame: before the first chart (model, DOM text, the layout the first
-    // canvas size read forces), then each chart from its getContext to the next one's.
+    // Inside the page's frame: before the first chart (the model, the first canvas size read
+    // and the layout it forces), each chart from its getContext to the next one's, then the
+    // tables and text (from the first textContent write after the charts to the frame's end).
     prologue: r.charts.length ? r.charts[0][1] - r.tFs : NaN,
-    charts: r.charts.map(([id, t], k) => [id, (k + 1 < r.charts.length ? r.charts[k + 1][1] : r.tFe) - t]),
+    charts: r.charts.map(([id, t], k) => [id, (k + 1 < r.charts.length ? r.charts[k + 1][1] : (r.textAt ?? r.tFe)) - t]),
+    text: r.charts.length && r.textAt != null ? r.tFe - r.textAt : NaN,
   };
 }
 
@@ -195,6 +201,7 @@ function stats(rows) {
     render: pick('render'),
     wait: pick('wait'),
     prologue: pick('prologue'),
+    text: pick('text'),
     withUrlWrite: ok.filter((r) => r.urlWrites > 0).length,
     urlWrite: summary(ok.filter((r) => r.urlWrites > 0).map((r) => r.urlWrite / r.urlWrites)),
     costWithoutUrl: pick('costWithoutUrl'),
@@ -259,48 +266,126 @@ async function measureLoads(browser, url, count) {
 
 // ---- 3. profiling build (wasm with function names) ----------------------------------------------
 
-/** A copy of dist/ whose wasm keeps its name section (wasm-opt … -g); null with a reason if not possible. */
-function buildProfilingDist(dist, files) {
-  const pre = path.join(REPO, 'target', 'wasm-bindgen', 'release');
+/** The field names of a wasm binary's imports (enough of the format to read the import section). */
+function wasmImportNames(bytes) {
+  let i = 8;
+  const leb = () => {
+    let r = 0;
+    let shift = 0;
+    for (;;) {
+      const b = bytes[i++];
+      r += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) return r;
+    }
+  };
+  const name = () => {
+    const n = leb();
+    const s = bytes.subarray(i, i + n).toString('utf8');
+    i += n;
+    return s;
+  };
+  while (i < bytes.length) {
+    const id = bytes[i++];
+    const size = leb();
+    const end = i + size;
+    if (id === 2) {
+      const out = [];
+      for (let count = leb(); count > 0; count--) {
+        name(); // module
+        out.push(name());
+        const kind = bytes[i++];
+        if (kind === 0) leb();
+        else if (kind === 1) { i++; const flags = leb(); leb(); if (flags & 1) leb(); }
+        else if (kind === 2) { const flags = leb(); leb(); if (flags & 1) leb(); }
+        else if (kind === 3) { i += 2; }
+        else if (kind === 4) { i++; leb(); }
+      }
+      return out;
+    }
+    i = end;
+  }
+  return [];
+}
+
+/** Sets the integrity="sha384-…" of every tag of `html` that names `file`. */
+function setIntegrity(html, file, bytes) {
+  const value = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+  const esc = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return html.replace(new RegExp(`(<[^>]*${esc}[^>]*\\bintegrity=)("[^"]*"|'[^']*'|[^\\s>]+)`, 'g'), `$1"${value}"`);
+}
+
+/**
+ * A copy of dist/ whose wasm keeps its name section; null with a reason if not possible.
+ *
+ * dist/ holds Trunk's output after scripts/post-build.mjs: wasm-opt'd, import/export names
+ * shortened, the wasm-bindgen JS minified. The profiling copy re-optimises Trunk's
+ * intermediate `<bindgenDir>/*_bg.wasm` with the flags in www/index.html plus -g (keeps the
+ * function names) and serves it with the intermediate, unminified JS (whose import names match
+ * it, and whose glue functions keep their `__wbg_<method>_…` names for the profile). It checks
+ * that this is the code being measured: the -g wasm with its names stripped (and, when dist's
+ * imports were shortened, shortened the same way) must equal dist's wasm byte for byte.
+ */
+function buildProfilingDist(dist, files, bindgenDir) {
+  const pre = bindgenDir;
   const preWasm = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('_bg.wasm'));
   const preJs = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('.js'));
   if (!preWasm || !preJs) return { reason: `no ${pre}/*_bg.wasm (run trunk build --release)` };
   const distWasm = files.find((f) => f.endsWith('_bg.wasm'));
   const distJs = distWasm && distWasm.replace(/_bg\.wasm$/, '.js');
   if (!distWasm || !files.includes(distJs)) return { reason: `no <name>_bg.wasm with its <name>.js in ${dist}` };
-  // Trunk renames the files (content hash) but not the names inside the glue.
-  const stem = preJs.replace(/\.js$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const strip = (text) => text.replace(new RegExp(`${stem}(-[0-9a-f]+)?`, 'g'), 'X');
-  const a = strip(readFileSync(path.join(dist, distJs), 'utf8'));
-  const b = strip(readFileSync(path.join(pre, preJs), 'utf8'));
-  if (a !== b) return { reason: `${pre} is not the build in ${dist} (JS glue differs); rebuild` };
   const html = readFileSync(path.join(REPO, 'www', 'index.html'), 'utf8');
   const level = /data-wasm-opt="([^"]+)"/.exec(html)?.[1] ?? 'z';
   const params = (/data-wasm-opt-params="([^"]*)"/.exec(html)?.[1] ?? '').split(/\s+/).filter(Boolean);
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
-  for (const f of files) copyFileSync(path.join(dist, f), path.join(tmp, f));
   const env = { ...process.env, PATH: `${path.join(REPO, 'node_modules', '.bin')}:${process.env.PATH}` };
   // Cached in target/bench/ by the input wasm and flags: a second run on the same build is quick.
   const cacheDir = path.join(REPO, 'target', 'bench');
-  const key = createHash('sha256').update(readFileSync(path.join(pre, preWasm))).update(`${level} ${params.join(' ')} -g`).digest('hex').slice(0, 24);
+  const preBytes = readFileSync(path.join(pre, preWasm));
+  const preJsText = readFileSync(path.join(pre, preJs));
+  const key = createHash('sha256').update(preBytes).update(`${level} ${params.join(' ')} -g`).digest('hex').slice(0, 24);
   const cached = path.join(cacheDir, `profiling-${key}.wasm`);
   const t = Date.now();
+  mkdirSync(cacheDir, { recursive: true });
   if (!existsSync(cached)) {
-    mkdirSync(cacheDir, { recursive: true });
-    const args = [path.join(pre, preWasm), `-O${level}`, ...params, '-g', '-o', `${cached}.tmp`];
+    // Optimise a copy: a concurrent build may rewrite the intermediate meanwhile.
+    const input = `${cached}.in`;
+    writeFileSync(input, preBytes);
+    const args = [input, `-O${level}`, ...params, '-g', '-o', `${cached}.tmp`];
     const r = spawnSync('wasm-opt', args, { env, encoding: 'utf8' });
+    rmSync(input, { force: true });
     if (r.status !== 0) return { reason: `wasm-opt failed: ${r.stderr || r.error}` };
     renameSync(`${cached}.tmp`, cached);
   }
+  // Is it the shipped code? Strip the names (and shorten imports/exports as post-build does).
+  const shipped = readFileSync(path.join(dist, distWasm));
+  const check = `${cached}.check`;
+  let same = false;
+  for (const extra of [[], ['--minify-imports-and-exports-and-modules']]) {
+    const r = spawnSync('wasm-opt', [cached, '--strip-debug', ...extra, '-o', check], { env, encoding: 'utf8' });
+    if (r.status === 0 && existsSync(check) && readFileSync(check).equals(shipped)) same = true;
+    rmSync(check, { force: true });
+    if (same) break;
+  }
+  if (!same) return { reason: `${pre} is not the build in ${dist} (its wasm, optimised, differs from the shipped one); rebuild` };
+  // The JS must provide every import the wasm asks for.
+  const jsText = preJsText.toString('utf8');
+  const missing = wasmImportNames(readFileSync(cached)).filter((f) => !jsText.includes(`${f}:`));
+  if (missing.length) return { reason: `${pre}/${preJs} lacks ${missing.length} of the wasm's imports (${missing.slice(0, 3).join(', ')}); rebuild` };
+  // …and call only exports the wasm has.
+  const exported = new Set(WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(cached))).map((e) => e.name));
+  const called = [...new Set([...jsText.matchAll(/\bwasm\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]))];
+  const absent = called.filter((n) => !exported.has(n));
+  if (absent.length) return { reason: `${pre}/${preJs} calls ${absent.length} exports the wasm lacks (${absent.slice(0, 3).join(', ')}); rebuild` };
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+  for (const f of files) copyFileSync(path.join(dist, f), path.join(tmp, f));
   copyFileSync(cached, path.join(tmp, distWasm));
-  // The preload link carries a subresource-integrity hash of the shipped wasm.
-  const digest = createHash('sha384').update(readFileSync(path.join(tmp, distWasm))).digest('base64');
-  const index = readFileSync(path.join(tmp, 'index.html'), 'utf8').replace(
-    new RegExp(`(href="\\./${distWasm.replace(/\./g, '\\.')}"[^>]*integrity=")[^"]+`),
-    `$1sha384-${digest}`,
-  );
+  writeFileSync(path.join(tmp, distJs), preJsText);
+  // The preload links carry subresource-integrity hashes of the shipped files.
+  let index = readFileSync(path.join(tmp, 'index.html'), 'utf8');
+  index = setIntegrity(index, distWasm, readFileSync(path.join(tmp, distWasm)));
+  index = setIntegrity(index, distJs, preJsText);
   writeFileSync(path.join(tmp, 'index.html'), index);
-  return { dir: tmp, seconds: (Date.now() - t) / 1000, command: `wasm-opt ${preWasm} -O${level} ${params.join(' ')} -g` };
+  return { dir: tmp, seconds: (Date.now() - t) / 1000, command: `wasm-opt ${preWasm} -O${level} ${params.join(' ')} -g, with the unminified ${preJs}` };
 }
 
 // ---- main -------------------------------------------------------------------------------------
@@ -431,18 +516,19 @@ async function main() {
       log('renderer has a core to itself; wall-clock figures grow with whatever else the machine runs.');
       log(`Only the active tab is computed and drawn; "all visible" is the worst tab. If every panel were redrawn in one frame it would cost the sum of the medians, ${ms(sumMedian)} ms.`);
       log('');
-      const phaseRows = [['panel', 'handler', 'vsync wait', 'rAF (page)', 'before 1st chart', 'after rAF (render)', 'slider', 'typed', 'URL writes', 'per write', 'p95 w/o URL', 'rejected']];
+      const phaseRows = [['panel', 'handler', 'vsync wait', 'rAF (page)', 'before 1st chart', 'tables+text', 'after rAF (render)', 'slider', 'typed', 'URL writes', 'per write', 'p95 w/o URL', 'rejected']];
       for (const [key, r] of Object.entries(results.updates)) {
         const s = r.stats;
-        phaseRows.push([key, ms(s.handler.median, 2), ms(s.wait.median), ms(s.frame.median), ms(s.prologue.median), ms(s.render.median),
+        phaseRows.push([key, ms(s.handler.median, 2), ms(s.wait.median), ms(s.frame.median), ms(s.prologue.median), ms(s.text.median), ms(s.render.median),
           ms(s.slider.median), ms(s.typed.median), `${Math.round((100 * s.withUrlWrite) / s.n)}%`, ms(s.urlWrite.median), ms(s.costWithoutUrl.p95), s.rejected]);
       }
       log(table(phaseRows));
-      log('medians, ms. "before 1st chart": model + tables and text + the layout the first canvas-size read forces.');
+      log('medians, ms. "before 1st chart": model + the first canvas-size read (and the layout it forces). "tables+text": from the');
+      log('first textContent write after the charts to the end of the page\'s rAF callback (tables, key figures, summaries, URL).');
       log('slider/typed: median cost of the two kinds of update. URL writes: share of updates that called history.replaceState');
       log('(throttled to one per 200 ms) and its median time; p95 w/o URL: the p95 cost with that time taken out.');
       for (const [key, r] of Object.entries(results.updates)) {
-        log(`  ${key}: per chart (getContext → next) ${r.stats.perChart.map(([id, v]) => `${id.replace(/-canvas$/, '')} ${ms(v)}`).join(', ')}`);
+        log(`  ${key}: per chart (getContext → next, the last one → first text write) ${r.stats.perChart.map(([id, v]) => `${id.replace(/-canvas$/, '')} ${ms(v)}`).join(', ')}`);
         if (r.errors.length) log(`  ${key}: page errors: ${r.errors.slice(0, 3).join(' | ')}`);
       }
     }
@@ -577,7 +663,7 @@ async function main() {
 
       // 5d. CPU profile with function names
       log('');
-      profilingDist = buildProfilingDist(opts.dist, files);
+      profilingDist = buildProfilingDist(opts.dist, files, opts.bindgenDir);
       if (!profilingDist.dir) {
         log(`CPU profile skipped: ${profilingDist.reason}`);
         results.profile = { skipped: profilingDist.reason };

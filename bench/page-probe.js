@@ -9,7 +9,7 @@
 //   tFs  start of the animation frame: a rAF callback registered *before* the dispatch, so it
 //        runs immediately before the page's own rAF callback (callbacks run in order)
 //   tFe  end of the page's redraw: a rAF callback registered *after* the dispatch, so it runs
-//        immediately after the page's callback (model, DOM text, canvas drawing)
+//        immediately after the page's callback (model, canvas drawing, then DOM text)
 //   tP   a MessageChannel task posted from that last callback: it runs after the browser has
 //        finished the frame (style, layout, paint, canvas flush, commit to the compositor)
 //
@@ -22,14 +22,27 @@
   if (window.__bench) return;
   const now = () => performance.now();
 
-  // Start time of each canvas's drawing within a frame: plotters' CanvasBackend calls
-  // canvas.getContext('2d') once per chart per redraw. One cheap wrapper, no per-call cost.
+  // Start time of each canvas's drawing within a frame: the page's canvas backend
+  // (src/web/canvas.rs) calls canvas.getContext('2d') once per chart per redraw. One cheap
+  // wrapper, no per-call cost.
   const contextCalls = [];
   const getContext = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (...args) {
     if (this.id) contextCalls.push([this.id, now()]);
     return getContext.apply(this, args);
   };
+  // End of the charts: the page draws its charts first, then writes its tables and text
+  // (Node.textContent). The first such write after a chart began is when the text starts; a
+  // wrapper on the setter costs a comparison per write.
+  let textAt = null;
+  const textContent = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent');
+  Object.defineProperty(Node.prototype, 'textContent', {
+    ...textContent,
+    set(v) {
+      if (textAt === null && contextCalls.length) textAt = now();
+      return textContent.set.call(this, v);
+    },
+  });
 
   // history.replaceState (the page mirrors its state into the URL, throttled to one write per
   // 200 ms): how long each call takes.
@@ -74,6 +87,7 @@
     let tFs = NaN;
     requestAnimationFrame(() => { tFs = now(); });
     contextCalls.length = 0;
+    textAt = null;
     urlWrites.length = 0;
     window.__benchPending = null;
     // Marks for the Chrome trace (main-thread CPU time per update), when one is recorded.
@@ -84,6 +98,7 @@
     const tH = now();
     let [tFe, tP] = await afterFrame();
     const charts = contextCalls.map(([id, t]) => [id, t]);
+    const text = textAt !== null && textAt <= tFe ? textAt : null;
     // Plotly.react returns a promise; if any of the redraw happened after it resolved (after
     // our frame), wait for the frame that shows it.
     let late = false;
@@ -97,7 +112,7 @@
     if (marks) performance.mark('bench-u1');
     const writes = urlWrites.filter(([t]) => t >= t0 && t <= tP);
     const urlWrite = writes.reduce((a, [, d]) => a + d, 0);
-    return { t0, tH, tFs, tFe, tP, charts, late, urlWrites: writes.length, urlWrite };
+    return { t0, tH, tFs, tFe, tP, charts, textAt: text, late, urlWrites: writes.length, urlWrite };
   }
 
   /** Slider positions sweeping [30%, 90%] of the range back and forth, never repeating the last. */
