@@ -196,3 +196,34 @@ fn every_data_i18n_text_of_the_page_has_its_chinese() {
         "data-i18n keys without a row in i18n::UI: {missing:?}"
     );
 }
+
+#[test]
+fn messages_about_bad_input_are_chinese_through_the_catalogue_too() {
+    use scaling_explorer::scenario::{Key, Scenario};
+    install_catalogue(&catalogue());
+    set_lang(Lang::Zh);
+    for forced in [false, true] {
+        force_catalogue(forced);
+        let mut s = Scenario::default();
+        let e = s.set(Key::SerialFraction, "2").unwrap_err().to_string();
+        assert!(e.contains("串行比例") && e.contains("超出"), "{e}");
+        let e = s.set(Key::MaxProcessors, "3.5").unwrap_err().to_string();
+        assert!(e.contains("不是整数"), "{e}");
+        let e = s
+            .set(Key::GlobalBatch, "12 apples")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("未知的单位后缀"), "{e}");
+        let decoded = decode("v=7&preset=nope");
+        let all: Vec<String> = decoded.errors.iter().map(|e| e.to_string()).collect();
+        assert!(all.iter().any(|m| m.contains("链接版本")), "{all:?}");
+        assert!(all.iter().any(|m| m.contains("不存在")), "{all:?}");
+    }
+    force_catalogue(false);
+    set_lang(Lang::En);
+    let e = Scenario::default()
+        .set(Key::SerialFraction, "2")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("is outside 0 … 1"), "{e}");
+}

@@ -67,30 +67,36 @@ pub enum MeasuredError {
 impl fmt::Display for MeasuredError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MeasuredError::BadNumber { item } => write!(f, "“{}” is not a number", clip(item)),
-            MeasuredError::OddCount { count } => write!(
-                f,
-                "expected pairs “N value”, got {count} numbers (an odd count)"
-            ),
-            MeasuredError::ProcessorsOutOfRange { processors } => {
-                write!(f, "N = {} is outside 1 … 2^30", format_sig(*processors, 6))
+            MeasuredError::BadNumber { item } => {
+                f.write_str(&trf!("“{}” is not a number", "“{}” 不是数字", clip(item)))
             }
-            MeasuredError::NonPositiveValue { processors, value } => {
-                write!(
-                    f,
-                    "the value at N = {} must be 1e-9 … 1e15, got {}",
-                    format_sig(*processors, 6),
-                    format_sig(*value, 6)
-                )
-            }
-            MeasuredError::NotIncreasing { processors } => write!(
-                f,
-                "N must increase from pair to pair; N = {} comes out of order or twice",
+            MeasuredError::OddCount { count } => f.write_str(&trf!(
+                "expected pairs “N value”, got {} numbers (an odd count)",
+                "应为成对的 “N 值”，却得到 {} 个数（奇数个）",
+                count
+            )),
+            MeasuredError::ProcessorsOutOfRange { processors } => f.write_str(&trf!(
+                "N = {} is outside 1 … 2^30",
+                "N = {} 超出 1 … 2^30 的范围",
                 format_sig(*processors, 6)
-            ),
-            MeasuredError::TooMany { count } => {
-                write!(f, "{count} pairs is more than the {MAX_POINTS} allowed")
-            }
+            )),
+            MeasuredError::NonPositiveValue { processors, value } => f.write_str(&trf!(
+                "the value at N = {} must be 1e-9 … 1e15, got {}",
+                "N = {} 处的值必须在 1e-9 … 1e15 之间，实际为 {}",
+                format_sig(*processors, 6),
+                format_sig(*value, 6)
+            )),
+            MeasuredError::NotIncreasing { processors } => f.write_str(&trf!(
+                "N must increase from pair to pair; N = {} comes out of order or twice",
+                "N 必须逐对递增；N = {} 顺序不对或重复",
+                format_sig(*processors, 6)
+            )),
+            MeasuredError::TooMany { count } => f.write_str(&trf!(
+                "{} pairs is more than the {} allowed",
+                "{} 对超过允许的 {} 对",
+                count,
+                MAX_POINTS
+            )),
         }
     }
 }

@@ -181,7 +181,10 @@ pub enum StepError {
 impl fmt::Display for StepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StepError::TooFewPoints => write!(f, "needs at least two points to interpolate"),
+            StepError::TooFewPoints => f.write_str(crate::i18n::tr(
+                "needs at least two points to interpolate",
+                "至少需要两个点才能插值",
+            )),
             StepError::Unsorted { gpus } => {
                 write!(
                     f,

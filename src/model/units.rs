@@ -8,6 +8,7 @@
 //! Every parser returns a finite number or a [`UnitError`] whose message names what was wrong;
 //! nothing here can produce NaN or ∞.
 
+use crate::i18n::tr;
 use std::fmt;
 
 /// Why a piece of text is not a quantity.
@@ -26,14 +27,20 @@ pub enum UnitError {
 impl fmt::Display for UnitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UnitError::Empty => write!(f, "enter a number"),
-            UnitError::NotANumber(s) => write!(f, "“{}” is not a number", clip(s)),
-            UnitError::UnknownSuffix(s) => write!(
-                f,
+            UnitError::Empty => f.write_str(tr("enter a number", "请输入一个数")),
+            UnitError::NotANumber(s) => {
+                f.write_str(&trf!("“{}” is not a number", "“{}” 不是数字", clip(s)))
+            }
+            UnitError::UnknownSuffix(s) => f.write_str(&trf!(
                 "unknown unit suffix “{}” (use k, M, G, T, P, Ki, Mi, Gi, % or a plain number)",
+                "未知的单位后缀 “{}”（可用 k、M、G、T、P、Ki、Mi、Gi、% 或纯数字）",
                 clip(s)
-            ),
-            UnitError::NotFinite(s) => write!(f, "“{}” is not a finite number", clip(s)),
+            )),
+            UnitError::NotFinite(s) => f.write_str(&trf!(
+                "“{}” is not a finite number",
+                "“{}” 不是有限的数",
+                clip(s)
+            )),
         }
     }
 }
@@ -442,6 +449,16 @@ fn parse_digits(text: &str) -> (String, i32) {
         digits.to_string(),
         int.len() as i32 - 1 - leading as i32 + exp,
     )
+}
+
+/// A number quoted back in a message: exact for everyday magnitudes, scientific with six
+/// digits beyond them (so `1e-300` is not three hundred zeros).
+pub fn quote_number(value: f64) -> String {
+    if value == 0.0 || (1e-6..1e15).contains(&value.abs()) {
+        canonical(value)
+    } else {
+        format_sig(value, 6)
+    }
 }
 
 /// The shortest text that reads back as exactly `value`: SI-suffixed when that is exact

@@ -73,8 +73,10 @@ impl LawsSettings {
                         .take(MAX_COMPARE_FRACTIONS + 1)
                         .collect();
                     if items.len() > MAX_COMPARE_FRACTIONS {
-                        return Err(format!(
-                            "at most {MAX_COMPARE_FRACTIONS} values can be compared"
+                        return Err(trf!(
+                            "at most {} values can be compared",
+                            "最多比较 {} 个值",
+                            MAX_COMPARE_FRACTIONS
                         ));
                     }
                     self.compare_fractions = items
@@ -93,7 +95,11 @@ impl LawsSettings {
                 }
                 Key::MeasuredKind => {
                     self.measured_kind = MeasuredKind::from_key(text).ok_or_else(|| {
-                        format!("“{}” is neither “speedup” nor “time”", clip(text))
+                        trf!(
+                            "“{}” is neither “speedup” nor “time”",
+                            "“{}” 既不是 “speedup” 也不是 “time”",
+                            clip(text)
+                        )
                     })?
                 }
                 Key::Measured => self.measured = parse_points(text).map_err(|e| e.to_string())?,

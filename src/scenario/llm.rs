@@ -2,11 +2,13 @@
 //! compute and exposed time come from. Defaults are the seed's strong-scaling table.
 
 use super::{parse_count, parse_in_range, Key};
+use crate::i18n::tr;
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
 use crate::model::measured::{format_points, parse_pairs, MeasuredPoint};
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
 use crate::model::units::{
     canonical, canonical_si, clip, format_count, format_si, parse_duration_ms, parse_quantity,
+    quote_number,
 };
 
 /// At most this many GPU counts in the tables (`ns`).
@@ -133,11 +135,12 @@ fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
     if v > 0.0 && v >= min && v <= max {
         Ok(v)
     } else if v <= 0.0 {
-        Err(format!("{} must be above 0", canonical(v)))
+        Err(trf!("{} must be above 0", "{} 必须大于 0", quote_number(v)))
     } else {
-        Err(format!(
+        Err(trf!(
             "{} is outside {} … {}",
-            canonical(v),
+            "{} 超出 {} … {} 的范围",
+            quote_number(v),
             format_si(min, 3),
             format_si(max, 3)
         ))
@@ -147,7 +150,11 @@ fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
 fn parse_table(text: &str) -> Result<Vec<MeasuredPoint>, String> {
     let points = parse_pairs(text, true).map_err(|e| e.to_string())?;
     if points.len() < 2 {
-        return Err("needs at least two “N:ms” points to interpolate".to_string());
+        return Err(tr(
+            "needs at least two “N:ms” points to interpolate",
+            "至少需要两个 “N:ms” 点才能插值",
+        )
+        .to_string());
     }
     Ok(points)
 }
@@ -159,17 +166,18 @@ fn parse_gpu_list(text: &str) -> Result<Vec<f64>, String> {
         .take(MAX_ROWS + 1)
         .collect();
     if items.is_empty() {
-        return Err("list at least one GPU count".to_string());
+        return Err(tr("list at least one GPU count", "请至少列出一个 GPU 数").to_string());
     }
     if items.len() > MAX_ROWS {
-        return Err(format!("at most {MAX_ROWS} GPU counts"));
+        return Err(trf!("at most {} GPU counts", "最多 {} 个 GPU 数", MAX_ROWS));
     }
     let mut out: Vec<f64> = Vec::with_capacity(items.len());
     for item in items {
         let n = parse_count(item, 1.0)?;
         if out.last().is_some_and(|&last| last >= n) {
-            return Err(format!(
+            return Err(trf!(
                 "GPU counts must increase; {} comes out of order",
+                "GPU 数必须递增；{} 的顺序不对",
                 format_count(n)
             ));
         }
@@ -183,7 +191,11 @@ fn parse_degree(text: &str) -> Result<u32, String> {
         if v <= 65_536.0 {
             Ok(v)
         } else {
-            Err(format!("{} is above 65,536", format_count(v)))
+            Err(trf!(
+                "{} is above 65,536",
+                "{} 大于 65,536",
+                format_count(v)
+            ))
         }
     })? as u32)
 }
@@ -264,7 +276,11 @@ impl LlmSettings {
                     "time" => ComputeMode::Time,
                     "flops" => ComputeMode::Flops,
                     other => {
-                        return Err(format!("“{}” is neither “time” nor “flops”", clip(other)))
+                        return Err(trf!(
+                            "“{}” is neither “time” nor “flops”",
+                            "“{}” 既不是 “time” 也不是 “flops”",
+                            clip(other)
+                        ))
                     }
                 }
             }
@@ -272,7 +288,11 @@ impl LlmSettings {
                 let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
                 // 1 µs floor: a step of ~0 ms would make the throughput B/t_step overflow.
                 if !(1e-3..=3.6e6).contains(&v) {
-                    return Err(format!("{} ms is outside 1 µs … an hour", canonical(v)));
+                    return Err(trf!(
+                        "{} ms is outside 1 µs … an hour",
+                        "{} ms 超出 1 µs … 1 小时的范围",
+                        quote_number(v)
+                    ));
                 }
                 self.compute_ms = v;
             }
@@ -283,7 +303,11 @@ impl LlmSettings {
                     "step" => ExposedMode::Step,
                     "fsdp" => ExposedMode::Fsdp,
                     other => {
-                        return Err(format!("“{}” is not one of table, step, fsdp", clip(other)))
+                        return Err(trf!(
+                            "“{}” is not one of table, step, fsdp",
+                            "“{}” 不是 table、step、fsdp 之一",
+                            clip(other)
+                        ))
                     }
                 }
             }
@@ -292,14 +316,19 @@ impl LlmSettings {
             Key::FixedMs => {
                 let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
                 if !(0.0..=3.6e6).contains(&v) {
-                    return Err(format!("{} ms must be 0 … an hour", canonical(v)));
+                    return Err(trf!(
+                        "{} ms must be 0 … an hour",
+                        "{} ms 必须在 0 … 1 小时之间",
+                        quote_number(v)
+                    ));
                 }
                 self.fixed_ms = v;
             }
             Key::Schedule => {
                 self.schedule = PipelineSchedule::from_key(text).ok_or_else(|| {
-                    format!(
+                    trf!(
                         "“{}” is not one of 1f1b, interleaved, zero-bubble",
+                        "“{}” 不是 1f1b、interleaved、zero-bubble 之一",
                         clip(text)
                     )
                 })?
@@ -307,7 +336,11 @@ impl LlmSettings {
             Key::Chunks => {
                 let v = parse_count(text, 1.0)?;
                 if v > 64.0 {
-                    return Err(format!("{} chunks is above 64", format_count(v)));
+                    return Err(trf!(
+                        "{} chunks is above 64",
+                        "{} 个 chunk 超过 64",
+                        format_count(v)
+                    ));
                 }
                 self.chunks = v as u32;
             }
@@ -329,8 +362,9 @@ impl LlmSettings {
         if self.active_params > self.total_params {
             out.push((
                 vec![Key::ActiveParams, Key::TotalParams],
-                format!(
+                trf!(
                     "active parameters P_a = {} exceed total parameters P = {}",
+                    "激活参数 P_a = {} 超过总参数 P = {}",
                     format_si(self.active_params, 4),
                     format_si(self.total_params, 4)
                 ),
@@ -345,8 +379,9 @@ impl LlmSettings {
         {
             out.push((
                 vec![Key::Gpus, Key::BaselineGpus, Key::Tp, Key::Pp, Key::Cp],
-                format!(
+                trf!(
                     "{} GPUs is not a multiple of TP×PP×CP = {}",
+                    "{} 卡不是 TP×PP×CP = {} 的整数倍",
                     format_count(n),
                     format_count(m)
                 ),
@@ -358,8 +393,9 @@ impl LlmSettings {
             if tokens < 1.0 {
                 out.push((
                     vec![Key::GlobalBatch, Key::Gpus, Key::BaselineGpus, Key::Accumulation],
-                    format!(
+                    trf!(
                         "B_global = {} tokens gives less than one token per DP rank per microbatch at {} GPUs",
+                        "B_global = {} tokens 在 {} 卡时每个 DP rank 每个 microbatch 不足一个 token",
                         format_si(self.global_batch_tokens, 4),
                         format_count(largest)
                     ),
@@ -369,8 +405,9 @@ impl LlmSettings {
         if self.token_budget < self.global_batch_tokens {
             out.push((
                 vec![Key::TokenBudget, Key::GlobalBatch],
-                format!(
+                trf!(
                     "a token budget of {} is less than one optimizer step of B_global = {} tokens",
+                    "token 预算 {} 不足一个优化器步（B_global = {} tokens）",
                     format_si(self.token_budget, 3),
                     format_si(self.global_batch_tokens, 4)
                 ),

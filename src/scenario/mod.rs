@@ -24,7 +24,9 @@ pub use plan::PlanSettings;
 pub use presets::Preset;
 
 use crate::model::measured::MAX_PROCESSORS;
-use crate::model::units::{canonical, clip, format_count, parse_fraction, parse_quantity};
+use crate::model::units::{
+    canonical, clip, format_count, parse_fraction, parse_quantity, quote_number,
+};
 use std::fmt;
 
 /// The URL format version this build writes and reads.
@@ -172,10 +174,16 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // In Chinese, the label the page shows next to the input.
+        let label = if crate::i18n::zh() {
+            crate::i18n::ui_zh(&format!("label-{}", self.key.name()))
+        } else {
+            None
+        };
         write!(
             f,
             "{} ({}): {}",
-            self.key.label(),
+            label.unwrap_or(self.key.label()),
             self.key.name(),
             self.reason
         )
@@ -202,21 +210,28 @@ impl fmt::Display for UrlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UrlError::Input(e) => write!(f, "{e}"),
-            UrlError::UnknownVersion(v) => write!(
-                f,
-                "Link version v={}: this page reads v={URL_VERSION}; values were read as v={URL_VERSION}",
-                clip(v)
-            ),
-            UrlError::UnknownPreset(p) => write!(
-                f,
+            UrlError::UnknownVersion(v) => f.write_str(&trf!(
+                "Link version v={0}: this page reads v={1}; values were read as v={1}",
+                "链接版本 v={0}：本页读取 v={1}；各值已按 v={1} 读取",
+                clip(v),
+                URL_VERSION
+            )),
+            UrlError::UnknownPreset(p) => f.write_str(&trf!(
                 "Preset “{}” does not exist (known: {}); using the defaults",
+                "预设 “{}” 不存在（已有：{}）；改用默认值",
                 clip(p),
-                Preset::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
-            ),
-            UrlError::TooLong { bytes } => write!(
-                f,
-                "The link is {bytes} bytes long; only the first {MAX_QUERY_BYTES} were read"
-            ),
+                Preset::ALL
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            UrlError::TooLong { bytes } => f.write_str(&trf!(
+                "The link is {} bytes long; only the first {} were read",
+                "链接长 {} 字节；只读取了前 {} 字节",
+                bytes,
+                MAX_QUERY_BYTES
+            )),
         }
     }
 }
@@ -265,16 +280,18 @@ pub(crate) fn parse_unit_fraction(text: &str) -> Result<f64, String> {
     let value = parse_fraction(text).map_err(|e| e.to_string())?;
     if value > 0.0 && value < 1e-12 {
         // 1/f must stay finite (the ceiling); nothing this small is a measurable serial part.
-        Err(format!(
+        Err(trf!(
             "{} is below 1e-12; write 0 for no serial part",
-            canonical(value)
+            "{} 小于 1e-12；没有串行部分请写 0",
+            quote_number(value)
         ))
     } else if (0.0..=1.0).contains(&value) {
         Ok(value)
     } else {
-        Err(format!(
+        Err(trf!(
             "{} is outside 0 … 1 (write 0.05 or 5%)",
-            canonical(value)
+            "{} 超出 0 … 1 的范围（写 0.05 或 5%）",
+            quote_number(value)
         ))
     }
 }
@@ -283,12 +300,17 @@ pub(crate) fn parse_unit_fraction(text: &str) -> Result<f64, String> {
 pub(crate) fn parse_count(text: &str, min: f64) -> Result<f64, String> {
     let value = parse_quantity(text).map_err(|e| e.to_string())?;
     if value.fract() != 0.0 {
-        return Err(format!("{} is not a whole number", canonical(value)));
+        return Err(trf!(
+            "{} is not a whole number",
+            "{} 不是整数",
+            quote_number(value)
+        ));
     }
     if !(min..=MAX_PROCESSORS).contains(&value) {
-        return Err(format!(
+        return Err(trf!(
             "{} is outside {} … 2^30 (1,073,741,824)",
-            canonical(value),
+            "{} 超出 {} … 2^30（1,073,741,824）的范围",
+            quote_number(value),
             format_count(min)
         ));
     }
@@ -301,11 +323,13 @@ pub(crate) fn parse_in_range(text: &str, lo: f64, hi: f64, hint: &str) -> Result
     if (lo..=hi).contains(&value) {
         Ok(value)
     } else {
-        Err(format!(
-            "{} is outside {} … {} {hint}",
-            canonical(value),
+        Err(trf!(
+            "{} is outside {} … {} {}",
+            "{} 超出 {} … {} 的范围 {}",
+            quote_number(value),
             canonical(lo),
-            canonical(hi)
+            canonical(hi),
+            hint
         )
         .trim_end()
         .to_string())
@@ -339,9 +363,13 @@ impl Scenario {
     /// Parses one input without the cross-input rules.
     fn set_unchecked(&mut self, key: Key, text: &str) -> Result<(), InputError> {
         let result = if key == Key::View {
-            View::from_key(text)
-                .map(|v| self.view = v)
-                .ok_or_else(|| format!("“{}” is not one of laws, strong, weak, plan", clip(text)))
+            View::from_key(text).map(|v| self.view = v).ok_or_else(|| {
+                trf!(
+                    "“{}” is not one of laws, strong, weak, plan",
+                    "“{}” 不是 laws、strong、weak、plan 之一",
+                    clip(text)
+                )
+            })
         } else if key == Key::Lang {
             if text.trim().is_empty() {
                 self.lang = None;
@@ -349,14 +377,24 @@ impl Scenario {
             } else {
                 crate::i18n::Lang::from_key(text)
                     .map(|l| self.lang = Some(l))
-                    .ok_or_else(|| format!("“{}” is neither en nor zh", clip(text)))
+                    .ok_or_else(|| {
+                        trf!(
+                            "“{}” is neither en nor zh",
+                            "“{}” 既不是 en 也不是 zh",
+                            clip(text)
+                        )
+                    })
             }
         } else if key == Key::Theme {
             let theme = match text.trim() {
                 "" => Ok(None),
                 "light" => Ok(Some(ThemeChoice::Light)),
                 "dark" => Ok(Some(ThemeChoice::Dark)),
-                other => Err(format!("“{}” is neither light nor dark", clip(other))),
+                other => Err(trf!(
+                    "“{}” is neither light nor dark",
+                    "“{}” 既不是 light 也不是 dark",
+                    clip(other)
+                )),
             };
             theme.map(|t| self.theme = t)
         } else if key == Key::Embed {
@@ -370,7 +408,11 @@ impl Scenario {
                         self.view = v;
                     })
                     .ok_or_else(|| {
-                        format!("“{}” is not one of laws, strong, weak, plan", clip(text))
+                        trf!(
+                            "“{}” is not one of laws, strong, weak, plan",
+                            "“{}” 不是 laws、strong、weak、plan 之一",
+                            clip(text)
+                        )
                     })
             }
         } else if key.is_laws() {
@@ -427,8 +469,9 @@ impl Scenario {
                         Key::Pp,
                         Key::Cp,
                     ],
-                    format!(
+                    trf!(
                         "the weak-scaling cap (bcap, or B_crit when unset) of {} tokens is less than one token per DP rank per microbatch at {} GPUs",
+                        "弱扩展上限（bcap，未设时为 B_crit）{} tokens 在 {} 卡时每个 DP rank 每个 microbatch 不足一个 token",
                         crate::model::units::format_si(self.plan.cap(), 3),
                         format_count(largest)
                     ),

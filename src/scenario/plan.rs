@@ -2,6 +2,7 @@
 //! loss–token curve backs the numbers (for the reporting checklist).
 
 use super::{parse_in_range, Key};
+use crate::i18n::tr;
 use crate::model::levers::Lever;
 use crate::model::units::{canonical_si, clip, format_si, parse_quantity};
 
@@ -38,8 +39,10 @@ fn parse_tokens(text: &str, what: &str) -> Result<f64, String> {
     if (1.0..=1e15).contains(&v) {
         Ok(v)
     } else {
-        Err(format!(
-            "{what} must be 1 … 10^15 tokens, got {}",
+        Err(trf!(
+            "{} must be 1 … 10^15 tokens, got {}",
+            "{} 必须在 1 … 10^15 tokens 之间，实际为 {}",
+            what,
             format_si(v, 3)
         ))
     }
@@ -69,13 +72,14 @@ impl PlanSettings {
     fn set_plan(&mut self, key: Key, text: &str) -> Result<(), String> {
         match key {
             Key::CriticalBatch => {
-                self.critical_batch_tokens = parse_tokens(text, "the critical batch B_crit")?
+                self.critical_batch_tokens =
+                    parse_tokens(text, tr("the critical batch B_crit", "临界批量 B_crit"))?
             }
             Key::BatchCap => {
                 self.batch_cap_tokens = if text.trim().is_empty() {
                     None
                 } else {
-                    Some(parse_tokens(text, "the batch cap")?)
+                    Some(parse_tokens(text, tr("the batch cap", "批量上限"))?)
                 }
             }
             Key::Levers => {
@@ -86,8 +90,9 @@ impl PlanSettings {
                     .take(16)
                 {
                     let lever = Lever::from_key(item).ok_or_else(|| {
-                        format!(
+                        trf!(
                             "“{}” is not a lever (use {})",
+                            "“{}” 不是可用的手段（可用 {}）",
                             clip(item),
                             Lever::ALL.map(|l| l.key()).join(", ")
                         )
@@ -105,7 +110,13 @@ impl PlanSettings {
                 self.loss_curve = match text.trim() {
                     "1" | "yes" | "true" => true,
                     "0" | "no" | "false" | "" => false,
-                    other => return Err(format!("“{}” is neither 1 nor 0", clip(other))),
+                    other => {
+                        return Err(trf!(
+                            "“{}” is neither 1 nor 0",
+                            "“{}” 既不是 1 也不是 0",
+                            clip(other)
+                        ))
+                    }
                 }
             }
             _ => return Err(format!("{} is not a Plan input", key.name())),

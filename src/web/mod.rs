@@ -179,7 +179,9 @@ pub fn start() -> Result<(), JsValue> {
         // The Chinese texts are a separate download (src/i18n.rs); the page starts once they
         // are in, so a Chinese reader never sees the English first.
         present::load_catalogue(Box::new(move || {
-            let _ = boot(decoded, lang);
+            // Read again now that the messages about the link can be written in Chinese.
+            crate::i18n::set_lang(lang);
+            let _ = boot(decode(&search), lang);
         }));
         return Ok(());
     }
@@ -215,8 +217,10 @@ fn boot(decoded: crate::scenario::Decoded, lang: crate::i18n::Lang) -> Result<()
         if let UrlError::Input(input) = e {
             show_message(
                 input.key,
-                &format!(
-                    "{input}; the link's value was replaced by {}",
+                &trf!(
+                    "{}; the link's value was replaced by {}",
+                    "{}；链接中的值已替换为 {}",
+                    input,
                     decoded.scenario.get_text(input.key)
                 ),
             );
@@ -562,7 +566,15 @@ fn apply_text(key: Key, text: &str, sync: bool) {
             }
             request_frame();
         }
-        Err(e) => show_message(key, &format!("{e}; still using {}", scenario.get_text(key))),
+        Err(e) => show_message(
+            key,
+            &trf!(
+                "{}; still using {}",
+                "{}；仍使用 {}",
+                e,
+                scenario.get_text(key)
+            ),
+        ),
     }
 }
 

@@ -135,3 +135,17 @@ test('?lang=zh&embed=strong in an iframe: a Chinese panel, keyboard-operable, ex
   assert.equal(page.problems.pageErrors.length, 0, describeProblems(page));
   assert.deepEqual(page.problems.consoleErrors, [], describeProblems(page));
 });
+
+test('lang=zh: messages about bad input are Chinese, and name the input', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&lang=zh&f=2`);
+  await waitReady(page);
+  const banner = await page.locator('#url-messages-list').textContent();
+  assert.match(banner, /串行比例/, `the link's problem names the input in Chinese: ${banner}`);
+  assert.match(banner, /超出/, banner);
+  await page.fill('#n-input', '3.5');
+  await page.waitForFunction(() => /不是整数/.test(document.getElementById('n-msg')?.textContent ?? ''), null, { timeout: TIMEOUT });
+  const msg = await page.locator('#n-msg').textContent();
+  assert.match(msg, /仍使用/, `the last valid value is kept and said so: ${msg}`);
+  assertClean(assert, page, 'zh messages');
+});
