@@ -43,6 +43,9 @@ test('lang=zh: every keyed text, header, figure and summary of every panel is Ch
         headers: texts(`#panel-${panel} thead th`),
         summaries: texts(`#panel-${panel} figcaption`),
         figures: texts(`#panel-${panel} table.figures td:first-child, #panel-${panel} table.figures th`),
+        // Sliders are named by their visible (translated) labels.
+        sliderNames: [...document.querySelectorAll('input[type=range]')].map((r) =>
+          (r.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim() || r.getAttribute('aria-label') || ''),
       };
     }, view);
     assert.equal(seen.lang, 'zh-Hans', `${view}: <html lang>`);
@@ -57,6 +60,8 @@ test('lang=zh: every keyed text, header, figure and summary of every panel is Ch
     assert.deepEqual(untranslated, [], `${view}: table headers left in English: ${JSON.stringify(seen.headers)}`);
     assert.ok(seen.summaries.length > 0 && seen.summaries.every((t) => CJK.test(t)), `${view}: chart summaries ${JSON.stringify(seen.summaries)}`);
     assert.ok(seen.figures.every((t) => CJK.test(t) || /^[\w\s/=·()_.,≈-]+$/.test(t)), `${view}: key figures ${JSON.stringify(seen.figures)}`);
+    const unnamed = seen.sliderNames.filter((n) => !CJK.test(n));
+    assert.deepEqual(unnamed, [], `${view}: sliders whose accessible name is not Chinese`);
     assertClean(assert, page, `lang=zh view=${view}`);
     await page.close();
   }
