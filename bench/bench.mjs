@@ -32,7 +32,8 @@ const VIEWPORT = { width: 1200, height: 900 };
 // Targets (issue 6).
 const TARGET_P95_MS = 8;
 const TARGET_FIRST_DRAW_MS = 300;
-const TARGET_GZIP_BYTES = 150 * 1024;
+// 150 KB = 150,000 bytes, as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
+const TARGET_GZIP_BYTES = 150_000;
 const TARGET_PLOTLY_RATIO = 5;
 
 // ---- options ----------------------------------------------------------------------------------
@@ -213,6 +214,41 @@ function stats(rows) {
 }
 
 const passFail = (ok) => (ok ? 'PASS' : 'FAIL');
+
+/**
+ * Linux only (null elsewhere): CPU time used by the whole machine and by this process with its
+ * descendants (Chromium and its renderers; exited ones count once reaped into their parent's
+ * cutime), in clock ticks. Between two snapshots, the difference is what *other* processes
+ * took while the benchmark ran — the load average cannot tell, since the benchmark's own
+ * Chromium processes raise it.
+ */
+function cpuSnapshot() {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = cpu[3] + (cpu[4] || 0);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    const procs = new Map();
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // f[1] = ppid; utime, stime, cutime, cstime are fields 14–17 of stat (f[11..14]).
+        procs.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+      } catch { /* exited meanwhile */ }
+    }
+    const mine = new Set([process.pid]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [pid, p] of procs) if (!mine.has(pid) && mine.has(p.ppid)) { mine.add(pid); grew = true; }
+    }
+    let own = 0;
+    for (const pid of mine) own += procs.get(pid)?.ticks ?? 0;
+    return { busy: total - idle, total, own };
+  } catch {
+    return null;
+  }
+}
 
 // ---- 1. sizes ---------------------------------------------------------------------------------
 
@@ -415,6 +451,7 @@ async function main() {
     node: process.version,
     plotly: plotlyVersion,
   };
+  const cpuAtStart = cpuSnapshot();
   let profilingDist = null;
   const want = (name) => !opts.only || opts.only.has(name);
   let sizes = null;
@@ -434,7 +471,14 @@ async function main() {
         ...sizes.files.map((f) => [f.rel, f.type, f.raw, f.gzip]),
         ['total', '', sizes.rawTotal, sizes.total],
       ]));
-      log(`total ${sizes.total} B = ${kib(sizes.total)}; wasm + js ${sizes.wasmJs} B = ${kib(sizes.wasmJs)}`);
+      log(`total ${sizes.total} B = ${kib(sizes.total)} (budget ${TARGET_GZIP_BYTES} B, ${TARGET_GZIP_BYTES - sizes.total} B left); wasm + js ${sizes.wasmJs} B = ${kib(sizes.wasmJs)}`);
+      // Chinese readers (lang=zh or a zh browser) also fetch the catalogue zh-<hash>.txt.
+      const zh = files.find((f) => /^zh-[0-9a-f]+\.txt$/.test(f));
+      if (zh) {
+        const raw = readFileSync(path.join(opts.dist, zh));
+        sizes.zhCatalogue = { rel: zh, raw: raw.length, gzip: gzipSync(raw, { level: constants.Z_BEST_COMPRESSION }).length };
+        log(`a Chinese reader also downloads ${zh}: ${sizes.zhCatalogue.raw} B raw, ${sizes.zhCatalogue.gzip} B gzipped (total ${sizes.total + sizes.zhCatalogue.gzip} B)`);
+      }
       const plotlyGzip = gzipSync(readFileSync(plotlyJs), { level: constants.Z_BEST_COMPRESSION }).length;
       results.plotlyGzip = plotlyGzip;
       log(`(for scale: plotly.min.js alone is ${plotlyGzip} B = ${kib(plotlyGzip)} gzipped)`);
@@ -473,11 +517,26 @@ async function main() {
     let speedupCanvasSize = { w: 1166, h: 438 };
     if (want('updates')) {
       section(`Input → charts redrawn, ${opts.updates} updates per panel (after ${opts.warmup} warm-up)`);
-      const runPanel = async (spec, { deviceScaleFactor = 1, css = null, updates = opts.updates } = {}) => {
+      const runPanel = async (spec, { deviceScaleFactor = 1, css = null, updates = opts.updates, fullHeight = false, scrollTo = null } = {}) => {
         const { context, page } = await newPage(browser, { deviceScaleFactor });
         await page.goto(`${server.url}?${spec.query}`);
         await waitReady(page);
         if (css) await page.addStyleTag({ content: css });
+        let viewport = VIEWPORT;
+        if (fullHeight) {
+          // A viewport as tall as the page: every chart and table of the tab on screen. Twice,
+          // since the new size can change the layout (no scrollbar, wider canvases).
+          for (let k = 0; k < 2; k++) {
+            const height = await page.evaluate(() => document.documentElement.scrollHeight);
+            viewport = { width: VIEWPORT.width, height };
+            await page.setViewportSize(viewport);
+            await page.waitForTimeout(300);
+          }
+        }
+        if (scrollTo) {
+          await page.evaluate((sel) => document.querySelector(sel).scrollIntoView({ block: 'start' }), scrollTo);
+          await page.waitForTimeout(300);
+        }
         if (spec.key === 'laws' && !css) {
           speedupCanvasSize = await page.evaluate(() => {
             const c = document.querySelector('#laws-speedup-canvas');
@@ -487,7 +546,7 @@ async function main() {
         const rows = await runUpdates(page, spec, updates, opts.warmup, { browser });
         const errors = page.errors.slice();
         await context.close();
-        return { rows, stats: stats(rows), errors };
+        return { rows, stats: stats(rows), errors, viewport };
       };
       const rows = [['panel', 'canvases', 'n', 'median', 'p95', 'max', 'script med', 'script p95', 'latency med', 'latency p95', 'CPU med', 'CPU p95', 'p95 ≤ 8 ms']];
       const addRow = (label, canvases, s) => rows.push([label, canvases, s.n, ms(s.cost.median), ms(s.cost.p95), ms(s.cost.max),
@@ -497,13 +556,27 @@ async function main() {
         results.updates[spec.key] = { stats: r.stats, errors: r.errors, rows: r.rows };
         addRow(spec.label, spec.canvases, r.stats);
       }
-      const worst = PANELS.map((p) => [p.key, results.updates[p.key].stats]).sort((a, b) => b[1].cost.p95 - a[1].cost.p95)[0];
-      const sumMedian = PANELS.reduce((a, p) => a + results.updates[p.key].stats.cost.median, 0);
+      // "Every panel visible": in the 1200x900 viewport most of a tab's charts and tables are
+      // below the fold, where the browser skips part of the layout (content-visibility) and
+      // paint. Here the viewport is as tall as the page: all of the tab on screen at once.
+      // Half the updates, to keep `make bench` short.
+      const fullUpdates = Math.max(20, Math.round(opts.updates / 2));
+      for (const spec of PANELS) {
+        const r = await runPanel(spec, { fullHeight: true, updates: fullUpdates });
+        results.updates[`${spec.key}-on-screen`] = { stats: r.stats, errors: r.errors, rows: r.rows, viewport: r.viewport };
+        addRow(`${spec.label}, whole tab on screen (${r.viewport.width}x${r.viewport.height})`, spec.canvases, r.stats);
+      }
+      // Only the active tab is computed and drawn (the others are hidden), so "all visible" is
+      // the worst tab with all of it on screen.
+      const worst = PANELS.map((p) => [`${p.key}-on-screen`, results.updates[`${p.key}-on-screen`].stats]).sort((a, b) => b[1].cost.p95 - a[1].cost.p95)[0];
+      const sumMedian = PANELS.reduce((a, p) => a + results.updates[`${p.key}-on-screen`].stats.cost.median, 0);
       results.allVisible = { worstPanel: worst[0], median: worst[1].cost.median, p95: worst[1].cost.p95, sumOfPanelMedians: sumMedian };
-      rows.push([`all visible = worst tab (${worst[0]})`, '', '', ms(worst[1].cost.median), ms(worst[1].cost.p95), '', '', '', '', '', ms(worst[1].cpu.median), ms(worst[1].cpu.p95), passFail(worst[1].cost.p95 <= TARGET_P95_MS)]);
-      const lawsSpeedup = await runPanel(PANELS[0], { css: SPEEDUP_ONLY_CSS });
+      rows.push([`all visible = worst tab on screen (${worst[0].replace(/-on-screen$/, '')})`, '', '', ms(worst[1].cost.median), ms(worst[1].cost.p95), '', '', '', '', '', ms(worst[1].cpu.median), ms(worst[1].cpu.p95), passFail(worst[1].cost.p95 <= TARGET_P95_MS)]);
+      // Like for like with the Plotly page (one chart, on screen): the other two figures hidden,
+      // the speedup chart scrolled into view.
+      const lawsSpeedup = await runPanel(PANELS[0], { css: SPEEDUP_ONLY_CSS, scrollTo: '#laws-speedup' });
       results.updates['laws-speedup-only'] = { stats: lawsSpeedup.stats, errors: lawsSpeedup.errors, rows: lawsSpeedup.rows };
-      addRow('laws, speedup chart only', 1, lawsSpeedup.stats);
+      addRow('laws, speedup chart only (scrolled into view)', 1, lawsSpeedup.stats);
       // Informational (HiDPI screens): half the updates, to keep `make bench` short.
       const laws2x = await runPanel(PANELS[0], { deviceScaleFactor: 2, updates: Math.max(20, Math.round(opts.updates / 2)) });
       results.updates['laws-dpr2'] = { stats: laws2x.stats, errors: laws2x.errors, rows: laws2x.rows };
@@ -514,7 +587,8 @@ async function main() {
       log('the browser calls it makes). latency = dispatch → frame produced, including the vsync wait (0–16.7 ms).');
       log('CPU = main-thread CPU time in that interval (Chrome trace thread time): what the update costs when the');
       log('renderer has a core to itself; wall-clock figures grow with whatever else the machine runs.');
-      log(`Only the active tab is computed and drawn; "all visible" is the worst tab. If every panel were redrawn in one frame it would cost the sum of the medians, ${ms(sumMedian)} ms.`);
+      log(`The first four rows use the ${VIEWPORT.width}x${VIEWPORT.height} viewport (the top of the tab on screen); "whole tab on screen" rows a viewport as tall as the page.`);
+      log(`Only the active tab is computed and drawn; "all visible" is the worst tab on screen. If every tab were redrawn in one frame it would cost the sum of their medians, ${ms(sumMedian)} ms.`);
       log('');
       const phaseRows = [['panel', 'handler', 'vsync wait', 'rAF (page)', 'before 1st chart', 'tables+text', 'after rAF (render)', 'slider', 'typed', 'URL writes', 'per write', 'p95 w/o URL', 'rejected']];
       for (const [key, r] of Object.entries(results.updates)) {
@@ -717,19 +791,40 @@ async function main() {
       log(table([
         ['target', 'measured', 'result'],
         ...t.p95.map((r) => [`update p95 ≤ ${TARGET_P95_MS} ms: ${r.panel}`, `${ms(r.p95)} ms (CPU ${ms(u[r.panel].stats.cpu.p95)} ms)`, passFail(r.pass)]),
-        [`update p95 ≤ ${TARGET_P95_MS} ms: all visible (worst tab, ${results.allVisible.worstPanel})`, `${ms(t.allVisible.p95)} ms (CPU ${ms(u[results.allVisible.worstPanel].stats.cpu.p95)} ms)`, passFail(t.allVisible.pass)],
+        [`update p95 ≤ ${TARGET_P95_MS} ms: all visible (worst tab on screen, ${results.allVisible.worstPanel.replace(/-on-screen$/, '')})`, `${ms(t.allVisible.p95)} ms (CPU ${ms(u[results.allVisible.worstPanel].stats.cpu.p95)} ms)`, passFail(t.allVisible.pass)],
         [`first full draw ≤ ${TARGET_FIRST_DRAW_MS} ms (median of ${load.n} loads)`, `${ms(load.median, 0)} ms`, passFail(t.firstDraw.pass)],
-        [`total gzipped transfer ≤ ${TARGET_GZIP_BYTES / 1024} KiB`, `${kib(sizes.total)} (wasm+js ${kib(sizes.wasmJs)})`, passFail(t.gzip.pass)],
+        [`total gzipped transfer ≤ ${TARGET_GZIP_BYTES / 1000} KB`, `${sizes.total} B = ${kib(sizes.total)} (wasm+js ${kib(sizes.wasmJs)})`, passFail(t.gzip.pass)],
         [`updates ≥ ${TARGET_PLOTLY_RATIO}x faster than Plotly.js (median, p95)`, `${pr.panel.median.toFixed(2)}x, ${pr.panel.p95.toFixed(2)}x (CPU ${pr.cpu.median.toFixed(2)}x, ${pr.cpu.p95.toFixed(2)}x)`, passFail(t.plotly.pass)],
         ['  like for like: our speedup chart only vs Plotly', `${pr.speedupOnly.median.toFixed(2)}x, ${pr.speedupOnly.p95.toFixed(2)}x`,
           passFail(pr.speedupOnly.median >= TARGET_PLOTLY_RATIO && pr.speedupOnly.p95 >= TARGET_PLOTLY_RATIO)],
       ]));
     }
     results.machine.loadavgEnd = os.loadavg().map((x) => +x.toFixed(2));
+    const cpuAtEnd = cpuSnapshot();
+    if (cpuAtStart && cpuAtEnd) {
+      // Machine-wide busy time minus the benchmark's own (node + Chromium), in cores.
+      const cores = os.cpus().length;
+      const span = cpuAtEnd.total - cpuAtStart.total;
+      const others = Math.max(0, (cpuAtEnd.busy - cpuAtStart.busy) - (cpuAtEnd.own - cpuAtStart.own));
+      results.machine.otherCores = +((others / span) * cores).toFixed(2);
+      results.machine.benchCores = +(((cpuAtEnd.own - cpuAtStart.own) / span) * cores).toFixed(2);
+    }
     results.seconds = (Date.now() - started) / 1000;
     log(`\nbench finished in ${results.seconds.toFixed(0)} s (load average at the end ${results.machine.loadavgEnd.join(' ')}); raw figures in ${path.relative(process.cwd(), opts.json)}`);
-    if (Math.max(...results.machine.loadavg, ...results.machine.loadavgEnd) > 1.5) {
-      log(`warning: the machine was busy (load average above 1.5 on ${results.machine.nproc} cores); figures are pessimistic`);
+    if (results.machine.otherCores !== undefined) {
+      log(`CPU during the run: the benchmark (node + Chromium) ${results.machine.benchCores} cores on average, other processes ${results.machine.otherCores} of ${os.cpus().length}`);
+    }
+    // The load average includes the benchmark's own Chromium processes (about 1–3 while it
+    // runs, and it decays over minutes), so the warning looks at the other processes' CPU
+    // where it can.
+    const busy = results.machine.otherCores !== undefined
+      ? results.machine.otherCores > 0.25
+      : Math.max(...results.machine.loadavg, ...results.machine.loadavgEnd) > 1.5;
+    if (busy) {
+      const why = results.machine.otherCores !== undefined
+        ? `other processes used ${results.machine.otherCores} of ${os.cpus().length} cores on average`
+        : `load average above 1.5 on ${results.machine.nproc} cores`;
+      log(`warning: the machine was busy (${why}); wall-clock figures are pessimistic, the CPU columns less so`);
     }
   } finally {
     await browser.close().catch(() => {});
@@ -742,7 +837,7 @@ async function main() {
   writeFileSync(opts.json, JSON.stringify(results, null, 1));
   if (opts.strict && results.targets) {
     const t = results.targets;
-    const missed = [...t.p95.filter((r) => !r.pass), ...[t.firstDraw, t.gzip, t.plotly].filter((r) => !r.pass)];
+    const missed = [...t.p95.filter((r) => !r.pass), ...[t.allVisible, t.firstDraw, t.gzip, t.plotly].filter((r) => !r.pass)];
     if (missed.length) process.exitCode = 1;
   }
 }
