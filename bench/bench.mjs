@@ -22,6 +22,7 @@ import { gzipSync, constants } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startServer } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
+import { wasmImports, setIntegrity } from '../scripts/post-build.mjs';
 import { summary, ms, kib, table, traceSelfTimes, traceBreakdown, BREAKDOWN_LABELS, loadBreakdown, LOAD_LABELS, cpuPerUpdate, profileSelfTimes } from './analyse.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -302,54 +303,6 @@ async function measureLoads(browser, url, count) {
 
 // ---- 3. profiling build (wasm with function names) ----------------------------------------------
 
-/** The field names of a wasm binary's imports (enough of the format to read the import section). */
-function wasmImportNames(bytes) {
-  let i = 8;
-  const leb = () => {
-    let r = 0;
-    let shift = 0;
-    for (;;) {
-      const b = bytes[i++];
-      r += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-      if (b < 0x80) return r;
-    }
-  };
-  const name = () => {
-    const n = leb();
-    const s = bytes.subarray(i, i + n).toString('utf8');
-    i += n;
-    return s;
-  };
-  while (i < bytes.length) {
-    const id = bytes[i++];
-    const size = leb();
-    const end = i + size;
-    if (id === 2) {
-      const out = [];
-      for (let count = leb(); count > 0; count--) {
-        name(); // module
-        out.push(name());
-        const kind = bytes[i++];
-        if (kind === 0) leb();
-        else if (kind === 1) { i++; const flags = leb(); leb(); if (flags & 1) leb(); }
-        else if (kind === 2) { const flags = leb(); leb(); if (flags & 1) leb(); }
-        else if (kind === 3) { i += 2; }
-        else if (kind === 4) { i++; leb(); }
-      }
-      return out;
-    }
-    i = end;
-  }
-  return [];
-}
-
-/** Sets the integrity="sha384-…" of every tag of `html` that names `file`. */
-function setIntegrity(html, file, bytes) {
-  const value = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-  const esc = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return html.replace(new RegExp(`(<[^>]*${esc}[^>]*\\bintegrity=)("[^"]*"|'[^']*'|[^\\s>]+)`, 'g'), `$1"${value}"`);
-}
 
 /**
  * A copy of dist/ whose wasm keeps its name section; null with a reason if not possible.
@@ -405,7 +358,7 @@ function buildProfilingDist(dist, files, bindgenDir) {
   if (!same) return { reason: `${pre} is not the build in ${dist} (its wasm, optimised, differs from the shipped one); rebuild` };
   // The JS must provide every import the wasm asks for.
   const jsText = preJsText.toString('utf8');
-  const missing = wasmImportNames(readFileSync(cached)).filter((f) => !jsText.includes(`${f}:`));
+  const missing = wasmImports(readFileSync(cached)).map((imp) => imp.field).filter((f) => !jsText.includes(`${f}:`));
   if (missing.length) return { reason: `${pre}/${preJs} lacks ${missing.length} of the wasm's imports (${missing.slice(0, 3).join(', ')}); rebuild` };
   // …and call only exports the wasm has.
   const exported = new Set(WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(cached))).map((e) => e.name));

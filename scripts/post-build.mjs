@@ -17,6 +17,8 @@
 //   4. write the Chinese catalogue zh-<hash>.txt (scripts/zh-catalogue.mjs).
 //
 //   node scripts/post-build.mjs [--dir DIR]
+//
+// Also a module: wasmImports(bytes), setIntegrity(html, file, bytes), minifyCss, minifyHtml.
 
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -107,7 +109,7 @@ function shortenNames(wasmPath, js) {
 }
 
 /** Replaces the integrity of every tag of `html` that names `file`. */
-function setIntegrity(html, file, bytes) {
+export function setIntegrity(html, file, bytes) {
   const value = sri(bytes);
   // Attribute values may be unquoted: Trunk minifies index.html in release builds.
   return html.replace(
@@ -178,25 +180,28 @@ export function minifyPage(dir) {
   return { before, after: Buffer.byteLength(html) };
 }
 
-const args = process.argv.slice(2);
-const i = args.indexOf('--dir');
-const dir = i >= 0 ? args[i + 1] : process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error('post-build: no --dir and no TRUNK_STAGING_DIR (run as a Trunk post_build hook)');
-  process.exit(2);
-}
-try {
-  for (const m of await minifyBindgen(dir)) {
-    console.log(`post-build: ${m.wasm}: ${m.imports} imports and ${m.exports} exports renamed; ${m.js}: ${m.bytes} → ${m.minified} bytes`);
+// Run as a hook (or by hand); bench/bench.mjs imports the helpers above.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf('--dir');
+  const dir = i >= 0 ? args[i + 1] : process.env.TRUNK_STAGING_DIR;
+  if (!dir) {
+    console.error('post-build: no --dir and no TRUNK_STAGING_DIR (run as a Trunk post_build hook)');
+    process.exit(2);
   }
-  const page = minifyPage(dir);
-  console.log(`post-build: index.html ${page.before} → ${page.after} bytes, stylesheet minified`);
-  for (const m of extractInDir(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL })) {
-    console.log(`post-build: ${m.html}: inline script(s) → ${m.scripts.join(', ')}`);
+  try {
+    for (const m of await minifyBindgen(dir)) {
+      console.log(`post-build: ${m.wasm}: ${m.imports} imports and ${m.exports} exports renamed; ${m.js}: ${m.bytes} → ${m.minified} bytes`);
+    }
+    const page = minifyPage(dir);
+    console.log(`post-build: index.html ${page.before} → ${page.after} bytes, stylesheet minified`);
+    for (const m of extractInDir(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL })) {
+      console.log(`post-build: ${m.html}: inline script(s) → ${m.scripts.join(', ')}`);
+    }
+    const zh = writeCatalogue(dir);
+    console.log(`post-build: ${zh.count} Chinese texts → ${zh.name} (${zh.bytes} bytes)`);
+  } catch (e) {
+    console.error(e.message);
+    process.exit(1);
   }
-  const zh = writeCatalogue(dir);
-  console.log(`post-build: ${zh.count} Chinese texts → ${zh.name} (${zh.bytes} bytes)`);
-} catch (e) {
-  console.error(e.message);
-  process.exit(1);
 }
