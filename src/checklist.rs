@@ -10,9 +10,9 @@
 use crate::i18n::fill;
 use crate::model::llm::LlmSweep;
 use crate::model::plan::PlanSweep;
-use crate::model::units::{format_count, format_percent, format_si, format_sig};
 use crate::report::format_rate;
 use crate::scenario::Scenario;
+use crate::text::units::{format_count, format_percent, format_si, format_sig};
 use serde::Serialize;
 
 /// One warning in both languages.

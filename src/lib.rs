@@ -37,11 +37,11 @@ macro_rules! trf {
 pub mod chart;
 pub mod checklist;
 pub mod controls;
-pub mod float_text;
 pub mod i18n;
 pub mod model;
 pub mod report;
 pub mod scenario;
+pub mod text;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

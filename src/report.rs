@@ -9,10 +9,10 @@ use crate::model::llm::LlmSweep;
 use crate::model::measured::MeasuredKind;
 use crate::model::plan::{PlanPoint, PlanSweep};
 use crate::model::sweep::LawsSweep;
-use crate::model::units::{
+use crate::scenario::{plan_inputs_for, Scenario};
+use crate::text::units::{
     format_count, format_decimals, format_percent, format_si, format_sig, format_speedup,
 };
-use crate::scenario::{plan_inputs_for, Scenario};
 use serde::Serialize;
 
 /// A table as shown under a chart: headers and formatted cells.
@@ -917,12 +917,12 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
         let (t, n, h) = evaluate(&[lever]);
         rows.push(LeverRow {
             lever: lever.key(),
-            label: lever.label(),
+            label: crate::text::messages::lever_label(lever),
             on: scenario.plan.levers.contains(&lever),
             t_crit_tokens: t,
             n_max: n,
             best_hours: h,
-            cost: lever.cost(),
+            cost: crate::text::messages::lever_cost(lever),
         });
     }
     if scenario.plan.levers.len() > 1 {

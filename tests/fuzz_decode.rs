@@ -139,9 +139,9 @@ fn case_rng(seed: u64, index: usize) -> Rng {
 fn number_text(rng: &mut Rng, v: f64) -> String {
     match rng.below(8) {
         0 => format!("{v:e}"),
-        1 if v >= 1e3 => scaling_explorer::model::units::format_si(v, 1 + rng.below(6)),
+        1 if v >= 1e3 => scaling_explorer::text::units::format_si(v, 1 + rng.below(6)),
         2 if v.fract() == 0.0 && v < 1e15 => {
-            scaling_explorer::model::units::format_count(v) // "1,024"
+            scaling_explorer::text::units::format_count(v) // "1,024"
         }
         _ => format!("{v}"),
     }

@@ -8,8 +8,8 @@ use super::line::{draw_line_chart, Callout, LineChart, Series, SeriesKind};
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
 use crate::i18n::tr;
 use crate::model::sweep::{Curve, LawsSweep};
-use crate::model::units::{format_count, format_si, format_sig, format_speedup};
 use crate::report::format_fraction;
+use crate::text::units::{format_count, format_si, format_sig, format_speedup};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -30,7 +30,7 @@ fn speedup_label(v: f64) -> String {
     format_si(v, 2)
 }
 fn percent_label(v: f64) -> String {
-    format!("{}%", crate::model::units::fixed(v * 100.0, 0))
+    format!("{}%", crate::text::units::fixed(v * 100.0, 0))
 }
 fn fraction_label(v: f64) -> String {
     format!("{}%", format_sig(v * 100.0, 3))

@@ -3,7 +3,7 @@
 //! a [`LineChart`] and draw them with [`draw_line_chart`], on any backend.
 
 use super::{ChartError, ChartStyle, PlotArea};
-use crate::model::units::{canonical, format_si};
+use crate::text::units::{canonical, format_si};
 
 /// Tick labels for GPU counts on a power-of-two axis, the way the seed writes them:
 /// `512`, `1k`, `2k`, `8k`, `16k` (binary thousands: 8,192 GPUs is "8k 卡").
@@ -137,7 +137,7 @@ impl plotters::coord::ranged1d::Ranged for Axis {
 impl plotters::coord::ranged1d::ValueFormatter<f64> for Axis {
     /// Reached only if a label formatter were missing; every chart sets both.
     fn format(value: &f64) -> String {
-        crate::model::units::format_sig(*value, 4)
+        crate::text::units::format_sig(*value, 4)
     }
 }
 

@@ -5,7 +5,7 @@ use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesK
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
 use crate::i18n::tr;
 use crate::model::llm::LlmSweep;
-use crate::model::units::{format_count, format_si};
+use crate::text::units::{format_count, format_si};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -67,7 +67,7 @@ fn ms_label(v: f64) -> String {
     format!("{} ms", format_si(v, 3))
 }
 fn percent_label(v: f64) -> String {
-    format!("{}%", crate::model::units::fixed(v * 100.0, 0))
+    format!("{}%", crate::text::units::fixed(v * 100.0, 0))
 }
 fn tokens_per_s_label(v: f64) -> String {
     format_si(v, 3)

@@ -135,5 +135,5 @@ impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for Chart
 
 /// Tick labels on a log axis of counts: `1`, `10`, `100`, `1k`, `10k`.
 pub fn count_label(v: &f64) -> String {
-    crate::model::units::format_si(*v, 3)
+    crate::text::units::format_si(*v, 3)
 }

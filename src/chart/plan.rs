@@ -5,7 +5,7 @@ use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesK
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
 use crate::i18n::tr;
 use crate::model::plan::{PlanPoint, PlanSweep, Strategy};
-use crate::model::units::{format_count, format_si};
+use crate::text::units::{format_count, format_si};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 

@@ -4,7 +4,6 @@
 
 use super::llm::LlmInputs;
 use super::step::PipelineSchedule;
-use crate::i18n::tr;
 use serde::Serialize;
 
 /// One lever.
@@ -49,55 +48,6 @@ impl Lever {
 
     pub fn from_key(key: &str) -> Option<Lever> {
         Lever::ALL.into_iter().find(|l| l.key() == key.trim())
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Lever::NvlinkDomain => tr(
-                "FSDP group inside the NVLink domain (hierarchical AllGather)",
-                "FSDP group 收进 NVLink 域（层次化 AllGather）",
-            ),
-            Lever::ExpertParallel => tr(
-                "EP moves tokens instead of FSDP moving expert weights",
-                "用 EP 搬 token 代替 FSDP 搬 expert 权重",
-            ),
-            Lever::NoReshard => tr(
-                "reshard_after_forward=False (params unsharded across microbatches)",
-                "reshard_after_forward=False（参数跨 microbatch 保持 unshard）",
-            ),
-            Lever::Fp8Comm => tr("fp8 parameter communication", "FP8 参数通信"),
-            Lever::ZeroBubble => tr("zero-bubble pipeline schedule", "零气泡流水线调度"),
-        }
-    }
-
-    /// What the lever costs, in memory or otherwise (the seed: the last two rows trade peak
-    /// memory for communication; strong scaling frees activation memory as `T` falls).
-    pub fn cost(self) -> &'static str {
-        match self {
-            Lever::NvlinkDomain => tr(
-                "parameters are sharded over the NVLink domain (e.g. 8 GPUs) instead of all DP ranks \
-                 (HSDP), so each GPU holds P/8 of the weights and optimizer state rather than P/D",
-                "参数只在 NVLink 域内（如 8 卡）分片（HSDP），每卡持有 P/8 而不是 P/D 的权重和优化器状态",
-            ),
-            Lever::ExpertParallel => tr(
-                "each rank holds its experts unsharded (P_expert/EP), plus all-to-all token traffic \
-                 that this model does not charge",
-                "每个 rank 完整持有自己的 expert（P_expert/EP），另有本模型未计入的 all-to-all token 通信",
-            ),
-            Lever::NoReshard => tr(
-                "the gathered parameters stay in memory from forward to backward: + s_param·P/(TP·PP) \
-                 bytes per GPU (2 bytes per parameter in bf16)",
-                "gather 后的参数从前向保留到反向：每卡多 s_param·P/(TP·PP) 字节（bf16 为每参数 2 字节）",
-            ),
-            Lever::Fp8Comm => tr(
-                "no extra memory; fp8 casting and its numerical risk",
-                "不额外占显存；需要 FP8 转换，有数值风险",
-            ),
-            Lever::ZeroBubble => tr(
-                "more activations in flight (ZB-H2 keeps about twice 1F1B's peak activation memory)",
-                "在途激活更多（ZB-H2 的峰值激活显存约为 1F1B 的两倍）",
-            ),
-        }
     }
 
     /// Applies levers to model inputs. With a tabulated or measured exposed time (which the

@@ -9,7 +9,6 @@
 //! - [`batch`]: critical batch size and time-to-quality (McCandlish et al. 2018).
 //! - [`levers`]: the changes that lower `T_crit` (NVLink domain, EP, no reshard, fp8, zero bubble).
 //! - [`plan`]: the time-to-quality planner: weak, strong, weak-then-strong, best batch; levers.
-//! - [`units`]: `32M`, `3.7k`, `4Mi`, `900ms` in and out.
 
 pub mod batch;
 pub mod laws;
@@ -19,4 +18,3 @@ pub mod measured;
 pub mod plan;
 pub mod step;
 pub mod sweep;
-pub mod units;

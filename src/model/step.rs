@@ -9,7 +9,6 @@
 //! `T = B / (D · A)` tokens per DP rank per microbatch.
 
 use serde::Serialize;
-use std::fmt;
 
 /// Bytes per second, FLOP/s, tokens and milliseconds are plain `f64`s with unit-named fields.
 /// The parallel layout of a run.
@@ -176,24 +175,6 @@ pub enum StepError {
     TooFewPoints,
     /// Table `N` must strictly increase.
     Unsorted { gpus: f64 },
-}
-
-impl fmt::Display for StepError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StepError::TooFewPoints => f.write_str(crate::i18n::tr(
-                "needs at least two points to interpolate",
-                "至少需要两个点才能插值",
-            )),
-            StepError::Unsorted { gpus } => {
-                write!(
-                    f,
-                    "N must increase from point to point; N = {} is out of order",
-                    super::units::format_sig(*gpus, 6)
-                )
-            }
-        }
-    }
 }
 
 impl std::error::Error for StepError {}

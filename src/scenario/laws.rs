@@ -1,9 +1,10 @@
 //! The Laws panel's inputs: `f`, `fs`, `n`, `g`, `mk`, `m`.
 
 use super::{parse_count, parse_in_range, parse_unit_fraction, Key};
-use crate::model::measured::{format_points, parse_points, MeasuredKind, MeasuredPoint};
+use crate::model::measured::{MeasuredKind, MeasuredPoint};
 use crate::model::sweep::LawsInputs;
-use crate::model::units::{canonical, clip};
+use crate::text::pairs::{format_points, parse_points};
+use crate::text::units::{canonical, clip};
 
 /// At most this many comparison fractions (`fs`).
 pub const MAX_COMPARE_FRACTIONS: usize = 8;

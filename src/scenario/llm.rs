@@ -4,9 +4,10 @@
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
-use crate::model::measured::{format_points, parse_pairs, MeasuredPoint};
+use crate::model::measured::MeasuredPoint;
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
-use crate::model::units::{
+use crate::text::pairs::{format_points, parse_pairs};
+use crate::text::units::{
     canonical, canonical_si, clip, format_count, format_si, parse_duration_ms, parse_quantity,
     quote_number,
 };

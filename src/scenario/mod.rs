@@ -24,7 +24,7 @@ pub use plan::PlanSettings;
 pub use presets::Preset;
 
 use crate::model::measured::MAX_PROCESSORS;
-use crate::model::units::{
+use crate::text::units::{
     canonical, clip, format_count, parse_fraction, parse_quantity, quote_number,
 };
 use std::fmt;
@@ -472,7 +472,7 @@ impl Scenario {
                     trf!(
                         "the weak-scaling cap (bcap, or B_crit when unset) of {} tokens is less than one token per DP rank per microbatch at {} GPUs",
                         "弱扩展上限（bcap，未设时为 B_crit）{} tokens 在 {} 卡时每个 DP rank 每个 microbatch 不足一个 token",
-                        crate::model::units::format_si(self.plan.cap(), 3),
+                        crate::text::units::format_si(self.plan.cap(), 3),
                         format_count(largest)
                     ),
                 ));

@@ -4,7 +4,7 @@
 use super::{parse_in_range, Key};
 use crate::i18n::tr;
 use crate::model::levers::Lever;
-use crate::model::units::{canonical_si, clip, format_si, parse_quantity};
+use crate::text::units::{canonical_si, clip, format_si, parse_quantity};
 
 /// Inputs of the planner, always valid.
 #[derive(Debug, Clone, PartialEq)]

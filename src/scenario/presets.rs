@@ -12,7 +12,8 @@
 
 use super::llm::{ComputeMode, ExposedMode};
 use super::{Scenario, View};
-use crate::model::measured::{parse_points, MeasuredKind};
+use crate::model::measured::MeasuredKind;
+use crate::text::pairs::parse_points;
 
 /// A named scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -66,7 +66,7 @@ impl Paint {
 
     /// The alpha as a decimal (thousandths).
     fn opacity(self) -> String {
-        crate::model::units::format_decimals(self.alpha.clamp(0.0, 1.0), 3)
+        crate::text::units::format_decimals(self.alpha.clamp(0.0, 1.0), 3)
     }
 
     fn css(self) -> String {
@@ -279,7 +279,7 @@ impl Drop for CanvasBackend {
 /// A coordinate for SVG: backend coordinates are integers or halves, written without float
 /// formatting.
 fn num(v: f64) -> String {
-    crate::model::units::format_decimals(v, 1)
+    crate::text::units::format_decimals(v, 1)
 }
 
 /// `text` with the five XML special characters escaped (labels may quote user input).
@@ -304,7 +304,7 @@ fn css_font<S: BackendTextStyle>(style: &S) -> String {
     format!(
         "{} {}px {}",
         style.style().as_str(),
-        crate::model::units::format_decimals(style.size(), 1),
+        crate::text::units::format_decimals(style.size(), 1),
         style.family().as_str()
     )
 }

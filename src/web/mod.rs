@@ -893,7 +893,7 @@ fn render_plan(scenario: &Scenario, sweep: &LlmSweep, plan: &PlanSweep) {
         "plan-bopt",
         &format!(
             "Reference: DeepSeek LLM's empirical fit B_opt ≈ 0.292·C^0.3271 gives {} tokens for this run's compute C = 6·P_a·(token budget); an empirical fit, and the critical batch grows during training, so treat B_crit as a range, not a constant.",
-            crate::model::units::format_si(
+            crate::text::units::format_si(
                 crate::model::batch::deepseek_optimal_batch_tokens(
                     6.0 * scenario.llm.active_params * scenario.llm.token_budget
                 ),

@@ -401,9 +401,9 @@ pub fn canonical(value: f64) -> String {
 
 /// The shortest significant digits that read back as `value` (finite, > 0) and the decimal
 /// exponent of the first one: `1234.5 → ("12345", 3)`, `0.05 → ("5", -2)`. The text comes
-/// from [`crate::float_text`] (Rust natively, the browser's own formatter in WebAssembly).
+/// from Rust's shortest round-trip `{:e}`.
 pub fn shortest_digits(value: f64) -> (String, i32) {
-    let (digits, exp) = parse_digits(&crate::float_text::shortest(value));
+    let (digits, exp) = parse_digits(&format!("{value:e}"));
     settle_tie(value, digits, exp)
 }
 

@@ -1,0 +1,114 @@
+//! The model's typed errors and named choices as text in the thread's language. The model
+//! returns numbers and enums; these turn them into what a reader sees, at display time.
+
+use super::units::{clip, format_sig};
+use crate::i18n::tr;
+use crate::model::levers::Lever;
+use crate::model::measured::{MeasuredError, MAX_POINTS};
+use crate::model::step::StepError;
+use std::fmt;
+
+impl fmt::Display for MeasuredError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MeasuredError::BadNumber { item } => {
+                f.write_str(&trf!("“{}” is not a number", "“{}” 不是数字", clip(item)))
+            }
+            MeasuredError::OddCount { count } => f.write_str(&trf!(
+                "expected pairs “N value”, got {} numbers (an odd count)",
+                "应为成对的 “N 值”，却得到 {} 个数（奇数个）",
+                count
+            )),
+            MeasuredError::ProcessorsOutOfRange { processors } => f.write_str(&trf!(
+                "N = {} is outside 1 … 2^30",
+                "N = {} 超出 1 … 2^30 的范围",
+                format_sig(*processors, 6)
+            )),
+            MeasuredError::NonPositiveValue { processors, value } => f.write_str(&trf!(
+                "the value at N = {} must be 1e-9 … 1e15, got {}",
+                "N = {} 处的值必须在 1e-9 … 1e15 之间，实际为 {}",
+                format_sig(*processors, 6),
+                format_sig(*value, 6)
+            )),
+            MeasuredError::NotIncreasing { processors } => f.write_str(&trf!(
+                "N must increase from pair to pair; N = {} comes out of order or twice",
+                "N 必须逐对递增；N = {} 顺序不对或重复",
+                format_sig(*processors, 6)
+            )),
+            MeasuredError::TooMany { count } => f.write_str(&trf!(
+                "{} pairs is more than the {} allowed",
+                "{} 对超过允许的 {} 对",
+                count,
+                MAX_POINTS
+            )),
+        }
+    }
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::TooFewPoints => f.write_str(tr(
+                "needs at least two points to interpolate",
+                "至少需要两个点才能插值",
+            )),
+            StepError::Unsorted { gpus } => {
+                write!(
+                    f,
+                    "N must increase from point to point; N = {} is out of order",
+                    format_sig(*gpus, 6)
+                )
+            }
+        }
+    }
+}
+
+/// The lever's name in the thread's language.
+pub fn lever_label(lever: Lever) -> &'static str {
+    match lever {
+        Lever::NvlinkDomain => tr(
+            "FSDP group inside the NVLink domain (hierarchical AllGather)",
+            "FSDP group 收进 NVLink 域（层次化 AllGather）",
+        ),
+        Lever::ExpertParallel => tr(
+            "EP moves tokens instead of FSDP moving expert weights",
+            "用 EP 搬 token 代替 FSDP 搬 expert 权重",
+        ),
+        Lever::NoReshard => tr(
+            "reshard_after_forward=False (params unsharded across microbatches)",
+            "reshard_after_forward=False（参数跨 microbatch 保持 unshard）",
+        ),
+        Lever::Fp8Comm => tr("fp8 parameter communication", "FP8 参数通信"),
+        Lever::ZeroBubble => tr("zero-bubble pipeline schedule", "零气泡流水线调度"),
+    }
+}
+
+/// What the lever costs, in memory or otherwise (the seed: the last two rows trade peak
+/// memory for communication; strong scaling frees activation memory as `T` falls).
+pub fn lever_cost(lever: Lever) -> &'static str {
+    match lever {
+            Lever::NvlinkDomain => tr(
+                "parameters are sharded over the NVLink domain (e.g. 8 GPUs) instead of all DP ranks \
+                 (HSDP), so each GPU holds P/8 of the weights and optimizer state rather than P/D",
+                "参数只在 NVLink 域内（如 8 卡）分片（HSDP），每卡持有 P/8 而不是 P/D 的权重和优化器状态",
+            ),
+            Lever::ExpertParallel => tr(
+                "each rank holds its experts unsharded (P_expert/EP), plus all-to-all token traffic \
+                 that this model does not charge",
+                "每个 rank 完整持有自己的 expert（P_expert/EP），另有本模型未计入的 all-to-all token 通信",
+            ),
+            Lever::NoReshard => tr(
+                "the gathered parameters stay in memory from forward to backward: + s_param·P/(TP·PP) \
+                 bytes per GPU (2 bytes per parameter in bf16)",
+                "gather 后的参数从前向保留到反向：每卡多 s_param·P/(TP·PP) 字节（bf16 为每参数 2 字节）",
+            ),
+            Lever::Fp8Comm => tr(
+                "no extra memory; fp8 casting and its numerical risk",
+                "不额外占显存；需要 FP8 转换，有数值风险",
+            ),
+            Lever::ZeroBubble => tr(
+                "more activations in flight (ZB-H2 keeps about twice 1F1B's peak activation memory)",
+                "在途激活更多（ZB-H2 的峰值激活显存约为 1F1B 的两倍）",
+            ),
+        }
+}

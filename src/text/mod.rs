@@ -1,0 +1,11 @@
+//! The text layer: numbers and typed errors from [`crate::model`] turned into what a reader
+//! reads, and what a reader types turned into numbers. Beside [`crate::i18n`], which holds
+//! the language; the model itself never formats, parses or translates.
+//!
+//! - [`units`]: `32M`, `3.7k`, `4Mi`, `900ms` in and out; percentages, speedups, hours.
+//! - [`pairs`]: pasted `(N, value)` pairs in and out.
+//! - [`messages`]: the model's errors and lever names as sentences.
+
+pub mod messages;
+pub mod pairs;
+pub mod units;
