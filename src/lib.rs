@@ -7,16 +7,16 @@
 //! The crate computes both, draws them, and runs the same way in the browser (WebAssembly)
 //! and on the command line (`scaling`).
 //!
-//! Data flows one way: text → [`scenario::Scenario`] (validated) → [`model`] → rows
-//! ([`report`]) → charts ([`chart`]) → DOM (`web`, wasm only) or terminal/SVG (the CLI).
+//! Data flows one way: text → [`scenario::Scenario`] (validated) → [`model`] → [`panel`]
+//! (rows, text, charts) → DOM (`web`, wasm only) or terminal/SVG/JSON (the CLI).
 //!
 //! | module | holds |
 //! |---|---|
 //! | [`model`] | pure maths: laws, measured points, sweeps, units |
 //! | [`scenario`] | every input, validation, presets, the `v=1` URL codec |
-//! | [`report`] | tables and key figures as formatted text (page, CLI, tests) |
+//! | [`panel`] | per panel: sweeps, tables, key figures, summaries, charts, readouts, JSON |
+//! | [`text`] | numbers as text and back (`32M`, `5%`), the model's errors as sentences |
 //! | [`i18n`] | English and Chinese texts, the thread's language |
-//! | [`checklist`] | the reporting-checklist paragraph (en, zh) and its warnings |
 //! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
 //! | [`cli`] | the `scaling` command's logic (native only) |
 //! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
@@ -35,11 +35,10 @@ macro_rules! trf {
 }
 
 pub mod chart;
-pub mod checklist;
 pub mod controls;
 pub mod i18n;
 pub mod model;
-pub mod report;
+pub mod panel;
 pub mod scenario;
 pub mod text;
 

@@ -23,27 +23,20 @@
 //!   finding, a reduced input that still shows it
 //! - `FUZZ_INPUT=<query>` run every check on one query (test `check_input`)
 //!
-//! The Plan sweep is the slowest stage (a best-batch search of ~130 step-time evaluations per
-//! GPU count, over the table rows and 72 curve samples), so it runs on every [`PLAN_EVERY`]th
-//! case of a shard (2,000 of 100,000); the lever table (seven Plan sweeps) on every
-//! [`LEVERS_EVERY`]th, and drawing the visible panel through plotters' SVG backend (the same
+//! Every panel is checked by the shared panel checker (`tests/common`: every number of every
+//! row through serde, every shown text, every chart description). The Plan panel is the
+//! slowest (a best-batch search of ~130 step-time evaluations per GPU count, over the table
+//! rows and 72 curve samples, and seven more for the lever table), so it runs on every
+//! [`PLAN_EVERY`]th case of a shard, and drawing the visible panel through plotters' SVG backend (the same
 //! drawing code as the page's canvas, on a worker thread with a time limit, since a chart that
 //! never finishes drawing freezes the tab) on every [`DRAW_EVERY`]th. Everything else runs on
 //! every case.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
-use plotters::prelude::*;
-use scaling_explorer::chart::line::LineChart;
-use scaling_explorer::chart::llm::LlmChart;
-use scaling_explorer::chart::plan::PlanChart;
-use scaling_explorer::chart::ChartStyle;
-use scaling_explorer::chart::{laws as laws_chart, llm as llm_chart, plan as plan_chart};
-use scaling_explorer::checklist;
+mod common;
+
 use scaling_explorer::model::levers::Lever;
-use scaling_explorer::model::llm::LlmSweep;
-use scaling_explorer::model::plan::{PlanPoint, PlanSweep};
-use scaling_explorer::model::sweep::LawsSweep;
-use scaling_explorer::report::{self, Table};
+use scaling_explorer::panel::Panel;
 use scaling_explorer::scenario::{decode, Key, Preset, Scenario, UrlError, View};
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -61,7 +54,6 @@ const DEFAULT_CASES: usize = if cfg!(debug_assertions) {
 };
 const SHARDS: usize = 4;
 const PLAN_EVERY: usize = 50;
-const LEVERS_EVERY: usize = 1_000;
 const DRAW_EVERY: usize = 500;
 /// Mutated inputs are cut here (4× the decoder's 16 KiB limit, so the cut is exercised).
 const MAX_INPUT_BYTES: usize = 64 * 1024;
@@ -725,380 +717,13 @@ impl Ctx<'_> {
         let d = format!("input {} — {detail}", clip(self.input, 300));
         self.findings.add(kind, self.index, d);
     }
-    fn finite(&mut self, what: &str, v: f64) {
-        if !v.is_finite() {
-            self.fail(&format!("non-finite {what}"), format!("{what} = {v}"));
-        }
-    }
-    fn finite_points(&mut self, what: &str, pts: &[(f64, f64)]) {
-        if let Some(p) = pts.iter().find(|p| !p.0.is_finite() || !p.1.is_finite()) {
-            self.fail(
-                &format!("non-finite {what}"),
-                format!("{what} has point {p:?}"),
-            );
-        }
-    }
-    /// Text a reader sees: no NaN, no inf, no `–` standing in for a number.
-    fn text(&mut self, what: &str, text: &str) {
-        let bad = |t: &str| t.contains("NaN") || t.contains("inf") || t.contains('–');
-        if bad(text) && bad(&strip_words(text)) {
-            self.fail(&format!("bad text in {what}"), format!("{what}: {text:?}"));
-        }
-    }
-    fn table(&mut self, table: &Table, allow_dash: impl Fn(usize, usize) -> bool) {
-        for (r, row) in table.rows.iter().enumerate() {
-            if row.len() != table.headers.len() {
-                self.fail(
-                    &format!("ragged table {}", table.id),
-                    format!(
-                        "row {r} has {} cells, {} headers",
-                        row.len(),
-                        table.headers.len()
-                    ),
-                );
-            }
-            for (c, cell) in row.iter().enumerate() {
-                if cell == "–" && allow_dash(r, c) {
-                    continue;
-                }
-                // The lever table's "on" and "cost" columns are blank by design.
-                let may_be_blank = table.id == "levers" && (c == 1 || c == 5);
-                if cell.trim().is_empty() && !may_be_blank {
-                    self.fail(
-                        &format!(
-                            "empty cell in table {} column {:?}",
-                            table.id,
-                            table.headers.get(c)
-                        ),
-                        format!("row {r}"),
-                    );
-                }
-                let what = format!(
-                    "table {} column {:?}",
-                    table.id,
-                    table.headers.get(c).map_or("?", |h| h)
-                );
-                self.text(&what, cell);
-            }
-        }
-        self.text(&format!("table {} caption", table.id), &table.caption);
-    }
-    fn figures(&mut self, what: &str, figures: &[(String, String)]) {
-        for (label, value) in figures {
-            self.text(&format!("{what} key figure"), &format!("{label}: {value}"));
-        }
-    }
-    fn chart(&mut self, what: &str, c: &LineChart) {
-        let (x0, x1) = c.x_range;
-        let (y0, y1) = c.y_range;
-        if !(x0.is_finite() && x1.is_finite() && x0 > 0.0 && x0 < x1) {
-            self.fail(
-                &format!("bad x range in chart {what}"),
-                format!("x_range = {:?}", c.x_range),
-            );
-        }
-        if !(y0.is_finite() && y1.is_finite() && y0 < y1 && (!c.y_log || y0 > 0.0)) {
-            self.fail(
-                &format!("bad y range in chart {what}"),
-                format!("y_range = {:?} (log: {})", c.y_range, c.y_log),
-            );
-        }
-        for s in &c.series {
-            self.finite_points(&format!("chart {what} series {:?}", s.label), &s.points);
-            self.text(&format!("chart {what} legend"), &s.label);
-        }
-        for m in &c.markers {
-            self.finite(&format!("chart {what} marker"), m.x);
-            self.text(&format!("chart {what} marker"), &m.label);
-        }
-        for co in &c.callouts {
-            self.finite_points(&format!("chart {what} callout"), &[co.at]);
-            self.text(&format!("chart {what} callout"), &co.label);
-        }
-        if let Some((from, label)) = &c.shade_from {
-            self.finite(&format!("chart {what} shade"), *from);
-            self.text(&format!("chart {what} shade"), label);
-        }
-        self.text(&format!("chart {what} title"), &c.title);
-    }
 }
 
-/// Compound words that legitimately hold an en dash.
-fn strip_words(text: &str) -> String {
-    let mut t = text.to_string();
-    for w in ["Sun–Ni", "Karp–Flatt", "loss–token", "Loss–token"] {
-        t = t.replace(w, "");
+/// Every problem the shared panel checker (tests/common) finds in `panel`.
+fn check_panel(ctx: &mut Ctx, panel: &Panel) {
+    for p in common::check(panel) {
+        ctx.fail(&p.kind, p.detail);
     }
-    t
-}
-
-fn check_plan_point(ctx: &mut Ctx, what: &str, p: &Option<PlanPoint>) {
-    if let Some(p) = p {
-        for (name, v) in [
-            ("batch", p.batch_tokens),
-            ("steps", p.steps),
-            ("step_ms", p.step_ms),
-            ("hours", p.hours_to_quality),
-            ("gpu_hours", p.gpu_hours),
-            ("token_efficiency", p.token_efficiency),
-        ] {
-            ctx.finite(&format!("plan {what}.{name}"), v);
-        }
-    }
-}
-
-fn check_laws(ctx: &mut Ctx, s: &Scenario) -> LawsSweep {
-    let sweep = LawsSweep::compute(&s.laws_inputs());
-    for r in &sweep.rows {
-        for (name, v) in [
-            ("processors", r.processors),
-            ("amdahl_speedup", r.amdahl_speedup),
-            ("amdahl_efficiency", r.amdahl_efficiency),
-            ("gustafson_speedup", r.gustafson_speedup),
-            ("gustafson_efficiency", r.gustafson_efficiency),
-            ("sun_ni_speedup", r.sun_ni_speedup),
-            ("sun_ni_efficiency", r.sun_ni_efficiency),
-        ] {
-            ctx.finite(&format!("laws row {name}"), v);
-        }
-        for &v in &r.compare_speedups {
-            ctx.finite("laws row compare_speedup", v);
-        }
-    }
-    let c = &sweep.curves;
-    for (name, curve) in [
-        ("amdahl", &c.amdahl),
-        ("gustafson", &c.gustafson),
-        ("sun_ni", &c.sun_ni),
-        ("amdahl_efficiency", &c.amdahl_efficiency),
-        ("gustafson_efficiency", &c.gustafson_efficiency),
-        ("sun_ni_efficiency", &c.sun_ni_efficiency),
-    ] {
-        ctx.finite_points(&format!("laws curve {name}"), &curve.points);
-    }
-    for curve in c.compare.iter().chain(&c.compare_efficiency) {
-        ctx.finite_points("laws curve compare", &curve.points);
-    }
-    for v in [sweep.amdahl_ceiling, sweep.half_efficiency_processors]
-        .into_iter()
-        .flatten()
-    {
-        ctx.finite("laws ceiling / half-efficiency N", v);
-    }
-    ctx.finite("laws shi amdahl_fraction", sweep.shi.amdahl_fraction);
-    ctx.finite("laws shi speedup", sweep.shi.speedup);
-    if let Some(m) = &sweep.measured {
-        for r in &m.rows {
-            ctx.finite("measured speedup", r.speedup);
-            ctx.finite("measured efficiency", r.efficiency);
-            if let Some(e) = r.karp_flatt {
-                ctx.finite("measured karp_flatt", e);
-            }
-        }
-        if let Some(f) = m.fitted_serial_fraction {
-            ctx.finite("measured fitted f", f);
-        }
-    }
-    ctx.table(&report::laws_speedup_table(&sweep), |_, _| false);
-    ctx.table(&report::laws_efficiency_table(&sweep), |_, _| false);
-    if let Some(t) = report::laws_measured_table(&sweep) {
-        let rows = &sweep
-            .measured
-            .as_ref()
-            .expect("measured table implies measured")
-            .rows;
-        // Karp–Flatt is undefined at N = 1 (and only there).
-        ctx.table(&t, |r, c| c == 3 && rows[r].processors == 1.0);
-    }
-    ctx.figures(
-        "laws",
-        &report::laws_key_figures(&sweep, s.laws.measured_kind),
-    );
-    ctx.text("laws chart summary", &report::laws_chart_summary(&sweep));
-    ctx.text(
-        "laws efficiency summary",
-        &report::laws_efficiency_summary(&sweep),
-    );
-    ctx.text(
-        "laws measured summary",
-        &report::laws_measured_summary(&sweep),
-    );
-    for n in [1.0, 3.0, sweep.max_processors] {
-        if let Some(t) = report::laws_readout(&sweep, n) {
-            ctx.text("laws readout", &t);
-        }
-        if let Some(t) = report::measured_readout(&sweep, n) {
-            let t = t.replace("e(N) = –", "e(N) = n/a"); // N = 1 has no Karp–Flatt value
-            ctx.text("measured readout", &t);
-        }
-    }
-    ctx.chart("laws-speedup", &laws_chart::describe_speedup(&sweep));
-    ctx.chart("laws-efficiency", &laws_chart::describe_efficiency(&sweep));
-    ctx.chart("laws-karp-flatt", &laws_chart::describe_karp_flatt(&sweep));
-    sweep
-}
-
-fn check_llm(ctx: &mut Ctx, s: &Scenario) -> LlmSweep {
-    let sweep = LlmSweep::compute(&s.llm_inputs());
-    let sm = &sweep.summary;
-    for (name, v) in [
-        ("t_crit", sm.t_crit_tokens),
-        ("n_max", sm.n_max),
-        ("peak_throughput_gpus", sm.peak_throughput_gpus),
-        ("gpu_range.0", sweep.gpu_range.0),
-        ("gpu_range.1", sweep.gpu_range.1),
-    ] {
-        ctx.finite(&format!("llm summary {name}"), v);
-    }
-    for r in &sweep.strong {
-        for (name, v) in [
-            ("tokens_per_gpu", r.tokens_per_gpu),
-            ("compute_ms", r.compute_ms),
-            ("exposed_ms", r.exposed_ms),
-            ("step_ms", r.step_ms),
-            ("ideal_ms", r.ideal_ms),
-            ("efficiency", r.efficiency),
-            ("throughput", r.throughput_tokens_per_s),
-        ] {
-            ctx.finite(&format!("strong row {name}"), v);
-        }
-    }
-    for r in &sweep.weak {
-        for (name, v) in [
-            ("tokens_per_gpu", r.tokens_per_gpu),
-            ("global_batch", r.global_batch_tokens),
-            ("compute_ms", r.compute_ms),
-            ("exposed_ms", r.exposed_ms),
-            ("step_ms", r.step_ms),
-            ("efficiency", r.efficiency),
-            ("throughput", r.throughput_tokens_per_s),
-            ("optimizer_steps", r.optimizer_steps),
-        ] {
-            ctx.finite(&format!("weak row {name}"), v);
-        }
-    }
-    for (which, c) in [
-        ("strong", &sweep.strong_curves),
-        ("weak", &sweep.weak_curves),
-    ] {
-        for (name, pts) in [
-            ("compute_ms", &c.compute_ms),
-            ("step_ms", &c.step_ms),
-            ("ideal_ms", &c.ideal_ms),
-            ("efficiency", &c.efficiency),
-            ("throughput", &c.throughput),
-            ("global_batch", &c.global_batch),
-        ] {
-            ctx.finite_points(&format!("{which} curve {name}"), pts);
-        }
-    }
-    if let Some(f) = &sweep.fitted_exposed {
-        ctx.finite_points("fitted exposed", f);
-    }
-    ctx.table(&report::strong_table(&sweep), |_, _| false);
-    ctx.table(&report::weak_table(&sweep), |_, _| false);
-    ctx.figures("strong", &report::strong_key_figures(&sweep));
-    ctx.figures("weak", &report::weak_key_figures(&sweep));
-    ctx.text("strong summary", &report::strong_summary(&sweep));
-    ctx.text("weak summary", &report::weak_summary(&sweep));
-    for n in [1.0, s.llm.baseline_gpus, sweep.gpu_range.1] {
-        if let Some(t) = report::strong_readout(&sweep, n) {
-            ctx.text("strong readout", &t);
-        }
-        if let Some(t) = report::weak_readout(&sweep, n) {
-            ctx.text("weak readout", &t);
-        }
-    }
-    for c in LlmChart::STRONG.into_iter().chain(LlmChart::WEAK) {
-        ctx.chart(c.id(), &llm_chart::describe(&sweep, c));
-    }
-    sweep
-}
-
-fn check_plan(ctx: &mut Ctx, s: &Scenario, llm: &LlmSweep, levers: bool) -> PlanSweep {
-    let plan = PlanSweep::compute(&s.plan_inputs());
-    for (name, v) in [
-        ("switch_gpus", plan.switch_gpus),
-        ("best_gpus", plan.best_gpus_weak_then_strong),
-        ("min_steps", plan.min_steps),
-        ("gpu_range.0", plan.gpu_range.0),
-        ("gpu_range.1", plan.gpu_range.1),
-    ] {
-        ctx.finite(&format!("plan {name}"), v);
-    }
-    for r in &plan.rows {
-        check_plan_point(ctx, "weak", &r.weak);
-        check_plan_point(ctx, "strong", &r.strong);
-        check_plan_point(ctx, "weak_then_strong", &r.weak_then_strong);
-        check_plan_point(ctx, "best", &r.best);
-        ctx.finite("plan vanity efficiency", r.vanity_weak_efficiency);
-        ctx.finite("plan ttq speedup", r.weak_ttq_speedup);
-        ctx.finite("plan true efficiency", r.weak_true_efficiency);
-        // The cross-input rules promise at least one token per DP rank per microbatch at every
-        // table row, so weak, strong and weak→strong always have a batch there.
-        for (name, p) in [
-            ("weak", &r.weak),
-            ("strong", &r.strong),
-            ("weak_then_strong", &r.weak_then_strong),
-        ] {
-            if p.is_none() {
-                ctx.fail(
-                    &format!("plan row without a {name} point"),
-                    format!("{} GPUs: {name} is None (shown as “–”)", r.gpus),
-                );
-            }
-        }
-    }
-    for (strategy, pts) in &plan.curves {
-        for (n, p) in pts {
-            ctx.finite("plan curve N", *n);
-            check_plan_point(ctx, &format!("curve {strategy:?}"), &Some(*p));
-        }
-    }
-    let table = report::plan_table(&plan);
-    let rows = plan.rows.clone();
-    ctx.table(&table, |r, c| {
-        let row = &rows[r];
-        match c {
-            1 | 3 => row.weak.is_none(),
-            6 => row.strong.is_none(),
-            7 | 8 | 11 => row.weak_then_strong.is_none(),
-            9 | 10 => row.best.is_none(),
-            _ => false,
-        }
-    });
-    ctx.figures("plan", &report::plan_key_figures(&plan, llm));
-    ctx.text("plan summary", &report::plan_summary(&plan));
-    if let Some(t) = report::activation_memory_note(llm) {
-        ctx.text("activation memory note", &t);
-    }
-    for n in [1.0, s.llm.baseline_gpus, plan.gpu_range.1] {
-        if let Some(t) = report::plan_readout(&plan, n) {
-            ctx.text("plan readout", &t);
-        }
-    }
-    let r = checklist::report(s, llm, &plan);
-    ctx.text("checklist en", &r.en);
-    ctx.text("checklist zh", &r.zh);
-    for w in &r.warnings {
-        ctx.text("checklist warning", &w.en);
-        ctx.text("checklist warning zh", &w.zh);
-    }
-    for c in PlanChart::ALL {
-        ctx.chart(c.id(), &plan_chart::describe(&plan, llm.summary.n_max, c));
-    }
-    if levers {
-        let lever_rows = report::lever_rows(s);
-        for row in &lever_rows {
-            ctx.finite("lever t_crit", row.t_crit_tokens);
-            ctx.finite("lever n_max", row.n_max);
-            if !row.best_hours.is_finite() {
-                ctx.fail("lever row without a time to quality", format!("{row:?}"));
-            }
-        }
-        ctx.table(&report::lever_table(&lever_rows), |_, _| false);
-    }
-    plan
 }
 
 /// How long drawing one panel may take before it counts as a frozen page.
@@ -1112,76 +737,15 @@ fn draw_visible(ctx: &mut Ctx, s: &Scenario) {
     let scenario = s.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let s = scenario;
-        let style = ChartStyle::default();
-        let mut out = String::new();
-        let root = SVGBackend::with_string(&mut out, (720, 420)).into_drawing_area();
+        let panel = Panel::compute(&scenario, scenario.view);
         let mut results: Vec<(String, Result<(), String>)> = Vec::new();
-        let mut record = |id: &str, r: Result<(), String>| {
-            results.push((id.to_string(), r));
-        };
-        match s.view {
-            View::Laws => {
-                let laws = LawsSweep::compute(&s.laws_inputs());
-                let _ = tx.send(("laws-speedup".to_string(), None));
-                record(
-                    "laws-speedup",
-                    laws_chart::draw_speedup(&root, &laws, &style)
-                        .map(drop)
-                        .map_err(|e| e.to_string()),
-                );
-                let _ = tx.send(("laws-efficiency".to_string(), None));
-                record(
-                    "laws-efficiency",
-                    laws_chart::draw_efficiency(&root, &laws, &style)
-                        .map(drop)
-                        .map_err(|e| e.to_string()),
-                );
-                let _ = tx.send(("laws-karp-flatt".to_string(), None));
-                record(
-                    "laws-karp-flatt",
-                    laws_chart::draw_karp_flatt(&root, &laws, &style)
-                        .map(drop)
-                        .map_err(|e| e.to_string()),
-                );
-            }
-            View::Strong | View::Weak => {
-                let llm = LlmSweep::compute(&s.llm_inputs());
-                let charts = if s.view == View::Strong {
-                    &LlmChart::STRONG[..]
-                } else {
-                    &LlmChart::WEAK[..]
-                };
-                for &c in charts {
-                    let _ = tx.send((c.id().to_string(), None));
-                    record(
-                        c.id(),
-                        llm_chart::draw(&root, &llm, c, &style)
-                            .map(drop)
-                            .map_err(|e| e.to_string()),
-                    );
-                }
-                let _ = tx.send(("boxes".to_string(), None));
-                record(
-                    "boxes",
-                    llm_chart::draw_boxes(&root, &llm, &style).map_err(|e| e.to_string()),
-                );
-            }
-            View::Plan => {
-                let llm = LlmSweep::compute(&s.llm_inputs());
-                let plan = PlanSweep::compute(&s.plan_inputs());
-                for c in PlanChart::ALL {
-                    let _ = tx.send((c.id().to_string(), None));
-                    record(
-                        c.id(),
-                        plan_chart::draw(&root, &plan, llm.summary.n_max, c, &style)
-                            .map(drop)
-                            .map_err(|e| e.to_string()),
-                    );
-                }
-            }
+        for chart in panel.charts() {
+            let _ = tx.send((chart.id().to_string(), None));
+            results.push((
+                chart.id().to_string(),
+                common::draw_svg(&panel, chart).map(drop),
+            ));
         }
-        drop(root);
         let _ = tx.send((String::new(), Some(results)));
     });
     let mut current = String::from("(start)");
@@ -1319,17 +883,19 @@ fn run_case(
 
     t.round_trip = started.elapsed();
     let started = Instant::now();
-    check_laws(&mut ctx, s);
+    check_panel(&mut ctx, &Panel::compute(s, View::Laws));
     t.laws = started.elapsed();
     let started = Instant::now();
-    let llm = check_llm(&mut ctx, s);
+    check_panel(&mut ctx, &Panel::compute(s, View::Strong));
+    check_panel(&mut ctx, &Panel::compute(s, View::Weak));
     t.llm = started.elapsed();
     let started = Instant::now();
     // Heavy stages on every PLAN_EVERY-th / LEVERS_EVERY-th / DRAW_EVERY-th case of each shard
     // (so the shards stay balanced); a case run alone (FUZZ_CASE) gets every stage.
     let every = |n: usize| (index / SHARDS).is_multiple_of(n);
     if stages.all || every(PLAN_EVERY) {
-        check_plan(&mut ctx, s, &llm, stages.all || every(LEVERS_EVERY));
+        // The Plan panel includes the lever table (seven more Plan sweeps).
+        check_panel(&mut ctx, &Panel::compute(s, View::Plan));
     }
     t.plan = started.elapsed();
     let started = Instant::now();

@@ -1,10 +1,10 @@
 //! Golden values of MODEL.md §1 and the seed's "HPC 的原始定义", as a reader would check them.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+use scaling_explorer::panel::{laws};
 use scaling_explorer::model::laws::*;
 use scaling_explorer::model::measured::MeasuredKind;
 use scaling_explorer::model::sweep::{LawsInputs, LawsSweep};
-use scaling_explorer::report::{laws_key_figures, laws_speedup_table};
 
 /// Closed-form results are exact up to a few ulps.
 const EXACT: f64 = 1e-12;
@@ -49,10 +49,10 @@ fn textbook_table_values() {
 
 #[test]
 fn the_page_shows_ten_x_for_f_ten_percent() {
-    let figures = laws_key_figures(&sweep(0.1, 4096.0), MeasuredKind::Time);
+    let figures = laws::key_figures(&sweep(0.1, 4096.0), MeasuredKind::Time);
     assert_eq!(figures[0].1, "10x");
     assert!(figures[0].0.contains("1/f"));
-    let table = laws_speedup_table(&sweep(0.05, 1024.0));
+    let table = laws::speedup_table(&sweep(0.05, 1024.0));
     assert_eq!(table.rows[0][0], "1");
     assert_eq!(table.rows.last().unwrap()[0], "1,024");
     // Amdahl at N = 1024, f = 5%: 1/(0.05 + 0.95/1024) = 19.635…

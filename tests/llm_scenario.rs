@@ -1,8 +1,8 @@
 //! The LLM panels through the URL and the CLI: presets reproduce the seed, bad input is named.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+use scaling_explorer::panel::{llm};
 use scaling_explorer::model::llm::LlmSweep;
-use scaling_explorer::report::{strong_key_figures, strong_table, weak_key_figures, weak_table};
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
 use std::process::Command;
 
@@ -16,7 +16,7 @@ fn sweep(query: &str) -> LlmSweep {
 fn seed_strong_preset_shows_the_seed_table() {
     let d = decode("?v=1&preset=seed-strong");
     assert_eq!(d.scenario.view, View::Strong);
-    let t = strong_table(&LlmSweep::compute(&d.scenario.llm_inputs()));
+    let t = llm::strong_table(&LlmSweep::compute(&d.scenario.llm_inputs()));
     let cells: Vec<Vec<&str>> = t
         .rows
         .iter()
@@ -43,7 +43,7 @@ fn seed_strong_preset_shows_the_seed_table() {
 #[test]
 fn seed_weak_preset_shows_95_percent_and_the_step_counts() {
     let s = sweep("v=1&preset=seed-weak");
-    let t = weak_table(&s);
+    let t = llm::weak_table(&s);
     assert_eq!(t.rows.len(), 2);
     assert_eq!(t.rows[0][2], "32M");
     assert_eq!(t.rows[1][2], "128M");
@@ -51,7 +51,7 @@ fn seed_weak_preset_shows_95_percent_and_the_step_counts() {
     assert_eq!(t.rows[1][6], "95.2%");
     assert_eq!(t.rows[0][8], "31,250");
     assert_eq!(t.rows[1][8], "7,812.5");
-    let figures = weak_key_figures(&s);
+    let figures = llm::weak_key_figures(&s);
     assert!(figures.iter().any(|(_, v)| v == "31,250 → 7,812.5"));
 }
 
@@ -65,7 +65,7 @@ fn bandwidth_moves_t_crit_and_n_max_together() {
     assert!((fp8.summary.t_crit_tokens - 1850.0).abs() < 1e-9);
     let no_reshard = sweep("v=1&preset=seed-strong&c=2");
     assert!((no_reshard.summary.t_crit_tokens - 3700.0 * 2.0 / 3.0).abs() < 1e-9);
-    let figures = strong_key_figures(&doubled);
+    let figures = llm::strong_key_figures(&doubled);
     assert!(figures[0].1.starts_with("1.85k"), "{figures:?}");
 }
 
@@ -237,7 +237,7 @@ fn strong_svg_marks_the_knee_and_the_peak() {
             "--svg",
             p,
             "--chart",
-            "boxes",
+            "weak-boxes",
         ])
         .output()
         .unwrap();

@@ -7,18 +7,12 @@
 //! The tests at the end pin down the inputs `tests/fuzz_decode.rs` found breaking the page.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
-use plotters::prelude::*;
-use scaling_explorer::chart::line::LineChart;
-use scaling_explorer::chart::llm::LlmChart;
-use scaling_explorer::chart::plan::PlanChart;
-use scaling_explorer::chart::{
-    laws as laws_chart, llm as llm_chart, plan as plan_chart, ChartStyle,
-};
-use scaling_explorer::checklist;
+mod common;
+
 use scaling_explorer::model::llm::LlmSweep;
 use scaling_explorer::model::plan::PlanSweep;
 use scaling_explorer::model::sweep::LawsSweep;
-use scaling_explorer::report::{self, Table};
+use scaling_explorer::panel::{laws, plan};
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError};
 use std::time::Duration;
 
@@ -42,9 +36,10 @@ fn accepted(query: &str) -> Shown {
 }
 
 fn shown(scenario: Scenario) -> Shown {
-    let laws = LawsSweep::compute(&scenario.laws_inputs());
-    let llm = LlmSweep::compute(&scenario.llm_inputs());
-    let plan = PlanSweep::compute(&scenario.plan_inputs());
+    let panels = common::panels(&scenario);
+    let laws = panels[0].laws().expect("the laws panel").clone();
+    let llm = panels[1].llm().expect("the strong panel").clone();
+    let plan = panels[3].plan().expect("the plan panel").clone();
     Shown {
         scenario,
         laws,
@@ -115,321 +110,13 @@ fn finite_or_refused(query: &str, key: Key) -> bool {
     false
 }
 
-// ---- checks --------------------------------------------------------------------------------
-
-fn bad_text(text: &str) -> bool {
-    let mut t = text.to_string();
-    for w in ["Sun–Ni", "Karp–Flatt", "loss–token", "Loss–token"] {
-        t = t.replace(w, "");
-    }
-    t.contains("NaN") || t.contains("inf") || t.contains('–')
-}
-
-fn check_table(
-    problems: &mut Vec<String>,
-    table: &Table,
-    allow_dash: impl Fn(usize, usize) -> bool,
-) {
-    for (r, row) in table.rows.iter().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
-            if cell == "–" && allow_dash(r, c) {
-                continue;
-            }
-            if bad_text(cell) {
-                problems.push(format!(
-                    "table {} row {r} column {:?}: {cell:?}",
-                    table.id, table.headers[c]
-                ));
-            }
-        }
-    }
-}
-
-fn check_chart(problems: &mut Vec<String>, id: &str, c: &LineChart) {
-    let (x0, x1) = c.x_range;
-    let (y0, y1) = c.y_range;
-    if !(x0.is_finite() && x1.is_finite() && 0.0 < x0 && x0 < x1) {
-        problems.push(format!("chart {id}: x range {:?}", c.x_range));
-    }
-    if !(y0.is_finite() && y1.is_finite() && y0 < y1 && (!c.y_log || y0 > 0.0)) {
-        problems.push(format!("chart {id}: y range {:?}", c.y_range));
-    }
-    for s in &c.series {
-        if let Some(p) = s
-            .points
-            .iter()
-            .find(|p| !p.0.is_finite() || !p.1.is_finite())
-        {
-            problems.push(format!("chart {id}: series {:?} has point {p:?}", s.label));
-        }
-        if bad_text(&s.label) {
-            problems.push(format!("chart {id}: legend {:?}", s.label));
-        }
-    }
-    for m in &c.markers {
-        if !m.x.is_finite() || bad_text(&m.label) {
-            problems.push(format!("chart {id}: marker {:?} at {}", m.label, m.x));
-        }
-    }
-    for co in &c.callouts {
-        if !co.at.0.is_finite() || !co.at.1.is_finite() || bad_text(&co.label) {
-            problems.push(format!("chart {id}: callout {:?} at {:?}", co.label, co.at));
-        }
-    }
-}
-
-fn finite(problems: &mut Vec<String>, what: &str, values: &[f64]) {
-    if let Some(v) = values.iter().find(|v| !v.is_finite()) {
-        problems.push(format!("{what} = {v}"));
-    }
-}
-
-/// Every number and every text of every panel is finite and readable.
-fn problems(s: &Shown) -> Vec<String> {
-    let mut p = Vec::new();
-    let (laws, llm, plan) = (&s.laws, &s.llm, &s.plan);
-    for r in &laws.rows {
-        finite(
-            &mut p,
-            "laws row",
-            &[
-                r.amdahl_speedup,
-                r.amdahl_efficiency,
-                r.gustafson_speedup,
-                r.gustafson_efficiency,
-                r.sun_ni_speedup,
-                r.sun_ni_efficiency,
-            ],
-        );
-        finite(&mut p, "laws compare", &r.compare_speedups);
-    }
-    for c in [
-        &laws.curves.amdahl,
-        &laws.curves.gustafson,
-        &laws.curves.sun_ni,
-        &laws.curves.amdahl_efficiency,
-        &laws.curves.gustafson_efficiency,
-        &laws.curves.sun_ni_efficiency,
-    ] {
-        finite(
-            &mut p,
-            "laws curve",
-            &c.points
-                .iter()
-                .flat_map(|&(x, y)| [x, y])
-                .collect::<Vec<_>>(),
-        );
-    }
-    if let Some(m) = &laws.measured {
-        for r in &m.rows {
-            finite(
-                &mut p,
-                "measured row",
-                &[r.speedup, r.efficiency, r.karp_flatt.unwrap_or(0.0)],
-            );
-        }
-        finite(
-            &mut p,
-            "fitted f",
-            &[m.fitted_serial_fraction.unwrap_or(0.0)],
-        );
-    }
-    finite(
-        &mut p,
-        "laws ceiling / half-efficiency N",
-        &[
-            laws.amdahl_ceiling.unwrap_or(0.0),
-            laws.half_efficiency_processors.unwrap_or(0.0),
-            laws.shi.amdahl_fraction,
-            laws.shi.speedup,
-        ],
-    );
-    check_table(&mut p, &report::laws_speedup_table(laws), |_, _| false);
-    check_table(&mut p, &report::laws_efficiency_table(laws), |_, _| false);
-    if let (Some(t), Some(m)) = (report::laws_measured_table(laws), &laws.measured) {
-        check_table(&mut p, &t, |r, c| c == 3 && m.rows[r].processors == 1.0);
-    }
-    for (label, value) in report::laws_key_figures(laws, s.scenario.laws.measured_kind) {
-        if bad_text(&label) || bad_text(&value) {
-            p.push(format!("laws key figure {label:?}: {value:?}"));
-        }
-    }
-    for t in [
-        report::laws_chart_summary(laws),
-        report::laws_efficiency_summary(laws),
-    ] {
-        if bad_text(&t) {
-            p.push(format!("laws summary {t:?}"));
-        }
-    }
-    check_chart(&mut p, "laws-speedup", &laws_chart::describe_speedup(laws));
-    check_chart(
-        &mut p,
-        "laws-efficiency",
-        &laws_chart::describe_efficiency(laws),
-    );
-    check_chart(
-        &mut p,
-        "laws-karp-flatt",
-        &laws_chart::describe_karp_flatt(laws),
-    );
-
-    let sm = &llm.summary;
-    finite(
-        &mut p,
-        "llm summary",
-        &[
-            sm.t_crit_tokens,
-            sm.n_max,
-            sm.peak_throughput_gpus,
-            llm.gpu_range.0,
-            llm.gpu_range.1,
-        ],
-    );
-    for r in &llm.strong {
-        finite(
-            &mut p,
-            &format!("strong row {}", r.gpus),
-            &[
-                r.tokens_per_gpu,
-                r.compute_ms,
-                r.exposed_ms,
-                r.step_ms,
-                r.ideal_ms,
-                r.efficiency,
-                r.throughput_tokens_per_s,
-            ],
-        );
-    }
-    for r in &llm.weak {
-        finite(
-            &mut p,
-            &format!("weak row {}", r.gpus),
-            &[
-                r.tokens_per_gpu,
-                r.global_batch_tokens,
-                r.compute_ms,
-                r.exposed_ms,
-                r.step_ms,
-                r.efficiency,
-                r.throughput_tokens_per_s,
-                r.optimizer_steps,
-            ],
-        );
-    }
-    for c in [&llm.strong_curves, &llm.weak_curves] {
-        for pts in [
-            &c.compute_ms,
-            &c.step_ms,
-            &c.ideal_ms,
-            &c.efficiency,
-            &c.throughput,
-            &c.global_batch,
-        ] {
-            finite(
-                &mut p,
-                "llm curve",
-                &pts.iter().flat_map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-            );
-        }
-    }
-    check_table(&mut p, &report::strong_table(llm), |_, _| false);
-    check_table(&mut p, &report::weak_table(llm), |_, _| false);
-    for (label, value) in report::strong_key_figures(llm)
-        .into_iter()
-        .chain(report::weak_key_figures(llm))
-    {
-        if bad_text(&value) {
-            p.push(format!("LLM key figure {label:?}: {value:?}"));
-        }
-    }
-    for t in [report::strong_summary(llm), report::weak_summary(llm)] {
-        if bad_text(&t) {
-            p.push(format!("LLM summary {t:?}"));
-        }
-    }
-    for c in LlmChart::STRONG.into_iter().chain(LlmChart::WEAK) {
-        check_chart(&mut p, c.id(), &llm_chart::describe(llm, c));
-    }
-
-    finite(
-        &mut p,
-        "plan",
-        &[
-            plan.switch_gpus,
-            plan.best_gpus_weak_then_strong,
-            plan.min_steps,
-        ],
-    );
-    for r in &plan.rows {
-        for (name, point) in [
-            ("weak", r.weak),
-            ("strong", r.strong),
-            ("weak→strong", r.weak_then_strong),
-            ("best", r.best),
-        ] {
-            if let Some(q) = point {
-                finite(
-                    &mut p,
-                    &format!("plan {name} at {}", r.gpus),
-                    &[
-                        q.batch_tokens,
-                        q.steps,
-                        q.step_ms,
-                        q.hours_to_quality,
-                        q.gpu_hours,
-                        q.token_efficiency,
-                    ],
-                );
-            } else if name != "best" {
-                p.push(format!("plan row {} has no {name} point", r.gpus));
-            }
-        }
-        finite(
-            &mut p,
-            "plan row",
-            &[
-                r.vanity_weak_efficiency,
-                r.weak_ttq_speedup,
-                r.weak_true_efficiency,
-            ],
-        );
-    }
-    let rows = plan.rows.clone();
-    check_table(&mut p, &report::plan_table(plan), |r, c| {
-        matches!(c, 9 | 10) && rows[r].best.is_none()
-    });
-    for (label, value) in report::plan_key_figures(plan, llm) {
-        if bad_text(&value) {
-            p.push(format!("plan key figure {label:?}: {value:?}"));
-        }
-    }
-    let lever_rows = report::lever_rows(&s.scenario);
-    for r in &lever_rows {
-        finite(
-            &mut p,
-            &format!("lever {}", r.lever),
-            &[r.t_crit_tokens, r.n_max, r.best_hours],
-        );
-    }
-    let rep = checklist::report(&s.scenario, llm, plan);
-    for t in [&rep.en, &rep.zh] {
-        if bad_text(t) {
-            p.push(format!("checklist {t:?}"));
-        }
-    }
-    for c in PlanChart::ALL {
-        check_chart(
-            &mut p,
-            c.id(),
-            &plan_chart::describe(plan, llm.summary.n_max, c),
-        );
-    }
-    p
-}
+// ---- checks (the shared panel checker, tests/common) -------------------------------------
 
 fn assert_finite(what: &str, s: &Shown) {
-    let p = problems(s);
+    let p: Vec<String> = common::check_scenario(&s.scenario)
+        .into_iter()
+        .map(|p| format!("{}: {}", p.kind, p.detail))
+        .collect();
     assert!(
         p.is_empty(),
         "{what}: {} problem(s):\n  {}",
@@ -445,61 +132,15 @@ fn assert_draws(what: &str, scenario: &Scenario) {
     let (tx, rx) = std::sync::mpsc::channel::<Result<(), String>>();
     let (step_tx, step_rx) = std::sync::mpsc::channel::<&'static str>();
     std::thread::spawn(move || {
-        let s = shown(scenario);
-        let style = ChartStyle::default();
-        let mut out = String::new();
-        let root = SVGBackend::with_string(&mut out, (720, 420)).into_drawing_area();
         let mut result = Ok(());
-        let mut go = |id: &'static str, r: Result<(), String>| {
-            if result.is_ok() {
-                result = r.map_err(|e| format!("{id}: {e}"));
+        for panel in common::panels(&scenario) {
+            for chart in panel.charts() {
+                let _ = step_tx.send(chart.id());
+                if let Err(e) = common::draw_svg(&panel, chart) {
+                    result = Err(format!("{}: {e}", chart.id()));
+                }
             }
-        };
-        let _ = step_tx.send("laws-speedup");
-        go(
-            "laws-speedup",
-            laws_chart::draw_speedup(&root, &s.laws, &style)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-        );
-        let _ = step_tx.send("laws-efficiency");
-        go(
-            "laws-efficiency",
-            laws_chart::draw_efficiency(&root, &s.laws, &style)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-        );
-        let _ = step_tx.send("laws-karp-flatt");
-        go(
-            "laws-karp-flatt",
-            laws_chart::draw_karp_flatt(&root, &s.laws, &style)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-        );
-        for c in LlmChart::STRONG.into_iter().chain(LlmChart::WEAK) {
-            let _ = step_tx.send(c.id());
-            go(
-                c.id(),
-                llm_chart::draw(&root, &s.llm, c, &style)
-                    .map(drop)
-                    .map_err(|e| e.to_string()),
-            );
         }
-        let _ = step_tx.send("boxes");
-        go(
-            "boxes",
-            llm_chart::draw_boxes(&root, &s.llm, &style).map_err(|e| e.to_string()),
-        );
-        for c in PlanChart::ALL {
-            let _ = step_tx.send(c.id());
-            go(
-                c.id(),
-                plan_chart::draw(&root, &s.plan, s.llm.summary.n_max, c, &style)
-                    .map(drop)
-                    .map_err(|e| e.to_string()),
-            );
-        }
-        drop(root);
         let _ = tx.send(result);
     });
     match rx.recv_timeout(Duration::from_secs(10)) {
@@ -518,7 +159,7 @@ fn assert_draws(what: &str, scenario: &Scenario) {
     }
 }
 
-fn cell<'a>(t: &'a Table, row: usize, header: &str) -> &'a str {
+fn cell<'a>(t: &'a scaling_explorer::panel::table::Table, row: usize, header: &str) -> &'a str {
     let c = t
         .headers
         .iter()
@@ -550,7 +191,7 @@ fn f_zero_has_no_ceiling_and_linear_speedup() {
         assert_eq!(r.gustafson_speedup, r.processors);
         assert!((r.amdahl_efficiency - 1.0).abs() < 1e-12);
     }
-    let figs = report::laws_key_figures(&s.laws, s.scenario.laws.measured_kind);
+    let figs = laws::key_figures(&s.laws, s.scenario.laws.measured_kind);
     assert_eq!(figure(&figs, "Amdahl ceiling"), "none (f = 0: S = N)");
     assert_eq!(figure(&figs, "falls to 50%"), "never (f = 0)");
     // With N at its maximum too, and Sun–Ni at g = 2 (N^g = 2^60).
@@ -571,13 +212,13 @@ fn f_one_gives_no_speedup_at_all() {
         assert!((r.gustafson_speedup - 1.0).abs() < 1e-12, "{r:?}");
         assert!((r.amdahl_efficiency - 1.0 / r.processors).abs() < 1e-12);
     }
-    let t = report::laws_speedup_table(&s.laws);
+    let t = laws::speedup_table(&s.laws);
     assert!(
         t.rows.iter().all(|r| r[1] == "1x" && r[2] == "1x"),
         "{:?}",
         t.rows
     );
-    let figs = report::laws_key_figures(&s.laws, s.scenario.laws.measured_kind);
+    let figs = laws::key_figures(&s.laws, s.scenario.laws.measured_kind);
     assert_eq!(figure(&figs, "Amdahl ceiling"), "1x");
     // 100% is the same value written as a percentage; fs may hold both ends.
     let s = accepted("v=1&f=100%25&fs=0,1,0.5");
@@ -631,10 +272,10 @@ fn one_processor_is_the_first_row_and_not_an_axis() {
     let s = accepted("v=1&m=1:100");
     assert_finite("m=1:100", &s);
     assert_draws("m=1:100", &s.scenario);
-    let t = report::laws_measured_table(&s.laws).expect("a measured table");
+    let t = laws::measured_table(&s.laws).expect("a measured table");
     assert_eq!(t.rows.len(), 1);
     assert_eq!(cell(&t, 0, "Karp–Flatt"), "–");
-    let figs = report::laws_key_figures(&s.laws, s.scenario.laws.measured_kind);
+    let figs = laws::key_figures(&s.laws, s.scenario.laws.measured_kind);
     assert_eq!(
         figure(&figs, "Fitted serial fraction"),
         "needs a point with N > 1"
@@ -650,7 +291,7 @@ fn two_to_the_thirty_processors_is_the_largest_axis() {
     let last = s.laws.rows.last().unwrap();
     assert_eq!(last.processors, 1_073_741_824.0);
     assert!((last.amdahl_speedup - 20.0).abs() < 1e-3, "{last:?}");
-    let t = report::laws_speedup_table(&s.laws);
+    let t = laws::speedup_table(&s.laws);
     assert_eq!(t.rows.last().unwrap()[0], "1,073,741,824");
     refused("v=1&n=1073741825", Key::MaxProcessors, "outside 2 … 2^30");
     refused("v=1&n=1e12", Key::MaxProcessors, "outside 2 … 2^30");
@@ -758,7 +399,7 @@ fn critical_batch_at_both_ends_with_a_valid_cap() {
         let s = accepted(q);
         assert_finite(q, &s);
         assert_draws(q, &s.scenario);
-        let t = report::plan_table(&s.plan);
+        let t = plan::table(&s.plan);
         assert!(!t.rows.is_empty());
     }
     // Without a cap the cap is B_crit itself: 1 token cannot cover 16,384 GPUs.

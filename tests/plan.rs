@@ -1,10 +1,10 @@
 //! The time-to-quality planner, the levers and the reporting checklist, as a reader sees them.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
-use scaling_explorer::checklist::report;
+use scaling_explorer::panel::plan;
+use scaling_explorer::panel::checklist::report;
 use scaling_explorer::model::llm::LlmSweep;
 use scaling_explorer::model::plan::PlanSweep;
-use scaling_explorer::report::{lever_rows, plan_key_figures, plan_table};
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
 use std::process::Command;
 
@@ -25,11 +25,11 @@ fn seed_weak_plan_shows_95_percent_against_38_percent() {
     // Steps 2·S_min → 1.25·S_min at 1000 → 1050 ms: 2000 / 1312.5 = 1.5238×.
     assert!((last.weak_ttq_speedup - 2000.0 / 1312.5).abs() < 1e-12);
     assert_eq!((last.weak_true_efficiency * 1000.0).round(), 381.0);
-    let table = plan_table(&plan);
+    let table = plan::table(&plan);
     assert_eq!(table.rows[1][2], "95.2%");
     assert_eq!(table.rows[1][4], "1.52x");
     assert_eq!(table.rows[1][5], "38.1%");
-    let figures = plan_key_figures(&plan, &LlmSweep::compute(&s.llm_inputs()));
+    let figures = plan::key_figures(&plan, &LlmSweep::compute(&s.llm_inputs()));
     assert_eq!(figures[0].1, "95.2%");
     assert_eq!(figures[1].1, "1.52x — true efficiency 38.1%");
 }
@@ -60,7 +60,7 @@ fn levers_move_t_crit_by_their_factor() {
 
 #[test]
 fn lever_table_states_each_effect_and_cost() {
-    let rows = lever_rows(&scenario("v=1&preset=seed-strong&lv=fp8,noreshard"));
+    let rows = plan::lever_rows(&scenario("v=1&preset=seed-strong&lv=fp8,noreshard"));
     let fp8 = rows.iter().find(|r| r.lever == "fp8").unwrap();
     assert!(fp8.on && (fp8.t_crit_tokens - 1850.0).abs() < 1e-9);
     assert!(rows

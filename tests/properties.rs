@@ -2,9 +2,9 @@
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
 use proptest::prelude::*;
+use scaling_explorer::panel::{laws};
 use scaling_explorer::model::laws::*;
 use scaling_explorer::model::sweep::LawsSweep;
-use scaling_explorer::report::{laws_efficiency_table, laws_key_figures, laws_speedup_table};
 use scaling_explorer::scenario::{decode, Key, Scenario};
 
 proptest! {
@@ -46,14 +46,14 @@ proptest! {
         let d = decode(&format!("v=1&{key}={value}"));
         let sweep = LawsSweep::compute(&d.scenario.laws_inputs());
         // Every cell a reader would see is a real number, never NaN or inf.
-        for table in [laws_speedup_table(&sweep), laws_efficiency_table(&sweep)] {
+        for table in [laws::speedup_table(&sweep), laws::efficiency_table(&sweep)] {
             for row in &table.rows {
                 for cell in row {
                     prop_assert!(!cell.contains("NaN") && !cell.contains("inf") && cell != "–", "{cell}");
                 }
             }
         }
-        for (_, v) in laws_key_figures(&sweep, d.scenario.laws.measured_kind) {
+        for (_, v) in laws::key_figures(&sweep, d.scenario.laws.measured_kind) {
             prop_assert!(!v.contains("NaN") && !v.contains("inf"));
         }
     }

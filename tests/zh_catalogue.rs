@@ -5,13 +5,11 @@
 //! the `data-i18n` texts — reads the same through the catalogue as with the Chinese compiled in.
 //! A translation the extractor cannot see would show up here as English in the catalogue run.
 
-use scaling_explorer::cli::{panel_svg, Panel};
+mod common;
+
 use scaling_explorer::i18n::{self, force_catalogue, install_catalogue, set_lang, Lang, UI};
-use scaling_explorer::model::llm::LlmSweep;
-use scaling_explorer::model::plan::PlanSweep;
-use scaling_explorer::model::sweep::LawsSweep;
-use scaling_explorer::report;
 use scaling_explorer::scenario::{decode, Preset};
+use scaling_explorer::text::units::format_steps;
 use std::process::Command;
 
 fn catalogue() -> String {
@@ -28,68 +26,15 @@ fn catalogue() -> String {
     String::from_utf8(out.stdout).expect("UTF-8 catalogue")
 }
 
-/// Everything a reader sees for one scenario, in this thread's language.
+/// Everything a reader sees for one scenario, in this thread's language: every text of every
+/// panel (the shared panel checker's list) and the text elements of every chart's SVG.
 fn everything(query: &str) -> Vec<String> {
     let scenario = decode(query).scenario;
-    let laws = LawsSweep::compute(&scenario.laws_inputs());
-    let llm = LlmSweep::compute(&scenario.llm_inputs());
-    let plan = PlanSweep::compute(&scenario.plan_inputs());
-    let mut out = vec![
-        report::laws_speedup_table(&laws).to_markdown(),
-        report::laws_efficiency_table(&laws).to_markdown(),
-        format!(
-            "{:?}",
-            report::laws_key_figures(&laws, scenario.laws.measured_kind)
-        ),
-        report::laws_chart_summary(&laws),
-        report::laws_efficiency_summary(&laws),
-        report::laws_measured_summary(&laws),
-        report::strong_table(&llm).to_markdown(),
-        report::weak_table(&llm).to_markdown(),
-        format!("{:?}", report::strong_key_figures(&llm)),
-        format!("{:?}", report::weak_key_figures(&llm)),
-        report::strong_summary(&llm),
-        report::weak_summary(&llm),
-        report::plan_table(&plan).to_markdown(),
-        format!("{:?}", report::plan_key_figures(&plan, &llm)),
-        report::plan_summary(&plan),
-        report::lever_table(&report::lever_rows(&scenario)).to_markdown(),
-        format!("{:?}", report::activation_memory_note(&llm)),
-    ];
-    if let Some(t) = report::laws_measured_table(&laws) {
-        out.push(t.to_markdown());
-    }
-    for gpus in [1.0, 1024.0, 4096.0, 16384.0] {
-        out.push(format!(
-            "{:?} {:?} {:?} {:?} {:?} {:?}",
-            report::laws_readout(&laws, gpus),
-            report::measured_readout(&laws, gpus),
-            report::strong_readout(&llm, gpus),
-            report::weak_readout(&llm, gpus),
-            report::plan_readout(&plan, gpus),
-            report::format_steps(gpus),
-        ));
-    }
-    let charts: [(Panel, &[&str]); 4] = [
-        (Panel::Laws, &["speedup", "efficiency", "karp-flatt"]),
-        (
-            Panel::Strong,
-            &[
-                "strong-step",
-                "strong-efficiency",
-                "strong-throughput",
-                "boxes",
-            ],
-        ),
-        (
-            Panel::Weak,
-            &["weak-step", "weak-efficiency", "weak-throughput"],
-        ),
-        (Panel::Plan, &["plan-ttq", "plan-gpu-hours"]),
-    ];
-    for (panel, names) in charts {
-        for name in names {
-            if let Ok(svg) = panel_svg(&scenario, panel, Some(name)) {
+    let mut out = Vec::new();
+    for panel in common::panels(&scenario) {
+        out.extend(common::texts(&panel).into_iter().map(|(what, t)| format!("{what}: {t}")));
+        for chart in panel.charts() {
+            if let Ok(svg) = common::draw_svg(&panel, chart) {
                 // The SVG's text elements: titles, axis descriptions, legends, notes.
                 out.extend(
                     svg.split("<text")
@@ -99,6 +44,9 @@ fn everything(query: &str) -> Vec<String> {
                 );
             }
         }
+    }
+    for gpus in [1.0, 1024.0, 4096.0, 16384.0] {
+        out.push(format_steps(gpus));
     }
     out
 }

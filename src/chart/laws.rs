@@ -8,7 +8,7 @@ use super::line::{draw_line_chart, Callout, LineChart, Series, SeriesKind};
 use super::{ChartError, ChartStyle, PlotArea, PALETTE};
 use crate::i18n::tr;
 use crate::model::sweep::{Curve, LawsSweep};
-use crate::report::format_fraction;
+use crate::text::units::format_fraction;
 use crate::text::units::{format_count, format_si, format_sig, format_speedup};
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -5,10 +5,12 @@
 //! [`PlotArea`] it drew into, so the page can map a pointer position back to `N` for the
 //! hover readout without knowing anything about the axes.
 
+pub mod backend;
 pub mod laws;
 pub mod line;
 pub mod llm;
 pub mod plan;
+pub mod svg;
 
 use plotters::prelude::*;
 use plotters::style::RGBColor;

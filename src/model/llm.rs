@@ -216,7 +216,7 @@ pub struct LlmSummary {
 }
 
 /// Dense curves of one sweep for the charts: `(N, value)`.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct SweepCurves {
     pub compute_ms: Vec<(f64, f64)>,
     pub step_ms: Vec<(f64, f64)>,
@@ -234,9 +234,7 @@ pub struct LlmSweep {
     pub weak: Vec<WeakRow>,
     /// The exposed times fitted from measured step times, if that is the source.
     pub fitted_exposed: Option<Vec<(f64, f64)>>,
-    #[serde(skip)]
     pub strong_curves: SweepCurves,
-    #[serde(skip)]
     pub weak_curves: SweepCurves,
     /// Range of the x axis, shared by both panels' charts.
     pub gpu_range: (f64, f64),

@@ -90,7 +90,6 @@ pub struct PlanSweep {
     pub critical_batch_tokens: f64,
     pub min_steps: f64,
     pub batch_cap_tokens: f64,
-    #[serde(skip)]
     pub curves: Vec<(Strategy, Vec<(f64, PlanPoint)>)>,
     pub gpu_range: (f64, f64),
 }

@@ -73,13 +73,12 @@ pub struct LawsSweep {
     pub half_efficiency_processors: Option<f64>,
     pub shi: ShiConversion,
     pub rows: Vec<LawsRow>,
-    #[serde(skip)]
     pub curves: LawsCurves,
     pub measured: Option<MeasuredAnalysis>,
 }
 
 /// Dense curves for the charts (not part of the JSON rows).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct LawsCurves {
     pub amdahl: Curve,
     pub gustafson: Curve,

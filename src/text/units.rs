@@ -476,6 +476,46 @@ pub fn canonical_si(value: f64) -> String {
     canonical(value)
 }
 
+/// `f` as a reader writes it: `5%`, `0.5%`, `12.5%`.
+pub fn format_fraction(f: f64) -> String {
+    format!("{}%", format_sig(f * 100.0, 3))
+}
+
+/// Milliseconds as the seed writes them: up to two decimals, trailing zeros trimmed
+/// (`112.5`, `56.25`, `1000`).
+pub fn format_ms(ms: f64) -> String {
+    format_decimals(ms, 2)
+}
+
+/// Exposed ms, starred when extrapolated beyond the tabulated GPU counts.
+pub fn format_exposed(ms: f64, extrapolated: bool) -> String {
+    format!("{}{}", format_ms(ms), if extrapolated { "*" } else { "" })
+}
+
+/// Tokens per second with an SI suffix: `96.24M`, `121.9M`.
+pub fn format_rate(tokens_per_s: f64) -> String {
+    format_si(tokens_per_s, 4)
+}
+
+/// Optimizer steps with thousands separators and the seed's half step: `7,812.5`.
+pub fn format_steps(steps: f64) -> String {
+    if steps >= 1e6 {
+        return format_si(steps, 4);
+    }
+    let whole = steps.trunc();
+    let frac = format_decimals(steps - whole, 2);
+    match frac.as_str() {
+        "0" => format_count(whole),
+        "1" => format_count(whole + 1.0),
+        f => format!("{}{}", format_count(whole), f.trim_start_matches('0')),
+    }
+}
+
+/// Hours with a readable precision: `8.68 h`, `125 h`, `0.52 h`.
+pub fn format_hours(hours: f64) -> String {
+    format!("{} h", format_sig(hours, 3))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 use crate::i18n::fill;
 use crate::model::llm::LlmSweep;
 use crate::model::plan::PlanSweep;
-use crate::report::format_rate;
+use crate::text::units::format_rate;
 use crate::scenario::Scenario;
 use crate::text::units::{format_count, format_percent, format_si, format_sig};
 use serde::Serialize;
@@ -23,7 +23,7 @@ pub struct Warning {
 }
 
 /// The generated report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Report {
     pub en: String,
     pub zh: String,

@@ -1,0 +1,153 @@
+//! [`Measured`]: any plotters backend with its text measurement replaced.
+//!
+//! plotters asks the backend for a label's size (`estimate_text_size`) to lay out axes and
+//! legends. Its default asks the font module, which in the browser appends a styled `<span>`
+//! to the document and reads its size: a forced layout per label, and blocked outright by a
+//! strict `style-src 'self'` CSP. The page's canvas measures with the canvas's own
+//! `measureText` instead (`crate::web::canvas`); SVG, which has no renderer to ask, uses
+//! [`estimate_width`], so the page's SVG export and the CLI's `--svg` lay out identically.
+//! Every other call goes to the wrapped backend unchanged.
+
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+};
+
+/// How a [`Measured`] backend measures text: `(width, height)` in backend pixels of `text`
+/// in `style` (whose `size()` is plotters' font size).
+pub trait TextMeasure {
+    fn measure<S: BackendTextStyle>(&self, text: &str, style: &S) -> (u32, u32);
+}
+
+/// The measure of renderer-less backends (SVG): average glyph advances of a sans-serif face,
+/// 0.55 em for Latin letters and digits, 1 em for CJK and other wide characters. Deterministic,
+/// so the same chart gives the same SVG in the browser and on the command line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EstimatedText;
+
+/// The width [`EstimatedText`] gives `text` at an `em` of 1.
+pub fn estimate_width(text: &str) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            ' ' | '.' | ',' | ':' | ';' | '\'' | '|' | 'i' | 'l' | 'j' | '!' => 0.3,
+            'm' | 'w' | 'M' | 'W' | '%' | '@' => 0.85,
+            c if (c as u32) < 0x2E80 => 0.58,
+            _ => 1.0,
+        })
+        .sum()
+}
+
+impl TextMeasure for EstimatedText {
+    /// plotters' SVG backend writes `font-size` = size / 1.24; the height is a line of
+    /// `line-height: normal` (1.2 em).
+    fn measure<S: BackendTextStyle>(&self, text: &str, style: &S) -> (u32, u32) {
+        let em = style.size() / 1.24;
+        (
+            (estimate_width(text) * em).round() as u32,
+            (em * 1.2).round() as u32,
+        )
+    }
+}
+
+/// `backend` with text measured by `measure`.
+pub struct Measured<B, M> {
+    pub backend: B,
+    pub measure: M,
+}
+
+impl<B: DrawingBackend, M: TextMeasure> DrawingBackend for Measured<B, M> {
+    type ErrorType = B::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.backend.get_size()
+    }
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.ensure_prepared()
+    }
+    fn present(&mut self) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.present()
+    }
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.draw_pixel(point, color)
+    }
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.draw_line(from, to, style)
+    }
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.draw_rect(upper_left, bottom_right, style, fill)
+    }
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.draw_path(path, style)
+    }
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.draw_circle(center, radius, style, fill)
+    }
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.fill_polygon(vert, style)
+    }
+    fn draw_text<T: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &T,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.draw_text(text, style, pos)
+    }
+    fn estimate_text_size<T: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &T,
+    ) -> Result<(u32, u32), DrawingErrorKind<B::ErrorType>> {
+        Ok(self.measure.measure(text, style))
+    }
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        size: (u32, u32),
+        src: &[u8],
+    ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
+        self.backend.blit_bitmap(pos, size, src)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_characters_measure_wider() {
+        assert!(estimate_width("加速比") > estimate_width("abc"));
+        assert_eq!(estimate_width(""), 0.0);
+        // plotters size 12.4 = a 10 px em; "100" = 3 × 0.58 em = 17.4 → 17 px; 1.2 em high.
+        let style = plotters::style::TextStyle::from(("sans-serif", 12.4));
+        assert_eq!(EstimatedText.measure("100", &style), (17, 12));
+    }
+}

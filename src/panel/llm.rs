@@ -1,0 +1,274 @@
+//! The strong- and weak-scaling panels' text: the seed's tables, key figures, chart summaries
+//! and hover readouts.
+
+use super::nearest;
+use super::table::{tr_headers, Table};
+use crate::i18n::tr;
+use crate::model::llm::LlmSweep;
+use crate::text::units::{
+    format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
+    format_steps,
+};
+
+/// The strong-scaling table with the seed's columns, plus `T/T_crit`. Exposed times from
+/// outside a tabulated range are marked with `*`.
+pub fn strong_table(sweep: &LlmSweep) -> Table {
+    let t_crit = sweep.summary.t_crit_tokens;
+    Table {
+        id: "strong",
+        caption: trf!(
+            "Strong scaling at fixed B_global = {} tokens",
+            "强扩展：固定 B_global = {} tokens",
+            format_si(sweep.summary.global_batch_tokens, 4)
+        ),
+        headers: tr_headers(&[
+            ("GPUs", "GPU 数"),
+            ("tokens/GPU T", "每卡 tokens T"),
+            ("compute (ms)", "计算 (ms)"),
+            ("exposed (ms)", "暴露 (ms)"),
+            ("step (ms)", "step (ms)"),
+            ("ideal (ms)", "理想 (ms)"),
+            ("efficiency", "并行效率"),
+            ("throughput (tok/s)", "吞吐 (tok/s)"),
+            ("T / T_crit", "T / T_crit"),
+        ]),
+        rows: sweep
+            .strong
+            .iter()
+            .map(|r| {
+                vec![
+                    format_count(r.gpus),
+                    format_si(r.tokens_per_gpu, 4),
+                    format_ms(r.compute_ms),
+                    format_exposed(r.exposed_ms, r.extrapolated),
+                    format_ms(r.step_ms),
+                    format_ms(r.ideal_ms),
+                    format_percent(r.efficiency, 1),
+                    format_rate(r.throughput_tokens_per_s),
+                    format_sig(r.tokens_per_gpu / t_crit, 3),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// The weak-scaling table: the seed's columns plus compute/exposed and optimizer steps.
+pub fn weak_table(sweep: &LlmSweep) -> Table {
+    Table {
+        id: "weak",
+        caption: trf!(
+            "Weak scaling at fixed T = {} tokens per GPU; budget {} tokens",
+            "弱扩展：固定每卡 T = {} tokens；预算 {} tokens",
+            format_si(sweep.weak.first().map_or(0.0, |r| r.tokens_per_gpu), 4),
+            format_si(sweep.summary.token_budget, 3)
+        ),
+        headers: tr_headers(&[
+            ("GPUs", "GPU 数"),
+            ("tokens/GPU T", "每卡 tokens T"),
+            ("global batch", "global batch"),
+            ("compute (ms)", "计算 (ms)"),
+            ("exposed (ms)", "暴露 (ms)"),
+            ("step (ms)", "step (ms)"),
+            ("weak efficiency", "弱扩展效率"),
+            ("throughput (tok/s)", "吞吐 (tok/s)"),
+            ("optimizer steps", "优化器步数"),
+        ]),
+        rows: sweep
+            .weak
+            .iter()
+            .map(|r| {
+                vec![
+                    format_count(r.gpus),
+                    format_si(r.tokens_per_gpu, 4),
+                    format_si(r.global_batch_tokens, 4),
+                    format_ms(r.compute_ms),
+                    format_exposed(r.exposed_ms, r.extrapolated),
+                    format_ms(r.step_ms),
+                    format_percent(r.efficiency, 1),
+                    format_rate(r.throughput_tokens_per_s),
+                    format_steps(r.optimizer_steps),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Key figures above the strong panel.
+pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
+    let s = &sweep.summary;
+    let mut out = vec![
+        (
+            tr(
+                "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)",
+                "通信掩盖阈值 T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)",
+            )
+            .to_string(),
+            trf!(
+                "{} tokens per GPU",
+                "{} tokens/卡",
+                format_si(s.t_crit_tokens, 3)
+            ),
+        ),
+        (
+            tr(
+                "Useful GPUs N_max = M·B_global/(A·T_crit)",
+                "可用卡数上限 N_max = M·B_global/(A·T_crit)",
+            )
+            .to_string(),
+            format!("{} (≈ {})", format_count(s.n_max), format_si(s.n_max, 2)),
+        ),
+        (
+            tr("Throughput peaks (table rows) at", "吞吐峰值（表格行）在").to_string(),
+            trf!("{} GPUs", "{} 卡", format_count(s.peak_throughput_gpus)),
+        ),
+    ];
+    if let Some(last) = sweep.strong.last() {
+        out.push((
+            trf!(
+                "Efficiency at {} GPUs",
+                "{} 卡时的并行效率",
+                format_count(last.gpus)
+            ),
+            format_percent(last.efficiency, 1),
+        ));
+    }
+    if sweep.strong.iter().any(|r| r.extrapolated) {
+        out.push((
+            tr("* exposed time", "* 暴露时间").to_string(),
+            tr(
+                "extrapolated beyond the tabulated GPU counts",
+                "超出表中卡数范围，为外推值",
+            )
+            .to_string(),
+        ));
+    }
+    if let Some(fitted) = &sweep.fitted_exposed {
+        out.push((
+            tr(
+                "Exposed time fitted from step times",
+                "由 step time 拟合的暴露时间",
+            )
+            .to_string(),
+            fitted
+                .iter()
+                .map(|(n, ms)| format!("{}: {} ms", format_count(*n), format_ms(*ms)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ));
+    }
+    out
+}
+
+/// Key figures above the weak panel.
+pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
+    let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
+        return Vec::new();
+    };
+    vec![
+        (
+            tr("Global batch grows", "global batch 增大").to_string(),
+            format!(
+                "{} → {} tokens",
+                format_si(first.global_batch_tokens, 4),
+                format_si(last.global_batch_tokens, 4)
+            ),
+        ),
+        (
+            trf!(
+                "Weak efficiency at {} GPUs",
+                "{} 卡时的弱扩展效率",
+                format_count(last.gpus)
+            ),
+            format_percent(last.efficiency, 1),
+        ),
+        (
+            trf!(
+                "Optimizer steps for {} tokens",
+                "{} tokens 预算下的优化器步数",
+                format_si(sweep.summary.token_budget, 3)
+            ),
+            format!(
+                "{} → {}",
+                format_steps(first.optimizer_steps),
+                format_steps(last.optimizer_steps)
+            ),
+        ),
+        (
+            tr("Throughput", "吞吐").to_string(),
+            format!(
+                "{} → {} tok/s",
+                format_rate(first.throughput_tokens_per_s),
+                format_rate(last.throughput_tokens_per_s)
+            ),
+        ),
+    ]
+}
+
+/// Hover readout on a strong chart: the row nearest `gpus` (log scale).
+pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
+    let r = nearest(&sweep.strong, gpus, |r| r.gpus)?;
+    Some(trf!(
+        "{} GPUs: T = {}, step {} ms (compute {} + exposed {}), efficiency {}, {} tok/s",
+        "{} 卡：T = {}，step {} ms（计算 {} + 暴露 {}），效率 {}，{} tok/s",
+        format_count(r.gpus),
+        format_si(r.tokens_per_gpu, 4),
+        format_ms(r.step_ms),
+        format_ms(r.compute_ms),
+        format_ms(r.exposed_ms),
+        format_percent(r.efficiency, 1),
+        format_rate(r.throughput_tokens_per_s)
+    ))
+}
+
+/// Hover readout on a weak chart.
+pub fn weak_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
+    let r = nearest(&sweep.weak, gpus, |r| r.gpus)?;
+    Some(trf!(
+        "{} GPUs: B = {}, step {} ms, weak efficiency {}, {} tok/s, {} optimizer steps",
+        "{} 卡：B = {}，step {} ms，弱扩展效率 {}，{} tok/s，{} 个优化器步",
+        format_count(r.gpus),
+        format_si(r.global_batch_tokens, 4),
+        format_ms(r.step_ms),
+        format_percent(r.efficiency, 1),
+        format_rate(r.throughput_tokens_per_s),
+        format_steps(r.optimizer_steps)
+    ))
+}
+
+/// Text alternative of the strong charts.
+pub fn strong_summary(sweep: &LlmSweep) -> String {
+    let s = &sweep.summary;
+    trf!(
+        "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does \
+         not shrink; throughput peaks at {} GPUs. Tokens per GPU fall below T_crit = {} beyond \
+         N_max ≈ {} GPUs (shaded).",
+        "B_global 固定为 {} tokens 时，暴露时间不随卡数缩小，step time 的下降慢于 1/N；吞吐在 {} 卡达到峰值。\
+         超过 N_max ≈ {3} 卡（阴影区）后每卡 tokens 低于 T_crit = {2}。",
+        format_si(s.global_batch_tokens, 4),
+        format_count(s.peak_throughput_gpus),
+        format_si(s.t_crit_tokens, 3),
+        format_si(s.n_max, 2)
+    )
+}
+
+/// Text alternative of the weak charts.
+pub fn weak_summary(sweep: &LlmSweep) -> String {
+    let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
+        return String::new();
+    };
+    trf!(
+        "With {} tokens per GPU fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
+         grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
+        "每卡固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率，但 global batch 从 {} 增大到 {}，\
+         同样 {} tokens 只能做 {} → {} 个优化器步。",
+        format_si(first.tokens_per_gpu, 4),
+        format_count(first.gpus),
+        format_count(last.gpus),
+        format_percent(last.efficiency, 1),
+        format_si(first.global_batch_tokens, 4),
+        format_si(last.global_batch_tokens, 4),
+        format_si(sweep.summary.token_budget, 3),
+        format_steps(first.optimizer_steps),
+        format_steps(last.optimizer_steps)
+    )
+}

@@ -1,0 +1,518 @@
+//! The panel layer: what each panel of the page computes, shows, draws and reads out on hover,
+//! written once for the page (`crate::web`), the CLI ([`crate::cli`]), the JavaScript API and
+//! the tests.
+//!
+//! A [`Panel`] is a scenario computed for one [`View`]: [`Panel::compute`] runs the sweeps the
+//! panel needs (and only those). From it come
+//! - [`Panel::shown`]: every text the panel shows — key figures, tables, chart summaries,
+//!   notes, the reporting checklist — keyed by the DOM id it goes into;
+//! - [`Panel::draw`]: one of the panel's charts ([`ChartId`]) on any plotters backend;
+//! - [`Panel::readout`]: the hover text of a chart at a GPU / processor count;
+//! - [`Panel::json`]: the document `scaling <panel> --format json` prints and
+//!   `scalingExplorer.compute(query)` returns.
+//!
+//! DOM ids: a chart `<id>` draws into `#<id>-canvas`, reads out into `#<id>-readout`, is
+//! described by `#<id>-summary`; a table `<id>` goes into `#<id>-table`; key figures into
+//! `#<view>-figures`.
+
+pub mod checklist;
+pub mod laws;
+pub mod llm;
+pub mod plan;
+pub mod table;
+
+use crate::chart::llm::{self as llm_chart, LlmChart};
+use crate::chart::plan::{self as plan_chart, PlanChart};
+use crate::chart::line::LineChart;
+use crate::chart::{laws as laws_chart, ChartError, ChartStyle, PlotArea};
+use crate::model::llm::LlmSweep;
+use crate::model::plan::PlanSweep;
+use crate::model::sweep::LawsSweep;
+use crate::scenario::{Scenario, View};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde::Serialize;
+use table::Table;
+
+/// Every chart of the page. The id is the same on the page (`#<id>-canvas`), in the CLI
+/// (`--chart <id>`), in file names of exports and in the tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChartId {
+    LawsSpeedup,
+    LawsEfficiency,
+    LawsKarpFlatt,
+    StrongStep,
+    StrongEfficiency,
+    StrongThroughput,
+    StrongBoxes,
+    WeakStep,
+    WeakEfficiency,
+    WeakThroughput,
+    WeakSteps,
+    WeakBoxes,
+    PlanTimeToQuality,
+    PlanGpuHours,
+}
+
+impl ChartId {
+    /// In page order.
+    pub const ALL: [ChartId; 14] = [
+        ChartId::LawsSpeedup,
+        ChartId::LawsEfficiency,
+        ChartId::LawsKarpFlatt,
+        ChartId::StrongStep,
+        ChartId::StrongEfficiency,
+        ChartId::StrongThroughput,
+        ChartId::StrongBoxes,
+        ChartId::WeakStep,
+        ChartId::WeakEfficiency,
+        ChartId::WeakThroughput,
+        ChartId::WeakSteps,
+        ChartId::WeakBoxes,
+        ChartId::PlanTimeToQuality,
+        ChartId::PlanGpuHours,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            ChartId::LawsSpeedup => "laws-speedup",
+            ChartId::LawsEfficiency => "laws-efficiency",
+            ChartId::LawsKarpFlatt => "laws-karp-flatt",
+            ChartId::StrongStep => "strong-step",
+            ChartId::StrongEfficiency => "strong-efficiency",
+            ChartId::StrongThroughput => "strong-throughput",
+            ChartId::StrongBoxes => "strong-boxes",
+            ChartId::WeakStep => "weak-step",
+            ChartId::WeakEfficiency => "weak-efficiency",
+            ChartId::WeakThroughput => "weak-throughput",
+            ChartId::WeakSteps => "weak-steps",
+            ChartId::WeakBoxes => "weak-boxes",
+            ChartId::PlanTimeToQuality => "plan-ttq",
+            ChartId::PlanGpuHours => "plan-gpu-hours",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ChartId> {
+        ChartId::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// The panel the chart belongs to.
+    pub fn view(self) -> View {
+        match self {
+            ChartId::LawsSpeedup | ChartId::LawsEfficiency | ChartId::LawsKarpFlatt => View::Laws,
+            ChartId::StrongStep
+            | ChartId::StrongEfficiency
+            | ChartId::StrongThroughput
+            | ChartId::StrongBoxes => View::Strong,
+            ChartId::WeakStep
+            | ChartId::WeakEfficiency
+            | ChartId::WeakThroughput
+            | ChartId::WeakSteps
+            | ChartId::WeakBoxes => View::Weak,
+            ChartId::PlanTimeToQuality | ChartId::PlanGpuHours => View::Plan,
+        }
+    }
+
+    /// The charts of a panel, in page order.
+    pub fn of(view: View) -> impl Iterator<Item = ChartId> {
+        ChartId::ALL.into_iter().filter(move |c| c.view() == view)
+    }
+
+    fn llm(self) -> Option<LlmChart> {
+        Some(match self {
+            ChartId::StrongStep => LlmChart::StrongStep,
+            ChartId::StrongEfficiency => LlmChart::StrongEfficiency,
+            ChartId::StrongThroughput => LlmChart::StrongThroughput,
+            ChartId::WeakStep => LlmChart::WeakStep,
+            ChartId::WeakEfficiency => LlmChart::WeakEfficiency,
+            ChartId::WeakThroughput => LlmChart::WeakThroughput,
+            ChartId::WeakSteps => LlmChart::WeakSteps,
+            _ => return None,
+        })
+    }
+}
+
+/// The sweeps a panel was computed from.
+#[derive(Debug, Clone)]
+enum Computed {
+    Laws(LawsSweep),
+    Llm(LlmSweep),
+    Plan {
+        llm: LlmSweep,
+        plan: PlanSweep,
+        levers: Vec<plan::LeverRow>,
+    },
+}
+
+/// A table the panel shows in `#<id>-table`; `None` empties the container (the Laws panel's
+/// measured table before anything is measured).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableSlot {
+    pub id: &'static str,
+    pub table: Option<Table>,
+}
+
+/// Everything a panel shows as text, keyed by the DOM id it goes into.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Shown {
+    /// Key figures, `(label, value)`, shown in `#<view>-figures`.
+    pub figures: Vec<(String, String)>,
+    pub tables: Vec<TableSlot>,
+    /// Chart summaries, notes and the checklist paragraphs: `(element id, text)`.
+    pub texts: Vec<(&'static str, String)>,
+    /// Lists (the checklist's warnings): `(element id, items)`.
+    pub lists: Vec<(&'static str, Vec<String>)>,
+}
+
+/// A scenario computed for one panel.
+#[derive(Debug, Clone)]
+pub struct Panel {
+    pub view: View,
+    pub scenario: Scenario,
+    computed: Computed,
+}
+
+impl Panel {
+    /// Runs the sweeps `view` needs for `scenario` (the scenario's own `view` is not read, so
+    /// the CLI can print any panel of a link).
+    pub fn compute(scenario: &Scenario, view: View) -> Panel {
+        let computed = match view {
+            View::Laws => Computed::Laws(LawsSweep::compute(&scenario.laws_inputs())),
+            View::Strong | View::Weak => Computed::Llm(LlmSweep::compute(&scenario.llm_inputs())),
+            View::Plan => Computed::Plan {
+                llm: LlmSweep::compute(&scenario.llm_inputs()),
+                plan: PlanSweep::compute(&scenario.plan_inputs()),
+                levers: plan::lever_rows(scenario),
+            },
+        };
+        Panel {
+            view,
+            scenario: scenario.clone(),
+            computed,
+        }
+    }
+
+    /// The panel's charts, in page order.
+    pub fn charts(&self) -> impl Iterator<Item = ChartId> {
+        ChartId::of(self.view)
+    }
+
+    /// The laws sweep, for the Laws panel.
+    pub fn laws(&self) -> Option<&LawsSweep> {
+        match &self.computed {
+            Computed::Laws(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The LLM sweep, for the strong, weak and Plan panels.
+    pub fn llm(&self) -> Option<&LlmSweep> {
+        match &self.computed {
+            Computed::Llm(s) | Computed::Plan { llm: s, .. } => Some(s),
+            Computed::Laws(_) => None,
+        }
+    }
+
+    /// The planner's sweep, for the Plan panel.
+    pub fn plan(&self) -> Option<&PlanSweep> {
+        match &self.computed {
+            Computed::Plan { plan, .. } => Some(plan),
+            _ => None,
+        }
+    }
+
+    /// The lever table's rows, for the Plan panel.
+    pub fn levers(&self) -> &[plan::LeverRow] {
+        match &self.computed {
+            Computed::Plan { levers, .. } => levers,
+            _ => &[],
+        }
+    }
+
+    /// The id of the element holding the key figures.
+    pub fn figures_id(&self) -> &'static str {
+        match self.view {
+            View::Laws => "laws-figures",
+            View::Strong => "strong-figures",
+            View::Weak => "weak-figures",
+            View::Plan => "plan-figures",
+        }
+    }
+
+    /// The key figures above the charts.
+    pub fn figures(&self) -> Vec<(String, String)> {
+        match (&self.computed, self.view) {
+            (Computed::Laws(s), _) => laws::key_figures(s, self.scenario.laws.measured_kind),
+            (Computed::Llm(s), View::Strong) => llm::strong_key_figures(s),
+            (Computed::Llm(s), _) => llm::weak_key_figures(s),
+            (Computed::Plan { llm, plan, .. }, _) => plan::key_figures(plan, llm),
+        }
+    }
+
+    /// The panel's tables in page order.
+    pub fn tables(&self) -> Vec<TableSlot> {
+        let slot = |id, table| TableSlot { id, table };
+        match (&self.computed, self.view) {
+            (Computed::Laws(s), _) => vec![
+                slot("laws-speedup", Some(laws::speedup_table(s))),
+                slot("laws-efficiency", Some(laws::efficiency_table(s))),
+                slot("laws-measured", laws::measured_table(s)),
+            ],
+            (Computed::Llm(s), View::Strong) => vec![slot("strong", Some(llm::strong_table(s)))],
+            (Computed::Llm(s), _) => vec![slot("weak", Some(llm::weak_table(s)))],
+            (Computed::Plan { plan, levers, .. }, _) => vec![
+                slot("plan", Some(plan::table(plan))),
+                slot("levers", Some(plan::lever_table(levers))),
+            ],
+        }
+    }
+
+    /// The activation-memory note of the Plan panel.
+    pub fn memory_note(&self) -> Option<String> {
+        match &self.computed {
+            Computed::Plan { llm, .. } => plan::activation_memory_note(llm),
+            _ => None,
+        }
+    }
+
+    /// The reporting checklist, for the Plan panel.
+    pub fn checklist(&self) -> Option<checklist::Report> {
+        match &self.computed {
+            Computed::Plan { llm, plan, .. } => Some(checklist::report(&self.scenario, llm, plan)),
+            _ => None,
+        }
+    }
+
+    /// Everything the panel shows as text.
+    pub fn shown(&self) -> Shown {
+        let mut texts: Vec<(&'static str, String)> = Vec::new();
+        let mut lists = Vec::new();
+        let summaries = |texts: &mut Vec<_>, summary: String| {
+            for chart in self.charts() {
+                if chart.llm().is_some() || chart.view() == View::Plan {
+                    texts.push((summary_id(chart), summary.clone()));
+                }
+            }
+        };
+        match &self.computed {
+            Computed::Laws(s) => {
+                texts.push(("laws-speedup-summary", laws::speedup_summary(s)));
+                texts.push(("laws-efficiency-summary", laws::efficiency_summary(s)));
+                texts.push(("laws-karp-flatt-summary", laws::measured_summary(s)));
+            }
+            Computed::Llm(s) if self.view == View::Strong => {
+                summaries(&mut texts, llm::strong_summary(s))
+            }
+            Computed::Llm(s) => summaries(&mut texts, llm::weak_summary(s)),
+            Computed::Plan { plan: p, .. } => {
+                texts.push(("plan-bopt", plan::deepseek_note(&self.scenario)));
+                texts.push(("plan-memory", self.memory_note().unwrap_or_default()));
+                summaries(&mut texts, plan::summary(p));
+                if let Some(r) = self.checklist() {
+                    texts.push(("report-en", r.en));
+                    texts.push(("report-zh", r.zh));
+                    let warnings = r
+                        .warnings
+                        .iter()
+                        .map(|w| format!("{} / {}", w.en, w.zh))
+                        .collect();
+                    lists.push(("report-warnings", warnings));
+                }
+            }
+        }
+        Shown {
+            figures: self.figures(),
+            tables: self.tables(),
+            texts,
+            lists,
+        }
+    }
+
+    /// Draws one of the panel's charts. Returns the plot area when the chart has a log-`N`
+    /// axis to read out on hover; `Ok(None)` for the boxes figure and for a chart of another
+    /// panel (nothing is drawn).
+    #[inline(never)]
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        chart: ChartId,
+        root: &DrawingArea<DB, Shift>,
+        style: &ChartStyle,
+    ) -> Result<Option<PlotArea>, ChartError> {
+        if chart.view() != self.view {
+            return Ok(None);
+        }
+        match (&self.computed, chart) {
+            (Computed::Laws(s), ChartId::LawsSpeedup) => {
+                laws_chart::draw_speedup(root, s, style).map(Some)
+            }
+            (Computed::Laws(s), ChartId::LawsEfficiency) => {
+                laws_chart::draw_efficiency(root, s, style).map(Some)
+            }
+            (Computed::Laws(s), _) => laws_chart::draw_karp_flatt(root, s, style).map(Some),
+            (Computed::Llm(s), ChartId::StrongBoxes | ChartId::WeakBoxes) => {
+                llm_chart::draw_boxes(root, s, style).map(|_| None)
+            }
+            (Computed::Llm(s), c) => match c.llm() {
+                Some(which) => llm_chart::draw(root, s, which, style).map(Some),
+                None => Ok(None),
+            },
+            (Computed::Plan { llm, plan, .. }, c) => {
+                let which = if c == ChartId::PlanGpuHours {
+                    PlanChart::GpuHours
+                } else {
+                    PlanChart::TimeToQuality
+                };
+                plan_chart::draw(root, plan, llm.summary.n_max, which, style).map(Some)
+            }
+        }
+    }
+
+    /// What a line chart of the panel shows (series, markers, ranges) before it is drawn;
+    /// `None` for the boxes figure and for a chart of another panel. Tests read it.
+    pub fn describe(&self, chart: ChartId) -> Option<LineChart> {
+        if chart.view() != self.view {
+            return None;
+        }
+        match (&self.computed, chart) {
+            (Computed::Laws(s), ChartId::LawsSpeedup) => Some(laws_chart::describe_speedup(s)),
+            (Computed::Laws(s), ChartId::LawsEfficiency) => {
+                Some(laws_chart::describe_efficiency(s))
+            }
+            (Computed::Laws(s), _) => Some(laws_chart::describe_karp_flatt(s)),
+            (Computed::Llm(s), c) => c.llm().map(|which| llm_chart::describe(s, which)),
+            (Computed::Plan { llm, plan, .. }, c) => Some(plan_chart::describe(
+                plan,
+                llm.summary.n_max,
+                if c == ChartId::PlanGpuHours {
+                    PlanChart::GpuHours
+                } else {
+                    PlanChart::TimeToQuality
+                },
+            )),
+        }
+    }
+
+    /// The hover readout of `chart` at `x` (GPUs or processors).
+    pub fn readout(&self, chart: ChartId, x: f64) -> Option<String> {
+        if chart.view() != self.view || !x.is_finite() {
+            return None;
+        }
+        match (&self.computed, chart) {
+            (Computed::Laws(s), ChartId::LawsKarpFlatt) => laws::measured_readout(s, x),
+            (Computed::Laws(s), _) => laws::readout(s, x),
+            (Computed::Llm(s), _) if self.view == View::Strong => llm::strong_readout(s, x),
+            (Computed::Llm(s), _) => llm::weak_readout(s, x),
+            (Computed::Plan { plan, .. }, _) => plan::readout(plan, x),
+        }
+    }
+
+    /// The panel as one JSON document: the query, the model's summary and rows, the key
+    /// figures and the tables as shown. `scaling <panel> --format json` prints it; the page's
+    /// `scalingExplorer.compute(query)` returns it as a JavaScript object.
+    pub fn json(&self) -> serde_json::Value {
+        let figures: Vec<serde_json::Value> = self
+            .figures()
+            .into_iter()
+            .map(|(label, value)| serde_json::json!({ "label": label, "value": value }))
+            .collect();
+        let tables: Vec<Table> = self.tables().into_iter().filter_map(|t| t.table).collect();
+        let query = self.scenario.to_query();
+        let panel = self.view.key();
+        match &self.computed {
+            Computed::Laws(sweep) => serde_json::json!({
+                "panel": panel,
+                "query": query,
+                "summary": {
+                    "serial_fraction": sweep.serial_fraction,
+                    "amdahl_ceiling": sweep.amdahl_ceiling,
+                    "half_efficiency_processors": sweep.half_efficiency_processors,
+                    "shi": sweep.shi,
+                    "fitted_serial_fraction": sweep.measured.as_ref().and_then(|m| m.fitted_serial_fraction),
+                },
+                "rows": sweep.rows,
+                "measured": sweep.measured.as_ref().map(|m| &m.rows),
+                "figures": figures,
+                "tables": tables,
+            }),
+            Computed::Llm(sweep) => {
+                let rows = if self.view == View::Weak {
+                    serde_json::to_value(&sweep.weak)
+                } else {
+                    serde_json::to_value(&sweep.strong)
+                };
+                serde_json::json!({
+                    "panel": panel,
+                    "query": query,
+                    "summary": sweep.summary,
+                    "fitted_exposed": sweep.fitted_exposed,
+                    "rows": rows.unwrap_or_default(),
+                    "figures": figures,
+                    "tables": tables,
+                })
+            }
+            Computed::Plan { llm, plan, levers } => serde_json::json!({
+                "panel": panel,
+                "query": query,
+                "summary": {
+                    "critical_batch_tokens": plan.critical_batch_tokens,
+                    "min_steps": plan.min_steps,
+                    "batch_cap_tokens": plan.batch_cap_tokens,
+                    "switch_gpus": plan.switch_gpus,
+                    "best_gpus_weak_then_strong": plan.best_gpus_weak_then_strong,
+                    "t_crit_tokens": llm.summary.t_crit_tokens,
+                    "n_max": llm.summary.n_max,
+                    "deepseek_reference_batch_tokens": plan::deepseek_reference(&self.scenario),
+                },
+                "rows": plan.rows,
+                "levers": levers,
+                "figures": figures,
+                "tables": tables,
+            }),
+        }
+    }
+}
+
+/// `#<chart>-summary`: the chart's text alternative.
+pub fn summary_id(chart: ChartId) -> &'static str {
+    match chart {
+        ChartId::LawsSpeedup => "laws-speedup-summary",
+        ChartId::LawsEfficiency => "laws-efficiency-summary",
+        ChartId::LawsKarpFlatt => "laws-karp-flatt-summary",
+        ChartId::StrongStep => "strong-step-summary",
+        ChartId::StrongEfficiency => "strong-efficiency-summary",
+        ChartId::StrongThroughput => "strong-throughput-summary",
+        ChartId::StrongBoxes => "strong-boxes-summary",
+        ChartId::WeakStep => "weak-step-summary",
+        ChartId::WeakEfficiency => "weak-efficiency-summary",
+        ChartId::WeakThroughput => "weak-throughput-summary",
+        ChartId::WeakSteps => "weak-steps-summary",
+        ChartId::WeakBoxes => "weak-boxes-summary",
+        ChartId::PlanTimeToQuality => "plan-ttq-summary",
+        ChartId::PlanGpuHours => "plan-gpu-hours-summary",
+    }
+}
+
+/// The row nearest `x` on a log axis (hover readouts).
+fn nearest<T>(rows: &[T], x: f64, key: impl Fn(&T) -> f64) -> Option<&T> {
+    let target = x.max(1.0).ln();
+    rows.iter().min_by(|a, b| {
+        (key(a).ln() - target)
+            .abs()
+            .total_cmp(&(key(b).ln() - target).abs())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chart_ids_round_trip_and_belong_to_one_panel() {
+        for c in ChartId::ALL {
+            assert_eq!(ChartId::from_id(c.id()), Some(c));
+            assert!(c.id().starts_with(c.view().key()), "{}", c.id());
+            assert!(summary_id(c).starts_with(c.id()));
+        }
+        assert_eq!(ChartId::of(View::Weak).count(), 5);
+    }
+}

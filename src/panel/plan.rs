@@ -1,0 +1,304 @@
+//! The Plan panel's text: time to quality per strategy, the lever table, key figures,
+//! DeepSeek's empirical batch as a reference, the activation-memory note, readouts.
+
+use super::nearest;
+use super::table::{tr_headers, Table};
+use crate::i18n::tr;
+use crate::model::levers::Lever;
+use crate::model::llm::LlmSweep;
+use crate::model::plan::{PlanPoint, PlanSweep};
+use crate::scenario::{plan_inputs_for, Scenario};
+use crate::text::units::{format_count, format_hours, format_percent, format_si, format_sig, format_steps};
+use serde::Serialize;
+
+fn plan_cell(point: Option<PlanPoint>, pick: impl Fn(&PlanPoint) -> String) -> String {
+    point.map_or_else(|| "–".to_string(), |p| pick(&p))
+}
+
+/// The planner table: per GPU count, the weak headline next to time to quality, and each
+/// strategy's batch and time to quality.
+pub fn table(plan: &PlanSweep) -> Table {
+    Table {
+        id: "plan",
+        caption: trf!(
+            "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
+            "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",
+            format_si(plan.critical_batch_tokens, 3),
+            format_steps(plan.min_steps),
+            format_si(plan.batch_cap_tokens, 3)
+        ),
+        headers: tr_headers(&[
+            ("GPUs", "GPU 数"),
+            ("weak: B", "弱扩展：B"),
+            ("weak efficiency (headline)", "弱扩展效率（标题数字）"),
+            ("weak: time to quality", "弱扩展：达标时间"),
+            ("weak: speedup to quality", "弱扩展：达标加速比"),
+            ("weak: true efficiency", "弱扩展：真实效率"),
+            ("strong: time to quality", "强扩展：达标时间"),
+            ("weak→strong: B", "先弱后强：B"),
+            ("weak→strong: time to quality", "先弱后强：达标时间"),
+            ("best B", "最优 B"),
+            ("best: time to quality", "最优：达标时间"),
+            ("weak→strong: GPU-hours", "先弱后强：GPU 时"),
+        ]),
+        rows: plan
+            .rows
+            .iter()
+            .map(|r| {
+                vec![
+                    format_count(r.gpus),
+                    plan_cell(r.weak, |p| format_si(p.batch_tokens, 4)),
+                    format_percent(r.vanity_weak_efficiency, 1),
+                    plan_cell(r.weak, |p| format_hours(p.hours_to_quality)),
+                    format!("{}x", format_sig(r.weak_ttq_speedup, 3)),
+                    format_percent(r.weak_true_efficiency, 1),
+                    plan_cell(r.strong, |p| format_hours(p.hours_to_quality)),
+                    plan_cell(r.weak_then_strong, |p| format_si(p.batch_tokens, 4)),
+                    plan_cell(r.weak_then_strong, |p| format_hours(p.hours_to_quality)),
+                    plan_cell(r.best, |p| format_si(p.batch_tokens, 3)),
+                    plan_cell(r.best, |p| format_hours(p.hours_to_quality)),
+                    plan_cell(r.weak_then_strong, |p| format_count(p.gpu_hours)),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Key figures above the Plan panel: the vanity-vs-true contrast at the last row first.
+pub fn key_figures(plan: &PlanSweep, llm: &LlmSweep) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let n0 = llm.summary.baseline_gpus;
+    if let Some(last) = plan.rows.last() {
+        out.push((
+            trf!(
+                "Weak scaling {} → {} GPUs ({}x): reported efficiency",
+                "弱扩展 {} → {} 卡（{} 倍）：报告的效率",
+                format_count(n0),
+                format_count(last.gpus),
+                format_sig(last.gpus / n0, 3)
+            ),
+            format_percent(last.vanity_weak_efficiency, 1),
+        ));
+        out.push((
+            tr(
+                "…but time to the same loss falls only",
+                "……但达到相同 loss 的时间只缩短",
+            )
+            .to_string(),
+            trf!(
+                "{}x — true efficiency {}",
+                "{} 倍——真实效率 {}",
+                format_sig(last.weak_ttq_speedup, 3),
+                format_percent(last.weak_true_efficiency, 1)
+            ),
+        ));
+        if let Some(w) = last.weak {
+            out.push((
+                trf!(
+                    "Token efficiency at B = {}",
+                    "B = {} 时的 token 效率",
+                    format_si(w.batch_tokens, 4)
+                ),
+                format_percent(w.token_efficiency, 1),
+            ));
+        }
+    }
+    out.push((
+        tr(
+            "Weak-then-strong switches at (B reaches the cap)",
+            "先弱后强的切换点（B 达到上限）",
+        )
+        .to_string(),
+        trf!("{} GPUs", "{} 卡", format_count(plan.switch_gpus)),
+    ));
+    out.push((
+        tr("Strong-scaling knee N_max", "强扩展拐点 N_max").to_string(),
+        trf!("{} GPUs", "{} 卡", format_count(llm.summary.n_max)),
+    ));
+    // The fastest point is searched within the chart's range; at its right edge time to
+    // quality is still falling, so say "beyond".
+    let best = plan.best_gpus_weak_then_strong;
+    let at_edge = best >= plan.gpu_range.1 * 0.999;
+    out.push((
+        tr(
+            "Adding GPUs stops paying (weak→strong, fastest) at",
+            "继续加卡不再划算（先弱后强最快）的位置",
+        )
+        .to_string(),
+        if at_edge {
+            trf!(
+                "beyond {} GPUs (still faster there)",
+                "超过 {} 卡（仍在变快）",
+                format_si(best, 2)
+            )
+        } else {
+            trf!("≈ {} GPUs", "≈ {} 卡", format_si(best, 2))
+        },
+    ));
+    out
+}
+
+/// One row of the lever table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LeverRow {
+    pub lever: &'static str,
+    pub label: &'static str,
+    pub on: bool,
+    pub t_crit_tokens: f64,
+    pub n_max: f64,
+    /// Fastest weak-then-strong time to quality over the table's GPU counts, hours.
+    pub best_hours: f64,
+    pub cost: &'static str,
+}
+
+/// Each lever alone against the inputs as typed, then all switched-on levers together.
+pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
+    let evaluate = |levers: &[Lever]| {
+        let mut inputs = scenario.llm_inputs_without_levers();
+        Lever::apply_all(levers, &mut inputs, scenario.plan.nvlink_bytes_per_s);
+        let sweep = LlmSweep::compute(&inputs);
+        let plan = PlanSweep::compute(&plan_inputs_for(inputs, &scenario.plan, &scenario.llm));
+        let best = plan
+            .rows
+            .iter()
+            .filter_map(|r| r.weak_then_strong.map(|p| p.hours_to_quality))
+            .fold(f64::INFINITY, f64::min);
+        (sweep.summary.t_crit_tokens, sweep.summary.n_max, best)
+    };
+    let mut rows = Vec::new();
+    let (t, n, h) = evaluate(&[]);
+    rows.push(LeverRow {
+        lever: "none",
+        label: tr("inputs as typed", "按输入值"),
+        on: scenario.plan.levers.is_empty(),
+        t_crit_tokens: t,
+        n_max: n,
+        best_hours: h,
+        cost: "",
+    });
+    for lever in Lever::ALL {
+        let (t, n, h) = evaluate(&[lever]);
+        rows.push(LeverRow {
+            lever: lever.key(),
+            label: crate::text::messages::lever_label(lever),
+            on: scenario.plan.levers.contains(&lever),
+            t_crit_tokens: t,
+            n_max: n,
+            best_hours: h,
+            cost: crate::text::messages::lever_cost(lever),
+        });
+    }
+    if scenario.plan.levers.len() > 1 {
+        let (t, n, h) = evaluate(&scenario.plan.levers);
+        rows.push(LeverRow {
+            lever: "all-on",
+            label: tr("all switched-on levers together", "所有已开启手段合计"),
+            on: true,
+            t_crit_tokens: t,
+            n_max: n,
+            best_hours: h,
+            cost: "",
+        });
+    }
+    rows
+}
+
+/// The lever table as shown.
+pub fn lever_table(rows: &[LeverRow]) -> Table {
+    Table {
+        id: "levers",
+        caption: tr(
+            "Levers that lower T_crit (each alone, against the inputs as typed)",
+            "降低 T_crit 的手段（逐项单独作用，相对输入值）",
+        )
+        .to_string(),
+        headers: tr_headers(&[
+            ("lever", "手段"),
+            ("on", "已开启"),
+            ("T_crit (tokens)", "T_crit（tokens）"),
+            ("N_max (GPUs)", "N_max（卡）"),
+            ("fastest time to quality", "最快达标时间"),
+            ("cost", "代价"),
+        ]),
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.label.to_string(),
+                    if r.on { "✓" } else { "" }.to_string(),
+                    format_si(r.t_crit_tokens, 3),
+                    format_count(r.n_max),
+                    if r.best_hours.is_finite() {
+                        format_hours(r.best_hours)
+                    } else {
+                        "–".to_string()
+                    },
+                    r.cost.to_string(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Activation memory per GPU relative to the baseline as strong scaling shrinks `T`
+/// (activations scale with tokens per microbatch): the room the memory-hungry levers can use.
+pub fn activation_memory_note(llm: &LlmSweep) -> Option<String> {
+    let (first, last) = (llm.strong.first()?, llm.strong.last()?);
+    Some(trf!(
+        "Strong scaling {} → {} GPUs cuts activation memory per GPU to {} of the baseline \
+         (T {} → {} tokens), room that no-reshard and zero-bubble schedules can spend.",
+        "强扩展 {} → {} 卡把每卡激活显存降到基线的 {}（T {} → {} tokens），\
+         这部分空间正好可以留给不 reshard 和零气泡调度。",
+        format_count(first.gpus),
+        format_count(last.gpus),
+        format_percent(last.tokens_per_gpu / first.tokens_per_gpu, 1),
+        format_si(first.tokens_per_gpu, 4),
+        format_si(last.tokens_per_gpu, 4)
+    ))
+}
+
+/// Hover readout on a Plan chart: the table row nearest `gpus`.
+pub fn readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
+    let r = nearest(&plan.rows, gpus, |r| r.gpus)?;
+    let h = |p: Option<PlanPoint>| {
+        p.map_or_else(|| "–".to_string(), |p| format_hours(p.hours_to_quality))
+    };
+    Some(trf!(
+        "{} GPUs: weak {} (headline {}, true {}), strong {}, weak→strong {}, best B {}",
+        "{} 卡：弱扩展 {}（标题效率 {}，真实 {}），强扩展 {}，先弱后强 {}，最优 B {}",
+        format_count(r.gpus),
+        h(r.weak),
+        format_percent(r.vanity_weak_efficiency, 1),
+        format_percent(r.weak_true_efficiency, 1),
+        h(r.strong),
+        h(r.weak_then_strong),
+        h(r.best)
+    ))
+}
+
+/// Text alternative of the Plan charts.
+pub fn summary(plan: &PlanSweep) -> String {
+    trf!(
+        "Time to the target loss against GPUs for four ways of choosing the batch. Weak scaling keeps growing the batch past B_crit = {} and gains little; weak-then-strong switches at {} GPUs and is fastest near {} GPUs.",
+        "四种 batch 选法下达到目标 loss 的时间随卡数的变化。弱扩展让 batch 越过 B_crit = {} 继续增大，收益很小；先弱后强在 {} 卡切换，在约 {} 卡时最快。",
+        format_si(plan.critical_batch_tokens, 3),
+        format_count(plan.switch_gpus),
+        format_si(plan.best_gpus_weak_then_strong, 2)
+    )
+}
+
+/// DeepSeek LLM's empirical optimal batch for this run's compute, `C = 6·P_a·E(B₀)` with
+/// `E(B₀) = tb` the tokens the run needs (a reference, labelled as an empirical fit).
+pub fn deepseek_reference(scenario: &Scenario) -> f64 {
+    crate::model::batch::deepseek_optimal_batch_tokens(
+        6.0 * scenario.llm.active_params * scenario.llm.token_budget,
+    )
+}
+
+/// The note under the Plan chart that puts [`deepseek_reference`] beside `B_crit`.
+pub fn deepseek_note(scenario: &Scenario) -> String {
+    format!(
+        "Reference: DeepSeek LLM's empirical fit B_opt ≈ 0.292·C^0.3271 gives {} tokens for this run's compute C = 6·P_a·(token budget); an empirical fit, and the critical batch grows during training, so treat B_crit as a range, not a constant.",
+        format_si(deepseek_reference(scenario), 3)
+    )
+}
