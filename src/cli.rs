@@ -258,7 +258,13 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             let mut figures = data.figures();
             figures.extend(data.memory_note().map(|n| ("Memory".to_string(), n)));
             let tables: Vec<Table> = data.tables().into_iter().filter_map(|t| t.table).collect();
-            Ok(render(&scenario, *format, &data.json(), &figures, &tables))
+            Ok(render(
+                &scenario,
+                *format,
+                &data.json(&[]),
+                &figures,
+                &tables,
+            ))
         }
     }
 }

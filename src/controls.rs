@@ -5,8 +5,8 @@
 //! serial fraction spans 0.01% … 100%, processor counts snap to powers of two), as PRODUCT.md
 //! asks; the value a slider produces is rounded to a readable number so the URL stays short.
 
-use crate::text::units::format_fraction;
 use crate::scenario::{Key, Scenario};
+use crate::text::units::format_fraction;
 use crate::text::units::{canonical, canonical_si, format_count, format_si, format_sig};
 
 /// The mapping of one slider.

@@ -17,6 +17,7 @@
 //! | [`panel`] | per panel: sweeps, tables, key figures, summaries, charts, readouts, JSON |
 //! | [`text`] | numbers as text and back (`32M`, `5%`), the model's errors as sentences |
 //! | [`i18n`] | English and Chinese texts, the thread's language |
+//! | [`page`] | the page's state transitions (input accepted or refused, URL throttle), native |
 //! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
 //! | [`cli`] | the `scaling` command's logic (native only) |
 //! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
@@ -38,6 +39,7 @@ pub mod chart;
 pub mod controls;
 pub mod i18n;
 pub mod model;
+pub mod page;
 pub mod panel;
 pub mod scenario;
 pub mod text;

@@ -1,10 +1,10 @@
 //! Golden values of MODEL.md §1 and the seed's "HPC 的原始定义", as a reader would check them.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
-use scaling_explorer::panel::{laws};
 use scaling_explorer::model::laws::*;
 use scaling_explorer::model::measured::MeasuredKind;
 use scaling_explorer::model::sweep::{LawsInputs, LawsSweep};
+use scaling_explorer::panel::laws;
 
 /// Closed-form results are exact up to a few ulps.
 const EXACT: f64 = 1e-12;

@@ -1,8 +1,8 @@
 //! The LLM panels through the URL and the CLI: presets reproduce the seed, bad input is named.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
-use scaling_explorer::panel::{llm};
 use scaling_explorer::model::llm::LlmSweep;
+use scaling_explorer::panel::llm;
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
 use std::process::Command;
 

@@ -1,10 +1,10 @@
 //! The time-to-quality planner, the levers and the reporting checklist, as a reader sees them.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
-use scaling_explorer::panel::plan;
-use scaling_explorer::panel::checklist::report;
 use scaling_explorer::model::llm::LlmSweep;
 use scaling_explorer::model::plan::PlanSweep;
+use scaling_explorer::panel::checklist::report;
+use scaling_explorer::panel::plan;
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
 use std::process::Command;
 

@@ -2,9 +2,9 @@
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
 use proptest::prelude::*;
-use scaling_explorer::panel::{laws};
 use scaling_explorer::model::laws::*;
 use scaling_explorer::model::sweep::LawsSweep;
+use scaling_explorer::panel::laws;
 use scaling_explorer::scenario::{decode, Key, Scenario};
 
 proptest! {

@@ -32,7 +32,11 @@ fn everything(query: &str) -> Vec<String> {
     let scenario = decode(query).scenario;
     let mut out = Vec::new();
     for panel in common::panels(&scenario) {
-        out.extend(common::texts(&panel).into_iter().map(|(what, t)| format!("{what}: {t}")));
+        out.extend(
+            common::texts(&panel)
+                .into_iter()
+                .map(|(what, t)| format!("{what}: {t}")),
+        );
         for chart in panel.charts() {
             if let Ok(svg) = common::draw_svg(&panel, chart) {
                 // The SVG's text elements: titles, axis descriptions, legends, notes.

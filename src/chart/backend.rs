@@ -88,7 +88,8 @@ impl<B: DrawingBackend, M: TextMeasure> DrawingBackend for Measured<B, M> {
         style: &S,
         fill: bool,
     ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
-        self.backend.draw_rect(upper_left, bottom_right, style, fill)
+        self.backend
+            .draw_rect(upper_left, bottom_right, style, fill)
     }
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,

@@ -17,7 +17,7 @@ const ROWS: RGBColor = PALETTE[6];
 const KNEE: RGBColor = PALETTE[5];
 const GOOD: RGBColor = PALETTE[2];
 
-/// Which chart of the LLM panels.
+/// Which chart of the LLM panels (the panel layer names them: `crate::panel::ChartId`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LlmChart {
     StrongStep,
@@ -27,40 +27,6 @@ pub enum LlmChart {
     WeakEfficiency,
     WeakThroughput,
     WeakSteps,
-}
-
-impl LlmChart {
-    pub const STRONG: [LlmChart; 3] = [
-        LlmChart::StrongStep,
-        LlmChart::StrongEfficiency,
-        LlmChart::StrongThroughput,
-    ];
-    pub const WEAK: [LlmChart; 4] = [
-        LlmChart::WeakStep,
-        LlmChart::WeakEfficiency,
-        LlmChart::WeakThroughput,
-        LlmChart::WeakSteps,
-    ];
-
-    /// Stable id, used for DOM ids and `--chart` names.
-    pub fn id(self) -> &'static str {
-        match self {
-            LlmChart::StrongStep => "strong-step",
-            LlmChart::StrongEfficiency => "strong-efficiency",
-            LlmChart::StrongThroughput => "strong-throughput",
-            LlmChart::WeakStep => "weak-step",
-            LlmChart::WeakEfficiency => "weak-efficiency",
-            LlmChart::WeakThroughput => "weak-throughput",
-            LlmChart::WeakSteps => "weak-steps",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<LlmChart> {
-        LlmChart::STRONG
-            .into_iter()
-            .chain(LlmChart::WEAK)
-            .find(|c| c.id() == id)
-    }
 }
 
 fn ms_label(v: f64) -> String {

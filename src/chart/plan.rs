@@ -16,16 +16,6 @@ pub enum PlanChart {
     GpuHours,
 }
 
-impl PlanChart {
-    pub const ALL: [PlanChart; 2] = [PlanChart::TimeToQuality, PlanChart::GpuHours];
-    pub fn id(self) -> &'static str {
-        match self {
-            PlanChart::TimeToQuality => "plan-ttq",
-            PlanChart::GpuHours => "plan-gpu-hours",
-        }
-    }
-}
-
 fn style_of(s: Strategy) -> (&'static str, RGBColor, SeriesKind) {
     match s {
         Strategy::Weak => (

@@ -10,8 +10,8 @@
 use crate::i18n::fill;
 use crate::model::llm::LlmSweep;
 use crate::model::plan::PlanSweep;
-use crate::text::units::format_rate;
 use crate::scenario::Scenario;
+use crate::text::units::format_rate;
 use crate::text::units::{format_count, format_percent, format_si, format_sig};
 use serde::Serialize;
 

@@ -21,9 +21,9 @@ pub mod llm;
 pub mod plan;
 pub mod table;
 
+use crate::chart::line::LineChart;
 use crate::chart::llm::{self as llm_chart, LlmChart};
 use crate::chart::plan::{self as plan_chart, PlanChart};
-use crate::chart::line::LineChart;
 use crate::chart::{laws as laws_chart, ChartError, ChartStyle, PlotArea};
 use crate::model::llm::LlmSweep;
 use crate::model::plan::PlanSweep;
@@ -143,6 +143,17 @@ enum Computed {
         levers: Vec<plan::LeverRow>,
     },
 }
+
+/// Every table id of the page, in page order (`#<id>-table` holds it).
+pub const TABLE_IDS: [&str; 7] = [
+    "laws-speedup",
+    "laws-efficiency",
+    "laws-measured",
+    "strong",
+    "weak",
+    "plan",
+    "levers",
+];
 
 /// A table the panel shows in `#<id>-table`; `None` empties the container (the Laws panel's
 /// measured table before anything is measured).
@@ -407,9 +418,10 @@ impl Panel {
     }
 
     /// The panel as one JSON document: the query, the model's summary and rows, the key
-    /// figures and the tables as shown. `scaling <panel> --format json` prints it; the page's
-    /// `scalingExplorer.compute(query)` returns it as a JavaScript object.
-    pub fn json(&self) -> serde_json::Value {
+    /// figures, the tables as shown and the `messages` about the link it was read from.
+    /// `scaling <panel> --format json` prints it; the page's `scalingExplorer.compute(query)`
+    /// returns it as a JavaScript object ([`document`]).
+    pub fn json(&self, messages: &[String]) -> serde_json::Value {
         let figures: Vec<serde_json::Value> = self
             .figures()
             .into_iter()
@@ -418,7 +430,7 @@ impl Panel {
         let tables: Vec<Table> = self.tables().into_iter().filter_map(|t| t.table).collect();
         let query = self.scenario.to_query();
         let panel = self.view.key();
-        match &self.computed {
+        let mut doc = match &self.computed {
             Computed::Laws(sweep) => serde_json::json!({
                 "panel": panel,
                 "query": query,
@@ -468,8 +480,20 @@ impl Panel {
                 "figures": figures,
                 "tables": tables,
             }),
-        }
+        };
+        doc["messages"] = serde_json::json!(messages);
+        doc
     }
+}
+
+/// The JSON document of [`Panel::json`] for a link (`?v=1&…` or a whole URL): decoded as the
+/// page decodes it, computed for `view` (default: the link's own panel), with the link's
+/// problems as `messages` (the page's banner texts). Any string gives a document.
+pub fn document(query: &str, view: Option<View>) -> serde_json::Value {
+    let decoded = crate::scenario::decode(query);
+    let messages: Vec<String> = decoded.errors.iter().map(|e| e.to_string()).collect();
+    let view = view.unwrap_or(decoded.scenario.view);
+    Panel::compute(&decoded.scenario, view).json(&messages)
 }
 
 /// `#<chart>-summary`: the chart's text alternative.

@@ -8,7 +8,9 @@ use crate::model::levers::Lever;
 use crate::model::llm::LlmSweep;
 use crate::model::plan::{PlanPoint, PlanSweep};
 use crate::scenario::{plan_inputs_for, Scenario};
-use crate::text::units::{format_count, format_hours, format_percent, format_si, format_sig, format_steps};
+use crate::text::units::{
+    format_count, format_hours, format_percent, format_si, format_sig, format_steps,
+};
 use serde::Serialize;
 
 fn plan_cell(point: Option<PlanPoint>, pick: impl Fn(&PlanPoint) -> String) -> String {

@@ -1,7 +1,7 @@
 //! Small DOM helpers. Everything user-controlled reaches the page through `textContent` or
 //! input `value`s, never as markup: a shared link is untrusted input.
 
-use crate::report::Table;
+use crate::panel::table::Table;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 

@@ -1,6 +1,6 @@
 //! How the page looks around the model: language, colour theme, embedding, downloads.
 //! Nothing here computes a figure; texts come from [`crate::i18n`], tables from
-//! [`crate::report`], charts from [`crate::chart`].
+//! [`crate::panel`], charts from [`crate::chart`].
 
 use super::dom::document;
 use crate::chart::{ChartStyle, Theme};

@@ -183,10 +183,7 @@ fn dash_allowed(panel: &Panel, table: &Table, row: usize, column: usize) -> bool
         }
         // The best-batch search may find no batch at a GPU count.
         "plan" => {
-            matches!(column, 9 | 10)
-                && panel
-                    .plan()
-                    .is_some_and(|p| p.rows[row].best.is_none())
+            matches!(column, 9 | 10) && panel.plan().is_some_and(|p| p.rows[row].best.is_none())
         }
         _ => false,
     }
@@ -267,7 +264,7 @@ pub fn check(panel: &Panel) -> Vec<Problem> {
     let shown = panel.shown();
     numbers("shown", non_finite(&shown));
     // The page says nothing about numbers it cannot show: the JSON of the CLI and the JS API.
-    if serde_json::to_string(&panel.json()).is_err() {
+    if serde_json::to_string(&panel.json(&[])).is_err() {
         out.push(problem(format!("{view} JSON"), "not serialisable"));
     }
     for slot in &shown.tables {
@@ -276,7 +273,11 @@ pub fn check(panel: &Panel) -> Vec<Problem> {
             if row.len() != t.headers.len() {
                 out.push(problem(
                     format!("ragged table {}", t.id),
-                    format!("row {r} has {} cells, {} headers", row.len(), t.headers.len()),
+                    format!(
+                        "row {r} has {} cells, {} headers",
+                        row.len(),
+                        t.headers.len()
+                    ),
                 ));
             }
             for (c, cell) in row.iter().enumerate() {
@@ -344,9 +345,7 @@ pub fn check_scenario(scenario: &Scenario) -> Vec<Problem> {
 /// Draws one chart of a panel as the page's SVG export does.
 pub fn draw_svg(panel: &Panel, chart: ChartId) -> Result<String, String> {
     svg::render(svg::SIZE, |root| {
-        panel
-            .draw(chart, root, &ChartStyle::default())
-            .map(|_| ())
+        panel.draw(chart, root, &ChartStyle::default()).map(|_| ())
     })
     .map_err(|e| e.to_string())
 }

@@ -14,7 +14,7 @@ import {
 const VIEWS = ['laws', 'strong', 'weak', 'plan'];
 const PLAN_CANVASES = ['#plan-ttq-canvas', '#plan-gpu-hours-canvas'];
 const PLAN_TABLE = '#plan-table table';
-const LEVER_TABLE = '#lever-table table';
+const LEVER_TABLE = '#levers-table table';
 const FP8_LABEL = 'fp8 parameter communication';
 
 let s;

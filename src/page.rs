@@ -1,0 +1,204 @@
+//! The page's state and its transitions, as plain structs with native tests: what happens
+//! when a reader types into a box (accepted, or refused with a message while the last valid
+//! value stays), picks a preset, and how often the address bar is rewritten. `crate::web`
+//! only carries these decisions out in the DOM.
+
+use crate::scenario::{decode, Decoded, Key, Preset, Scenario};
+
+/// Minimum time between two `history.replaceState` calls while a slider moves (browsers
+/// throttle faster callers); the last state is always written after the pause.
+pub const URL_WRITE_INTERVAL_MS: f64 = 200.0;
+
+/// What to do with the address bar after a change.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UrlWrite {
+    /// Write this query now.
+    Now(String),
+    /// Set a timer for `wait_ms`, then ask again (`from_timer = true`).
+    Later { wait_ms: f64 },
+    /// Nothing: the bar already shows it, or a timer is already set.
+    Nothing,
+}
+
+/// The address-bar throttle: at most one write per [`URL_WRITE_INTERVAL_MS`], and the final
+/// state always written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UrlThrottle {
+    written: String,
+    last_write_ms: f64,
+    timer_pending: bool,
+}
+
+impl Default for UrlThrottle {
+    fn default() -> Self {
+        UrlThrottle {
+            written: String::new(),
+            last_write_ms: f64::NEG_INFINITY,
+            timer_pending: false,
+        }
+    }
+}
+
+impl UrlThrottle {
+    /// The scenario's query is `query` at `now_ms`; `from_timer` when the throttle's own
+    /// timer fired.
+    pub fn on_change(&mut self, query: &str, now_ms: f64, from_timer: bool) -> UrlWrite {
+        if from_timer {
+            self.timer_pending = false;
+        }
+        if query == self.written {
+            return UrlWrite::Nothing;
+        }
+        let wait_ms = self.last_write_ms + URL_WRITE_INTERVAL_MS - now_ms;
+        if wait_ms <= 0.0 {
+            self.written = query.to_string();
+            self.last_write_ms = now_ms;
+            UrlWrite::Now(query.to_string())
+        } else if self.timer_pending {
+            UrlWrite::Nothing
+        } else {
+            self.timer_pending = true;
+            UrlWrite::Later { wait_ms }
+        }
+    }
+}
+
+/// A reader's input was refused: the message to show next to it. The scenario kept its
+/// last valid value, which the message names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refused {
+    pub key: Key,
+    pub message: String,
+}
+
+/// Everything the page remembers about the reader's scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageState {
+    pub scenario: Scenario,
+    pub url: UrlThrottle,
+}
+
+impl PageState {
+    pub fn new(scenario: Scenario) -> Self {
+        PageState {
+            scenario,
+            url: UrlThrottle::default(),
+        }
+    }
+
+    /// Text typed into the input of `key`: applied if valid, else refused with a message that
+    /// names the input and the value still in force.
+    pub fn apply_text(&mut self, key: Key, text: &str) -> Result<(), Refused> {
+        self.scenario.set(key, text).map_err(|e| Refused {
+            key,
+            message: trf!(
+                "{}; still using {}",
+                "{}；仍使用 {}",
+                e,
+                self.scenario.get_text(key)
+            ),
+        })
+    }
+
+    /// A preset chosen from the menu; anything else (the "(custom)" entry) keeps the values
+    /// and forgets the preset as the link's base.
+    pub fn choose_preset(&mut self, name: &str) {
+        match Preset::from_name(name) {
+            Some(p) => self.scenario = p.scenario(),
+            None => self.scenario.preset = None,
+        }
+    }
+}
+
+impl PageState {
+    /// A link sent by a host page (`{type: "scaling:set", query}`): decoded with this frame's
+    /// display keys (`embed`, `lang`, `theme`, and `view` unless the link names a panel) as the
+    /// base, so a host that sends only model inputs keeps the panel and language its reader
+    /// sees. The link's own keys win.
+    pub fn host_query(&self, query: &str) -> Decoded {
+        let query = query.split_once('?').map_or(query, |(_, q)| q);
+        let names_panel = query
+            .split('&')
+            .any(|p| p.starts_with("view=") || p.starts_with("embed="));
+        let mut base = Vec::new();
+        for key in [Key::Embed, Key::Lang, Key::Theme] {
+            let text = self.scenario.get_text(key);
+            if !text.is_empty() {
+                base.push(format!("{}={text}", key.name()));
+            }
+        }
+        if !names_panel {
+            base.push(format!("view={}", self.scenario.view.key()));
+        }
+        base.push(query.to_string());
+        decode(&base.join("&"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_text_is_refused_and_the_last_value_stays() {
+        let mut page = PageState::new(Scenario::default());
+        assert_eq!(page.apply_text(Key::SerialFraction, "0.1"), Ok(()));
+        let before = page.scenario.clone();
+        let refused = page.apply_text(Key::SerialFraction, "abc").unwrap_err();
+        assert_eq!(page.scenario, before);
+        assert_eq!(refused.key, Key::SerialFraction);
+        assert!(refused.message.contains("(f)"), "{}", refused.message);
+        assert!(
+            refused.message.ends_with("still using 0.1"),
+            "{}",
+            refused.message
+        );
+    }
+
+    #[test]
+    fn presets_replace_the_scenario_and_custom_keeps_it() {
+        let mut page = PageState::new(Scenario::default());
+        page.choose_preset("seed-weak");
+        assert_eq!(
+            page.scenario,
+            Preset::from_name("seed-weak").unwrap().scenario()
+        );
+        let values = page.scenario.clone();
+        page.choose_preset("");
+        assert_eq!(page.scenario.preset, None);
+        assert_eq!(page.scenario.llm, values.llm);
+    }
+
+    #[test]
+    fn a_host_query_keeps_the_frames_panel_and_language_unless_it_names_them() {
+        let page = PageState::new(decode("v=1&embed=strong&lang=zh&theme=dark").scenario);
+        let d = page.host_query("v=1&preset=seed-weak&b=64M");
+        assert!(d.errors.is_empty(), "{:?}", d.errors);
+        assert_eq!(d.scenario.view, crate::scenario::View::Strong);
+        assert_eq!(d.scenario.embed, Some(crate::scenario::View::Strong));
+        assert_eq!(d.scenario.lang, Some(crate::i18n::Lang::Zh));
+        assert_eq!(d.scenario.llm.global_batch_tokens, 64e6);
+        assert_eq!(d.scenario.preset.map(|p| p.name()), Some("seed-weak"));
+        let d = page.host_query("https://example.org/x?v=1&view=plan");
+        assert_eq!(d.scenario.view, crate::scenario::View::Plan);
+        let d = page.host_query("v=1&f=2");
+        assert_eq!(d.errors.len(), 1, "a bad value is refused and named");
+    }
+
+    #[test]
+    fn the_url_is_written_at_most_every_interval_and_always_last() {
+        let mut url = UrlThrottle::default();
+        assert_eq!(url.on_change("a", 0.0, false), UrlWrite::Now("a".into()));
+        assert_eq!(url.on_change("a", 10.0, false), UrlWrite::Nothing);
+        // A burst: the first change inside the interval sets one timer, later ones wait for it.
+        assert_eq!(
+            url.on_change("b", 50.0, false),
+            UrlWrite::Later { wait_ms: 150.0 }
+        );
+        assert_eq!(url.on_change("c", 120.0, false), UrlWrite::Nothing);
+        // The timer writes the latest state.
+        assert_eq!(url.on_change("c", 200.0, true), UrlWrite::Now("c".into()));
+        assert_eq!(url.on_change("c", 900.0, true), UrlWrite::Nothing);
+        assert_eq!(url.on_change("d", 900.0, false), UrlWrite::Now("d".into()));
+    }
+}

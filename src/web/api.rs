@@ -1,0 +1,161 @@
+//! The page's JavaScript API for the docs sites that host it (docs/embedding.md):
+//!
+//! - `window.scalingExplorer.compute(query[, panel])` returns, for any query string the page
+//!   accepts, the document `scaling <panel> --query … --format json` prints
+//!   ([`crate::panel::document`]), as plain JavaScript objects (serde-wasm-bindgen).
+//! - The `postMessage` bridge of an embedded page: a host sends
+//!   `{type: "scaling:set", query}` to change the scenario (accepted from the parent window
+//!   only); after every change the frame posts `{type: "scaling:changed", query, panel,
+//!   figures}` to its parent.
+
+use super::inputs::listen;
+use super::{replace_scenario, with_app};
+use crate::panel::Panel;
+use crate::scenario::View;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// The last `scaling:changed` posted (query and panel), so a redraw that changed nothing
+    /// (a resize) does not post again.
+    static LAST_POSTED: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// A message from the host page.
+#[derive(Deserialize)]
+struct HostMessage {
+    #[serde(rename = "type")]
+    kind: String,
+    query: Option<String>,
+}
+
+/// A key figure as the host receives it.
+#[derive(Serialize)]
+struct Figure<'a> {
+    label: &'a str,
+    value: &'a str,
+}
+
+/// What the frame tells its host after every change.
+#[derive(Serialize)]
+struct Changed<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    query: &'a str,
+    panel: &'static str,
+    figures: Vec<Figure<'a>>,
+}
+
+/// Plain objects and arrays, as `JSON.parse` would give (not `Map`s).
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(JsValue::from)
+}
+
+/// `compute(query, panel)`: `panel` is optional (`"laws"`, `"strong"`, `"weak"`, `"plan"`);
+/// anything but a string query is a `TypeError`.
+fn compute(query: JsValue, panel: JsValue) -> Result<JsValue, JsValue> {
+    let Some(query) = query.as_string() else {
+        return Err(js_sys::TypeError::new(
+            "scalingExplorer.compute(query): query must be a string",
+        )
+        .into());
+    };
+    let view = match panel.as_string() {
+        Some(name) => Some(View::from_key(&name).ok_or_else(|| {
+            JsValue::from(js_sys::TypeError::new(
+                "scalingExplorer.compute(query, panel): panel is laws, strong, weak or plan",
+            ))
+        })?),
+        None if panel.is_undefined() || panel.is_null() => None,
+        None => {
+            return Err(js_sys::TypeError::new(
+                "scalingExplorer.compute(query, panel): panel is laws, strong, weak or plan",
+            )
+            .into())
+        }
+    };
+    to_js(&crate::panel::document(&query, view))
+}
+
+/// Installs `window.scalingExplorer` and the host bridge.
+pub(super) fn install() -> Result<(), JsValue> {
+    let Some(window) = web_sys::window() else {
+        return Ok(());
+    };
+    let api = js_sys::Object::new();
+    let compute = Closure::<dyn Fn(JsValue, JsValue) -> Result<JsValue, JsValue>>::new(compute);
+    js_sys::Reflect::set(&api, &"compute".into(), compute.as_ref())?;
+    js_sys::Reflect::set(&api, &"version".into(), &env!("CARGO_PKG_VERSION").into())?;
+    // Lives as long as the page.
+    compute.forget();
+    js_sys::Reflect::set(&window, &"scalingExplorer".into(), &api)?;
+    listen(&window, "message", on_message)
+}
+
+/// The parent window, if this page is in a frame.
+fn parent() -> Option<web_sys::Window> {
+    let window = web_sys::window()?;
+    let parent = window.parent().ok()??;
+    (!js_sys::Object::is(&parent, &window)).then_some(parent)
+}
+
+fn on_message(event: web_sys::Event) {
+    let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
+        return;
+    };
+    // Only the page that embeds this one may change it (not other frames or windows).
+    let from_parent = match (event.source(), parent()) {
+        (Some(source), Some(parent)) => js_sys::Object::is(&source, &parent),
+        _ => false,
+    };
+    if !from_parent {
+        return;
+    }
+    let Ok(message) = serde_wasm_bindgen::from_value::<HostMessage>(event.data()) else {
+        return; // not ours (hosts post other messages too)
+    };
+    if message.kind != "scaling:set" {
+        return;
+    }
+    let Some(query) = message.query else {
+        return;
+    };
+    if let Some(decoded) = with_app(|app| app.page.host_query(&query)) {
+        replace_scenario(&decoded);
+    }
+}
+
+/// Tells the host page what the reader now sees (after every redraw that changed it).
+pub(super) fn notify_changed(panel: &Panel) {
+    let Some(parent) = parent() else {
+        return;
+    };
+    let query = panel.scenario.to_query();
+    let key = format!("{}|{query}", panel.view.key());
+    let changed = LAST_POSTED.with(|last| {
+        let mut last = last.borrow_mut();
+        (*last != key).then(|| *last = key).is_some()
+    });
+    if !changed {
+        return;
+    }
+    let figures = panel.figures();
+    let message = Changed {
+        kind: "scaling:changed",
+        query: &query,
+        panel: panel.view.key(),
+        figures: figures
+            .iter()
+            .map(|(label, value)| Figure { label, value })
+            .collect(),
+    };
+    if let Ok(data) = to_js(&message) {
+        // The scenario is what the host put in the frame's link plus what its reader changed:
+        // nothing secret, so any parent origin may read it (docs/embedding.md).
+        let _ = parent.post_message(&data, "*");
+    }
+}

@@ -1,0 +1,216 @@
+//! Downloads: every chart as PNG (2x) and SVG, every table as CSV (UTF-8 with BOM, so Excel
+//! reads Chinese headers) and Markdown, the report as text. One delegated click listener
+//! serves every button (a closure per button would cost size for nothing).
+
+use super::dom::{by_id, document, render_table, set_text};
+use super::inputs::listen;
+use super::{draw_into, present, with_app};
+use crate::panel::table::Table;
+use crate::panel::{ChartId, TableSlot, TABLE_IDS};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
+
+thread_local! {
+    /// The tables last shown, for the CSV and Markdown exports (and to patch cells).
+    static TABLES: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Shows a table in `#<id>-table` (patching only the cells that changed) and remembers it for
+/// export; an empty slot empties the container.
+pub(super) fn show_table(slot: &TableSlot) {
+    let container = format!("{}-table", slot.id);
+    TABLES.with(|t| {
+        let mut tables = t.borrow_mut();
+        let previous = tables.iter().position(|t| t.id == slot.id);
+        match &slot.table {
+            Some(table) => {
+                render_table(&container, table, previous.map(|i| &tables[i]));
+                match previous {
+                    Some(i) => tables[i] = table.clone(),
+                    None => tables.push(table.clone()),
+                }
+            }
+            None => {
+                set_text(&container, "");
+                if let Some(i) = previous {
+                    tables.remove(i);
+                }
+            }
+        }
+    });
+}
+
+/// Adds the export buttons: PNG (2x) under every chart, CSV (UTF-8 with BOM, so Excel reads
+/// Chinese headers) and Markdown under every table, text for the report. One delegated
+/// listener serves them all (a closure per button would cost the size budget).
+pub(super) fn add_buttons() -> Result<(), JsValue> {
+    use crate::i18n::tr;
+    let doc = document();
+    let row_for =
+        |anchor: &web_sys::Element, after: bool, label: &str| -> Option<web_sys::Element> {
+            let row = doc.create_element("div").ok()?;
+            let _ = row.set_attribute("class", "exports");
+            let _ = row.set_attribute("role", "group");
+            let _ = row.set_attribute("aria-label", label);
+            if after {
+                let parent = anchor.parent_node()?;
+                let _ = parent.insert_before(&row, anchor.next_sibling().as_ref());
+            } else {
+                let _ = anchor.append_child(&row);
+            }
+            Some(row)
+        };
+    let button = |row: &web_sys::Element, text: &str, action: &str, title: &str| {
+        if let Ok(b) = doc.create_element("button") {
+            let _ = b.set_attribute("type", "button");
+            let _ = b.set_attribute("class", "export");
+            let _ = b.set_attribute("data-export", action);
+            // A description, not the name: the name stays the visible text (WCAG 2.5.3).
+            let _ = b.set_attribute("title", title);
+            b.set_text_content(Some(text));
+            let _ = row.append_child(&b);
+        }
+    };
+    for chart in ChartId::ALL {
+        if let Some(row) = doc
+            .get_element_by_id(chart.id())
+            .and_then(|f| row_for(&f, false, tr("Export chart", "导出图表")))
+        {
+            let title = tr("Download the chart as PNG at 2x", "下载 2 倍分辨率 PNG");
+            button(&row, "PNG 2x", &format!("png:{}", chart.id()), title);
+            let title = tr(
+                "Download the chart as SVG (vector, drawn by the same chart code)",
+                "下载 SVG 矢量图（与页面同一套绘图代码）",
+            );
+            button(&row, "SVG", &format!("svg:{}", chart.id()), title);
+        }
+    }
+    for id in TABLE_IDS {
+        if let Some(row) = doc
+            .get_element_by_id(&format!("{id}-table"))
+            .and_then(|t| row_for(&t, true, tr("Export table", "导出表格")))
+        {
+            button(
+                &row,
+                "CSV",
+                &format!("csv:{id}"),
+                tr("Download the table as CSV", "下载 CSV"),
+            );
+            button(
+                &row,
+                "Markdown",
+                &format!("md:{id}"),
+                tr("Download the table as Markdown", "下载 Markdown"),
+            );
+        }
+    }
+    if let Some(row) = doc
+        .get_element_by_id("report-zh")
+        .and_then(|r| row_for(&r, true, tr("Export report", "导出报告")))
+    {
+        for lang in ["en", "zh"] {
+            button(
+                &row,
+                &format!("TXT ({lang})"),
+                &format!("txt:{lang}"),
+                tr("Download the report as text", "下载报告文本"),
+            );
+        }
+    }
+    listen(&doc, "click", |e| {
+        let action = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-export]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-export"));
+        let Some((kind, what)) = action.as_deref().and_then(|a| a.split_once(':')) else {
+            return;
+        };
+        match kind {
+            "png" | "svg" => {
+                if let Some(chart) = ChartId::from_id(what) {
+                    export_chart(chart, kind == "svg");
+                }
+            }
+            "csv" | "md" => {
+                export_table(what, kind == "md");
+            }
+            "txt" => {
+                let text = document()
+                    .get_element_by_id(&format!("report-{what}"))
+                    .and_then(|e| e.text_content())
+                    .unwrap_or_default();
+                present::download_text(
+                    &format!("scaling-report-{what}.txt"),
+                    "text/plain;charset=utf-8",
+                    &text,
+                );
+            }
+            _ => {}
+        }
+    })
+}
+
+fn export_table(id: &str, markdown: bool) {
+    let Some(table) = TABLES.with(|t| t.borrow().iter().find(|t| t.id == id).cloned()) else {
+        return;
+    };
+    if markdown {
+        present::download_text(
+            &format!("{}.md", table.id),
+            "text/markdown;charset=utf-8",
+            &table.to_markdown(),
+        );
+    } else {
+        // The BOM makes Excel read the file as UTF-8 (Chinese headers).
+        present::download_text(
+            &format!("{}.csv", table.id),
+            "text/csv;charset=utf-8",
+            &format!("\u{feff}{}", table.to_csv()),
+        );
+    }
+}
+
+/// PNG: the chart redrawn at twice its on-screen size by the page's canvas code. SVG: the
+/// chart written by the one SVG writer ([`crate::chart::svg`]) at the CLI's size, so the file
+/// equals `scaling <panel> --svg` for the same link.
+fn export_chart(chart: ChartId, svg: bool) {
+    let Some(panel) = with_app(|app| app.panel.clone()).flatten() else {
+        return;
+    };
+    if svg {
+        let style = present::chart_style(&panel.scenario, 1.0);
+        let drawn = crate::chart::svg::render(crate::chart::svg::SIZE, |root| {
+            panel.draw(chart, root, &style).map(|_| ())
+        });
+        if let Ok(text) = drawn {
+            present::download_text(
+                &format!("{}.svg", chart.id()),
+                "image/svg+xml;charset=utf-8",
+                &text,
+            );
+        }
+        return;
+    }
+    let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.id())) else {
+        return;
+    };
+    let size = (
+        canvas.client_width().max(320) as u32,
+        canvas.client_height().max(200) as u32,
+    );
+    let Some(off) = document()
+        .create_element("canvas")
+        .ok()
+        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    if draw_into(&off, size, 2.0, chart, &panel).is_ok() {
+        if let Ok(url) = off.to_data_url_with_type("image/png") {
+            present::download_url(&format!("{}.png", chart.id()), &url);
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! The inputs: number boxes, text areas, selects, sliders, the preset menu, lever checkboxes,
+//! tabs and the language button. Text goes to [`crate::page::PageState`], which accepts or
+//! refuses it; this module shows the outcome and asks for a redraw.
+
+use super::dom::{by_id, document, set_text};
+use super::{clear_readout, on_pointer, request_frame, with_app};
+use crate::controls::{SliderSpec, SLIDERS};
+use crate::model::levers::Lever;
+use crate::panel::ChartId;
+use crate::scenario::{Key, Preset, Scenario, View};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    HtmlTextAreaElement, MouseEvent,
+};
+
+/// Fills the preset menu and the sliders' ranges, and writes every control from the scenario.
+pub(super) fn init() {
+    fill_preset_options();
+    init_sliders();
+    if let Some(scenario) = with_app(|app| app.page.scenario.clone()) {
+        sync_all_controls(&scenario);
+    }
+}
+
+fn input_id(key: Key) -> String {
+    format!("{}-input", key.name())
+}
+
+fn fill_preset_options() {
+    let Some(select) = by_id::<HtmlSelectElement>("preset-input") else {
+        return;
+    };
+    for preset in Preset::ALL {
+        if let Ok(option) = document().create_element("option") {
+            let _ = option.set_attribute("value", preset.name());
+            option.set_text_content(Some(&format!(
+                "{} — {}",
+                preset.name(),
+                preset.description()
+            )));
+            let _ = select.append_child(&option);
+        }
+    }
+}
+
+/// Writes every control from the scenario (on load and when a preset is chosen).
+/// The `lv=` text of the lever checkboxes that are ticked.
+fn checked_levers() -> String {
+    Lever::ALL
+        .iter()
+        .filter(|l| {
+            by_id::<HtmlInputElement>(&format!("lv-{}", l.key())).is_some_and(|c| c.checked())
+        })
+        .map(|l| l.key())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub(super) fn sync_all_controls(scenario: &Scenario) {
+    for lever in Lever::ALL {
+        if let Some(check) = by_id::<HtmlInputElement>(&format!("lv-{}", lever.key())) {
+            check.set_checked(scenario.plan.levers.contains(&lever));
+        }
+    }
+    for &key in Key::ALL {
+        let text = scenario.get_text(key);
+        let id = input_id(key);
+        if let Some(input) = by_id::<HtmlInputElement>(&id) {
+            if input.type_() == "checkbox" {
+                input.set_checked(text == "1");
+            } else {
+                input.set_value(&text);
+            }
+        } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
+            area.set_value(&text.replace(',', "\n").replace(':', " "));
+        } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
+            select.set_value(&text);
+        }
+        clear_message(key);
+        sync_slider(scenario, key);
+    }
+    if let Some(select) = by_id::<HtmlSelectElement>("preset-input") {
+        select.set_value(scenario.preset.map_or("", |p| p.name()));
+    }
+}
+
+/// Sets every slider's range from [`SLIDERS`], so the markup cannot drift from the mapping.
+fn init_sliders() {
+    for spec in SLIDERS.iter() {
+        if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", spec.key.name())) {
+            range.set_min(&spec.min_position.to_string());
+            range.set_max(&spec.max_position.to_string());
+            range.set_step("1");
+        }
+    }
+}
+
+fn sync_slider(scenario: &Scenario, key: Key) {
+    let Some(spec) = SliderSpec::for_key(key) else {
+        return;
+    };
+    if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", key.name())) {
+        range.set_value(&spec.position_of(spec.current(scenario)).to_string());
+    }
+    update_valuetext(spec, scenario);
+}
+
+pub(super) fn show_message(key: Key, text: &str) {
+    let id = input_id(key);
+    set_text(&format!("{}-msg", key.name()), text);
+    if let Some(el) = by_id::<HtmlElement>(&id) {
+        let _ = el.set_attribute("aria-invalid", "true");
+    }
+}
+
+fn clear_message(key: Key) {
+    set_text(&format!("{}-msg", key.name()), "");
+    if let Some(el) = by_id::<HtmlElement>(&input_id(key)) {
+        let _ = el.remove_attribute("aria-invalid");
+    }
+}
+
+/// A number box, text area or select changed: validate, keep the last valid value on error.
+fn on_text(key: Key, text: &str) {
+    apply_text(key, text, true);
+}
+
+/// Applies `text` to `key`. `sync` moves the key's slider to the new value; a change that
+/// came from the slider itself must not, or a step whose value rounds back to the old one
+/// would snap the slider back and keyboard users could never move it.
+fn apply_text(key: Key, text: &str, sync: bool) {
+    let result = with_app(|app| {
+        let outcome = app.page.apply_text(key, text);
+        (outcome, app.page.scenario.clone())
+    });
+    let Some((outcome, scenario)) = result else {
+        return;
+    };
+    match outcome {
+        Ok(()) => {
+            clear_message(key);
+            if sync {
+                sync_slider(&scenario, key);
+            } else if let Some(spec) = SliderSpec::for_key(key) {
+                update_valuetext(spec, &scenario);
+            }
+            request_frame();
+        }
+        Err(refused) => show_message(key, &refused.message),
+    }
+}
+
+/// A slider moved: its position becomes a value, the value becomes the box's text.
+fn on_slider(spec: &SliderSpec, position: &str) {
+    let Ok(position) = position.parse::<u32>() else {
+        return;
+    };
+    let text = spec.text_at(position);
+    if let Some(input) = by_id::<HtmlInputElement>(&input_id(spec.key)) {
+        input.set_value(&text);
+    }
+    apply_text(spec.key, &text, false);
+}
+
+fn update_valuetext(spec: &SliderSpec, scenario: &Scenario) {
+    if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", spec.key.name())) {
+        let _ = range.set_attribute("aria-valuetext", &spec.value_text(spec.current(scenario)));
+    }
+}
+
+fn on_preset(name: &str) {
+    let Some(scenario) = with_app(|app| {
+        app.page.choose_preset(name);
+        app.page.scenario.clone()
+    }) else {
+        return;
+    };
+    sync_all_controls(&scenario);
+    request_frame();
+}
+
+pub(super) fn listen<T: JsCast + AsRef<web_sys::EventTarget>>(
+    target: &T,
+    event: &str,
+    handler: impl FnMut(Event) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(Event)>::new(handler);
+    AsRef::<web_sys::EventTarget>::as_ref(target)
+        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // The page lives as long as its listeners; leaking them is the intended lifetime.
+    closure.forget();
+    Ok(())
+}
+
+pub(super) fn bind_events() -> Result<(), JsValue> {
+    for &key in Key::ALL {
+        let id = input_id(key);
+        if let Some(input) = by_id::<HtmlInputElement>(&id).filter(|i| i.type_() == "checkbox") {
+            let el = input.clone();
+            listen(&input, "change", move |_| {
+                on_text(key, if el.checked() { "1" } else { "0" })
+            })?;
+        } else if let Some(input) = by_id::<HtmlInputElement>(&id) {
+            let el = input.clone();
+            listen(&input, "input", move |_| on_text(key, &el.value()))?;
+        } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
+            let el = area.clone();
+            listen(&area, "input", move |_| on_text(key, &el.value()))?;
+        } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
+            let el = select.clone();
+            listen(&select, "change", move |_| on_text(key, &el.value()))?;
+        }
+    }
+    for spec in SLIDERS.iter() {
+        if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", spec.key.name())) {
+            let el = range.clone();
+            listen(&range, "input", move |_| on_slider(spec, &el.value()))?;
+        }
+    }
+    if let Some(select) = by_id::<HtmlSelectElement>("preset-input") {
+        let el = select.clone();
+        listen(&select, "change", move |_| on_preset(&el.value()))?;
+    }
+    for lever in Lever::ALL {
+        if let Some(check) = by_id::<HtmlInputElement>(&format!("lv-{}", lever.key())) {
+            listen(&check, "change", move |_| {
+                on_text(Key::Levers, &checked_levers())
+            })?;
+        }
+    }
+    for (button, lang) in [("report-copy-en", "en"), ("report-copy-zh", "zh")] {
+        if let Some(b) = by_id::<HtmlElement>(button) {
+            listen(&b, "click", move |_| {
+                let text = document()
+                    .get_element_by_id(&format!("report-{lang}"))
+                    .and_then(|e| e.text_content())
+                    .unwrap_or_default();
+                super::url::copy_text(&text, "report-status", "Copied.");
+            })?;
+        }
+    }
+    for view in View::ALL {
+        if let Some(tab) = by_id::<HtmlElement>(&format!("tab-{}", view.key())) {
+            listen(&tab, "click", move |_| on_text(Key::View, view.key()))?;
+            listen(&tab, "keydown", move |e| {
+                if let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                    on_tab_key(view, k)
+                }
+            })?;
+        }
+    }
+    if let Some(button) = by_id::<HtmlElement>("lang-toggle") {
+        listen(&button, "click", move |_| switch_language())?;
+    }
+    if let Some(button) = by_id::<HtmlElement>("copy-link") {
+        listen(&button, "click", move |_| super::url::copy_link())?;
+    }
+    for chart in ChartId::ALL {
+        if let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.id())) {
+            let el = canvas.clone();
+            listen(&canvas, "mousemove", move |e| {
+                if let Some(m) = e.dyn_ref::<MouseEvent>() {
+                    on_pointer(chart, &el, m)
+                }
+            })?;
+            listen(&canvas, "mouseleave", move |_| clear_readout(chart))?;
+        }
+    }
+    if let Some(window) = web_sys::window() {
+        listen(&window, "resize", move |_| request_frame())?;
+    }
+    Ok(())
+}
+
+/// Reloads the page in the other language (the markup is written once, in English).
+fn switch_language() {
+    let Some(mut scenario) = with_app(|app| app.page.scenario.clone()) else {
+        return;
+    };
+    scenario.lang = Some(match crate::i18n::lang() {
+        crate::i18n::Lang::Zh => crate::i18n::Lang::En,
+        crate::i18n::Lang::En => crate::i18n::Lang::Zh,
+    });
+    if let (Some(window), Some(url)) = (
+        web_sys::window(),
+        super::url::current_url(&scenario.to_query()),
+    ) {
+        let _ = window.location().replace(&url);
+    }
+}
+
+/// Arrow keys move between tabs (WAI-ARIA tabs pattern): the focused tab is selected.
+fn on_tab_key(view: View, event: &web_sys::KeyboardEvent) {
+    let i = View::ALL.iter().position(|v| *v == view).unwrap_or(0);
+    let n = View::ALL.len();
+    let next = match event.key().as_str() {
+        "ArrowRight" => (i + 1) % n,
+        "ArrowLeft" => (i + n - 1) % n,
+        "Home" => 0,
+        "End" => n - 1,
+        _ => return,
+    };
+    event.prevent_default();
+    let target = View::ALL[next];
+    on_text(Key::View, target.key());
+    if let Some(tab) = by_id::<HtmlElement>(&format!("tab-{}", target.key())) {
+        let _ = tab.focus();
+    }
+}

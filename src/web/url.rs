@@ -1,0 +1,112 @@
+//! The address bar and the clipboard: the scenario mirrored into the URL (throttled by
+//! [`crate::page::UrlThrottle`]), Copy link, copying text.
+
+use super::dom::set_text;
+use super::with_app;
+use crate::page::UrlWrite;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    static URL_CALLBACK: super::Callback<dyn FnMut()> = const { RefCell::new(None) };
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// The page's URL for the current scenario (same path, fragment kept for docs sites).
+pub(super) fn current_url(query: &str) -> Option<String> {
+    let location = web_sys::window()?.location();
+    let path = location.pathname().ok()?;
+    let hash = location.hash().ok().unwrap_or_default();
+    Some(format!("{path}?{query}{hash}"))
+}
+
+/// Mirrors the scenario into the address bar with `history.replaceState`, as the throttle
+/// decides; its timer calls back with `from_timer` to write the final state of a burst.
+pub(super) fn write_url(from_timer: bool) {
+    let Some((query, due)) = with_app(|app| {
+        let query = app.page.scenario.to_query();
+        let due = app.page.url.on_change(&query, now_ms(), from_timer);
+        (query, due)
+    }) else {
+        return;
+    };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    match due {
+        UrlWrite::Now(_) => {
+            if let (Ok(history), Some(url)) = (window.history(), current_url(&query)) {
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
+        }
+        UrlWrite::Later { wait_ms } => URL_CALLBACK.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let callback = slot.get_or_insert_with(|| Closure::new(|| write_url(true)));
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                callback.as_ref().unchecked_ref(),
+                wait_ms.ceil() as i32,
+            );
+        }),
+        UrlWrite::Nothing => {}
+    }
+}
+
+/// Copies the standalone URL of the current scenario; where the Clipboard API is missing
+/// (not a secure context) the link is shown selected for Ctrl+C instead.
+pub(super) fn copy_link() {
+    // The standalone link: without `embed`, so it opens the whole page even from an iframe.
+    let Some(query) = with_app(|app| app.page.scenario.standalone_query()) else {
+        return;
+    };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let url = format!(
+        "{}{}?{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        query
+    );
+    copy_text(&url, "copy-status", "Link copied.");
+}
+
+/// Copies `text` with the Clipboard API; where it is missing or refused (not a secure
+/// context), the text is shown in `status_id` for the reader to copy by hand.
+pub(super) fn copy_text(text: &str, status_id: &'static str, done: &'static str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let fallback = format!("Copy this: {text}");
+    let navigator = window.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
+        .ok()
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    let write = clipboard.as_ref().and_then(|c| {
+        js_sys::Reflect::get(c, &JsValue::from_str("writeText"))
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()
+    });
+    match (clipboard, write) {
+        (Some(c), Some(f)) => match f.call1(&c, &JsValue::from_str(text)) {
+            Ok(promise) => {
+                let promise = js_sys::Promise::from(promise);
+                let ok = Closure::once(move |_: JsValue| set_text(status_id, done));
+                let shown = fallback.clone();
+                let err = Closure::once(move |_: JsValue| set_text(status_id, &shown));
+                let _ = promise.then2(&ok, &err);
+                ok.forget();
+                err.forget();
+            }
+            Err(_) => set_text(status_id, &fallback),
+        },
+        _ => set_text(status_id, &fallback),
+    }
+}
