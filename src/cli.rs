@@ -4,10 +4,10 @@
 //! same model and formats with the same [`crate::report`] functions, so it never disagrees
 //! with the page. The logic lives here (testable); `src/bin/scaling.rs` only calls [`run`].
 
-use crate::chart::ChartStyle;
+use crate::chart::{ChartStyle, Theme};
 use crate::panel::table::Table;
 use crate::panel::{ChartId, Panel as PanelData};
-use crate::scenario::{decode, Preset, Scenario, View};
+use crate::scenario::{decode, Preset, Scenario, ThemeChoice, View};
 use std::fmt;
 
 pub const USAGE: &str = "\
@@ -214,10 +214,17 @@ pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliEr
             known.join(", ")
         )));
     };
-    crate::chart::svg::render(SVG_SIZE, |root| {
-        panel.draw(which, root, &ChartStyle::default()).map(|_| ())
-    })
-    .map_err(|e| CliError::Chart(e.to_string()))
+    // `theme=dark` in the link draws the dark chart, as the page's SVG export does.
+    let style = ChartStyle {
+        theme: if panel.scenario.theme == Some(ThemeChoice::Dark) {
+            Theme::DARK
+        } else {
+            Theme::LIGHT
+        },
+        ..ChartStyle::default()
+    };
+    crate::chart::svg::render(SVG_SIZE, |root| panel.draw(which, root, &style).map(|_| ()))
+        .map_err(|e| CliError::Chart(e.to_string()))
 }
 
 /// Runs a command and returns what goes to stdout.

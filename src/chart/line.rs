@@ -189,7 +189,8 @@ pub fn draw_line_chart<DB: DrawingBackend>(
             .label_style(style.font(12.0))
             .axis_desc_style(style.font(13.0))
             .bold_line_style(theme.grid.stroke_width(style.px(1.0)))
-            .light_line_style(theme.background.stroke_width(0))
+            // No light grid lines at all (plotters would otherwise emit them, invisible).
+            .max_light_lines(0)
             .axis_style(theme.muted.stroke_width(style.px(1.0)))
             .draw()?;
         if let Some((from, label)) = &chart.shade_from {

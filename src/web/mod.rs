@@ -77,11 +77,11 @@ pub fn start() -> Result<(), JsValue> {
     let lang = present::choose_lang(&decoded.scenario);
     if lang == crate::i18n::Lang::Zh && !crate::i18n::HAS_ZH {
         // The Chinese texts are a separate download (src/i18n.rs); the page starts once they
-        // are in, so a Chinese reader never sees the English first. The link's messages are
-        // rendered at display time, so the same decode serves.
+        // are in, so a Chinese reader never sees the English first. The link is read again:
+        // its messages are written in the language of the thread when it is decoded.
         present::load_catalogue(Box::new(move || {
             crate::i18n::set_lang(lang);
-            let _ = boot(decoded, lang);
+            let _ = boot(decode(&search), lang);
         }));
         return Ok(());
     }

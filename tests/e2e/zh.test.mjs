@@ -130,7 +130,7 @@ test('?lang=zh&embed=strong in an iframe: a Chinese panel, keyboard-operable, ex
   const svgText = readFileSync(await svg.path(), 'utf8');
   assert.match(svgText, /^<svg[^>]* xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   assert.match(svgText, /<\/svg>\s*$/);
-  assert.match(svgText, /<text[^>]*>强扩展[^<]*<\/text>/, 'the chart title, in Chinese, as SVG text');
+  assert.match(svgText, /<text[^>]*>\s*强扩展[^<]*<\/text>/, 'the chart title, in Chinese, as SVG text');
   const parsed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     return { error: doc.querySelector('parsererror')?.textContent ?? null, paths: doc.querySelectorAll('path, polyline, polygon, line, rect, circle').length, texts: doc.querySelectorAll('text').length };
