@@ -80,3 +80,41 @@ fn presets_are_listed() {
     assert_eq!(code, 0);
     assert!(out.contains("classroom") && out.contains("karp-flatt"));
 }
+
+/// The CLI's `--chart` names are the page's chart ids (`#<id>-canvas`), every one of them
+/// draws, and a chart of another panel is refused with the panel's own ids listed.
+#[test]
+fn chart_names_are_the_pages_chart_ids() {
+    use scaling_explorer::cli::{panel_svg, USAGE};
+    use scaling_explorer::panel::{ChartId, Panel};
+    use scaling_explorer::scenario::{decode, View};
+    let index =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/www/index.html")).unwrap();
+    let scenario = decode("v=1&preset=seed-weak").scenario;
+    for chart in ChartId::ALL {
+        assert!(
+            index.contains(&format!("id=\"{}-canvas\"", chart.id())),
+            "the page has no canvas for {}",
+            chart.id()
+        );
+        assert!(
+            USAGE.contains(chart.id()),
+            "--help does not list {}",
+            chart.id()
+        );
+        let panel = Panel::compute(&scenario, chart.view());
+        let svg = panel_svg(&panel, Some(chart.id())).unwrap();
+        assert!(svg.starts_with("<svg") && svg.len() > 500, "{}", chart.id());
+    }
+    let laws = Panel::compute(&scenario, View::Laws);
+    let err = panel_svg(&laws, Some("strong-step"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("laws-speedup, laws-efficiency, laws-karp-flatt"),
+        "{err}"
+    );
+    // Every canvas of the page is a chart the panel layer knows.
+    let canvases = index.matches("-canvas\"").count();
+    assert_eq!(canvases, ChartId::ALL.len());
+}

@@ -533,3 +533,35 @@ fn embed_and_view_round_trip() {
         assert_eq!(again.scenario, s, "{q}: {written} reads back differently");
     }
 }
+
+/// The shared checker can fail: a NaN planted in any field of a row is found by its path
+/// through serde, and a broken number in a text is found.
+#[test]
+fn the_shared_checker_finds_planted_faults() {
+    #[derive(serde::Serialize)]
+    struct Row {
+        gpus: f64,
+        step_ms: Option<f64>,
+    }
+    #[derive(serde::Serialize)]
+    struct Sweep {
+        rows: Vec<Row>,
+    }
+    let sweep = Sweep {
+        rows: vec![
+            Row {
+                gpus: 1.0,
+                step_ms: Some(2.0),
+            },
+            Row {
+                gpus: 2.0,
+                step_ms: Some(f64::NAN),
+            },
+        ],
+    };
+    assert_eq!(common::non_finite(&sweep), vec![".rows[1].step_ms = NaN"]);
+    assert!(common::bad_text("step NaN ms"));
+    assert!(common::bad_text("efficiency –"));
+    assert!(!common::bad_text("Sun–Ni speedup 3.2x"));
+    assert!(common::check_scenario(&decode("v=1&preset=seed-weak").scenario).is_empty());
+}
