@@ -22,6 +22,7 @@ fn seed_inputs() -> LlmInputs {
         comm: FsdpComm {
             gathers: 3.0,
             wire_bytes_per_param: 2.0,
+            gather_bytes_per_param: 2.0,
             bus_bytes_per_s: 100e9,
             fixed_ms: 0.0,
             schedule: PipelineSchedule::OneFOneB,

@@ -1,6 +1,7 @@
 //! The levers that push the strong-scaling wall back by lowering `T_crit` (MODEL.md §3 table;
 //! the seed's "怎么把 Strong Scaling 的墙往后推"). Each lever is a change of model inputs; its
-//! effect follows from `T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP` and the step-time model.
+//! effect follows from `T_crit = (b_w/6)·(F_eff/B_eff)·(P/P_a)·CP`, `b_w = (c − 1)·s_g + s_w`
+//! bytes per parameter per microbatch, and the step-time model.
 
 use super::llm::LlmInputs;
 use super::step::PipelineSchedule;
@@ -18,9 +19,13 @@ pub enum Lever {
     /// experts a rank holds).
     ExpertParallel,
     /// `reshard_after_forward=False` / parameters kept unsharded across accumulation
-    /// microbatches: one AllGather fewer, `c: 3 → 2`.
+    /// microbatches: one AllGather fewer, `c: 3 → 2`. The saving assumes the remaining
+    /// transfers still overlap with compute across the forward and backward phases (the model
+    /// charges communication against the whole microbatch's compute).
     NoReshard,
-    /// fp8 parameter communication: `s_w → 1` byte (half of bf16).
+    /// fp8 parameter communication: the parameter all-gathers move 1 byte per parameter
+    /// (`s_g → 1`); the gradients' reduce-scatter keeps `s_w`. At `c = 3`, bf16:
+    /// `b_w = 2·1 + 2 = 4` instead of 6, `T_crit × 2/3` (× 1/2 only if gradients went fp8 too).
     Fp8Comm,
     /// A zero-bubble pipeline schedule instead of 1F1B.
     ZeroBubble,
@@ -70,8 +75,10 @@ impl Lever {
             }
             Lever::ExpertParallel => inputs.total_params = inputs.active_params,
             Lever::NoReshard => inputs.comm.gathers = inputs.comm.gathers.min(2.0),
+            // Parameters are all-gathered in fp8; the gradients' reduce-scatter keeps its
+            // precision (fp8 gradients are a different, riskier change).
             Lever::Fp8Comm => {
-                inputs.comm.wire_bytes_per_param = inputs.comm.wire_bytes_per_param.min(1.0)
+                inputs.comm.gather_bytes_per_param = inputs.comm.gather_bytes_per_param.min(1.0)
             }
             Lever::ZeroBubble => inputs.comm.schedule = PipelineSchedule::ZeroBubble,
         }

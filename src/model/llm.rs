@@ -85,8 +85,7 @@ impl LlmInputs {
     /// `T_crit` from the communication inputs ([`t_crit_tokens`]).
     pub fn t_crit_tokens(&self) -> f64 {
         t_crit_tokens(
-            self.comm.gathers,
-            self.comm.wire_bytes_per_param,
+            self.comm.bytes_per_param(),
             self.flops_per_gpu,
             self.comm.bus_bytes_per_s,
             self.total_params,
@@ -118,8 +117,9 @@ impl LlmInputs {
     /// Exposed ms at `gpus` with `compute_ms` of compute per step, and whether the value was
     /// extrapolated beyond a table.
     ///
-    /// FSDP (mechanistic): per microbatch each GPU moves `c · s_w · P / (TP·PP)` bytes (the
-    /// weights of its shard; CP does not split weights) at `B_eff`,
+    /// FSDP (mechanistic): per microbatch each GPU moves `b_w · P / (TP·PP)` bytes (the
+    /// weights of its shard; CP does not split weights; `b_w = (c − 1)·s_g + s_w`,
+    /// [`FsdpComm::bytes_per_param`]) at `B_eff`,
     /// times the ring factor `(D − 1)/D`; it hides behind that microbatch's compute
     /// (`compute/A`), so `exposed_comm = A · max(0, t_comm − compute/A)`. Add the fixed part
     /// (optimizer, first gather / last reduce-scatter) and the pipeline bubble
@@ -146,8 +146,7 @@ impl LlmInputs {
                 let d = self.layout.data_parallel(gpus);
                 let a = self.layout.accumulation as f64;
                 let ring = if d > 1.0 { (d - 1.0) / d } else { 0.0 };
-                let bytes =
-                    self.comm.gathers * self.comm.wire_bytes_per_param * self.total_params / shards;
+                let bytes = self.comm.bytes_per_param() * self.total_params / shards;
                 let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
                 let exposed_comm = a * (comm_ms - compute_ms / a).max(0.0);
                 let bubble = bubble_fraction(

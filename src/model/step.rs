@@ -69,23 +69,24 @@ pub fn compute_ms_from_flops(
 /// The overlap threshold: tokens per DP rank per microbatch at which compute equals FSDP
 /// communication (MODEL.md §3; the seed's `T_crit`):
 ///
-/// `T_crit = (c · s_w / 6) · (F_eff / B_eff) · (P / P_a) · CP`
+/// `T_crit = (b_w / 6) · (F_eff / B_eff) · (P / P_a) · CP`
 ///
-/// Derivation: per microbatch a GPU computes `6 · P_a · T / M` FLOPs (`M = TP·PP·CP` share the
-/// rank's tokens) and gathers the weights of its TP/PP shard, `c · s_w · P / (TP·PP)` bytes —
-/// context parallelism splits the sequence, not the weights, so it does not shrink the bytes.
-/// Equal times give the formula. With `c = 3`, `s_w = 2` (bf16) and `CP = 1` it is the seed's
+/// with `b_w` the bytes per parameter a GPU moves per microbatch ([`FsdpComm::bytes_per_param`]:
+/// `c · s_w` when every transfer has the same precision). Derivation: per microbatch a GPU
+/// computes `6 · P_a · T / M` FLOPs (`M = TP·PP·CP` share the rank's tokens) and moves
+/// `b_w · P / (TP·PP)` bytes for the weights of its TP/PP shard — context parallelism splits
+/// the sequence, not the weights, so it does not shrink the bytes. Equal times give the
+/// formula. With `c = 3`, `s_w = 2` (bf16) and `CP = 1` it is the seed's
 /// `(F_eff/B_eff)·(P/P_a)`. (MODEL.md writes `P/M` for the bytes, which is the same at `CP = 1`.)
 pub fn t_crit_tokens(
-    gathers: f64,
-    wire_bytes_per_param: f64,
+    bytes_per_param: f64,
     flops_per_gpu: f64,
     bus_bytes_per_s: f64,
     total_params: f64,
     active_params: f64,
     context_parallel: f64,
 ) -> f64 {
-    (gathers * wire_bytes_per_param / 6.0)
+    (bytes_per_param / 6.0)
         * (flops_per_gpu / bus_bytes_per_s)
         * (total_params / active_params)
         * context_parallel
@@ -157,8 +158,13 @@ pub struct FsdpComm {
     /// `c`: parameter transfers per microbatch — 3 (AllGather fwd, AllGather bwd,
     /// ReduceScatter grads), 2 with `reshard_after_forward=False`.
     pub gathers: f64,
-    /// `s_w`: bytes per parameter on the wire — 4 fp32, 2 bf16, 1 fp8.
+    /// `s_w`: bytes per parameter on the wire — 4 fp32, 2 bf16, 1 fp8 — for the gradient
+    /// reduce-scatter, and for the all-gathers unless `gather_bytes_per_param` says otherwise.
     pub wire_bytes_per_param: f64,
+    /// `s_g`: bytes per parameter of the parameter all-gathers; equals `s_w` unless the
+    /// parameters travel in a narrower type than the gradients (the fp8 lever: fp8
+    /// parameters, bf16 gradients).
+    pub gather_bytes_per_param: f64,
     /// `B_eff`: achieved bus bandwidth per GPU, bytes/s.
     pub bus_bytes_per_s: f64,
     /// Fixed exposed time per step (optimizer, first gather / last reduce-scatter), ms.
@@ -166,6 +172,17 @@ pub struct FsdpComm {
     pub schedule: PipelineSchedule,
     /// Virtual chunks per stage for the interleaved schedule.
     pub chunks: u32,
+}
+
+impl FsdpComm {
+    /// `b_w`: bytes per parameter a GPU moves per microbatch: `c − 1` all-gathers of the
+    /// parameters at `s_g` and one reduce-scatter of the gradients at `s_w`,
+    /// `b_w = (c − 1) · s_g + s_w` (= `c · s_w` when `s_g = s_w`). FSDP's transfers per
+    /// microbatch are AllGather (forward), AllGather (backward), ReduceScatter (gradients):
+    /// Zhao et al. 2023, "PyTorch FSDP", §3.2 and Fig. 5.
+    pub fn bytes_per_param(&self) -> f64 {
+        (self.gathers - 1.0) * self.gather_bytes_per_param + self.wire_bytes_per_param
+    }
 }
 
 /// Why a step-time model cannot be evaluated.
@@ -246,7 +263,7 @@ mod tests {
     #[test]
     fn seed_t_crit_is_3700_tokens() {
         // Dense: F_eff = 370 TFLOP/s, B_eff = 100 GB/s, bf16, c = 3.
-        let t = t_crit_tokens(3.0, 2.0, 370e12, 100e9, 1.0, 1.0, 1.0);
+        let t = t_crit_tokens(3.0 * 2.0, 370e12, 100e9, 1.0, 1.0, 1.0);
         assert!((t - 3700.0).abs() < 1e-9);
         let layout = Layout {
             tp: 1,

@@ -99,8 +99,8 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     let mut out = vec![
         (
             tr(
-                "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)",
-                "通信掩盖阈值 T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)",
+                "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
+                "通信掩盖阈值 T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
             )
             .to_string(),
             trf!(

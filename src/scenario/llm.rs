@@ -442,6 +442,7 @@ impl LlmSettings {
             comm: FsdpComm {
                 gathers: self.gathers,
                 wire_bytes_per_param: self.wire_bytes_per_param,
+                gather_bytes_per_param: self.wire_bytes_per_param,
                 bus_bytes_per_s: self.bus_bytes_per_s,
                 fixed_ms: self.fixed_ms,
                 schedule: self.schedule,

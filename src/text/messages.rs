@@ -99,12 +99,17 @@ pub fn lever_cost(lever: Lever) -> &'static str {
             ),
             Lever::NoReshard => tr(
                 "the gathered parameters stay in memory from forward to backward: + s_param·P/(TP·PP) \
-                 bytes per GPU (2 bytes per parameter in bf16)",
-                "gather 后的参数从前向保留到反向：每卡多 s_param·P/(TP·PP) 字节（bf16 为每参数 2 字节）",
+                 bytes per GPU (2 bytes per parameter in bf16); the saving assumes the remaining \
+                 transfers still overlap with compute across the forward and backward phases",
+                "gather 后的参数从前向保留到反向：每卡多 s_param·P/(TP·PP) 字节（bf16 为每参数 2 字节）；\
+                 这一收益假设剩下的通信仍能跨前向和反向阶段与计算重叠",
             ),
             Lever::Fp8Comm => tr(
-                "no extra memory; fp8 casting and its numerical risk",
-                "不额外占显存；需要 FP8 转换，有数值风险",
+                "parameters are all-gathered in fp8, gradients still reduce-scattered in bf16: \
+                 T_crit × 2/3 at c = 3 (× 1/2 only if gradients went fp8 too); no extra memory; \
+                 fp8 casting and its numerical risk",
+                "参数以 FP8 做 all-gather，梯度仍以 BF16 做 reduce-scatter：c = 3 时 T_crit × 2/3\
+                 （只有梯度也用 FP8 才是 × 1/2）；不额外占显存；需要 FP8 转换，有数值风险",
             ),
             Lever::ZeroBubble => tr(
                 "more activations in flight (ZB-H2 keeps about twice 1F1B's peak activation memory)",

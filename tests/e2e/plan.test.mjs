@@ -166,7 +166,7 @@ test('?v=1&preset=seed-weak&view=plan: the 95.2% headline vs 1.52x / 38.1% to qu
 
 // ---- 2. levers move T_crit, N_max and the plots together ---------------------------------
 
-test('lever fp8: T_crit 3.7k → 1.85k, N_max 17,297, plots and URL in one frame; strong tab follows; untick restores', async () => {
+test('lever fp8: T_crit 3.7k → 2.47k, N_max 12,973, plots and URL in one frame; strong tab follows; untick restores', async () => {
   const page = await open('v=1&preset=seed-strong&view=plan');
   checkView(await viewState(page), 'plan', 'seed-strong plan');
   await assertDrawn(page, PLAN_CANVASES);
@@ -178,8 +178,9 @@ test('lever fp8: T_crit 3.7k → 1.85k, N_max 17,297, plots and URL in one frame
   assert.equal(typed.tcrit, '3.7k', `T_crit as typed: ${JSON.stringify(typed.row)}`);
   assert.equal(typed.on, '✓', `"inputs as typed" is the row in force: ${JSON.stringify(typed.row)}`);
   const fp8 = await leverRow(page, FP8_LABEL);
-  assert.equal(fp8.tcrit, '1.85k', `fp8 alone halves T_crit: ${JSON.stringify(fp8.row)}`);
-  assert.equal(leadingInt(fp8.nmax), 17297, `fp8 alone: N_max = 32M / 1.85k: ${JSON.stringify(fp8.row)}`);
+  // fp8 parameter all-gathers, bf16 gradients: (2·1 + 2)/(3·2) = 2/3 of 3.7k.
+  assert.equal(fp8.tcrit, '2.47k', `fp8 alone: T_crit × 2/3: ${JSON.stringify(fp8.row)}`);
+  assert.equal(leadingInt(fp8.nmax), 12973, `fp8 alone: N_max = 32M / 2,466.7: ${JSON.stringify(fp8.row)}`);
   assert.equal(fp8.on, '', `fp8 not on yet: ${JSON.stringify(fp8.row)}`);
 
   const figs0 = await figures(page, 'table#plan-figures');
@@ -209,8 +210,8 @@ test('lever fp8: T_crit 3.7k → 1.85k, N_max 17,297, plots and URL in one frame
   await waitForSearch(page, 'lv', 'fp8');
   await waitFor(page, () => {
     const row = Array.from(document.querySelector('#plan-figures').rows).find((r) => r.cells[0].textContent.includes('N_max'));
-    return row && row.cells[row.cells.length - 1].textContent.includes('17,297');
-  }, null, 'plan figures: N_max to become 17,297', async () => (await figures(page, 'table#plan-figures')).text);
+    return row && row.cells[row.cells.length - 1].textContent.includes('12,973');
+  }, null, 'plan figures: N_max to become 12,973', async () => (await figures(page, 'table#plan-figures')).text);
   const ttq1 = await canvasStats(page, '#plan-ttq-canvas');
   assert.notEqual(ttq1.hash, ttq0.hash, 'the time-to-quality plot is redrawn for fp8');
   assert.ok(ttq1.fraction > 0.02, `plan-ttq still drawn: ${JSON.stringify(ttq1)}`);
@@ -219,7 +220,7 @@ test('lever fp8: T_crit 3.7k → 1.85k, N_max 17,297, plots and URL in one frame
     `the sampler saw the frame before and after the tick: ${JSON.stringify(samples.slice(0, 3))} … (${samples.length})`);
   const gh1 = await canvasStats(page, '#plan-gpu-hours-canvas');
   assert.notEqual(gh1.hash, gh0.hash, 'the GPU-hours plot is redrawn for fp8');
-  const mixed = samples.filter((x) => x.nmax.includes('17,297') !== x.ttqChanged || x.ttqChanged !== x.ghChanged);
+  const mixed = samples.filter((x) => x.nmax.includes('12,973') !== x.ttqChanged || x.ttqChanged !== x.ghChanged);
   assert.deepEqual(mixed, [], `no frame shows N_max and the two plots out of step (${samples.length} samples)`);
 
   const fp8On = await leverRow(page, FP8_LABEL);
@@ -233,10 +234,10 @@ test('lever fp8: T_crit 3.7k → 1.85k, N_max 17,297, plots and URL in one frame
   await page.click('#tab-strong');
   await waitFor(page, () => document.querySelector('#tab-strong').getAttribute('aria-selected') === 'true', null,
     '#tab-strong to be selected', async () => JSON.stringify(await viewState(page)));
-  await waitFor(page, () => document.querySelector('#strong-figures')?.textContent.includes('1.85k tokens'), null,
-    'strong figures: T_crit 1.85k tokens', async () => (await figures(page, 'table#strong-figures')).text);
+  await waitFor(page, () => document.querySelector('#strong-figures')?.textContent.includes('2.47k tokens'), null,
+    'strong figures: T_crit 2.47k tokens', async () => (await figures(page, 'table#strong-figures')).text);
   const sf = await figures(page, 'table#strong-figures');
-  assert.ok(sf.text.includes('1.85k tokens'), `strong T_crit with fp8: ${sf.text}`);
+  assert.ok(sf.text.includes('2.47k tokens'), `strong T_crit with fp8: ${sf.text}`);
   assert.equal(leadingInt(figure(sf, 'N_max')), 17297, `strong N_max with fp8: ${sf.text}`);
   assert.equal(new URLSearchParams(await page.evaluate(() => location.search)).get('lv'), 'fp8', 'lv stays in the URL');
 
