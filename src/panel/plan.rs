@@ -6,7 +6,8 @@ use super::table::{tr_headers, Table};
 use crate::i18n::tr;
 use crate::model::levers::Lever;
 use crate::model::llm::LlmSweep;
-use crate::model::plan::{PlanPoint, PlanSweep};
+use crate::model::plan::{PlanPoint, PlanSweep, Strategy};
+use crate::model::step::n_max_gpus;
 use crate::scenario::{plan_inputs_for, Scenario};
 use crate::text::units::{
     format_count, format_hours, format_percent, format_si, format_sig, format_steps,
@@ -155,17 +156,22 @@ pub struct LeverRow {
 
 /// Each lever alone against the inputs as typed, then all switched-on levers together.
 pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
+    // Only what the row shows is computed: T_crit, N_max and the weak-then-strong time to
+    // quality at the table's GPU counts — not the sweeps and the planner's curves.
     let evaluate = |levers: &[Lever]| {
         let mut inputs = scenario.llm_inputs_without_levers();
         Lever::apply_all(levers, &mut inputs, scenario.plan.nvlink_bytes_per_s);
-        let sweep = LlmSweep::compute(&inputs);
-        let plan = PlanSweep::compute(&plan_inputs_for(inputs, &scenario.plan, &scenario.llm));
+        let t_crit = inputs.t_crit_tokens();
+        let n_max = n_max_gpus(&inputs.layout, inputs.global_batch_tokens, t_crit);
+        let plan = plan_inputs_for(inputs, &scenario.plan, &scenario.llm);
         let best = plan
-            .rows
+            .llm
+            .gpus
             .iter()
-            .filter_map(|r| r.weak_then_strong.map(|p| p.hours_to_quality))
+            .filter_map(|&n| plan.evaluate(Strategy::WeakThenStrong, n))
+            .map(|p| p.hours_to_quality)
             .fold(f64::INFINITY, f64::min);
-        (sweep.summary.t_crit_tokens, sweep.summary.n_max, best)
+        (t_crit, n_max, best)
     };
     let mut rows = Vec::new();
     let (t, n, h) = evaluate(&[]);
