@@ -5,6 +5,7 @@
 //! with the page. The logic lives here (testable); `src/bin/scaling.rs` only calls [`run`].
 
 use crate::chart::{ChartStyle, Theme};
+use crate::i18n::{set_lang, tr, Lang};
 use crate::panel::table::Table;
 use crate::panel::{ChartId, Panel as PanelData};
 use crate::scenario::{decode, Preset, Scenario, ThemeChoice, View};
@@ -23,6 +24,7 @@ USAGE:
     scaling plan   [--query '…' | --preset NAME] [--format …]
                    [--svg FILE [--chart plan-ttq|plan-gpu-hours]]
     scaling report [--query '…' | --preset NAME] [--format text|json]
+    (every command above also takes --lang en|zh)
     scaling presets
     scaling --help
 
@@ -33,6 +35,8 @@ OPTIONS:
     --svg FILE    also write the chart as SVG (same chart code as the page's canvas)
     --chart C     which chart --svg writes, by the page's chart id (default: the panel's
                   first chart)
+    --lang L      en or zh: the language of tables, figures, messages and charts (default:
+                  the link's lang=, else English)
 
 EXAMPLES:
     scaling laws --query 'v=1&f=0.05' --format json
@@ -74,6 +78,7 @@ pub enum Command {
         format: Format,
         svg: Option<String>,
         chart: Option<String>,
+        lang: Option<Lang>,
     },
 }
 
@@ -92,7 +97,14 @@ impl fmt::Display for CliError {
         match self {
             CliError::Usage(m) => write!(f, "{m}\n\nRun `scaling --help` for usage."),
             CliError::Scenario(errors) => {
-                writeln!(f, "the scenario has values that cannot be used:")?;
+                writeln!(
+                    f,
+                    "{}",
+                    tr(
+                        "the scenario has values that cannot be used:",
+                        "场景中有无法使用的值："
+                    )
+                )?;
                 for e in errors {
                     writeln!(f, "  - {e}")?;
                 }
@@ -113,6 +125,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let (mut query, mut preset, mut svg) = (None, None, None);
     let mut format = Format::Text;
     let mut chart: Option<String> = None;
+    let mut lang: Option<Lang> = None;
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -138,6 +151,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
                 }
             }
             Long("chart") => chart = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
+            Long("lang") => {
+                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
+                lang = Some(Lang::from_key(&value).ok_or_else(|| {
+                    CliError::Usage(format!("unknown --lang “{value}”: use en or zh"))
+                })?);
+            }
             Value(v) if subcommand.is_none() => subcommand = Some(v.string().map_err(usage)?),
             other => return Err(usage(other.unexpected())),
         }
@@ -163,6 +182,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
         format,
         svg,
         chart,
+        lang,
     })
 }
 
@@ -242,7 +262,12 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             format,
             svg,
             chart,
+            lang,
         } => {
+            // The language first, so messages about a bad link are in it too: --lang, else
+            // the link's lang=, else English.
+            let link_lang = query.as_deref().and_then(|q| decode(q).scenario.lang);
+            set_lang(lang.or(link_lang).unwrap_or_default());
             let scenario = scenario_from(query.as_deref(), preset.as_deref())?;
             let data = PanelData::compute(&scenario, panel.view());
             if let Some(path) = svg {
@@ -263,7 +288,10 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                 return Ok(out);
             }
             let mut figures = data.figures();
-            figures.extend(data.memory_note().map(|n| ("Memory".to_string(), n)));
+            figures.extend(
+                data.memory_note()
+                    .map(|n| (tr("Memory", "显存").to_string(), n)),
+            );
             let tables: Vec<Table> = data.tables().into_iter().filter_map(|t| t.table).collect();
             Ok(render(
                 &scenario,

@@ -118,3 +118,29 @@ fn chart_names_are_the_pages_chart_ids() {
     let canvases = index.matches("-canvas\"").count();
     assert_eq!(canvases, ChartId::ALL.len());
 }
+
+/// `lang=zh` in the link, or `--lang zh`, prints the tables, figures and messages in Chinese.
+#[test]
+fn the_cli_speaks_the_links_language() {
+    let (code, out, err) = scaling(&["strong", "--query", "v=1&preset=seed-strong&lang=zh"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("GPU 数") && out.contains("强扩展"), "{out}");
+    let (code, out, _) = scaling(&["plan", "--preset", "seed-weak", "--lang", "zh"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("显存:") && !out.contains("Memory:"), "{out}");
+    let (code, out, _) = scaling(&["laws", "--query", "v=1&lang=zh", "--lang", "en"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Speedup S(N)"),
+        "--lang overrides the link: {out}"
+    );
+    let (code, _, err) = scaling(&["laws", "--query", "v=1&lang=zh&f=2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("串行比例"),
+        "the message about the link is Chinese: {err}"
+    );
+    let (code, _, err) = scaling(&["laws", "--lang", "fr"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--lang"), "{err}");
+}
