@@ -7,6 +7,8 @@
 #                    browser tests (wasm-bindgen-test), release build, Playwright e2e
 #   make bench       build, then measure load time, redraw time per input, transfer size and
 #                    Plotly.js side by side (docs/performance.md); not part of `make test`
+#   make mutants     cargo-mutants over src/model and src/panel (docs/testing.md); hours, so
+#                    it runs in shards: make mutants MUTANTS_SHARD=0/8; not part of `make test`
 #   make lighthouse  build, then Lighthouse accessibility and best-practices scores of the main
 #                    views (docs/accessibility.md); not part of `make test`
 #   make clean       remove build output (target/, dist/, test-results/)
@@ -103,10 +105,26 @@ LIGHTHOUSE_ARGS ?=
 lighthouse: bootstrap trunk-build
 	$(ENV) node scripts/lighthouse.mjs $(LIGHTHOUSE_ARGS)
 
+# ---- mutation testing (not part of `make test`) ---------------------------------------------
+# cargo-mutants 27.1.0 over the model and the panel layer (.cargo/mutants.toml says which tests
+# run per mutant). About 20 s a mutant on 2 cores and ~800 mutants, so run it in shards:
+# `make mutants MUTANTS_SHARD=3/8`; MUTANTS_ARGS adds options (`-f src/model/step.rs`, `--list`).
+# Results in mutants.out/ (caught.txt, missed.txt, timeout.txt, unviable.txt).
+
+MUTANTS_SHARD ?= 0/1
+MUTANTS_ARGS ?=
+MUTANTS_VERSION := 27.1.0
+
+.PHONY: mutants
+mutants: bootstrap
+	$(ENV) cargo mutants --version 2>/dev/null | grep -q ' $(MUTANTS_VERSION)$$' \
+	  || cargo install cargo-mutants --locked --version $(MUTANTS_VERSION)
+	$(ENV) cargo mutants --shard $(MUTANTS_SHARD) $(MUTANTS_ARGS)
+
 # ---- clean --------------------------------------------------------------------------------
 
 clean:
-	rm -rf dist test-results
+	rm -rf dist test-results mutants.out mutants.out.old
 	$(ENV) cargo clean
 
 # Also drops the npm packages (bootstrap reinstalls them).
