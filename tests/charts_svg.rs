@@ -2,6 +2,9 @@
 //! page's canvas): titles, legends, the annotated ceiling and 50% point, measured points.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+mod common;
+
+use common::tol;
 use plotters::prelude::*;
 use scaling_explorer::chart::{laws, ChartStyle};
 use scaling_explorer::model::sweep::LawsSweep;
@@ -28,9 +31,11 @@ fn speedup_chart_annotates_ceiling_and_half_point() {
     let doc = svg(|root| {
         let area = laws::draw_speedup(root, &s, &ChartStyle::default()).unwrap();
         // The plot area maps its left edge to N = 1 and its right edge to N = 4096.
-        assert!((area.x_at(area.left_px as f64, area.top_px as f64).unwrap() - 1.0).abs() < 1e-9);
+        assert!(
+            (area.x_at(area.left_px as f64, area.top_px as f64).unwrap() - 1.0).abs() < tol::CHAIN
+        );
         let right = area.x_at(area.right_px as f64, area.top_px as f64).unwrap();
-        assert!((right - 4096.0).abs() < 1e-6);
+        assert!((right - 4096.0).abs() < tol::PRINTED);
     });
     assert!(doc.contains("Speedup S(N)"));
     assert!(doc.contains("ceiling 1/f = 10x"), "ceiling label missing");
@@ -107,5 +112,8 @@ fn hidpi_scale_enlarges_fonts() {
         })
     };
     let ratio = largest_font(&at(2.0)) / largest_font(&at(1.0));
-    assert!((ratio - 2.0).abs() < 1e-9, "title font grew by {ratio}");
+    assert!(
+        (ratio - 2.0).abs() < tol::CHAIN,
+        "title font grew by {ratio}"
+    );
 }

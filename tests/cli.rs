@@ -1,6 +1,9 @@
 //! The `scaling` command as a script or docs build would run it.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+mod common;
+
+use common::tol;
 use std::process::Command;
 
 fn scaling(args: &[&str]) -> (i32, String, String) {
@@ -28,7 +31,7 @@ fn json_carries_the_rows_and_the_ceiling() {
     let last = &rows[12];
     assert_eq!(last["processors"], 4096.0);
     let s = last["amdahl_speedup"].as_f64().unwrap();
-    assert!((s - 1.0 / (0.05 + 0.95 / 4096.0)).abs() < 1e-9);
+    assert!((s - 1.0 / (0.05 + 0.95 / 4096.0)).abs() < tol::CHAIN);
     assert_eq!(v["tables"][0]["rows"][12][1], "19.9x");
 }
 

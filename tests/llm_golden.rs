@@ -1,6 +1,9 @@
 //! The seed's two tables (MODEL.md §6), every cell, from the model directly.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+mod common;
+
+use common::tol;
 use scaling_explorer::model::llm::{ComputeSource, ExposedSource, LlmInputs, LlmSweep};
 use scaling_explorer::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
 
@@ -91,7 +94,7 @@ fn seed_strong_table() {
         assert!((row.step_ms - e.4).abs() < EXACT);
         assert!((row.ideal_ms - e.5).abs() < EXACT);
         assert!((row.efficiency - e.6).abs() < EXACT);
-        assert!((row.throughput_tokens_per_s - e.7).abs() < 1e-3);
+        assert!((row.throughput_tokens_per_s - e.7).abs() < tol::MILLI);
         assert!(!row.extrapolated);
     }
     // The seed's rounded figures: 66.7%, 37.6%, 17.5%; 85.3M, 96.2M, 89.8M tok/s.
@@ -123,7 +126,7 @@ fn seed_weak_table() {
     assert!((b.step_ms - 1050.0).abs() < EXACT);
     assert!((b.efficiency - 1000.0 / 1050.0).abs() < EXACT);
     assert_eq!((b.efficiency * 1000.0).round(), 952.0);
-    assert!((a.throughput_tokens_per_s - 32e6).abs() < 1e-3);
+    assert!((a.throughput_tokens_per_s - 32e6).abs() < tol::MILLI);
     assert_eq!((b.throughput_tokens_per_s / 1e5).round(), 1219.0);
     assert!((a.optimizer_steps - 31_250.0).abs() < EXACT);
     assert!((b.optimizer_steps - 7_812.5).abs() < EXACT);
@@ -137,8 +140,8 @@ fn compute_from_flops_matches_the_baseline_form() {
     inputs.total_params = inputs.active_params;
     inputs.compute = ComputeSource::Flops;
     let s = LlmSweep::compute(&inputs);
-    assert!((s.strong[0].compute_ms - 900.0).abs() < 1e-6);
-    assert!((s.strong[3].compute_ms - 56.25).abs() < 1e-6);
+    assert!((s.strong[0].compute_ms - 900.0).abs() < tol::PRINTED);
+    assert!((s.strong[3].compute_ms - 56.25).abs() < tol::PRINTED);
 }
 
 #[test]
@@ -154,7 +157,7 @@ fn fsdp_exposure_starts_below_t_crit() {
         // Exposed communication appears only once T < T_crit (the ring factor makes it a
         // hair later), and then grows as compute shrinks.
         if row.tokens_per_gpu > s.summary.t_crit_tokens {
-            assert!(row.exposed_ms < 1e-9, "{row:?}");
+            assert!(row.exposed_ms < tol::CHAIN, "{row:?}");
         }
     }
     assert!(s.strong[4].exposed_ms > 0.0 && s.strong[5].exposed_ms > s.strong[4].exposed_ms);

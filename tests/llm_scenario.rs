@@ -1,6 +1,9 @@
 //! The LLM panels through the URL and the CLI: presets reproduce the seed, bad input is named.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+mod common;
+
+use common::tol;
 use scaling_explorer::model::llm::LlmSweep;
 use scaling_explorer::panel::llm;
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
@@ -59,12 +62,12 @@ fn seed_weak_preset_shows_95_percent_and_the_step_counts() {
 fn bandwidth_moves_t_crit_and_n_max_together() {
     let base = sweep("v=1&preset=seed-strong");
     let doubled = sweep("v=1&preset=seed-strong&beff=200G");
-    assert!((doubled.summary.t_crit_tokens - base.summary.t_crit_tokens / 2.0).abs() < 1e-9);
-    assert!((doubled.summary.n_max - base.summary.n_max * 2.0).abs() < 1e-6);
+    assert!((doubled.summary.t_crit_tokens - base.summary.t_crit_tokens / 2.0).abs() < tol::CHAIN);
+    assert!((doubled.summary.n_max - base.summary.n_max * 2.0).abs() < tol::PRINTED);
     let fp8 = sweep("v=1&preset=seed-strong&sw=1");
-    assert!((fp8.summary.t_crit_tokens - 1850.0).abs() < 1e-9);
+    assert!((fp8.summary.t_crit_tokens - 1850.0).abs() < tol::CHAIN);
     let no_reshard = sweep("v=1&preset=seed-strong&c=2");
-    assert!((no_reshard.summary.t_crit_tokens - 3700.0 * 2.0 / 3.0).abs() < 1e-9);
+    assert!((no_reshard.summary.t_crit_tokens - 3700.0 * 2.0 / 3.0).abs() < tol::CHAIN);
     let figures = llm::strong_key_figures(&doubled);
     assert!(figures[0].1.starts_with("1.85k"), "{figures:?}");
 }
@@ -73,10 +76,10 @@ fn bandwidth_moves_t_crit_and_n_max_together() {
 fn moe_preset_needs_far_more_tokens_per_gpu() {
     let moe = sweep("v=1&preset=moe-47b-h200");
     // T_crit = (F/B)·(P/P_a) = 8000 · 46.7/12.9
-    assert!((moe.summary.t_crit_tokens - 8000.0 * 46.7 / 12.9).abs() < 1e-6);
+    assert!((moe.summary.t_crit_tokens - 8000.0 * 46.7 / 12.9).abs() < tol::PRINTED);
     let dense = sweep("v=1&preset=dense-8b-h100");
-    assert!((dense.summary.t_crit_tokens - 8000.0).abs() < 1e-9);
-    assert!((dense.summary.n_max - 500.0).abs() < 1e-9);
+    assert!((dense.summary.t_crit_tokens - 8000.0).abs() < tol::CHAIN);
+    assert!((dense.summary.n_max - 500.0).abs() < tol::CHAIN);
     for row in dense.strong.iter().chain(&moe.strong) {
         assert!(row.step_ms.is_finite() && row.step_ms > 0.0);
     }
@@ -256,11 +259,11 @@ fn strong_svg_marks_the_knee_and_the_peak() {
 #[test]
 fn flops_mode_reproduces_the_seed_compute_and_cp_scales_t_crit() {
     let s = sweep("v=1&preset=seed-strong&cm=flops");
-    assert!((s.strong[0].compute_ms - 900.0).abs() < 1e-9);
-    assert!((s.strong[3].compute_ms - 56.25).abs() < 1e-9);
+    assert!((s.strong[0].compute_ms - 900.0).abs() < tol::CHAIN);
+    assert!((s.strong[3].compute_ms - 56.25).abs() < tol::CHAIN);
     // CP splits tokens, not weights: the same bytes over a quarter of the compute per rank.
     let cp = sweep("v=1&preset=seed-strong&cp=4");
-    assert!((cp.summary.t_crit_tokens - 4.0 * 3700.0).abs() < 1e-9);
+    assert!((cp.summary.t_crit_tokens - 4.0 * 3700.0).abs() < tol::CHAIN);
 }
 
 #[test]

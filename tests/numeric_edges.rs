@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::tol;
+
 use scaling_explorer::model::llm::LlmSweep;
 use scaling_explorer::model::plan::PlanSweep;
 use scaling_explorer::model::sweep::LawsSweep;
@@ -189,7 +191,7 @@ fn f_zero_has_no_ceiling_and_linear_speedup() {
     for r in &s.laws.rows {
         assert_eq!(r.amdahl_speedup, r.processors, "S = N at f = 0");
         assert_eq!(r.gustafson_speedup, r.processors);
-        assert!((r.amdahl_efficiency - 1.0).abs() < 1e-12);
+        assert!((r.amdahl_efficiency - 1.0).abs() < tol::EXACT);
     }
     let figs = laws::key_figures(&s.laws, s.scenario.laws.measured_kind);
     assert_eq!(figure(&figs, "Amdahl ceiling"), "none (f = 0: S = N)");
@@ -208,9 +210,9 @@ fn f_one_gives_no_speedup_at_all() {
     assert_eq!(s.laws.amdahl_ceiling, Some(1.0));
     assert_eq!(s.laws.half_efficiency_processors, Some(2.0));
     for r in &s.laws.rows {
-        assert!((r.amdahl_speedup - 1.0).abs() < 1e-12, "{r:?}");
-        assert!((r.gustafson_speedup - 1.0).abs() < 1e-12, "{r:?}");
-        assert!((r.amdahl_efficiency - 1.0 / r.processors).abs() < 1e-12);
+        assert!((r.amdahl_speedup - 1.0).abs() < tol::EXACT, "{r:?}");
+        assert!((r.gustafson_speedup - 1.0).abs() < tol::EXACT, "{r:?}");
+        assert!((r.amdahl_efficiency - 1.0 / r.processors).abs() < tol::EXACT);
     }
     let t = laws::speedup_table(&s.laws);
     assert!(
@@ -258,7 +260,7 @@ fn one_processor_is_the_first_row_and_not_an_axis() {
         first.gustafson_speedup,
         first.sun_ni_speedup,
     ] {
-        assert!((v - 1.0).abs() < 1e-12, "{first:?}");
+        assert!((v - 1.0).abs() < tol::EXACT, "{first:?}");
     }
     // An axis of one processor is refused, naming n.
     let r = refused("v=1&n=1", Key::MaxProcessors, "outside 2 … 2^30");
@@ -290,7 +292,7 @@ fn two_to_the_thirty_processors_is_the_largest_axis() {
     assert_eq!(s.laws.rows.len(), 31, "rows 1, 2, 4, …, 2^30");
     let last = s.laws.rows.last().unwrap();
     assert_eq!(last.processors, 1_073_741_824.0);
-    assert!((last.amdahl_speedup - 20.0).abs() < 1e-3, "{last:?}");
+    assert!((last.amdahl_speedup - 20.0).abs() < tol::MILLI, "{last:?}");
     let t = laws::speedup_table(&s.laws);
     assert_eq!(t.rows.last().unwrap()[0], "1,073,741,824");
     refused("v=1&n=1073741825", Key::MaxProcessors, "outside 2 … 2^30");
@@ -368,7 +370,7 @@ fn zero_bandwidth_is_refused_and_huge_bandwidth_is_finite() {
         // bf16: b_w = 1·1 + 2 = 3 bytes instead of 6, 0.37 · 3/6 tokens with every lever.
         let want = if levers { 0.37 * 3.0 / 6.0 } else { 0.37 };
         assert!(
-            (s.llm.summary.t_crit_tokens - want).abs() < 1e-9,
+            (s.llm.summary.t_crit_tokens - want).abs() < tol::CHAIN,
             "{q}: {}",
             s.llm.summary.t_crit_tokens
         );

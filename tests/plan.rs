@@ -1,6 +1,9 @@
 //! The time-to-quality planner, the levers and the reporting checklist, as a reader sees them.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+mod common;
+
+use common::tol;
 use scaling_explorer::model::llm::LlmSweep;
 use scaling_explorer::model::plan::PlanSweep;
 use scaling_explorer::panel::checklist::report;
@@ -21,9 +24,9 @@ fn seed_weak_plan_shows_95_percent_against_38_percent() {
     let plan = PlanSweep::compute(&s.plan_inputs());
     let last = plan.rows.last().unwrap();
     assert_eq!(last.gpus, 4096.0);
-    assert!((last.vanity_weak_efficiency - 1000.0 / 1050.0).abs() < 1e-12);
+    assert!((last.vanity_weak_efficiency - 1000.0 / 1050.0).abs() < tol::EXACT);
     // Steps 2·S_min → 1.25·S_min at 1000 → 1050 ms: 2000 / 1312.5 = 1.5238×.
-    assert!((last.weak_ttq_speedup - 2000.0 / 1312.5).abs() < 1e-12);
+    assert!((last.weak_ttq_speedup - 2000.0 / 1312.5).abs() < tol::EXACT);
     assert_eq!((last.weak_true_efficiency * 1000.0).round(), 381.0);
     let table = plan::table(&plan);
     assert_eq!(table.rows[1][2], "95.2%");
@@ -44,20 +47,20 @@ fn levers_move_t_crit_by_their_factor() {
     let base = t_crit("v=1&preset=seed-strong");
     // fp8 parameter all-gathers, bf16 gradient reduce-scatter: b_w = (c−1)·s_g + s_w
     // = 2·1 + 2 = 4 bytes per parameter instead of 3·2 = 6, so T_crit × 4/6.
-    assert!((t_crit("v=1&preset=seed-strong&lv=fp8") - base * 4.0 / 6.0).abs() < 1e-9);
-    assert!((t_crit("v=1&preset=seed-strong&lv=noreshard") - base * 2.0 / 3.0).abs() < 1e-9);
+    assert!((t_crit("v=1&preset=seed-strong&lv=fp8") - base * 4.0 / 6.0).abs() < tol::CHAIN);
+    assert!((t_crit("v=1&preset=seed-strong&lv=noreshard") - base * 2.0 / 3.0).abs() < tol::CHAIN);
     // 8× bandwidth: 100 GB/s → 800 GB/s inside the NVLink domain.
-    assert!((t_crit("v=1&preset=seed-strong&lv=nvlink&bnv=800G") - base / 8.0).abs() < 1e-9);
+    assert!((t_crit("v=1&preset=seed-strong&lv=nvlink&bnv=800G") - base / 8.0).abs() < tol::CHAIN);
     // EP: FSDP moves only the active parameters, P/P_a → 1.
     let moe = t_crit("v=1&preset=moe-47b-h200");
     let moe_ep = t_crit("v=1&preset=moe-47b-h200&lv=ep");
-    assert!((moe / moe_ep - 46.7 / 12.9).abs() < 1e-9);
+    assert!((moe / moe_ep - 46.7 / 12.9).abs() < tol::CHAIN);
     // fp8 (T_crit × 2/3) raises N_max 1.5-fold and, with a tabulated exposed time, scales it
     // by 2/3: the seed's 300 ms at 4,096 GPUs becomes 200 ms.
     let a = LlmSweep::compute(&scenario("v=1&preset=seed-strong").llm_inputs());
     let b = LlmSweep::compute(&scenario("v=1&preset=seed-strong&lv=fp8").llm_inputs());
-    assert!((b.summary.n_max - 1.5 * a.summary.n_max).abs() < 1e-6);
-    assert!((b.strong[3].exposed_ms - 200.0).abs() < 1e-9);
+    assert!((b.summary.n_max - 1.5 * a.summary.n_max).abs() < tol::PRINTED);
+    assert!((b.strong[3].exposed_ms - 200.0).abs() < tol::CHAIN);
     assert!(b.summary.peak_throughput_gpus >= a.summary.peak_throughput_gpus);
 }
 
@@ -66,13 +69,13 @@ fn lever_table_states_each_effect_and_cost() {
     let rows = plan::lever_rows(&scenario("v=1&preset=seed-strong&lv=fp8,noreshard"));
     let fp8 = rows.iter().find(|r| r.lever == "fp8").unwrap();
     // fp8 alone: 3,700 · (2·1 + 2)/(3·2) = 2,466.67 tokens.
-    assert!(fp8.on && (fp8.t_crit_tokens - 3700.0 * 4.0 / 6.0).abs() < 1e-9);
+    assert!(fp8.on && (fp8.t_crit_tokens - 3700.0 * 4.0 / 6.0).abs() < tol::CHAIN);
     assert!(rows
         .iter()
         .all(|r| r.lever == "none" || r.lever == "all-on" || !r.cost.is_empty()));
     let all = rows.iter().find(|r| r.lever == "all-on").unwrap();
     // fp8 and no-reshard together: c = 2, b_w = 1·1 + 2 = 3 bytes instead of 6: 1,850 tokens.
-    assert!((all.t_crit_tokens - 3700.0 * 3.0 / 6.0).abs() < 1e-9);
+    assert!((all.t_crit_tokens - 3700.0 * 3.0 / 6.0).abs() < tol::CHAIN);
 }
 
 #[test]
@@ -169,7 +172,7 @@ fn best_batch_is_never_slower_than_the_fixed_strategies() {
         let best = r.best.unwrap().hours_to_quality;
         for other in [r.weak, r.strong, r.weak_then_strong].into_iter().flatten() {
             assert!(
-                best <= other.hours_to_quality * (1.0 + 1e-6),
+                best <= other.hours_to_quality * (1.0 + tol::PRINTED),
                 "{} GPUs",
                 r.gpus
             );
@@ -191,8 +194,10 @@ fn cli_plan_and_report_carry_the_same_numbers() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let row = &v["rows"][1];
     assert_eq!(row["gpus"], 4096.0);
-    assert!((row["weak_ttq_speedup"].as_f64().unwrap() - 1.5238095238095237).abs() < 1e-12);
-    assert!((row["vanity_weak_efficiency"].as_f64().unwrap() - 0.9523809523809523).abs() < 1e-12);
+    assert!((row["weak_ttq_speedup"].as_f64().unwrap() - 1.5238095238095237).abs() < tol::EXACT);
+    assert!(
+        (row["vanity_weak_efficiency"].as_f64().unwrap() - 0.9523809523809523).abs() < tol::EXACT
+    );
     assert_eq!(v["summary"]["critical_batch_tokens"], 32e6);
     let report = Command::new(env!("CARGO_BIN_EXE_scaling"))
         .args(["report", "--preset", "seed-weak", "--format", "json"])

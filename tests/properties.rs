@@ -1,6 +1,9 @@
 //! Properties every input must keep (ENGINEERING.md's testing pyramid, level 2).
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
+mod common;
+
+use common::tol;
 use proptest::prelude::*;
 use scaling_explorer::model::laws::*;
 use scaling_explorer::model::sweep::LawsSweep;
@@ -12,10 +15,10 @@ proptest! {
     fn amdahl_is_bounded_and_monotone(f in 0.0f64..=1.0, n in 1.0f64..1e9) {
         let s = amdahl_speedup(f, n);
         prop_assert!(s.is_finite());
-        prop_assert!(s >= 1.0 - 1e-12);
+        prop_assert!(s >= 1.0 - tol::EXACT);
         let bound = if f > 0.0 { n.min(1.0 / f) } else { n };
-        prop_assert!(s <= bound * (1.0 + 1e-12));
-        prop_assert!(amdahl_speedup(f, n * 2.0) >= s * (1.0 - 1e-12));
+        prop_assert!(s <= bound * (1.0 + tol::EXACT));
+        prop_assert!(amdahl_speedup(f, n * 2.0) >= s * (1.0 - tol::EXACT));
     }
 
     #[test]
