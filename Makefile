@@ -108,10 +108,12 @@ lighthouse: bootstrap trunk-build
 # ---- mutation testing (not part of `make test`) ---------------------------------------------
 # cargo-mutants 27.1.0 over the model and the panel layer (.cargo/mutants.toml says which tests
 # run per mutant). About 20 s a mutant on 2 cores and ~800 mutants, so run it in shards:
-# `make mutants MUTANTS_SHARD=3/8`; MUTANTS_ARGS adds options (`-f src/model/step.rs`, `--list`).
+# `make mutants MUTANTS_SHARD=3/8`; MUTANTS_FILES picks files (`src/model/step.rs`), MUTANTS_ARGS
+# adds options (`--list`).
 # Results in mutants.out/ (caught.txt, missed.txt, timeout.txt, unviable.txt).
 
 MUTANTS_SHARD ?= 0/1
+MUTANTS_FILES ?= src/model/*.rs src/panel/*.rs
 MUTANTS_ARGS ?=
 MUTANTS_VERSION := 27.1.0
 
@@ -119,7 +121,7 @@ MUTANTS_VERSION := 27.1.0
 mutants: bootstrap
 	$(ENV) cargo mutants --version 2>/dev/null | grep -q ' $(MUTANTS_VERSION)$$' \
 	  || cargo install cargo-mutants --locked --version $(MUTANTS_VERSION)
-	$(ENV) cargo mutants --shard $(MUTANTS_SHARD) $(MUTANTS_ARGS)
+	$(ENV) cargo mutants --shard $(MUTANTS_SHARD) $(foreach f,$(MUTANTS_FILES),-f '$(f)') $(MUTANTS_ARGS)
 
 # ---- clean --------------------------------------------------------------------------------
 
