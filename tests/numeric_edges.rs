@@ -449,7 +449,7 @@ fn tp64_pp64_with_matching_gpu_counts() {
         "not a multiple of TP×PP×CP",
     );
     refused("v=1&tp=65537", Key::Tp, "above 65,536");
-    refused("v=1&pp=0", Key::Pp, "outside 1 … 2^30");
+    refused("v=1&pp=0", Key::Pp, "outside 1 … 65,536");
 }
 
 // ---- Found by tests/fuzz_decode.rs ------------------------------------------------------------

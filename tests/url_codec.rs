@@ -99,3 +99,64 @@ fn markup_in_values_is_only_ever_text_in_messages() {
     // And it is never written back into a URL.
     assert_eq!(d.scenario.to_query(), "v=1");
 }
+
+/// The layout degrees (`a`, `tp`, `pp`, `cp`: 1 … 65,536) and `vc` (1 … 64) are whole numbers
+/// with their own upper bound; a value just outside either end is refused with a message that
+/// states that range, not the processor counts' "1 … 2^30" (issue 13).
+#[test]
+fn out_of_range_degrees_and_chunks_state_the_range_in_force() {
+    use scaling_explorer::i18n::{set_lang, Lang};
+    let reason = |query: &str, key: Key| -> String {
+        let d = decode(query);
+        assert_eq!(d.errors.len(), 1, "{query}: {:?}", d.errors);
+        match &d.errors[0] {
+            UrlError::Input(e) if e.key == key => e.reason.clone(),
+            other => panic!("{query}: {other:?}"),
+        }
+    };
+    let cases = [
+        ("a", Key::Accumulation, "65,536", "65537", "65536"),
+        ("tp", Key::Tp, "65,536", "65537", "65536"),
+        ("pp", Key::Pp, "65,536", "65537", "65536"),
+        ("cp", Key::Cp, "65,536", "65537", "65536"),
+        ("vc", Key::Chunks, "64", "65", "64"),
+    ];
+    for (name, key, max, above, top) in cases {
+        // Both ends of the range are accepted (alone, vc=64 and the degrees at 65,536 need
+        // enough GPUs and tokens, so only the parse is checked here: no range message).
+        for ok in ["1", top] {
+            let d = decode(&format!("v=1&{name}={ok}"));
+            assert!(
+                d.errors.iter().all(|e| !e.to_string().contains("outside")
+                    && !e.to_string().contains("above")),
+                "{name}={ok}: {:?}",
+                d.errors
+            );
+        }
+        for below in ["0", "0.5", "-1"] {
+            let r = reason(&format!("v=1&{name}={below}"), key);
+            assert!(
+                r.contains(&format!("outside 1 … {max}")),
+                "{name}={below}: {r}"
+            );
+            assert!(!r.contains("2^30"), "{name}={below}: {r}");
+        }
+        let r = reason(&format!("v=1&{name}={above}"), key);
+        assert!(r.contains(&format!("above {max}")), "{name}={above}: {r}");
+        // Beyond 2^30 the message still names the range in force.
+        let r = reason(&format!("v=1&{name}=2e9"), key);
+        assert!(r.contains(&format!("outside 1 … {max}")), "{name}=2e9: {r}");
+        assert!(!r.contains("2^30"), "{name}=2e9: {r}");
+        // The Chinese says the same range.
+        set_lang(Lang::Zh);
+        let r = reason(&format!("v=1&{name}=0"), key);
+        set_lang(Lang::En);
+        assert!(
+            r.contains(&format!("超出 1 … {max} 的范围")),
+            "{name}=0 (zh): {r}"
+        );
+    }
+    // A fraction within the range is still refused as such.
+    assert!(reason("v=1&vc=2.5", Key::Chunks).contains("not a whole number"));
+    assert!(reason("v=1&tp=1.5", Key::Tp).contains("not a whole number"));
+}

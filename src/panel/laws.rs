@@ -294,12 +294,21 @@ pub fn measured_summary(sweep: &LawsSweep) -> String {
         .to_string();
     };
     let values: Vec<f64> = m.rows.iter().filter_map(|r| r.karp_flatt).collect();
+    // Karp–Flatt's reading (Karp & Flatt 1990): a constant e(N) is a serial part, a rising
+    // one overhead that grows with N. Said only of what every step shows, or "overall".
+    let rising_steps = values.windows(2).filter(|w| w[1] > w[0]).count();
+    let steps = values.len().saturating_sub(1);
     let trend = match (values.first(), values.last()) {
-        (Some(a), Some(b)) if values.len() > 1 && b > a => tr(
+        (Some(a), Some(b)) if steps > 0 && rising_steps == steps && b > a => tr(
             "e(N) rises with N: overhead grows with the processor count.",
             "e(N) 随 N 上升：开销随处理器数增长。",
         ),
-        (Some(_), Some(_)) if values.len() > 1 => tr(
+        (Some(a), Some(b)) if steps > 0 && b > a => tr(
+            "e(N) rises overall with N, though not at every step: overhead grows with the \
+             processor count.",
+            "e(N) 总体随 N 上升（并非每一步都升）：开销随处理器数增长。",
+        ),
+        (Some(_), Some(_)) if steps > 0 => tr(
             "e(N) does not rise with N: the loss is a fixed serial part.",
             "e(N) 不随 N 上升：损失来自固定的串行部分。",
         ),

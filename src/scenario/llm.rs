@@ -4,7 +4,7 @@
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
-use crate::model::measured::MeasuredPoint;
+use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
 use crate::text::pairs::{format_points, parse_pairs};
 use crate::text::units::{
@@ -187,18 +187,33 @@ fn parse_gpu_list(text: &str) -> Result<Vec<f64>, String> {
     Ok(out)
 }
 
+/// A whole number from 1 to a bound far below 2^30 (`a`, `tp`, `pp`, `cp`, `vc`). A value below 1
+/// or above 2^30 gets `outside`, which names the range in force, rather than [`parse_count`]'s
+/// "outside 1 … 2^30"; the caller checks its own upper bound.
+fn parse_small_count(text: &str, outside: impl Fn(f64) -> String) -> Result<f64, String> {
+    let v = parse_quantity(text).map_err(|e| e.to_string())?;
+    if !(1.0..=MAX_PROCESSORS).contains(&v) {
+        return Err(outside(v));
+    }
+    parse_count(text, 1.0)
+}
+
 fn parse_degree(text: &str) -> Result<u32, String> {
-    Ok(parse_count(text, 1.0).and_then(|v| {
-        if v <= 65_536.0 {
-            Ok(v)
-        } else {
-            Err(trf!(
-                "{} is above 65,536",
-                "{} 大于 65,536",
-                format_count(v)
-            ))
-        }
-    })? as u32)
+    let v = parse_small_count(text, |v| {
+        trf!(
+            "{} is outside 1 … 65,536",
+            "{} 超出 1 … 65,536 的范围",
+            quote_number(v)
+        )
+    })?;
+    if v > 65_536.0 {
+        return Err(trf!(
+            "{} is above 65,536",
+            "{} 大于 65,536",
+            format_count(v)
+        ));
+    }
+    Ok(v as u32)
 }
 
 impl LlmSettings {
@@ -335,7 +350,13 @@ impl LlmSettings {
                 })?
             }
             Key::Chunks => {
-                let v = parse_count(text, 1.0)?;
+                let v = parse_small_count(text, |v| {
+                    trf!(
+                        "{} chunks is outside 1 … 64",
+                        "{} 个 chunk 超出 1 … 64 的范围",
+                        quote_number(v)
+                    )
+                })?;
                 if v > 64.0 {
                     return Err(trf!(
                         "{} chunks is above 64",

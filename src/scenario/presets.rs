@@ -20,7 +20,8 @@ use crate::text::pairs::parse_points;
 pub enum Preset {
     /// The teaching default: f = 5% (the seed's 20x ceiling) against 1%, 10%, 25%.
     Classroom,
-    /// An illustrative strong-scaling measurement whose Karp–Flatt `e(N)` rises with `N`.
+    /// An illustrative strong-scaling measurement whose Karp–Flatt `e(N)` falls from `N = 2` to 4,
+    /// then rises from 4 to 64.
     KarpFlatt,
     /// The seed's strong-scaling table (MODEL.md §6).
     SeedStrong,
@@ -59,7 +60,7 @@ impl Preset {
                 "Amdahl vs Gustafson at f = 5% (ceiling 20x), compared with 1%, 10%, 25%"
             }
             Preset::KarpFlatt => {
-                "Illustrative measured run times on 1–64 processors; Karp–Flatt e(N) rises with N"
+                "Illustrative measured run times on 1–64 processors; Karp–Flatt e(N) falls from N = 2 to 4, then rises from 4 to 64"
             }
             Preset::SeedStrong => {
                 "The article's strong-scaling table: 32M tokens on 1,024 → 16,384 GPUs"
