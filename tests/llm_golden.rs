@@ -88,7 +88,7 @@ fn seed_strong_table() {
     assert_eq!(s.strong.len(), 4);
     for (row, e) in s.strong.iter().zip(expected) {
         assert_eq!(row.gpus, e.0);
-        assert!((row.tokens_per_gpu - e.1).abs() < EXACT);
+        assert!((row.tokens_per_replica - e.1).abs() < EXACT);
         assert!((row.compute_ms - e.2).abs() < EXACT);
         assert!((row.exposed_ms - e.3).abs() < EXACT);
         assert!((row.step_ms - e.4).abs() < EXACT);
@@ -118,7 +118,8 @@ fn seed_weak_table() {
     let s = LlmSweep::compute(&inputs);
     let (a, b) = (&s.weak[0], &s.weak[1]);
     assert!(
-        (a.tokens_per_gpu - 31_250.0).abs() < EXACT && (b.tokens_per_gpu - 31_250.0).abs() < EXACT
+        (a.tokens_per_replica - 31_250.0).abs() < EXACT
+            && (b.tokens_per_replica - 31_250.0).abs() < EXACT
     );
     assert!((a.global_batch_tokens - 32e6).abs() < EXACT);
     assert!((b.global_batch_tokens - 128e6).abs() < EXACT);
@@ -156,7 +157,7 @@ fn fsdp_exposure_starts_below_t_crit() {
     for row in &s.strong {
         // Exposed communication appears only once T < T_crit (the ring factor makes it a
         // hair later), and then grows as compute shrinks.
-        if row.tokens_per_gpu > s.summary.t_crit_tokens {
+        if row.tokens_per_replica > s.summary.t_crit_tokens {
             assert!(row.exposed_ms < tol::CHAIN, "{row:?}");
         }
     }

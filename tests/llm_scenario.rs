@@ -73,7 +73,7 @@ fn bandwidth_moves_t_crit_and_n_max_together() {
 }
 
 #[test]
-fn moe_preset_needs_far_more_tokens_per_gpu() {
+fn moe_preset_needs_far_more_tokens_per_replica() {
     let moe = sweep("v=1&preset=moe-47b-h200");
     // T_crit = (F/B)·(P/P_a) = 8000 · 46.7/12.9
     assert!((moe.summary.t_crit_tokens - 8000.0 * 46.7 / 12.9).abs() < tol::PRINTED);
@@ -180,7 +180,7 @@ fn cli_json_carries_rows_and_summary() {
     let row = &v["rows"][2];
     for field in [
         "gpus",
-        "tokens_per_gpu",
+        "tokens_per_replica",
         "compute_ms",
         "exposed_ms",
         "step_ms",

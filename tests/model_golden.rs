@@ -78,7 +78,7 @@ fn check_strong(query: &str, fixed_ms: f64, expected: &[Fsdp]) {
             .iter()
             .find(|r| r.gpus == e.gpus)
             .unwrap_or_else(|| panic!("{}", what("no such row")));
-        assert_close(row.tokens_per_gpu, e.tokens, REL, &what("T"));
+        assert_close(row.tokens_per_replica, e.tokens, REL, &what("T"));
         assert_close(row.compute_ms, e.compute_ms, REL, &what("compute ms"));
         assert_close(
             comm_ms(&inputs, e.gpus, fixed_ms),
@@ -108,7 +108,7 @@ fn check_weak(query: &str, fixed_ms: f64, batch: &[f64], expected: &[Fsdp]) {
             .iter()
             .find(|r| r.gpus == e.gpus)
             .unwrap_or_else(|| panic!("{}", what("no such row")));
-        assert_close(row.tokens_per_gpu, e.tokens, REL, &what("T"));
+        assert_close(row.tokens_per_replica, e.tokens, REL, &what("T"));
         assert_close(row.global_batch_tokens, b, REL, &what("global batch"));
         assert_close(row.compute_ms, e.compute_ms, REL, &what("compute ms"));
         assert_close(
@@ -515,11 +515,11 @@ fn check_layout(g: &LayoutGolden) {
     let q = g.query;
     for &(n, t) in g.tokens {
         let row = sweep.strong.iter().find(|r| r.gpus == n).unwrap();
-        assert_close(row.tokens_per_gpu, t, REL, &format!("{q}: T at {n}"));
+        assert_close(row.tokens_per_replica, t, REL, &format!("{q}: T at {n}"));
     }
     for row in &sweep.weak {
         assert_close(
-            row.tokens_per_gpu,
+            row.tokens_per_replica,
             g.weak_tokens,
             REL,
             &format!("{q}: weak T at {}", row.gpus),

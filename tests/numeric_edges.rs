@@ -340,7 +340,7 @@ fn fewer_tokens_than_gpus_is_a_clear_message() {
     let s = accepted("v=1&b=16384&tb=1e12");
     assert_finite("b=16384 (T = 1 at 16,384 GPUs)", &s);
     assert_draws("b=16384", &s.scenario);
-    assert_eq!(s.llm.strong.last().unwrap().tokens_per_gpu, 1.0);
+    assert_eq!(s.llm.strong.last().unwrap().tokens_per_replica, 1.0);
     // A layout where T = B·M/(N·A) = 1 needs care with rounding: M = 3, A = 7, N = 3,000.
     let s = accepted("v=1&tp=3&a=7&b=7000&ns=30,300,3000&n0=30&tb=1e9");
     assert_finite("T = 1 with M = 3, A = 7", &s);
@@ -440,7 +440,7 @@ fn tp64_pp64_with_matching_gpu_counts() {
     let s = accepted("v=1&tp=64&pp=64&ns=4096,8192,16384&n0=4096");
     assert_eq!(s.llm.summary.model_parallel, 4096.0);
     // 32M tokens over 16,384 GPUs in 4 data-parallel ranks: T = 8M tokens per rank.
-    assert_eq!(s.llm.strong.last().unwrap().tokens_per_gpu, 8e6);
+    assert_eq!(s.llm.strong.last().unwrap().tokens_per_replica, 8e6);
     // Counts that are not multiples of TP×PP×CP = 4,096: the link's last such key is named.
     refused("v=1&tp=64&pp=64", Key::Pp, "not a multiple of TP×PP×CP");
     refused(

@@ -86,7 +86,7 @@ fn the_report_names_the_four_points_in_both_languages() {
     let r = report(&s, &llm, &plan);
     for needle in [
         "global batch fixed at 32M",
-        "tokens per GPU fixed at 31.25k",
+        "tokens per replica fixed at 31.25k",
         "baseline of 1,024 GPUs",
         "TP=1, PP=1, CP=1, A=1",
         "No validation loss–token curve",
@@ -97,7 +97,7 @@ fn the_report_names_the_four_points_in_both_languages() {
     }
     for needle in [
         "固定 global batch",
-        "固定每卡",
+        "固定每副本",
         "基线",
         "并行配置",
         "loss–token 曲线",

@@ -104,8 +104,8 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                 .to_string()
             } else {
                 tr(
-                    "Weak scaling: step time at fixed tokens per GPU",
-                    "弱扩展：固定每卡 tokens 时的 step time",
+                    "Weak scaling: step time at fixed tokens per replica",
+                    "弱扩展：固定每副本 tokens 时的 step time",
                 )
                 .to_string()
             };
@@ -395,20 +395,23 @@ pub fn draw_boxes<DB: DrawingBackend>(
             Ok(())
         };
     let more = if groups > 8.0 {
-        format!(" (×{} groups)", format_count(groups))
+        trf!(" (×{} groups)", "（×{} 组）", format_count(groups))
     } else {
         String::new()
     };
     let box_split = (full_w - (drawn - 1) * (pad / 3)) / drawn;
     // Strong: one batch, then the same batch split into `groups` parts.
     root.draw(&Text::new(
-        "Strong scaling: fixed global batch",
+        tr(
+            "Strong scaling: fixed global batch",
+            "强扩展：固定 global batch",
+        ),
         (pad, pad / 2),
         title.clone(),
     ))?;
     let y1 = pad * 2;
     root.draw(&Text::new(
-        format!("{} GPUs", format_count(n0)),
+        trf!("{} GPUs", "{} 卡", format_count(n0)),
         (pad, y1 + row_h / 2),
         small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
     ))?;
@@ -421,7 +424,7 @@ pub fn draw_boxes<DB: DrawingBackend>(
     )?;
     let y2 = y1 + row_h + pad;
     root.draw(&Text::new(
-        format!("{} GPUs", format_count(n1)),
+        trf!("{} GPUs", "{} 卡", format_count(n1)),
         (pad, y2 + row_h / 2),
         small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
     ))?;
@@ -439,24 +442,26 @@ pub fn draw_boxes<DB: DrawingBackend>(
     // Weak: one batch per group.
     let y3 = y2 + row_h + pad * 2;
     root.draw(&Text::new(
-        format!(
-            "Weak scaling: fixed tokens per GPU — global batch {} → {}{more}",
+        trf!(
+            "Weak scaling: fixed tokens per replica — global batch {} → {}{}",
+            "弱扩展：固定每副本 tokens——global batch {} → {}{}",
             format_si(batch, 3),
-            format_si(batch * groups, 3)
+            format_si(batch * groups, 3),
+            more
         ),
         (pad, y3 - pad),
         title,
     ))?;
     let y4 = y3 + pad / 2;
     root.draw(&Text::new(
-        format!("{} GPUs", format_count(n0)),
+        trf!("{} GPUs", "{} 卡", format_count(n0)),
         (pad, y4 + row_h / 2),
         small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
     ))?;
     draw_row(y4, 1, box_split, &format_si(batch, 3), GOOD)?;
     let y5 = y4 + row_h + pad;
     root.draw(&Text::new(
-        format!("{} GPUs", format_count(n1)),
+        trf!("{} GPUs", "{} 卡", format_count(n1)),
         (pad, y5 + row_h / 2),
         small.pos(Pos::new(HPos::Left, VPos::Center)),
     ))?;

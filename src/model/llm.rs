@@ -165,7 +165,10 @@ impl LlmInputs {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StrongRow {
     pub gpus: f64,
-    /// `T = B/(D·A)`, tokens per DP rank per microbatch (= tokens per GPU for `M = A = 1`).
+    /// `T = B/(D·A)`: tokens per data-parallel replica per microbatch — the `M = TP·PP·CP`
+    /// GPUs of a replica share them. `T_crit` is in the same unit.
+    pub tokens_per_replica: f64,
+    /// `T / M`: tokens per GPU per microbatch (= `T` when `TP = PP = CP = 1`).
     pub tokens_per_gpu: f64,
     pub compute_ms: f64,
     pub exposed_ms: f64,
@@ -186,6 +189,9 @@ pub struct StrongRow {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WeakRow {
     pub gpus: f64,
+    /// `T`, tokens per data-parallel replica per microbatch (fixed by weak scaling).
+    pub tokens_per_replica: f64,
+    /// `T / M`, tokens per GPU per microbatch.
     pub tokens_per_gpu: f64,
     pub global_batch_tokens: f64,
     pub compute_ms: f64,
@@ -245,10 +251,11 @@ fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64)
     let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, compute_ms);
     let step_ms = compute_ms + exposed_ms;
     let ideal_ms = baseline_step_ms * inputs.baseline_gpus / gpus;
-    let tokens_per_gpu = inputs.layout.tokens_per_rank(batch, gpus);
+    let tokens_per_replica = inputs.layout.tokens_per_rank(batch, gpus);
     StrongRow {
         gpus,
-        tokens_per_gpu,
+        tokens_per_replica,
+        tokens_per_gpu: tokens_per_replica / inputs.layout.model_parallel(),
         compute_ms,
         exposed_ms,
         step_ms,
@@ -256,7 +263,7 @@ fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64)
         efficiency: ideal_ms / step_ms,
         throughput_tokens_per_s: batch / (step_ms / 1e3),
         extrapolated,
-        below_t_crit: tokens_per_gpu < t_crit,
+        below_t_crit: tokens_per_replica < t_crit,
     }
 }
 
@@ -270,7 +277,8 @@ fn weak_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64) -> WeakRow {
     let step_ms = compute_ms + exposed_ms;
     WeakRow {
         gpus,
-        tokens_per_gpu: tokens,
+        tokens_per_replica: tokens,
+        tokens_per_gpu: tokens / inputs.layout.model_parallel(),
         global_batch_tokens: batch,
         compute_ms,
         exposed_ms,

@@ -45,7 +45,7 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
     let n1 = format_count(strong_last.gpus);
     let weak_last = llm.weak.last();
     let plan_last = plan.rows.last();
-    let t = format_si(llm.weak.first().map_or(0.0, |r| r.tokens_per_gpu), 4);
+    let t = format_si(llm.weak.first().map_or(0.0, |r| r.tokens_per_replica), 4);
     let config = format!(
         "TP={}, PP={}, CP={}, A={}",
         s.tp, s.pp, s.cp, s.accumulation
@@ -67,12 +67,12 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
     let mut en = fill(
         "Strong scaling (global batch fixed at {0} tokens): from a baseline of {1} GPUs to {2} GPUs, \
          parallel efficiency is {3} and throughput goes {4} → {5} tokens/s (peak at {6} GPUs; T_crit = {7} \
-         tokens per GPU puts the knee near {8} GPUs). ",
+         tokens per replica puts the knee near {8} GPUs). ",
         &strong,
     );
     let mut zh = fill(
         "强扩展（固定 global batch = {0} tokens）：以 {1} 卡为基线扩到 {2} 卡，并行效率 {3}，吞吐从 {4} 到 {5} \
-         tokens/s（峰值在 {6} 卡；T_crit = {7} tokens/卡，拐点约在 {8} 卡）。",
+         tokens/s（峰值在 {6} 卡；T_crit = {7} tokens/副本，拐点约在 {8} 卡）。",
         &strong,
     );
     if let (Some(w), Some(p)) = (weak_last, plan_last) {
@@ -91,13 +91,13 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
             &t, &n0, &gpus, &weff, &batch, &over, &crit, &speedup, &true_eff,
         ];
         en.push_str(&fill(
-            "Weak scaling (tokens per GPU fixed at {0}): from {1} to {2} GPUs, weak-scaling efficiency \
+            "Weak scaling (tokens per replica fixed at {0}): from {1} to {2} GPUs, weak-scaling efficiency \
              is {3}, but the global batch grows to {4} tokens ({5}× B_crit = {6}); with the critical-batch \
              model the time to the same loss falls only {7}× (true efficiency {8}). ",
             &weak,
         ));
         zh.push_str(&fill(
-            "弱扩展（固定每卡 {0} tokens）：从 {1} 卡到 {2} 卡，weak scaling 效率 {3}，但 global batch 增大到 {4} \
+            "弱扩展（固定每副本 {0} tokens）：从 {1} 卡到 {2} 卡，weak scaling 效率 {3}，但 global batch 增大到 {4} \
              tokens（临界批量 B_crit = {6} 的 {5} 倍）；按临界批量模型，达到相同 loss 的时间只缩短 {7} 倍（真实效率 {8}）。",
             &weak,
         ));
@@ -146,16 +146,16 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
     if strong_last.gpus > llm.summary.n_max {
         warnings.push(Warning {
             en: format!(
-                "Strong scaling goes past N_max ≈ {} GPUs: tokens per GPU ({}) fall below T_crit ({}), \
+                "Strong scaling goes past N_max ≈ {} GPUs: tokens per replica ({}) fall below T_crit ({}), \
                  so exposed communication, not compute, sets the step time.",
                 format_si(llm.summary.n_max, 2),
-                format_si(strong_last.tokens_per_gpu, 3),
+                format_si(strong_last.tokens_per_replica, 3),
                 format_si(llm.summary.t_crit_tokens, 3)
             ),
             zh: format!(
-                "强扩展超过了 N_max ≈ {} 卡：每卡 tokens（{}）低于 T_crit（{}），step time 由暴露的通信而不是计算决定。",
+                "强扩展超过了 N_max ≈ {} 卡：每副本 tokens（{}）低于 T_crit（{}），step time 由暴露的通信而不是计算决定。",
                 format_si(llm.summary.n_max, 2),
-                format_si(strong_last.tokens_per_gpu, 3),
+                format_si(strong_last.tokens_per_replica, 3),
                 format_si(llm.summary.t_crit_tokens, 3)
             ),
         });

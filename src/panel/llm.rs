@@ -14,7 +14,8 @@ use crate::text::units::{
 /// outside a tabulated range are marked with `*`.
 pub fn strong_table(sweep: &LlmSweep) -> Table {
     let t_crit = sweep.summary.t_crit_tokens;
-    Table {
+    let per_gpu = per_gpu_column(sweep);
+    let mut table = Table {
         id: "strong",
         caption: trf!(
             "Strong scaling at fixed B_global = {} tokens",
@@ -23,7 +24,7 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
         ),
         headers: tr_headers(&[
             ("GPUs", "GPU 数"),
-            ("tokens/GPU T", "每卡 tokens T"),
+            ("tokens/replica T", "每副本 tokens T"),
             ("compute (ms)", "计算 (ms)"),
             ("exposed (ms)", "暴露 (ms)"),
             ("step (ms)", "step (ms)"),
@@ -38,33 +39,53 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
             .map(|r| {
                 vec![
                     format_count(r.gpus),
-                    format_si(r.tokens_per_gpu, 4),
+                    format_si(r.tokens_per_replica, 4),
                     format_ms(r.compute_ms),
                     format_exposed(r.exposed_ms, r.extrapolated),
                     format_ms(r.step_ms),
                     format_ms(r.ideal_ms),
                     format_percent(r.efficiency, 1),
                     format_rate(r.throughput_tokens_per_s),
-                    format_sig(r.tokens_per_gpu / t_crit, 3),
+                    format_sig(r.tokens_per_replica / t_crit, 3),
                 ]
             })
             .collect(),
+    };
+    if per_gpu {
+        insert_per_gpu(&mut table, sweep.strong.iter().map(|r| r.tokens_per_gpu));
+    }
+    table
+}
+
+/// Whether the tables show tokens per GPU beside tokens per replica: only when the `M =
+/// TP·PP·CP` GPUs of a replica share its tokens (`M > 1`); otherwise the two are equal.
+fn per_gpu_column(sweep: &LlmSweep) -> bool {
+    sweep.summary.model_parallel > 1.0
+}
+
+/// Inserts the "tokens/GPU" column after "tokens/replica T".
+fn insert_per_gpu(table: &mut Table, values: impl Iterator<Item = f64>) {
+    table
+        .headers
+        .insert(2, tr("tokens/GPU (T/M)", "每卡 tokens (T/M)").to_string());
+    for (row, v) in table.rows.iter_mut().zip(values) {
+        row.insert(2, format_si(v, 4));
     }
 }
 
 /// The weak-scaling table: the seed's columns plus compute/exposed and optimizer steps.
 pub fn weak_table(sweep: &LlmSweep) -> Table {
-    Table {
+    let mut table = Table {
         id: "weak",
         caption: trf!(
-            "Weak scaling at fixed T = {} tokens per GPU; budget {} tokens",
-            "弱扩展：固定每卡 T = {} tokens；预算 {} tokens",
-            format_si(sweep.weak.first().map_or(0.0, |r| r.tokens_per_gpu), 4),
+            "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
+            "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",
+            format_si(sweep.weak.first().map_or(0.0, |r| r.tokens_per_replica), 4),
             format_si(sweep.summary.token_budget, 3)
         ),
         headers: tr_headers(&[
             ("GPUs", "GPU 数"),
-            ("tokens/GPU T", "每卡 tokens T"),
+            ("tokens/replica T", "每副本 tokens T"),
             ("global batch", "global batch"),
             ("compute (ms)", "计算 (ms)"),
             ("exposed (ms)", "暴露 (ms)"),
@@ -79,7 +100,7 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
             .map(|r| {
                 vec![
                     format_count(r.gpus),
-                    format_si(r.tokens_per_gpu, 4),
+                    format_si(r.tokens_per_replica, 4),
                     format_si(r.global_batch_tokens, 4),
                     format_ms(r.compute_ms),
                     format_exposed(r.exposed_ms, r.extrapolated),
@@ -90,7 +111,11 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
                 ]
             })
             .collect(),
+    };
+    if per_gpu_column(sweep) {
+        insert_per_gpu(&mut table, sweep.weak.iter().map(|r| r.tokens_per_gpu));
     }
+    table
 }
 
 /// Key figures above the strong panel.
@@ -104,8 +129,8 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             )
             .to_string(),
             trf!(
-                "{} tokens per GPU",
-                "{} tokens/卡",
+                "{} tokens per replica",
+                "{} tokens/副本",
                 format_si(s.t_crit_tokens, 3)
             ),
         ),
@@ -211,7 +236,7 @@ pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
         "{} GPUs: T = {}, step {} ms (compute {} + exposed {}), efficiency {}, {} tok/s",
         "{} 卡：T = {}，step {} ms（计算 {} + 暴露 {}），效率 {}，{} tok/s",
         format_count(r.gpus),
-        format_si(r.tokens_per_gpu, 4),
+        format_si(r.tokens_per_replica, 4),
         format_ms(r.step_ms),
         format_ms(r.compute_ms),
         format_ms(r.exposed_ms),
@@ -240,10 +265,10 @@ pub fn strong_summary(sweep: &LlmSweep) -> String {
     let s = &sweep.summary;
     trf!(
         "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does \
-         not shrink; throughput peaks at {} GPUs. Tokens per GPU fall below T_crit = {} beyond \
+         not shrink; throughput peaks at {} GPUs. Tokens per replica fall below T_crit = {} beyond \
          N_max ≈ {} GPUs (shaded).",
         "B_global 固定为 {} tokens 时，暴露时间不随卡数缩小，step time 的下降慢于 1/N；吞吐在 {} 卡达到峰值。\
-         超过 N_max ≈ {3} 卡（阴影区）后每卡 tokens 低于 T_crit = {2}。",
+         超过 N_max ≈ {3} 卡（阴影区）后每副本 tokens 低于 T_crit = {2}。",
         format_si(s.global_batch_tokens, 4),
         format_count(s.peak_throughput_gpus),
         format_si(s.t_crit_tokens, 3),
@@ -257,11 +282,11 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
         return String::new();
     };
     trf!(
-        "With {} tokens per GPU fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
+        "With {} tokens per replica fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
          grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
-        "每卡固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率，但 global batch 从 {} 增大到 {}，\
+        "每副本固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率，但 global batch 从 {} 增大到 {}，\
          同样 {} tokens 只能做 {} → {} 个优化器步。",
-        format_si(first.tokens_per_gpu, 4),
+        format_si(first.tokens_per_replica, 4),
         format_count(first.gpus),
         format_count(last.gpus),
         format_percent(last.efficiency, 1),

@@ -259,9 +259,9 @@ pub fn activation_memory_note(llm: &LlmSweep) -> Option<String> {
          这部分空间正好可以留给不 reshard 和零气泡调度。",
         format_count(first.gpus),
         format_count(last.gpus),
-        format_percent(last.tokens_per_gpu / first.tokens_per_gpu, 1),
-        format_si(first.tokens_per_gpu, 4),
-        format_si(last.tokens_per_gpu, 4)
+        format_percent(last.tokens_per_replica / first.tokens_per_replica, 1),
+        format_si(first.tokens_per_replica, 4),
+        format_si(last.tokens_per_replica, 4)
     ))
 }
 
