@@ -33,8 +33,8 @@ const VIEWPORT = { width: 1200, height: 900 };
 // Targets (issue 6).
 const TARGET_P95_MS = 8;
 const TARGET_FIRST_DRAW_MS = 300;
-// 150 KB = 150,000 bytes, as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
-const TARGET_GZIP_BYTES = 150_000;
+// 200,000 bytes (issue 10), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
+const TARGET_GZIP_BYTES = 200_000;
 const TARGET_PLOTLY_RATIO = 5;
 
 // ---- options ----------------------------------------------------------------------------------

@@ -23,12 +23,13 @@
   const now = () => performance.now();
 
   // Start time of each canvas's drawing within a frame: the page's canvas backend
-  // (src/web/canvas.rs) calls canvas.getContext('2d') once per chart per redraw. One cheap
+  // (src/web/canvas.rs) asks for the canvas's 2D context when a chart starts (twice: once for
+  // plotters-canvas, once for text measurement; only the first of a run counts). One cheap
   // wrapper, no per-call cost.
   const contextCalls = [];
   const getContext = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (...args) {
-    if (this.id) contextCalls.push([this.id, now()]);
+    if (this.id && contextCalls.at(-1)?.[0] !== this.id) contextCalls.push([this.id, now()]);
     return getContext.apply(this, args);
   };
   // End of the charts: the page draws its charts first, then writes its tables and text

@@ -45,6 +45,7 @@ fn seed_inputs() -> LlmInputs {
         gpus: vec![1024.0, 4096.0, 8192.0, 16384.0],
         token_budget: 1e12,
         exposed_scale: 1.0,
+        fit: None,
     }
 }
 

@@ -16,6 +16,7 @@ const IDEAL: RGBColor = RGBColor(0x5F, 0x66, 0x6D);
 const ROWS: RGBColor = PALETTE[6];
 const KNEE: RGBColor = PALETTE[5];
 const GOOD: RGBColor = PALETTE[2];
+const MEASURED: RGBColor = PALETTE[3];
 
 /// Which chart of the LLM panels (the panel layer names them: `crate::panel::ChartId`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,7 +145,20 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                     points: rows,
                 },
             ];
+            // The measured step times a fit was made from, over the model's curve.
+            if let (Some(fit), true) = (&sweep.fit, which == LlmChart::StrongStep) {
+                chart.series.push(Series {
+                    label: tr("measured (st)", "实测（st）").to_string(),
+                    color: MEASURED,
+                    kind: SeriesKind::Points,
+                    points: fit.points.iter().map(|p| (p.gpus, p.measured_ms)).collect(),
+                });
+            }
             chart.y_range = y_extent(&chart.series[..1], false, 1.0);
+            if let Some(fit) = sweep.fit.as_ref().filter(|_| which == LlmChart::StrongStep) {
+                let top = fit.points.iter().map(|p| p.measured_ms).fold(0.0, f64::max);
+                chart.y_range.1 = chart.y_range.1.max(top * 1.05);
+            }
             chart.legend_upper_left = false;
             if which == LlmChart::StrongStep {
                 chart.markers = markers;

@@ -4,6 +4,7 @@
 //! weak scaling fixes `T` and adds data-parallel replicas, so `B` grows. Both use the same step
 //! time `t_step = t_compute + t_exposed` from [`super::step`].
 
+use super::fit::StepFit;
 use super::step::{
     bubble_fraction, compute_ms_from_flops, n_max_gpus, t_crit_tokens, ExposedTable, FsdpComm,
     Layout,
@@ -34,6 +35,9 @@ pub enum ExposedSource {
     StepTimes(ExposedTable),
     /// The mechanistic FSDP / ZeRO-3 model ([`FsdpComm`]).
     Fsdp,
+    /// A constant `K` ms fitted with the compute part from measured step times
+    /// ([`super::fit`]): what does not shrink with `N`.
+    Fitted { constant_ms: f64 },
 }
 
 /// Every input of the LLM sweeps, validated by [`crate::scenario`].
@@ -61,6 +65,9 @@ pub struct LlmInputs {
     /// effect on communication time (`T_crit` after / before), treating the whole measured
     /// exposed time as communication — an upper bound on what a lever can save.
     pub exposed_scale: f64,
+    /// The fit of measured step times when compute and exposed time come from it
+    /// (`em=fit`); reported with the sweep.
+    pub fit: Option<StepFit>,
 }
 
 impl LlmInputs {
@@ -141,6 +148,7 @@ impl LlmInputs {
                     Err(_) => (0.0, true),
                 }
             }
+            ExposedSource::Fitted { constant_ms } => (constant_ms * self.exposed_scale, false),
             ExposedSource::Fsdp => {
                 let shards = self.layout.weight_shards();
                 let d = self.layout.data_parallel(gpus);
@@ -239,6 +247,8 @@ pub struct LlmSweep {
     pub weak: Vec<WeakRow>,
     /// The exposed times fitted from measured step times, if that is the source.
     pub fitted_exposed: Option<Vec<(f64, f64)>>,
+    /// The fit of measured step times (`em=fit`): `W`, `K`, each point's error.
+    pub fit: Option<StepFit>,
     pub strong_curves: SweepCurves,
     pub weak_curves: SweepCurves,
     /// Range of the x axis, shared by both panels' charts.
@@ -369,6 +379,7 @@ impl LlmSweep {
             strong,
             weak,
             fitted_exposed: inputs.fitted_exposed(),
+            fit: inputs.fit.clone(),
             strong_curves,
             weak_curves,
             gpu_range: (lo, hi),

@@ -4,6 +4,7 @@
 //! - [`laws`]: Amdahl, Gustafson, Sun–Ni, efficiency, Shi's conversion, Karp–Flatt (MODEL.md §1).
 //! - [`measured`]: measured `(N, value)` points, their parsing and Karp–Flatt analysis.
 //! - [`sweep`]: the laws evaluated over `N` for tables and charts.
+//! - [`fit`]: measured step times fitted to `t(N) = W/N + K` (calibrate, then predict).
 //! - [`step`]: LLM step time: compute, exposed (tabulated or FSDP), `T_crit`, `N_max`.
 //! - [`llm`]: strong and weak LLM sweeps (the seed's tables).
 //! - [`batch`]: critical batch size and time-to-quality (McCandlish et al. 2018).
@@ -11,6 +12,7 @@
 //! - [`plan`]: the time-to-quality planner: weak, strong, weak-then-strong, best batch; levers.
 
 pub mod batch;
+pub mod fit;
 pub mod laws;
 pub mod levers;
 pub mod llm;

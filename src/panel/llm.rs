@@ -7,7 +7,7 @@ use crate::i18n::tr;
 use crate::model::llm::LlmSweep;
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
-    format_steps,
+    format_speedup, format_steps,
 };
 
 /// The strong-scaling table with the seed's columns, plus `T/T_crit`. Exposed times from
@@ -296,4 +296,149 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
         format_steps(first.optimizer_steps),
         format_steps(last.optimizer_steps)
     )
+}
+
+/// What the fit of measured step times (`em=fit`) found, for the strong panel's key figures:
+/// the two parts of `t(N) = W/N + K`, the `F_eff` and MFU that `W` implies, Amdahl's serial
+/// fraction `K/t(N₀)` and how well the fit matches its points.
+pub fn fit_figures(
+    sweep: &LlmSweep,
+    active_params: f64,
+    peak_flops_per_gpu: f64,
+) -> Vec<(String, String)> {
+    let Some(fit) = &sweep.fit else {
+        return Vec::new();
+    };
+    let n0 = sweep.summary.baseline_gpus;
+    let flops = fit.flops_per_gpu(active_params, sweep.summary.global_batch_tokens);
+    let f = fit.serial_fraction(n0);
+    vec![
+        (
+            trf!(
+                "Fitted to st: t(N) = W/N + K, at N₀ = {}",
+                "由 st 拟合：t(N) = W/N + K，N₀ = {} 时",
+                format_count(n0)
+            ),
+            trf!(
+                "W/N₀ = {} ms + K = {} ms",
+                "W/N₀ = {} ms + K = {} ms",
+                format_ms(fit.work_ms_gpus / n0),
+                format_ms(fit.constant_ms)
+            ),
+        ),
+        (
+            tr(
+                "F_eff implied by W (6·P_a·B FLOPs per step)",
+                "W 对应的 F_eff（每步 6·P_a·B FLOPs）",
+            )
+            .to_string(),
+            trf!(
+                "{}FLOP/s per GPU = MFU {} of {}FLOP/s peak",
+                "每卡 {}FLOP/s，MFU 为峰值 {}FLOP/s 的 {}",
+                format_si(flops, 3),
+                format_percent(flops / peak_flops_per_gpu, 1),
+                format_si(peak_flops_per_gpu, 3)
+            ),
+        ),
+        (
+            tr(
+                "Serial fraction f = K / t(N₀) (Amdahl)",
+                "串行比例 f = K / t(N₀)（Amdahl）",
+            )
+            .to_string(),
+            trf!(
+                "{}: speedup at most {} over N₀ whatever the GPU count",
+                "{}：无论加多少卡，相对 N₀ 的加速比至多 {}",
+                format_percent(f, 2),
+                format_speedup(1.0 / f.max(1e-12))
+            ),
+        ),
+        (
+            tr(
+                "Fit error over the measured points (max / median)",
+                "拟合在实测点上的误差（最大 / 中位）",
+            )
+            .to_string(),
+            format!(
+                "{} / {}",
+                format_percent(fit.max_error, 1),
+                format_percent(fit.median_error, 1)
+            ),
+        ),
+    ]
+}
+
+/// The fit's table: each measured point, the fitted value, its error, the error when the point
+/// is left out of the fit (a true prediction), and Karp–Flatt `e(N)` against the first point.
+pub fn fit_table(sweep: &LlmSweep) -> Option<Table> {
+    let fit = sweep.fit.as_ref()?;
+    let signed = |e: f64| {
+        let text = format_percent(e, 2);
+        if e > 0.0 {
+            format!("+{text}")
+        } else {
+            text
+        }
+    };
+    Some(Table {
+        id: "strong-fit",
+        caption: trf!(
+            "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
+            "实测 step time（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
+            format_si(fit.work_ms_gpus, 4),
+            format_ms(fit.constant_ms)
+        ),
+        headers: tr_headers(&[
+            ("GPUs", "GPU 数"),
+            ("measured (ms)", "实测 (ms)"),
+            ("fitted (ms)", "拟合 (ms)"),
+            ("error", "误差"),
+            ("left out of the fit", "留一预测误差"),
+            ("Karp–Flatt e(N)", "Karp–Flatt e(N)"),
+        ]),
+        rows: fit
+            .points
+            .iter()
+            .map(|p| {
+                vec![
+                    format_count(p.gpus),
+                    format_ms(p.measured_ms),
+                    format_ms(p.fitted_ms),
+                    signed(p.error),
+                    p.leave_one_out_error
+                        .map_or_else(|| "–".to_string(), signed),
+                    p.karp_flatt
+                        .map_or_else(|| "–".to_string(), |e| format_percent(e, 2)),
+                ]
+            })
+            .collect(),
+    })
+}
+
+/// The Laws panel at the fit's serial fraction: `f = K/t(N₀)` read as Amdahl's law.
+pub fn fit_laws_query(sweep: &LlmSweep) -> Option<String> {
+    let fit = sweep.fit.as_ref()?;
+    let f = fit.serial_fraction(sweep.summary.baseline_gpus);
+    Some(format!(
+        "v=1&view=laws&f={}",
+        crate::text::units::canonical(crate::text::units::round_sig(f, 3))
+    ))
+}
+
+/// With `em=step`, the measured step times that lie below the model's compute time: their
+/// exposed time is shown as 0 (a negative exposed time has no meaning).
+pub fn step_below_compute_note(sweep: &LlmSweep) -> Option<String> {
+    let below = sweep.fitted_exposed.as_ref()?;
+    let clamped: Vec<String> = below
+        .iter()
+        .filter(|(_, ms)| *ms == 0.0)
+        .map(|(n, _)| format_count(*n))
+        .collect();
+    (!clamped.is_empty()).then(|| {
+        trf!(
+            "At {} GPUs the measured step time is not above the compute time, so the exposed time there is taken as 0 ms: lower tc or feff, or use em=fit to fit both parts.",
+            "在 {} 卡时实测 step time 不高于计算时间，因此该处暴露时间按 0 ms 计：请调低 tc 或 feff，或用 em=fit 同时拟合两部分。",
+            clamped.join(", ")
+        )
+    })
 }

@@ -145,11 +145,12 @@ enum Computed {
 }
 
 /// Every table id of the page, in page order (`#<id>-table` holds it).
-pub const TABLE_IDS: [&str; 7] = [
+pub const TABLE_IDS: [&str; 8] = [
     "laws-speedup",
     "laws-efficiency",
     "laws-measured",
     "strong",
+    "strong-fit",
     "weak",
     "plan",
     "levers",
@@ -173,6 +174,9 @@ pub struct Shown {
     pub texts: Vec<(&'static str, String)>,
     /// Lists (the checklist's warnings): `(element id, items)`.
     pub lists: Vec<(&'static str, Vec<String>)>,
+    /// Links to another view of the page: `(element id, query)`; an empty query hides the
+    /// link.
+    pub links: Vec<(&'static str, String)>,
 }
 
 /// A scenario computed for one panel.
@@ -254,7 +258,15 @@ impl Panel {
     pub fn figures(&self) -> Vec<(String, String)> {
         match (&self.computed, self.view) {
             (Computed::Laws(s), _) => laws::key_figures(s, self.scenario.laws.measured_kind),
-            (Computed::Llm(s), View::Strong) => llm::strong_key_figures(s),
+            (Computed::Llm(s), View::Strong) => {
+                let mut figures = llm::strong_key_figures(s);
+                figures.extend(llm::fit_figures(
+                    s,
+                    self.scenario.llm.active_params,
+                    self.scenario.llm.peak_flops_per_gpu,
+                ));
+                figures
+            }
             (Computed::Llm(s), _) => llm::weak_key_figures(s),
             (Computed::Plan { llm, plan, .. }, _) => plan::key_figures(plan, llm),
         }
@@ -269,7 +281,10 @@ impl Panel {
                 slot("laws-efficiency", Some(laws::efficiency_table(s))),
                 slot("laws-measured", laws::measured_table(s)),
             ],
-            (Computed::Llm(s), View::Strong) => vec![slot("strong", Some(llm::strong_table(s)))],
+            (Computed::Llm(s), View::Strong) => vec![
+                slot("strong", Some(llm::strong_table(s))),
+                slot("strong-fit", llm::fit_table(s)),
+            ],
             (Computed::Llm(s), _) => vec![slot("weak", Some(llm::weak_table(s)))],
             (Computed::Plan { plan, levers, .. }, _) => vec![
                 slot("plan", Some(plan::table(plan))),
@@ -298,6 +313,13 @@ impl Panel {
     pub fn shown(&self) -> Shown {
         let mut texts: Vec<(&'static str, String)> = Vec::new();
         let mut lists = Vec::new();
+        let mut links = Vec::new();
+        if let Some(s) = self.llm() {
+            texts.push((
+                "st-note",
+                llm::step_below_compute_note(s).unwrap_or_default(),
+            ));
+        }
         let summaries = |texts: &mut Vec<_>, summary: String| {
             for chart in self.charts() {
                 if chart.llm().is_some() || chart.view() == View::Plan {
@@ -312,7 +334,11 @@ impl Panel {
                 texts.push(("laws-karp-flatt-summary", laws::measured_summary(s)));
             }
             Computed::Llm(s) if self.view == View::Strong => {
-                summaries(&mut texts, llm::strong_summary(s))
+                summaries(&mut texts, llm::strong_summary(s));
+                links.push((
+                    "strong-fit-laws",
+                    llm::fit_laws_query(s).unwrap_or_default(),
+                ));
             }
             Computed::Llm(s) => summaries(&mut texts, llm::weak_summary(s)),
             Computed::Plan { plan: p, .. } => {
@@ -336,6 +362,7 @@ impl Panel {
             tables: self.tables(),
             texts,
             lists,
+            links,
         }
     }
 
@@ -457,6 +484,7 @@ impl Panel {
                     "query": query,
                     "summary": sweep.summary,
                     "fitted_exposed": sweep.fitted_exposed,
+                    "fit": sweep.fit,
                     "rows": rows.unwrap_or_default(),
                     "figures": figures,
                     "tables": tables,

@@ -3,6 +3,7 @@
 
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
+use crate::model::fit::{fit_step_times, FitError, StepFit};
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
 use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
@@ -33,6 +34,9 @@ pub enum ExposedMode {
     Step,
     /// Mechanistic FSDP / ZeRO-3.
     Fsdp,
+    /// The `st` step times fitted to `t(N) = W/N + K`: compute and exposed time both come from
+    /// the fit (calibrate, then predict; [`crate::model::fit`]).
+    Fit,
 }
 
 /// Inputs of the LLM panels, always valid (see [`LlmSettings::check`]).
@@ -51,6 +55,8 @@ pub struct LlmSettings {
     pub active_params: f64,
     /// `feff`: achieved FLOP/s per GPU.
     pub flops_per_gpu: f64,
+    /// `peak`: the GPU's peak FLOP/s, for MFU = F_eff / peak.
+    pub peak_flops_per_gpu: f64,
     /// `beff`: bus bandwidth per GPU, bytes/s.
     pub bus_bytes_per_s: f64,
     /// `c`: parameter transfers per microbatch (3, or 2 without resharding).
@@ -101,6 +107,8 @@ impl Default for LlmSettings {
             total_params: 1.776e9,
             active_params: 1.776e9,
             flops_per_gpu: 370e12,
+            // H100 SXM dense BF16 (NVIDIA H100 datasheet).
+            peak_flops_per_gpu: 989e12,
             bus_bytes_per_s: 100e9,
             gathers: 3.0,
             wire_bytes_per_param: 2.0,
@@ -227,6 +235,7 @@ impl LlmSettings {
             Key::TotalParams => canonical_si(self.total_params),
             Key::ActiveParams => canonical_si(self.active_params),
             Key::Flops => canonical_si(self.flops_per_gpu),
+            Key::PeakFlops => canonical_si(self.peak_flops_per_gpu),
             Key::Bandwidth => canonical_si(self.bus_bytes_per_s),
             Key::Gathers => canonical(self.gathers),
             Key::WireBytes => canonical(self.wire_bytes_per_param),
@@ -241,6 +250,7 @@ impl LlmSettings {
                 ExposedMode::Table => "table",
                 ExposedMode::Step => "step",
                 ExposedMode::Fsdp => "fsdp",
+                ExposedMode::Fit => "fit",
             }
             .to_string(),
             Key::ExposedTable => format_points(&self.exposed_table),
@@ -274,6 +284,7 @@ impl LlmSettings {
             Key::TotalParams => self.total_params = parse_positive(text, 1e3, 1e15)?,
             Key::ActiveParams => self.active_params = parse_positive(text, 1e3, 1e15)?,
             Key::Flops => self.flops_per_gpu = parse_positive(text, 1e9, 1e18)?,
+            Key::PeakFlops => self.peak_flops_per_gpu = parse_positive(text, 1e9, 1e18)?,
             Key::Bandwidth => self.bus_bytes_per_s = parse_positive(text, 1e6, 1e15)?,
             Key::Gathers => {
                 self.gathers = parse_in_range(
@@ -318,10 +329,11 @@ impl LlmSettings {
                     "table" => ExposedMode::Table,
                     "step" => ExposedMode::Step,
                     "fsdp" => ExposedMode::Fsdp,
+                    "fit" => ExposedMode::Fit,
                     other => {
                         return Err(trf!(
-                            "“{}” is not one of table, step, fsdp",
-                            "“{}” 不是 table、step、fsdp 之一",
+                            "“{}” is not one of table, step, fsdp, fit",
+                            "“{}” 不是 table、step、fsdp、fit 之一",
                             clip(other)
                         ))
                     }
@@ -381,6 +393,9 @@ impl LlmSettings {
     /// Cross-input rules. Each violation names the inputs involved and says why.
     pub fn check(&self) -> Vec<(Vec<Key>, String)> {
         let mut out = Vec::new();
+        if let Some(Err(e)) = self.step_fit() {
+            out.push((vec![Key::ExposedMode, Key::StepTable], e.to_string()));
+        }
         if self.active_params > self.total_params {
             out.push((
                 vec![Key::ActiveParams, Key::TotalParams],
@@ -454,12 +469,18 @@ impl LlmSettings {
             ExposedTable::new(points.iter().map(|p| (p.processors, p.value)).collect())
                 .unwrap_or_else(|_| ExposedTable::zero())
         };
+        // em=fit: compute is the fit's W/N (at B₀, scaled with the batch like a measured
+        // compute time), exposed its constant K, and F_eff the rate W implies (so T_crit and
+        // N_max use the measured rate).
+        let fit = self.step_fit().and_then(Result::ok);
         LlmInputs {
             global_batch_tokens: self.global_batch_tokens,
             layout: self.layout(),
             total_params: self.total_params,
             active_params: self.active_params,
-            flops_per_gpu: self.flops_per_gpu,
+            flops_per_gpu: fit.as_ref().map_or(self.flops_per_gpu, |f| {
+                f.flops_per_gpu(self.active_params, self.global_batch_tokens)
+            }),
             comm: FsdpComm {
                 gathers: self.gathers,
                 wire_bytes_per_param: self.wire_bytes_per_param,
@@ -469,21 +490,42 @@ impl LlmSettings {
                 schedule: self.schedule,
                 chunks: self.chunks,
             },
-            compute: match self.compute_mode {
-                ComputeMode::Time => ComputeSource::AtBaseline {
+            compute: match (&fit, self.compute_mode) {
+                (Some(f), _) => ComputeSource::AtBaseline {
+                    compute_ms: f.work_ms_gpus / self.baseline_gpus,
+                },
+                (None, ComputeMode::Time) => ComputeSource::AtBaseline {
                     compute_ms: self.compute_ms,
                 },
-                ComputeMode::Flops => ComputeSource::Flops,
+                (None, ComputeMode::Flops) => ComputeSource::Flops,
             },
-            exposed: match self.exposed_mode {
-                ExposedMode::Table => ExposedSource::Table(table(&self.exposed_table)),
-                ExposedMode::Step => ExposedSource::StepTimes(table(&self.step_table)),
-                ExposedMode::Fsdp => ExposedSource::Fsdp,
+            exposed: match (&fit, self.exposed_mode) {
+                (Some(f), _) => ExposedSource::Fitted {
+                    constant_ms: f.constant_ms,
+                },
+                (None, ExposedMode::Table | ExposedMode::Fit) => {
+                    ExposedSource::Table(table(&self.exposed_table))
+                }
+                (None, ExposedMode::Step) => ExposedSource::StepTimes(table(&self.step_table)),
+                (None, ExposedMode::Fsdp) => ExposedSource::Fsdp,
             },
             baseline_gpus: self.baseline_gpus,
             gpus: self.gpus.clone(),
             token_budget: self.token_budget,
             exposed_scale: 1.0,
+            fit,
         }
+    }
+
+    /// With `em=fit`, the fit of the `st` step times (or why it fails); `None` otherwise.
+    pub fn step_fit(&self) -> Option<Result<StepFit, FitError>> {
+        (self.exposed_mode == ExposedMode::Fit).then(|| {
+            let points: Vec<(f64, f64)> = self
+                .step_table
+                .iter()
+                .map(|p| (p.processors, p.value))
+                .collect();
+            fit_step_times(&points)
+        })
     }
 }

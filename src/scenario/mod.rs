@@ -101,6 +101,7 @@ keys! {
     TotalParams = "p", "Total parameters P";
     ActiveParams = "pa", "Active parameters P_a";
     Flops = "feff", "Achieved FLOP/s per GPU F_eff";
+    PeakFlops = "peak", "Peak FLOP/s per GPU (for MFU)";
     Bandwidth = "beff", "Bus bandwidth per GPU B_eff (bytes/s)";
     Gathers = "c", "Parameter transfers per microbatch c";
     WireBytes = "sw", "Bytes per parameter on the wire s_w";

@@ -117,3 +117,32 @@ pub fn lever_cost(lever: Lever) -> &'static str {
             ),
         }
 }
+
+impl fmt::Display for crate::model::fit::FitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::model::fit::FitError;
+        match self {
+            FitError::TooFewPoints { count } => f.write_str(&trf!(
+                "em=fit needs at least two measured (N, step ms) points at the same global batch; st has {}",
+                "em=fit 至少需要两个同一 global batch 下实测的 (N, step ms) 点；st 只有 {} 个",
+                count
+            )),
+            FitError::NotFalling { gpus } => f.write_str(&trf!(
+                "em=fit needs step times that fall as N grows; at N = {} the step time does not fall",
+                "em=fit 要求 step time 随 N 增大而下降；在 N = {} 处没有下降",
+                format_sig(*gpus, 6)
+            )),
+            FitError::NegativeWork => f.write_str(tr(
+                "em=fit: the points give no part of the step that shrinks with N",
+                "em=fit：这些点里没有随 N 缩小的部分",
+            )),
+            FitError::NegativeConstant { constant_ms } => f.write_str(&trf!(
+                "em=fit: the points fall faster than 1/N (the constant part K would be {} ms, below 0); check that they share one global batch",
+                "em=fit：这些点下降得比 1/N 还快（常数部分 K 将为 {} ms，小于 0）；请确认它们使用同一个 global batch",
+                format_sig(*constant_ms, 4)
+            )),
+        }
+    }
+}
+
+impl std::error::Error for crate::model::fit::FitError {}

@@ -235,7 +235,8 @@ pub fn format_si(value: f64, max_sig: usize) -> String {
     format_sig(value, max_sig)
 }
 
-fn round_sig(value: f64, sig: usize) -> f64 {
+/// `value` rounded to `sig` significant digits.
+pub fn round_sig(value: f64, sig: usize) -> f64 {
     if value == 0.0 || !value.is_finite() {
         return value;
     }

@@ -31,6 +31,17 @@ pub fn set_hidden(id: &str, hidden: bool) {
     }
 }
 
+/// Points the link `id` at `?query` on this page (same path), or hides it when `query` is
+/// empty.
+pub fn set_link(id: &str, query: &str) {
+    if let Some(el) = by_id::<HtmlElement>(id) {
+        if !query.is_empty() {
+            let _ = el.set_attribute("href", &format!("?{query}"));
+        }
+        el.set_hidden(query.is_empty());
+    }
+}
+
 fn create(tag: &str) -> Element {
     document()
         .create_element(tag)

@@ -190,6 +190,9 @@ fn render_text(figures_id: &str, shown: &Shown) {
     for (id, items) in &shown.lists {
         render_list(id, items);
     }
+    for (id, query) in &shown.links {
+        dom::set_link(id, query);
+    }
 }
 
 /// One redraw: the visible panel computed, its charts drawn, its text written, then the URL.

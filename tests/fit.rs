@@ -1,0 +1,162 @@
+//! Calibrate, then predict (`em=fit`, issue 11): measured step times at a fixed global batch
+//! fitted to `t(N) = W/N + K`, then every `ns` predicted. Golden values are derived by hand from
+//! the formula (two points determine the line: `W = (t₁ − t₂)/(1/N₁ − 1/N₂)`, `K = t₁ − W/N₁`).
+
+mod common;
+
+use common::tol;
+use scaling_explorer::model::llm::LlmSweep;
+use scaling_explorer::panel::{llm, ChartId, Panel};
+use scaling_explorer::scenario::{decode, Key, UrlError, View};
+
+/// Megatron-Core's 177B strong sweep on H100 (NVIDIA/Megatron-LM README; shared/data/
+/// published-runs.md §1): GBS 1,152 × 4,096 = 4,718,592 tokens, TP 8, PP 6, step times derived
+/// from the published aggregate PFLOP/s. Fitted on its first and last points only.
+const MEGATRON: &str = "v=1&view=strong&b=4718592&tp=8&pp=6&p=177G&pa=177G&n0=96\
+    &ns=96,144,288,576,1152,2304,3072,4608&em=fit&st=96:112.61s,4608:2.62s";
+
+/// The six published points the fit did not see, ms.
+const MEGATRON_INTERIOR: [(f64, f64); 6] = [
+    (144.0, 75_240.0),
+    (288.0, 37_850.0),
+    (576.0, 19_050.0),
+    (1152.0, 9_683.0),
+    (2304.0, 4_992.0),
+    (3072.0, 3_831.0),
+];
+
+fn sweep(query: &str) -> LlmSweep {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{query}: {:?}", d.errors);
+    LlmSweep::compute(&d.scenario.llm_inputs())
+}
+
+#[test]
+fn a_known_line_is_recovered_and_predicted_everywhere() {
+    // W = 96,000 ms·GPUs, K = 50 ms: t(96) = 1,050, t(192) = 550, t(384) = 300.
+    let s = sweep("v=1&view=strong&n0=96&ns=96,192,384,768,1536&em=fit&st=96:1050,192:550,384:300");
+    let fit = s.fit.as_ref().expect("em=fit reports its fit");
+    assert!((fit.work_ms_gpus - 96_000.0).abs() < tol::PRINTED);
+    assert!((fit.constant_ms - 50.0).abs() < tol::CHAIN);
+    // Predictions where nothing was measured: t(768) = 125 + 50, t(1,536) = 62.5 + 50.
+    assert!((s.strong[3].step_ms - 175.0).abs() < tol::CHAIN);
+    assert!((s.strong[4].step_ms - 112.5).abs() < tol::CHAIN);
+    // The parts: compute is W/N, exposed is K.
+    assert!((s.strong[4].compute_ms - 62.5).abs() < tol::CHAIN);
+    assert!((s.strong[4].exposed_ms - 50.0).abs() < tol::CHAIN);
+    // Strong-scaling efficiency against N₀ = 96: 1,050·96 / (1,536 · 112.5) = 0.583333…
+    assert!((s.strong[4].efficiency - 1050.0 * 96.0 / (1536.0 * 112.5)).abs() < tol::EXACT);
+    // Amdahl: f = K/t(N₀) = 50/1,050; the Laws link carries it to three digits.
+    assert_eq!(
+        llm::fit_laws_query(&s).as_deref(),
+        Some("v=1&view=laws&f=0.0476")
+    );
+}
+
+#[test]
+fn megatron_core_interior_points_are_predicted_within_one_percent_and_a_half() {
+    let s = sweep(MEGATRON);
+    let fit = s.fit.as_ref().unwrap();
+    // W = (112,610 − 2,620)/(1/96 − 1/4,608) = 10,783,700.43 ms·GPUs; K = 112,610 − W/96 =
+    // 279.787 ms.
+    assert!((fit.work_ms_gpus - 10_783_700.425_531_914).abs() < tol::PRINTED);
+    assert!((fit.constant_ms - 279.787_234_042_552_9).abs() < tol::PRINTED);
+    // Hand-computed predictions W/N + K and their errors against the published points:
+    // −0.10%, −0.34%, −0.25%, −0.44%, −0.64%, −1.07%.
+    let want = [
+        75_166.595_744_680_85,
+        37_723.191_489_361_7,
+        19_001.489_361_702_126,
+        9_640.638_297_872_34,
+        4_960.212_765_957_446,
+        3_790.106_382_978_723,
+    ];
+    for ((n, measured), want) in MEGATRON_INTERIOR.iter().zip(want) {
+        let row = s.strong.iter().find(|r| r.gpus == *n).unwrap();
+        assert!(
+            (row.step_ms - want).abs() < tol::PRINTED,
+            "{n}: {}",
+            row.step_ms
+        );
+        assert!((row.step_ms / measured - 1.0).abs() < 0.011, "{n} GPUs");
+    }
+    // F_eff = 6·P_a·B·1000/W = 6 · 177e9 · 4,718,592 · 1000 / W = 464.7 TFLOP/s: MFU 47.0% of
+    // 989T, the 47% Megatron-LM reports at 96 GPUs.
+    let scenario = decode(MEGATRON).scenario;
+    let flops = fit.flops_per_gpu(scenario.llm.active_params, scenario.llm.global_batch_tokens);
+    assert!((flops - 464_696_208_746_249.7).abs() < 1.0);
+    // T_crit uses the fitted rate: (3·2/6)·(F/100e9)·1 = 4,646.96 tokens per replica.
+    assert!((s.summary.t_crit_tokens - flops / 100e9).abs() < tol::PRINTED);
+}
+
+#[test]
+fn the_panel_shows_the_fit_its_errors_and_the_measured_points() {
+    let scenario =
+        decode("v=1&view=strong&n0=96&ns=96,192,384,768&em=fit&st=96:1050,192:550,384:310")
+            .scenario;
+    let panel = Panel::compute(&scenario, View::Strong);
+    let tables = panel.tables();
+    let fit_table = tables
+        .iter()
+        .find(|t| t.id == "strong-fit")
+        .and_then(|t| t.table.clone())
+        .expect("a fit table");
+    assert_eq!(fit_table.rows.len(), 3);
+    // Three points: each has a leave-one-out prediction error; the first has no Karp–Flatt.
+    assert!(fit_table.rows.iter().all(|r| r[4] != "–"));
+    assert_eq!(fit_table.rows[0][5], "–");
+    let figures = panel.figures();
+    assert!(figures
+        .iter()
+        .any(|(l, v)| l.starts_with("Serial fraction") && v.contains('%')));
+    assert!(figures.iter().any(|(_, v)| v.contains("MFU")));
+    let step = panel.describe(ChartId::StrongStep).unwrap();
+    let measured = step
+        .series
+        .iter()
+        .find(|s| s.label.starts_with("measured"))
+        .expect("the measured points are drawn");
+    assert_eq!(
+        measured.points,
+        vec![(96.0, 1050.0), (192.0, 550.0), (384.0, 310.0)]
+    );
+    let shown = panel.shown();
+    assert!(shown
+        .links
+        .iter()
+        .any(|(id, q)| *id == "strong-fit-laws" && q.starts_with("v=1&view=laws&f=")));
+    let json = panel.json(&[]);
+    assert_eq!(json["fit"]["points"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn tables_that_cannot_be_fitted_are_refused_naming_st() {
+    for (query, says) in [
+        ("v=1&em=fit&st=1024:900", "at least two"),
+        ("v=1&em=fit&st=1024:900,2048:900", "fall"),
+        ("v=1&em=fit&st=1024:900,2048:300", "faster than 1/N"),
+    ] {
+        let d = decode(query);
+        let named: Vec<String> = d
+            .errors
+            .iter()
+            .filter(|e| matches!(e, UrlError::Input(i) if i.key == Key::StepTable || i.key == Key::ExposedMode))
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            named.iter().any(|m| m.contains(says) && m.contains("st")),
+            "{query}: {named:?}"
+        );
+        assert!(d.scenario.check().is_empty());
+    }
+}
+
+#[test]
+fn a_measured_step_below_compute_is_said_not_hidden() {
+    // em=step with the seed's compute (900 ms at 1,024 GPUs, 56.25 ms at 16,384): a measured
+    // 50 ms at 16,384 GPUs is below compute, so its exposed time is taken as 0 — and said.
+    let s = sweep("v=1&preset=seed-strong&em=step&st=1024:1000,16384:50");
+    let note = llm::step_below_compute_note(&s).expect("a note");
+    assert!(note.contains("16,384"), "{note}");
+    assert!(llm::step_below_compute_note(&sweep("v=1&preset=seed-strong&em=step")).is_none());
+}
