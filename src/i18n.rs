@@ -279,6 +279,8 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("label-ex", "暴露时间表（N:ms）"),
     ("label-st", "实测 step time（N:ms）"),
     ("label-peak", "单卡峰值 FLOP/s（用于 MFU）"),
+    ("label-fp", "拟合使用的卡数（N, …）"),
+    ("help-fp", "em=fit：留空则拟合全部 st 点；否则其余点是预测值，并给出误差"),
     ("fit-laws-link", "在 Laws 面板中打开拟合得到的串行比例"),
     ("label-fix", "每步固定暴露时间（ms）"),
     ("label-sched", "流水线调度"),

@@ -103,8 +103,8 @@ fn the_panel_shows_the_fit_its_errors_and_the_measured_points() {
         .expect("a fit table");
     assert_eq!(fit_table.rows.len(), 3);
     // Three points: each has a leave-one-out prediction error; the first has no Karp–Flatt.
-    assert!(fit_table.rows.iter().all(|r| r[4] != "–"));
-    assert_eq!(fit_table.rows[0][5], "–");
+    assert!(fit_table.rows.iter().all(|r| r[5] != "–"));
+    assert_eq!(fit_table.rows[0][6], "–");
     let figures = panel.figures();
     assert!(figures
         .iter()
@@ -159,4 +159,37 @@ fn a_measured_step_below_compute_is_said_not_hidden() {
     let note = llm::step_below_compute_note(&s).expect("a note");
     assert!(note.contains("16,384"), "{note}");
     assert!(llm::step_below_compute_note(&sweep("v=1&preset=seed-strong&em=step")).is_none());
+}
+
+/// The gallery's Megatron-Core preset: eight measured points on the strong step chart, fitted on
+/// the first and last (`fp=96,4608`), the six between predicted. Errors by hand (see
+/// `megatron_core_interior_points…`): 0.098%, 0.335%, 0.255%, 0.437%, 0.637%, 1.067% — max
+/// 1.067%, median (0.335% + 0.437%)/2 = 0.386%.
+#[test]
+fn the_megatron_preset_predicts_six_measured_points() {
+    let scenario = decode("v=1&preset=megatron-177b-h100").scenario;
+    assert_eq!(scenario.to_query(), "v=1&preset=megatron-177b-h100");
+    let panel = Panel::compute(&scenario, View::Strong);
+    let s = panel.llm().unwrap();
+    let fit = s.fit.as_ref().unwrap();
+    assert_eq!(fit.points.len(), 8);
+    assert_eq!(fit.points.iter().filter(|p| p.in_fit).count(), 2);
+    assert!((fit.max_error - 0.010_674_397_551_886_372).abs() < tol::CHAIN);
+    assert!(
+        (fit.median_error - (0.003_350_290_901_936_614_5 + 0.004_374_853_054_596_728) / 2.0).abs()
+            < tol::CHAIN
+    );
+    let step = panel.describe(ChartId::StrongStep).unwrap();
+    let measured = step
+        .series
+        .iter()
+        .find(|s| s.label.starts_with("measured"))
+        .unwrap();
+    assert_eq!(measured.points.len(), 8);
+    // A point of fp that st does not measure is refused naming fp.
+    let d = decode("v=1&preset=megatron-177b-h100&fp=96,5000");
+    assert!(d
+        .errors
+        .iter()
+        .any(|e| matches!(e, UrlError::Input(i) if i.key == Key::FitOn)));
 }

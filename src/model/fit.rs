@@ -24,6 +24,8 @@ pub struct FitPoint {
     pub measured_ms: f64,
     /// `W/N + K` at this point.
     pub fitted_ms: f64,
+    /// Whether the fit used this point; the others are predictions held against measurement.
+    pub in_fit: bool,
     /// `fitted / measured − 1`.
     pub error: f64,
     /// The same error with this point left out of the fit (three points or more): a
@@ -42,7 +44,8 @@ pub struct StepFit {
     /// `K`, ms: the part that does not shrink.
     pub constant_ms: f64,
     pub points: Vec<FitPoint>,
-    /// The largest and the median absolute error of the fit over its points.
+    /// The largest and the median absolute error over the points the fit did not use (the
+    /// predictions), or over all points when it used all of them.
     pub max_error: f64,
     pub median_error: f64,
 }
@@ -100,8 +103,11 @@ fn solve(points: &[(f64, f64)]) -> Option<(f64, f64)> {
     (work.is_finite() && constant.is_finite()).then_some((work, constant))
 }
 
-/// Fits `t(N) = W/N + K` to `(N, step ms)` points with increasing `N`.
-pub fn fit_step_times(points: &[(f64, f64)]) -> Result<StepFit, FitError> {
+/// Fits `t(N) = W/N + K` to the `(N, step ms)` points with increasing `N` whose `N` is in
+/// `fit_on` (all of them when `fit_on` is empty); every point is then held against the fit.
+pub fn fit_step_times(all: &[(f64, f64)], fit_on: &[f64]) -> Result<StepFit, FitError> {
+    let used = |n: f64| fit_on.is_empty() || fit_on.contains(&n);
+    let points: Vec<(f64, f64)> = all.iter().copied().filter(|&(n, _)| used(n)).collect();
     if points.len() < 2 {
         return Err(FitError::TooFewPoints {
             count: points.len(),
@@ -110,7 +116,7 @@ pub fn fit_step_times(points: &[(f64, f64)]) -> Result<StepFit, FitError> {
     if let Some(w) = points.windows(2).find(|w| w[1].1 >= w[0].1) {
         return Err(FitError::NotFalling { gpus: w[1].0 });
     }
-    let (work, constant) = solve(points).ok_or(FitError::TooFewPoints {
+    let (work, constant) = solve(&points).ok_or(FitError::TooFewPoints {
         count: points.len(),
     })?;
     if work <= 0.0 {
@@ -121,20 +127,17 @@ pub fn fit_step_times(points: &[(f64, f64)]) -> Result<StepFit, FitError> {
             constant_ms: constant,
         });
     }
-    let (n1, t1) = points[0];
-    let fitted: Vec<FitPoint> = points
+    let (n1, t1) = all[0];
+    let fitted: Vec<FitPoint> = all
         .iter()
         .enumerate()
         .map(|(i, &(n, t))| {
             let fitted_ms = work / n + constant;
-            let leave_one_out_error = (points.len() >= 3)
+            let in_fit = used(n);
+            let leave_one_out_error = (in_fit && points.len() >= 3)
                 .then(|| {
-                    let rest: Vec<(f64, f64)> = points
-                        .iter()
-                        .enumerate()
-                        .filter(|(j, _)| *j != i)
-                        .map(|(_, p)| *p)
-                        .collect();
+                    let rest: Vec<(f64, f64)> =
+                        points.iter().copied().filter(|p| p.0 != n).collect();
                     solve(&rest).map(|(w, k)| (w / n + k) / t - 1.0)
                 })
                 .flatten();
@@ -142,13 +145,19 @@ pub fn fit_step_times(points: &[(f64, f64)]) -> Result<StepFit, FitError> {
                 gpus: n,
                 measured_ms: t,
                 fitted_ms,
+                in_fit,
                 error: fitted_ms / t - 1.0,
                 leave_one_out_error,
                 karp_flatt: (i > 0).then(|| karp_flatt(t1 / t, n / n1)).flatten(),
             }
         })
         .collect();
-    let mut errors: Vec<f64> = fitted.iter().map(|p| p.error.abs()).collect();
+    let held_out = fitted.iter().any(|p| !p.in_fit);
+    let mut errors: Vec<f64> = fitted
+        .iter()
+        .filter(|p| !held_out || !p.in_fit)
+        .map(|p| p.error.abs())
+        .collect();
     errors.sort_by(f64::total_cmp);
     let median_error = if errors.len() % 2 == 1 {
         errors[errors.len() / 2]
@@ -172,7 +181,7 @@ mod tests {
     /// t(96) = 1,000 + 50, t(192) = 500 + 50, t(384) = 250 + 50.
     #[test]
     fn recovers_a_known_line() {
-        let fit = fit_step_times(&[(96.0, 1050.0), (192.0, 550.0), (384.0, 300.0)]).unwrap();
+        let fit = fit_step_times(&[(96.0, 1050.0), (192.0, 550.0), (384.0, 300.0)], &[]).unwrap();
         assert!((fit.work_ms_gpus - 96_000.0).abs() < 1e-6);
         assert!((fit.constant_ms - 50.0).abs() < 1e-9);
         assert!(fit.max_error < 1e-12);
@@ -189,17 +198,39 @@ mod tests {
     #[test]
     fn refuses_what_cannot_be_fitted() {
         assert_eq!(
-            fit_step_times(&[(8.0, 10.0)]),
+            fit_step_times(&[(8.0, 10.0)], &[]),
             Err(FitError::TooFewPoints { count: 1 })
         );
         assert_eq!(
-            fit_step_times(&[(8.0, 10.0), (16.0, 10.0)]),
+            fit_step_times(&[(8.0, 10.0), (16.0, 10.0)], &[]),
             Err(FitError::NotFalling { gpus: 16.0 })
         );
         // Falls faster than 1/N: t(8) = 10, t(16) = 4 → W = 96, K = −2.
         assert!(matches!(
-            fit_step_times(&[(8.0, 10.0), (16.0, 4.0)]),
+            fit_step_times(&[(8.0, 10.0), (16.0, 4.0)], &[]),
             Err(FitError::NegativeConstant { .. })
         ));
+        // Fitting on one point of three is too few.
+        assert_eq!(
+            fit_step_times(&[(8.0, 10.0), (16.0, 6.0), (32.0, 4.0)], &[8.0]),
+            Err(FitError::TooFewPoints { count: 1 })
+        );
+    }
+
+    /// Fitted on two of three points, the third is a prediction and the errors are its own:
+    /// W = 96,000, K = 50 from (96, 1,050) and (384, 300); at 192 the line gives 550, the
+    /// measurement 540: +1.85%.
+    #[test]
+    fn held_out_points_are_predictions() {
+        let fit = fit_step_times(
+            &[(96.0, 1050.0), (192.0, 540.0), (384.0, 300.0)],
+            &[96.0, 384.0],
+        )
+        .unwrap();
+        assert!((fit.constant_ms - 50.0).abs() < 1e-9);
+        assert!(!fit.points[1].in_fit && fit.points[0].in_fit);
+        assert!((fit.points[1].error - (550.0 / 540.0 - 1.0)).abs() < 1e-12);
+        assert_eq!(fit.max_error, fit.points[1].error.abs());
+        assert_eq!(fit.points[1].leave_one_out_error, None);
     }
 }

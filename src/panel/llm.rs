@@ -354,10 +354,17 @@ pub fn fit_figures(
             ),
         ),
         (
-            tr(
-                "Fit error over the measured points (max / median)",
-                "拟合在实测点上的误差（最大 / 中位）",
-            )
+            if fit.points.iter().any(|p| !p.in_fit) {
+                tr(
+                    "Prediction error at the GPU counts the fit did not use (max / median)",
+                    "拟合未使用的卡数上的预测误差（最大 / 中位）",
+                )
+            } else {
+                tr(
+                    "Fit error over the measured points (max / median)",
+                    "拟合在实测点上的误差（最大 / 中位）",
+                )
+            }
             .to_string(),
             format!(
                 "{} / {}",
@@ -374,10 +381,10 @@ pub fn fit_table(sweep: &LlmSweep) -> Option<Table> {
     let fit = sweep.fit.as_ref()?;
     let signed = |e: f64| {
         let text = format_percent(e, 2);
-        if e > 0.0 {
-            format!("+{text}")
-        } else {
+        if text.starts_with('-') || text == "0%" {
             text
+        } else {
+            format!("+{text}")
         }
     };
     Some(Table {
@@ -390,6 +397,7 @@ pub fn fit_table(sweep: &LlmSweep) -> Option<Table> {
         ),
         headers: tr_headers(&[
             ("GPUs", "GPU 数"),
+            ("in the fit", "用于拟合"),
             ("measured (ms)", "实测 (ms)"),
             ("fitted (ms)", "拟合 (ms)"),
             ("error", "误差"),
@@ -402,6 +410,7 @@ pub fn fit_table(sweep: &LlmSweep) -> Option<Table> {
             .map(|p| {
                 vec![
                     format_count(p.gpus),
+                    if p.in_fit { "✓" } else { "" }.to_string(),
                     format_ms(p.measured_ms),
                     format_ms(p.fitted_ms),
                     signed(p.error),

@@ -320,6 +320,13 @@ impl Panel {
                 llm::step_below_compute_note(s).unwrap_or_default(),
             ));
         }
+        if self.view == View::Strong {
+            let source = self.scenario.preset.and_then(|p| p.source());
+            texts.push((
+                "strong-source",
+                source.map_or_else(String::new, |s| trf!("Source: {}", "来源：{}", s)),
+            ));
+        }
         let summaries = |texts: &mut Vec<_>, summary: String| {
             for chart in self.charts() {
                 if chart.llm().is_some() || chart.view() == View::Plan {

@@ -73,6 +73,8 @@ pub struct LlmSettings {
     pub exposed_table: Vec<MeasuredPoint>,
     /// `st`: measured step ms at some N.
     pub step_table: Vec<MeasuredPoint>,
+    /// `fp`: the `st` GPU counts `em=fit` fits on (empty: all); the others are predicted.
+    pub fit_on: Vec<f64>,
     /// `fix`: fixed exposed ms per step (FSDP mode).
     pub fixed_ms: f64,
     /// `sched`: pipeline schedule.
@@ -122,6 +124,7 @@ impl Default for LlmSettings {
                 (8192.0, 220.0),
                 (16384.0, 300.0),
             ]),
+            fit_on: Vec::new(),
             step_table: pts(&[
                 (1024.0, 1000.0),
                 (4096.0, 375.0),
@@ -255,6 +258,12 @@ impl LlmSettings {
             .to_string(),
             Key::ExposedTable => format_points(&self.exposed_table),
             Key::StepTable => format_points(&self.step_table),
+            Key::FitOn => self
+                .fit_on
+                .iter()
+                .map(|&n| canonical(n))
+                .collect::<Vec<_>>()
+                .join(","),
             Key::FixedMs => canonical(self.fixed_ms),
             Key::Schedule => self.schedule.key().to_string(),
             Key::Chunks => self.chunks.to_string(),
@@ -341,6 +350,13 @@ impl LlmSettings {
             }
             Key::ExposedTable => self.exposed_table = parse_table(text)?,
             Key::StepTable => self.step_table = parse_table(text)?,
+            Key::FitOn => {
+                self.fit_on = if text.trim().is_empty() {
+                    Vec::new()
+                } else {
+                    parse_gpu_list(text)?
+                }
+            }
             Key::FixedMs => {
                 let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
                 if !(0.0..=3.6e6).contains(&v) {
@@ -393,8 +409,21 @@ impl LlmSettings {
     /// Cross-input rules. Each violation names the inputs involved and says why.
     pub fn check(&self) -> Vec<(Vec<Key>, String)> {
         let mut out = Vec::new();
-        if let Some(Err(e)) = self.step_fit() {
-            out.push((vec![Key::ExposedMode, Key::StepTable], e.to_string()));
+        let measured = |n: f64| self.step_table.iter().any(|p| p.processors == n);
+        if let Some(&n) = self.fit_on.iter().find(|&&n| !measured(n)) {
+            out.push((
+                vec![Key::FitOn, Key::StepTable],
+                trf!(
+                    "fp names {} GPUs, which st does not measure",
+                    "fp 中的 {} 卡在 st 里没有实测值",
+                    format_count(n)
+                ),
+            ));
+        } else if let Some(Err(e)) = self.step_fit() {
+            out.push((
+                vec![Key::ExposedMode, Key::StepTable, Key::FitOn],
+                e.to_string(),
+            ));
         }
         if self.active_params > self.total_params {
             out.push((
@@ -525,7 +554,7 @@ impl LlmSettings {
                 .iter()
                 .map(|p| (p.processors, p.value))
                 .collect();
-            fit_step_times(&points)
+            fit_step_times(&points, &self.fit_on)
         })
     }
 }

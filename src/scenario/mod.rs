@@ -111,6 +111,7 @@ keys! {
     ExposedMode = "em", "Exposed time from";
     ExposedTable = "ex", "Exposed time table";
     StepTable = "st", "Measured step times";
+    FitOn = "fp", "GPU counts the fit uses";
     FixedMs = "fix", "Fixed exposed time per step";
     Schedule = "sched", "Pipeline schedule";
     Chunks = "vc", "Interleaved chunks per stage v";

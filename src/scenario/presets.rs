@@ -12,7 +12,7 @@
 
 use super::llm::{ComputeMode, ExposedMode};
 use super::{Scenario, View};
-use crate::model::measured::MeasuredKind;
+use crate::model::measured::{MeasuredKind, MeasuredPoint};
 use crate::text::pairs::parse_points;
 
 /// A named scenario.
@@ -31,16 +31,23 @@ pub enum Preset {
     Dense8bH100,
     /// A 47B-total / 13B-active MoE (Mixtral-8x7B class) with FSDP over InfiniBand on H200s.
     Moe47bH200,
+    /// A measured run: Megatron-Core's GPT 177B strong-scaling sweep on H100, 96 → 4,608 GPUs at
+    /// a fixed global batch of 1,152 × 4,096 tokens, TP 8, PP 6 (NVIDIA/Megatron-LM README and
+    /// its `images/strong_scaling.png`; step times from the published aggregate PFLOP/s as
+    /// `6·177e9·4,718,592 / FLOP/s`, shared/data/published-runs.md §1). `em=fit` on the first
+    /// and last points; the six between are predictions.
+    Megatron177bH100,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 7] = [
         Preset::Classroom,
         Preset::KarpFlatt,
         Preset::SeedStrong,
         Preset::SeedWeak,
         Preset::Dense8bH100,
         Preset::Moe47bH200,
+        Preset::Megatron177bH100,
     ];
 
     pub fn name(self) -> &'static str {
@@ -51,6 +58,20 @@ impl Preset {
             Preset::SeedWeak => "seed-weak",
             Preset::Dense8bH100 => "dense-8b-h100",
             Preset::Moe47bH200 => "moe-47b-h200",
+            Preset::Megatron177bH100 => "megatron-177b-h100",
+        }
+    }
+
+    /// Where a measured preset's numbers come from (shown under its chart); `None` for the
+    /// illustrative ones.
+    pub fn source(self) -> Option<&'static str> {
+        match self {
+            Preset::Megatron177bH100 => Some(
+                "NVIDIA/Megatron-LM README, strong scaling of GPT 177B on H100 (96 → 4,608 GPUs, \
+                 batch 1,152 sequences, MFU 47% → 42%) and images/strong_scaling.png; step times \
+                 = 6·177e9·4,718,592 tokens / published aggregate FLOP/s",
+            ),
+            _ => None,
         }
     }
 
@@ -73,6 +94,9 @@ impl Preset {
             }
             Preset::Moe47bH200 => {
                 "MoE 47B total / 13B active, FSDP over InfiniBand on H200, 8M-token batch"
+            }
+            Preset::Megatron177bH100 => {
+                "Measured: Megatron-Core GPT 177B on H100, 96 → 4,608 GPUs at a fixed batch; fit on 2 points, 6 predicted"
             }
         }
     }
@@ -131,6 +155,36 @@ impl Preset {
                 l.baseline_gpus = 32.0;
                 l.gpus = vec![32.0, 64.0, 128.0, 256.0, 512.0, 1024.0];
                 l.token_budget = 2e12;
+            }
+            Preset::Megatron177bH100 => {
+                s.view = View::Strong;
+                let l = &mut s.llm;
+                // GBS 1,152 sequences of 4,096 tokens; TP 8 × PP 6 = 48 GPUs per replica.
+                l.global_batch_tokens = 1152.0 * 4096.0;
+                l.tp = 8;
+                l.pp = 6;
+                l.total_params = 177e9;
+                l.active_params = 177e9;
+                l.baseline_gpus = 96.0;
+                l.gpus = vec![96.0, 144.0, 288.0, 576.0, 1152.0, 2304.0, 3072.0, 4608.0];
+                l.exposed_mode = ExposedMode::Fit;
+                // Seconds per step = 6·177e9·4,718,592 / (aggregate PFLOP/s · 1e15), from the
+                // published 44.5, 66.6, 132.4, 263.0, 517.5, 1,003.9, 1,307.9, 1,912.5 PFLOP/s.
+                l.step_table = [
+                    (96.0, 112_610.0),
+                    (144.0, 75_240.0),
+                    (288.0, 37_850.0),
+                    (576.0, 19_050.0),
+                    (1152.0, 9_683.0),
+                    (2304.0, 4_992.0),
+                    (3072.0, 3_831.0),
+                    (4608.0, 2_620.0),
+                ]
+                .iter()
+                .map(|&(processors, value)| MeasuredPoint { processors, value })
+                .collect();
+                l.fit_on = vec![96.0, 4608.0];
+                l.peak_flops_per_gpu = 989e12;
             }
         }
         s
