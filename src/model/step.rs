@@ -260,6 +260,22 @@ impl ExposedTable {
 mod tests {
     use super::*;
 
+    /// The schedules' URL names are the documented ones and read back (`sched=`).
+    #[test]
+    fn schedule_keys_are_stable_and_read_back() {
+        let all = [
+            (PipelineSchedule::OneFOneB, "1f1b"),
+            (PipelineSchedule::Interleaved, "interleaved"),
+            (PipelineSchedule::ZeroBubble, "zero-bubble"),
+        ];
+        for (schedule, key) in all {
+            assert_eq!(schedule.key(), key);
+            assert_eq!(PipelineSchedule::from_key(key), Some(schedule));
+        }
+        assert_eq!(PipelineSchedule::from_key("zb"), Some(PipelineSchedule::ZeroBubble));
+        assert_eq!(PipelineSchedule::from_key("gpipe"), None);
+    }
+
     #[test]
     fn seed_t_crit_is_3700_tokens() {
         // Dense: F_eff = 370 TFLOP/s, B_eff = 100 GB/s, bf16, c = 3.
