@@ -108,6 +108,20 @@ pub fn fit_serial_fraction(points: &[(f64, f64)]) -> Option<f64> {
 mod tests {
     use super::*;
 
+    /// Karp–Flatt is defined only for `N > 1` and a positive speedup: below one processor or
+    /// for a negative speedup the formula gives a finite number that means nothing.
+    #[test]
+    fn karp_flatt_refuses_what_it_cannot_read() {
+        // N = 0.5, S = 1: (1 − 2)/(1 − 2) = 1, finite, but N < 1.
+        assert_eq!(karp_flatt(1.0, 0.5), None);
+        // S = −1 at N = 2: (−1 − 0.5)/0.5 = −3, finite, but no speedup is negative.
+        assert_eq!(karp_flatt(-1.0, 2.0), None);
+        // N = 1: 0/0.
+        assert_eq!(karp_flatt(1.0, 1.0), None);
+        // S = 1.6 at N = 2: (0.625 − 0.5)/0.5 = 0.25.
+        assert_eq!(karp_flatt(1.6, 2.0), Some(0.25));
+    }
+
     const TOL: f64 = 1e-12;
 
     #[test]
