@@ -108,6 +108,18 @@ pub fn fit_serial_fraction(points: &[(f64, f64)]) -> Option<f64> {
 mod tests {
     use super::*;
 
+    /// The least-squares serial fraction reads only points with `N > 1` and a positive speedup:
+    /// one point (2, 1.6) gives x = 1/2, y = 0.625 − 0.5 = 0.125, f = 0.125·0.5/0.25 = 0.25,
+    /// and points it cannot read leave that unchanged.
+    #[test]
+    fn the_fitted_serial_fraction_skips_unreadable_points() {
+        assert_eq!(fit_serial_fraction(&[(2.0, 1.6)]), Some(0.25));
+        assert_eq!(fit_serial_fraction(&[(2.0, 1.6), (4.0, -1.0)]), Some(0.25));
+        assert_eq!(fit_serial_fraction(&[(2.0, 1.6), (4.0, 0.0)]), Some(0.25));
+        assert_eq!(fit_serial_fraction(&[(0.5, 1.0), (2.0, 1.6)]), Some(0.25));
+        assert_eq!(fit_serial_fraction(&[(1.0, 1.0)]), None);
+    }
+
     /// Karp–Flatt is defined only for `N > 1` and a positive speedup: below one processor or
     /// for a negative speedup the formula gives a finite number that means nothing.
     #[test]
