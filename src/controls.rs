@@ -118,12 +118,16 @@ pub const SLIDERS: [SliderSpec; 17] = [
     }),
 ];
 
+/// `value` rounded to `digits` significant digits, as the double nearest that decimal: through
+/// the decimal text, because `(value · 10^k).round() / 10^k` divides by an inexact power of ten
+/// and writes `31599999.999999996` for 31.6M into the box and the link.
 fn round_sig(value: f64, digits: i32) -> f64 {
-    if value == 0.0 {
-        return 0.0;
+    if value == 0.0 || !value.is_finite() {
+        return value;
     }
-    let factor = 10f64.powi(digits - 1 - value.abs().log10().floor() as i32);
-    (value * factor).round() / factor
+    format!("{:.*e}", (digits.max(1) - 1) as usize, value)
+        .parse()
+        .unwrap_or(value)
 }
 
 impl SliderSpec {
@@ -221,6 +225,40 @@ impl SliderSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every position of every slider writes a short value: no float noise such as
+    /// `31599999.999999996` in the box or the link (at most 6 significant digits), and the text
+    /// reads back as the value.
+    #[test]
+    fn every_slider_position_writes_a_short_value() {
+        for spec in SLIDERS.iter() {
+            for p in spec.min_position..=spec.max_position {
+                let v = spec.value_at(p);
+                let text = canonical(v);
+                let digits = text
+                    .chars()
+                    .filter(char::is_ascii_digit)
+                    .collect::<String>()
+                    .trim_start_matches('0')
+                    .trim_end_matches('0')
+                    .len();
+                // Log sliders round to at most 6 significant digits; powers of two and linear
+                // steps are exact by construction.
+                let short = match spec.scale {
+                    SliderScale::Log { .. } => digits <= 6,
+                    SliderScale::PowerOfTwo => v == 2f64.powi(p as i32),
+                    SliderScale::Linear { .. } => digits <= 9,
+                };
+                assert!(
+                    short,
+                    "{} position {p}: {v} written as {text}",
+                    spec.key.name()
+                );
+                assert_eq!(text.parse::<f64>().ok(), Some(v));
+            }
+        }
+        assert_eq!(round_sig(31_599_999.999_999_996, 3), 31_600_000.0);
+    }
 
     #[test]
     fn every_position_gives_a_value_the_scenario_accepts() {
