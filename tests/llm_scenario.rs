@@ -272,3 +272,27 @@ fn a_baseline_beyond_the_batch_is_blamed_on_n0() {
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(e[0].0, Key::BaselineGpus);
 }
+
+/// `T` per replica and per GPU: with `tp=8&pp=8` (M = 64) and a 32M batch, 4,096 GPUs are 64
+/// replicas of 500k tokens, 7,812.5 tokens per GPU (the example).
+#[test]
+fn tokens_per_replica_and_per_gpu() {
+    let s = sweep("v=1&preset=seed-strong&tp=8&pp=8");
+    let r = s.strong.iter().find(|r| r.gpus == 4096.0).unwrap();
+    assert!((r.tokens_per_replica - 500_000.0).abs() < tol::CHAIN);
+    assert!((r.tokens_per_gpu - 7_812.5).abs() < tol::CHAIN);
+    let w = &s.weak[0];
+    assert!((w.tokens_per_gpu - w.tokens_per_replica / 64.0).abs() < tol::CHAIN);
+}
+
+/// Levers scale a measured or fitted exposed time by their effect on T_crit (fp8: × 2/3).
+#[test]
+fn levers_scale_measured_and_fitted_exposed_times() {
+    // em=step on the seed: exposed = step − compute = 375 − 225 = 150 ms at 4,096 GPUs;
+    // with fp8, 150 · 2/3 = 100 ms.
+    let s = sweep("v=1&preset=seed-strong&em=step&lv=fp8");
+    assert!((s.strong[1].exposed_ms - 100.0).abs() < tol::CHAIN);
+    // em=fit with K = 50 ms (W = 96,000, see tests/fit.rs): with fp8, 50 · 2/3 ms.
+    let s = sweep("v=1&view=strong&n0=96&ns=96,192,384&em=fit&st=96:1050,192:550,384:300&lv=fp8");
+    assert!((s.strong[0].exposed_ms - 50.0 * 2.0 / 3.0).abs() < tol::CHAIN);
+}
