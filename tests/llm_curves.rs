@@ -1,0 +1,74 @@
+//! The LLM charts' curves and axis range (model/llm.rs `LlmSweep::compute`), pinned by hand:
+//! the x axis runs from the smallest row (or `N₀`) to the largest of the last row, `N₀`,
+//! `1.25·min(N_max, 8·last)` (so the knee shows, but not far beyond the rows) and `2·first`;
+//! the curves sample it at 96 points evenly spaced in `ln N`.
+
+mod common;
+
+use common::tol;
+use scaling_explorer::model::llm::{LlmSweep, CURVE_SAMPLES};
+use scaling_explorer::scenario::decode;
+
+fn sweep(query: &str) -> LlmSweep {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{query}: {:?}", d.errors);
+    LlmSweep::compute(&d.scenario.llm_inputs())
+}
+
+/// N_max = 32M / 3,700 = 8,648.648…
+const SEED_N_MAX: f64 = 32e6 / 3700.0;
+
+#[test]
+fn the_axis_shows_the_knee_but_not_far_beyond_the_rows() {
+    // Rows up to 16,384: the last row is the end (1.25 · 8,648.6 = 10,810.8 is less).
+    assert_eq!(sweep("v=1&preset=seed-strong").gpu_range, (1024.0, 16384.0));
+    // Rows up to 2,048: the knee is within 8× the last row, so the axis ends at 1.25 · N_max.
+    let (lo, hi) = sweep("v=1&preset=seed-strong&ns=1024,2048").gpu_range;
+    assert_eq!(lo, 1024.0);
+    assert!((hi - 1.25 * SEED_N_MAX).abs() < tol::PRINTED, "{hi}");
+    // One row at 1,024: 8 · 1,024 = 8,192 < N_max, so 1.25 · 8,192 = 10,240.
+    let (_, hi) = sweep("v=1&preset=seed-strong&ns=1024").gpu_range;
+    assert!((hi - 10_240.0).abs() < tol::PRINTED, "{hi}");
+    // A knee far below the rows: 2 · first when nothing else reaches it. With b = 1,024 tokens
+    // N_max = 1,024/3,700 ≈ 0.28, the one row is 1 GPU (N₀ = 1): the axis is 1 → 2.
+    let (lo, hi) = sweep("v=1&b=1024&n0=1&ns=1&tc=900ms&ex=1:100,2:150").gpu_range;
+    assert_eq!((lo, hi), (1.0, 2.0));
+}
+
+#[test]
+fn curves_sample_the_axis_evenly_in_log_n() {
+    let s = sweep("v=1&preset=seed-strong");
+    let (lo, hi) = s.gpu_range;
+    let c = &s.strong_curves.compute_ms;
+    assert_eq!(c.len(), CURVE_SAMPLES);
+    assert_eq!(CURVE_SAMPLES, 96);
+    assert_eq!(c[0].0, lo);
+    assert_eq!(c[95].0, hi);
+    // Sample i is lo · (hi/lo)^(i/95): 1,024 · 16^(1/95) at i = 1, 1,024 · 16^(47/95) at 47.
+    for i in [1usize, 47, 94] {
+        let want = 1024.0 * 16f64.powf(i as f64 / 95.0);
+        assert!(
+            (c[i].0 - want).abs() < tol::CHAIN * want,
+            "sample {i}: {}",
+            c[i].0
+        );
+        // The seed's compute is 900 ms at 1,024 GPUs, ∝ 1/N: 900 · 1,024 / N.
+        assert!(
+            (c[i].1 - 900.0 * 1024.0 / want).abs() < tol::CHAIN,
+            "sample {i}"
+        );
+    }
+    // Weak curves share the axis; their global batch grows ∝ N: 32M · N / 1,024.
+    let w = &s.weak_curves.global_batch;
+    assert!((w[47].1 - 32e6 * w[47].0 / 1024.0).abs() < tol::PRINTED);
+}
+
+/// A row is "below T_crit" only strictly below: b = 3,700 · 1,024 puts T exactly at T_crit =
+/// 3,700 at 1,024 GPUs (not below) and at 1,850 at 2,048 (below).
+#[test]
+fn below_t_crit_is_strict() {
+    let s = sweep("v=1&preset=seed-strong&b=3788800&ns=1024,2048&n0=1024");
+    assert_eq!(s.strong[0].tokens_per_replica, 3700.0);
+    assert!(!s.strong[0].below_t_crit);
+    assert!(s.strong[1].below_t_crit);
+}
