@@ -208,3 +208,13 @@ fn cli_plan_and_report_carry_the_same_numbers() {
     assert!(r["zh"].as_str().unwrap().contains("38.1%"));
     assert!(!r["warnings"].as_array().unwrap().is_empty());
 }
+
+/// A strategy whose batch gives less than one token per DP rank per microbatch has no point:
+/// 32M tokens on 2^30 GPUs is 0.03 tokens per GPU.
+#[test]
+fn a_batch_below_one_token_per_rank_has_no_point() {
+    use scaling_explorer::model::plan::Strategy;
+    let inputs = scenario("v=1&preset=seed-strong").plan_inputs();
+    assert!(inputs.evaluate(Strategy::Strong, 1024.0).is_some());
+    assert!(inputs.evaluate(Strategy::Strong, 1_073_741_824.0).is_none());
+}
