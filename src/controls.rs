@@ -118,16 +118,22 @@ pub const SLIDERS: [SliderSpec; 17] = [
     }),
 ];
 
-/// `value` rounded to `digits` significant digits, as the double nearest that decimal: through
-/// the decimal text, because `(value · 10^k).round() / 10^k` divides by an inexact power of ten
-/// and writes `31599999.999999996` for 31.6M into the box and the link.
+/// `value` rounded to `digits` significant digits, as the double nearest that decimal. The
+/// power of ten is always applied as an exact integer power (10^k for k ≥ 0 is exact up to
+/// 10^22): multiplying by an inexact 10^−5 instead of dividing by 10^5 wrote
+/// `31599999.999999996` for 31.6M into the box and the link.
 fn round_sig(value: f64, digits: i32) -> f64 {
     if value == 0.0 || !value.is_finite() {
         return value;
     }
-    format!("{:.*e}", (digits.max(1) - 1) as usize, value)
-        .parse()
-        .unwrap_or(value)
+    let k = digits - 1 - value.abs().log10().floor() as i32;
+    if k >= 0 {
+        let factor = 10f64.powi(k);
+        (value * factor).round() / factor
+    } else {
+        let factor = 10f64.powi(-k);
+        (value / factor).round() * factor
+    }
 }
 
 impl SliderSpec {
