@@ -272,7 +272,10 @@ mod tests {
             assert_eq!(schedule.key(), key);
             assert_eq!(PipelineSchedule::from_key(key), Some(schedule));
         }
-        assert_eq!(PipelineSchedule::from_key("zb"), Some(PipelineSchedule::ZeroBubble));
+        assert_eq!(
+            PipelineSchedule::from_key("zb"),
+            Some(PipelineSchedule::ZeroBubble)
+        );
         assert_eq!(PipelineSchedule::from_key("gpipe"), None);
     }
 

@@ -268,8 +268,12 @@ pub fn activation_memory_note(llm: &LlmSweep) -> Option<String> {
 /// Hover readout on a Plan chart: the table row nearest `gpus`.
 pub fn readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
     let r = nearest(&plan.rows, gpus, |r| r.gpus)?;
+    // No point (the batch would give less than a token per rank): said in words, not a dash.
     let h = |p: Option<PlanPoint>| {
-        p.map_or_else(|| "–".to_string(), |p| format_hours(p.hours_to_quality))
+        p.map_or_else(
+            || tr("no batch fits", "没有可行的 batch").to_string(),
+            |p| format_hours(p.hours_to_quality),
+        )
     };
     Some(trf!(
         "{} GPUs: weak {} (headline {}, true {}), strong {}, weak→strong {}, best B {}",

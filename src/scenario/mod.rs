@@ -213,8 +213,8 @@ impl fmt::Display for UrlError {
         match self {
             UrlError::Input(e) => write!(f, "{e}"),
             UrlError::UnknownVersion(v) => f.write_str(&trf!(
-                "Link version v={0}: this page reads v={1}; values were read as v={1}",
-                "链接版本 v={0}：本页读取 v={1}；各值已按 v={1} 读取",
+                "Link version “{0}”: this page reads v={1}; values were read as v={1}",
+                "链接版本 “{0}”：本页读取 v={1}；各值已按 v={1} 读取",
                 clip(v),
                 URL_VERSION
             )),

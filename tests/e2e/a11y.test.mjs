@@ -72,7 +72,7 @@ for (const query of CASES) {
     try {
       const violations = await axeViolations(page);
       assert.equal(violations.length, 0, `${query}: ${violations.length} axe violation(s):\n${describeViolations(violations)}`);
-      assertClean(assert, page, query);
+      await assertClean(assert, page, query);
     } finally {
       await closeQuietly(page);
     }
@@ -168,7 +168,7 @@ for (const view of VIEWS) {
       const missed = controls.filter((_, i) => !reached.has(String(i)));
       assert.deepEqual(missed, [], `${view}: Tab never reached ${missed.length} of ${controls.length} controls; focus went: ${order.join(' → ')}`);
       assert.deepEqual(noRing, [], `${view}: focused without a visible focus ring (outline ≥ 2px)`);
-      assertClean(assert, page, view);
+      await assertClean(assert, page, view);
     } finally {
       await closeQuietly(page);
     }
@@ -212,7 +212,7 @@ test('keyboard: the tab strip follows ArrowRight / ArrowLeft / Home / End, one t
     await page.keyboard.press('Tab');
     const after = await focusState(page);
     assert.ok(!/^#tab-/.test(after.what), `Tab from the selected tab went to another tab: ${after.what}`);
-    assertClean(assert, page, 'tab strip');
+    await assertClean(assert, page, 'tab strip');
   } finally {
     await closeQuietly(page);
   }

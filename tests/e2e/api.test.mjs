@@ -117,11 +117,12 @@ test('a host page on another origin drives an embedded panel by postMessage', as
   await frame.waitForFunction(() => !document.getElementById('url-messages').hidden, null, { timeout: TIMEOUT });
   assert.match(await frame.evaluate(() => document.getElementById('url-messages').textContent), /\(b\)/);
 
-  // Only the parent may set the scenario: a message the frame posts to itself is ignored.
-  const query = await frame.evaluate(() => location.search);
+  // Only the parent may set the scenario: a message the frame posts to itself (asking for the
+  // Laws panel) is ignored — the strong panel stays.
   await frame.evaluate(() => window.postMessage({ type: 'scaling:set', query: 'v=1&view=laws' }, '*'));
   await new Promise((r) => setTimeout(r, 600));
-  assert.equal(await frame.evaluate(() => location.search), query, 'a message from the frame itself changed nothing');
+  assert.equal(await frame.evaluate(() => document.getElementById('panel-strong').hidden), false, 'the strong panel is still shown');
+  assert.equal(await frame.evaluate(() => document.getElementById('panel-laws').hidden), true, 'a message from the frame itself changed nothing');
   assert.equal(page.problems.pageErrors.length, 0, describeProblems(page));
   await page.close();
 });

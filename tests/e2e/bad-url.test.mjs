@@ -33,7 +33,7 @@ test('?f=abc&n=banana&g=9: messages name f, n and g; defaults are used; no error
   assert.ok(msgs.items.length >= 3, `one message per bad key: ${JSON.stringify(msgs.items)}`);
   assert.equal(await page.locator('#f-input').inputValue(), '0.05', 'f falls back to the default');
   await assertCanvasesDrawn(assert, page);
-  assertClean(assert, page, 'bad URL');
+  await assertClean(assert, page, 'bad URL');
 });
 
 test('typing abc into #f-input shows #f-msg and keeps the table and URL', async () => {
@@ -51,7 +51,7 @@ test('typing abc into #f-input shows #f-msg and keeps the table and URL', async 
   assert.deepEqual(await tableData(page, '#laws-speedup-table table'), tableBefore, 'table unchanged');
   assert.equal(new URL(page.url()).searchParams.get('f'), '0.1', 'URL keeps the last valid f');
   assert.equal(await page.locator('#f-input').inputValue(), 'abc', 'the typed text stays for editing');
-  assertClean(assert, page, 'typing abc');
+  await assertClean(assert, page, 'typing abc');
 });
 
 test('markup in URL values is shown as text, never run', async () => {
@@ -71,7 +71,7 @@ test('markup in URL values is shown as text, never run', async () => {
   assert.ok(msgs.visible, `#url-messages is visible: ${JSON.stringify(msgs)}`);
   assert.ok(msgs.items.length >= 1, 'at least one message');
   await assertCanvasesDrawn(assert, page);
-  assertClean(assert, page, 'markup URL');
+  await assertClean(assert, page, 'markup URL');
 });
 
 test('raw (unencoded) markup in the query is handled too', async () => {
@@ -82,5 +82,5 @@ test('raw (unencoded) markup in the query is handled too', async () => {
   assert.equal(await page.evaluate(() => typeof window.__pwned), 'undefined');
   assert.equal(await page.locator('img[src="x"]').count(), 0);
   assert.ok(await page.locator('#url-messages').isVisible(), '#url-messages is visible');
-  assertClean(assert, page, 'raw markup URL');
+  await assertClean(assert, page, 'raw markup URL');
 });

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { openSession, waitReady, tableData, REPO } from './harness.mjs';
+import { openSession, waitReady, tableData, assertClean, REPO } from './harness.mjs';
 
 const QUERY = 'v=1&f=0.05';
 let s;
@@ -38,4 +38,5 @@ test(`scaling laws --query '${QUERY}' --format json matches the page's tables ce
     }
     assert.ok(web.firstCellTags.every((t) => t === 'TH'), `${id}: first cell of each body row is a <th>`);
   }
+  await assertClean(assert, page, `?${QUERY}`);
 });

@@ -5,8 +5,9 @@
 //   const page = await ctx.newPage();            // page.problems: console errors, page errors,
 //   await page.goto(ctx.url + '?v=1&f=0.1');     //   failed requests, HTTP errors
 //   await waitReady(page);
-//   ...
-//   await ctx.close();
+//   ...                                          // interactions
+//   await assertClean(assert, page);             // LAST: waits for what they scheduled, then
+//   await ctx.close();                           //   checks errors and #app-status
 //
 // Run with `node --test tests/e2e/` after `make build` (dist/ must exist).
 
@@ -47,8 +48,9 @@ export function assertDist() {
 }
 
 // Helpers injected into every page before its own scripts (window.__e2e). Kept as plain
-// functions so waitForFunction can poll them cheaply.
-const PAGE_HELPERS = `
+// functions so waitForFunction can poll them cheaply. A test that makes its own browser
+// context adds them with context.addInitScript({ content: PAGE_HELPERS }).
+export const PAGE_HELPERS = `
 (() => {
   const fnv = (bytes) => {
     let h = 0x811c9dc5;
@@ -80,7 +82,45 @@ const PAGE_HELPERS = `
     const firstCellTags = bodies.flatMap((b) => Array.from(b.rows).map((r) => (r.cells[0] ? r.cells[0].tagName : '')));
     return { headers, rows, firstCellTags, text: t.textContent };
   };
-  window.__e2e = { canvasStats, tableData, fnv };
+  // Animation frames and short timers (<= 1 s) the page has asked for and that have not run
+  // yet, so a test can wait for everything an interaction set off (a redraw, a throttled
+  // replaceState) to have run before it checks for errors: an error thrown there is late, not
+  // absent. The originals are kept for settled() itself, which must not count its own polls.
+  const origSetTimeout = window.setTimeout;
+  const origClearTimeout = window.clearTimeout;
+  const origRaf = window.requestAnimationFrame;
+  const origCancelRaf = window.cancelAnimationFrame;
+  const timers = new Set();
+  const frames = new Set();
+  const SHORT_MS = 1000;
+  window.setTimeout = function setTimeout(handler, delay, ...args) {
+    if (typeof handler !== 'function' || (Number(delay) || 0) > SHORT_MS) {
+      return origSetTimeout.call(window, handler, delay, ...args);
+    }
+    const id = origSetTimeout.call(window, function () { timers.delete(id); return handler.apply(this, arguments); }, delay, ...args);
+    timers.add(id);
+    return id;
+  };
+  window.clearTimeout = function clearTimeout(id) { timers.delete(id); return origClearTimeout.call(window, id); };
+  window.requestAnimationFrame = function requestAnimationFrame(callback) {
+    if (typeof callback !== 'function') return origRaf.call(window, callback);
+    const id = origRaf.call(window, (time) => { frames.delete(id); return callback(time); });
+    frames.add(id);
+    return id;
+  };
+  window.cancelAnimationFrame = function cancelAnimationFrame(id) { frames.delete(id); return origCancelRaf.call(window, id); };
+  const pending = () => ({ timers: timers.size, frames: frames.size });
+  /** Resolves once no frame or short timer is pending (true), or after maxMs (false). */
+  const settled = (maxMs = 3000) => new Promise((resolve) => {
+    const start = performance.now();
+    const poll = () => {
+      if (timers.size === 0 && frames.size === 0) resolve(true);
+      else if (performance.now() - start > maxMs) resolve(false);
+      else origSetTimeout.call(window, poll, 10);
+    };
+    poll();
+  });
+  window.__e2e = { canvasStats, tableData, fnv, pending, settled };
 })();
 `;
 
@@ -208,13 +248,72 @@ export async function waitForSearch(page, key, value, timeout = TIMEOUT) {
   );
 }
 
-/** Asserts no console errors, page errors, failed requests or HTTP errors were recorded. */
-export function assertClean(assert, page, what = 'page') {
+/** A promise that resolves to `value` after `ms` (an unref'd timer: it never keeps node alive). */
+function resolveAfter(ms, value) {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms).unref());
+}
+
+/**
+ * Waits until every frame of `page` has run the animation frames and short timers (<= 1 s) it
+ * had asked for (what an input change sets off: the redraw, the throttled address write), at
+ * most `maxMs`; then makes one more round trip, so the errors they threw have reached
+ * page.problems. Returns false when something was still pending after `maxMs` (a page that
+ * animates for longer), true otherwise.
+ */
+export async function settle(page, maxMs = 3_000) {
+  let quiet = true;
+  const frames = typeof page.frames === 'function' ? page.frames() : [page];
+  // A renderer stuck in a loop never answers: give up after maxMs and a margin (the caller's
+  // own checks then report what was recorded).
+  const bounded = (p) => Promise.race([p, resolveAfter(maxMs + 2_000, false)]);
+  for (const frame of frames) {
+    if (typeof frame.isDetached === 'function' && frame.isDetached()) continue;
+    const done = await bounded(frame.evaluate((ms) => (window.__e2e && window.__e2e.settled ? window.__e2e.settled(ms) : true), maxMs)
+      .catch(() => true)); // a detached or closing frame has nothing left to run
+    quiet = quiet && done;
+  }
+  await bounded(page.evaluate(() => 0).catch(() => {}));
+  return quiet;
+}
+
+/** The visible text of #app-status in every frame of `page` (chart-draw failures), one line per frame showing it. */
+export async function appStatusProblems(page) {
+  const out = [];
+  const frames = typeof page.frames === 'function' ? page.frames() : [page];
+  for (const frame of frames) {
+    if (typeof frame.isDetached === 'function' && frame.isDetached()) continue;
+    const text = await Promise.race([
+      frame.evaluate(() => {
+        const el = document.getElementById('app-status');
+        if (!el || el.hidden || el.getClientRects().length === 0) return '';
+        const st = getComputedStyle(el);
+        return st.display === 'none' || st.visibility === 'hidden' ? '' : el.textContent.trim();
+      }).catch(() => ''),
+      resolveAfter(5_000, ''), // a frozen renderer: reported elsewhere
+    ]);
+    if (text) out.push(`#app-status in ${frame.url()}: ${text}`);
+  }
+  return out;
+}
+
+/**
+ * Asserts no console errors, page errors, failed requests or HTTP errors were recorded and
+ * #app-status (chart-draw failures) is not showing. Waits for the page to settle first (see
+ * settle()), so call it at the END of a test, after its interactions: an error thrown in the
+ * redraw an input change asked for arrives after the input change, and fails here.
+ * Async: always `await assertClean(...)`.
+ */
+export async function assertClean(assert, page, what = 'page') {
+  const helpers = await page.evaluate(() => !!(window.__e2e && window.__e2e.settled)).catch(() => false);
+  assert.ok(helpers, `${what}: the page has no harness helpers (window.__e2e), so assertClean cannot wait for its late errors: ` +
+    'open it with openSession().newPage() / newContext(), or add context.addInitScript({ content: PAGE_HELPERS })');
+  await settle(page);
   const p = page.problems;
   assert.deepEqual(p.pageErrors, [], `${what}: uncaught page errors\n${describeProblems(page)}`);
   assert.deepEqual(p.consoleErrors, [], `${what}: console errors\n${describeProblems(page)}`);
   assert.deepEqual(p.failedRequests, [], `${what}: failed requests\n${describeProblems(page)}`);
   assert.deepEqual(p.httpErrors, [], `${what}: HTTP errors\n${describeProblems(page)}`);
+  assert.deepEqual(await appStatusProblems(page), [], `${what}: the page shows a chart-draw failure in #app-status`);
 }
 
 /** Asserts every Laws canvas has a drawing: more than minFraction of pixels differ from the corner. */

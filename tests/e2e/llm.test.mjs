@@ -79,6 +79,30 @@ async function assertDrawn(page, selectors, minFraction = 0.02) {
   }
 }
 
+/** The pixel hash of each canvas, by selector. */
+async function hashes(page, selectors) {
+  const out = {};
+  for (const sel of selectors) {
+    const st = await canvasStats(page, sel);
+    assert.ok(st.found && st.hash, `${sel} has pixels: ${JSON.stringify(st)}`);
+    out[sel] = st.hash;
+  }
+  return out;
+}
+
+/** Waits until every canvas of `before` (selector → hash) shows other pixels, still drawn. */
+async function assertRedrawn(page, before, label, minFraction = 0.02) {
+  for (const [sel, hash] of Object.entries(before)) {
+    let st;
+    try {
+      st = await waitCanvasChange(page, sel, hash);
+    } catch (e) {
+      throw new Error(`${label}: ${sel} was not redrawn (its pixels did not change): ${e.message.split('\n')[0]}`);
+    }
+    assert.ok(st.fraction > minFraction, `${label}: ${sel} redrawn but nearly empty: ${JSON.stringify(st)}`);
+  }
+}
+
 /** Waits for a non-empty message in `#<key>-msg` and returns it. */
 async function waitMessage(page, key) {
   const sel = `#${key}-msg`;
@@ -112,21 +136,21 @@ function parseSi(text) {
 }
 
 // The seed article's strong-scaling table (B_global = 32M tokens, 1.8B dense model, 100 GB/s):
-// GPUs, tokens/GPU, compute, exposed, step, ideal, efficiency, throughput.
+// GPUs, tokens/replica, compute, exposed, step, ideal, efficiency, throughput.
 const SEED_STRONG = [
   ['1,024', '31.25k', '900', '100', '1000', '1000', '100%', '32M'],
   ['4,096', '7.813k', '225', '150', '375', '250', '66.7%', '85.33M'],
   ['8,192', '3.906k', '112.5', '220', '332.5', '125', '37.6%', '96.24M'],
   ['16,384', '1.953k', '56.25', '300', '356.25', '62.5', '17.5%', '89.82M'],
 ];
-const STRONG_HEADERS = ['GPUs', 'tokens/GPU T', 'compute (ms)', 'exposed (ms)', 'step (ms)', 'ideal (ms)', 'efficiency', 'throughput (tok/s)'];
+const STRONG_HEADERS = ['GPUs', 'tokens/replica T', 'compute (ms)', 'exposed (ms)', 'step (ms)', 'ideal (ms)', 'efficiency', 'throughput (tok/s)'];
 
-// The seed's weak-scaling table (T = 31.25k tokens per GPU, 1T-token budget).
+// The seed's weak-scaling table (T = 31.25k tokens per replica = per GPU here, 1T-token budget).
 const SEED_WEAK = [
   ['1,024', '31.25k', '32M', '900', '100', '1000', '100%', '32M', '31,250'],
   ['4,096', '31.25k', '128M', '900', '150', '1050', '95.2%', '121.9M', '7,812.5'],
 ];
-const WEAK_HEADERS = ['GPUs', 'tokens/GPU T', 'global batch', 'compute (ms)', 'exposed (ms)', 'step (ms)', 'weak efficiency', 'throughput (tok/s)', 'optimizer steps'];
+const WEAK_HEADERS = ['GPUs', 'tokens/replica T', 'global batch', 'compute (ms)', 'exposed (ms)', 'step (ms)', 'weak efficiency', 'throughput (tok/s)', 'optimizer steps'];
 
 // ---- 1. strong preset ---------------------------------------------------------------------
 
@@ -149,7 +173,7 @@ test('?v=1&preset=seed-strong: strong tab, the seed table, T_crit / N_max figure
   assert.ok(figs.text.includes('8,192 GPUs'), `throughput peaks at 8,192 GPUs: ${figs.text}`);
 
   await assertDrawn(page, STRONG_CANVASES);
-  assertClean(assert, page, 'seed-strong');
+  await assertClean(assert, page, 'seed-strong');
 });
 
 // ---- 2. weak preset -----------------------------------------------------------------------
@@ -169,7 +193,7 @@ test('?v=1&preset=seed-weak: weak tab, the seed table (32M → 128M, 95.2%), fiv
   assert.ok(figs.text.includes('95.2%'), `weak efficiency 95.2%: ${figs.text}`);
 
   await assertDrawn(page, WEAK_CANVASES);
-  assertClean(assert, page, 'seed-weak');
+  await assertClean(assert, page, 'seed-weak');
 });
 
 // ---- 3. B_eff moves T_crit, N_max and the chart together ----------------------------------
@@ -179,6 +203,9 @@ test('B_eff: typing 200G halves T_crit, doubles N_max, redraws and writes the UR
   const STEP = '#strong-step-canvas';
   await assertDrawn(page, [STEP]);
   const canvas0 = await canvasStats(page, STEP);
+  // B_eff sets the exposed communication: the step, efficiency and throughput charts follow it
+  // (the boxes chart shows the batch split, which B_eff does not touch).
+  const follow0 = await hashes(page, ['#strong-efficiency-canvas', '#strong-throughput-canvas']);
   const figs0 = await figures(page, '#strong-figures');
   assert.ok(figs0.text.includes('3.7k tokens'), `starts at T_crit = 3.7k: ${figs0.text}`);
 
@@ -189,6 +216,8 @@ test('B_eff: typing 200G halves T_crit, doubles N_max, redraws and writes the UR
   assert.ok(figs1.text.includes('1.85k tokens'), `T_crit = 3.7k / 2: ${figs1.text}`);
   assert.equal(leadingInt(figure(figs1, 'N_max')), 17297, `N_max = 32M / 1850 ≈ 17,297: ${figs1.text}`);
   const canvas1 = await waitCanvasChange(page, STEP, canvas0.hash);
+  assert.ok(canvas1.fraction > 0.02, `${STEP} still drawn after B_eff = 200G: ${JSON.stringify(canvas1)}`);
+  await assertRedrawn(page, follow0, 'B_eff = 200G');
   await waitForSearch(page, 'beff', '200G');
   assert.match(await page.evaluate(() => location.search), /(^\?|&)beff=200G(&|$)/);
   assert.equal((await page.locator('#beff-msg').textContent()).trim(), '', '#beff-msg stays empty for 200G');
@@ -222,7 +251,7 @@ test('B_eff: typing 200G halves T_crit, doubles N_max, redraws and writes the UR
   }, wantNmax, `N_max to become ≈ ${Math.round(wantNmax)} for B_eff = ${beffText}`,
   async () => (await figures(page, '#strong-figures')).text);
   await waitCanvasChange(page, STEP, canvas1.hash);
-  assertClean(assert, page, 'B_eff');
+  await assertClean(assert, page, 'B_eff');
 });
 
 // ---- 4. bad LLM inputs keep the last valid value ------------------------------------------
@@ -255,14 +284,16 @@ test('bad B_global and P_a show a message and keep the table and URL; a bad ex i
   assert.deepEqual(await figures(page, '#strong-figures'), figs0, 'key figures unchanged after pa=3B');
   assert.equal(await page.evaluate(() => location.search), search0, 'URL unchanged after pa=3B');
 
-  // A valid value clears the message and is applied.
+  // A valid value clears the message and is applied: every chart of the panel is redrawn.
+  const charts0 = await hashes(page, STRONG_CANVASES);
   await page.fill('#b-input', '64M');
   await waitFor(page, () => document.querySelector('#b-msg').textContent.trim() === '', null, '#b-msg to clear for 64M',
     async () => (await page.locator('#b-msg').textContent()).trim());
   await waitForSearch(page, 'b', '64M');
   const table1 = await tableData(page, STRONG_TABLE);
   assert.equal(table1.rows[0][1], '62.5k', `tokens/GPU at 1,024 GPUs doubles with B = 64M: ${JSON.stringify(table1.rows[0])}`);
-  assertClean(assert, page, 'bad LLM inputs');
+  await assertRedrawn(page, charts0, 'strong, B_global = 64M');
+  await assertClean(assert, page, 'bad LLM inputs');
 
   // A one-point exposed-time table in the URL: named in #url-messages, defaults used, table drawn.
   const bad = await open('v=1&view=strong&ex=1024:100');
@@ -275,7 +306,35 @@ test('bad B_global and P_a show a message and keep the table and URL; a bad ex i
   assert.ok(t && t.rows.length === SEED_STRONG.length, `strong table drawn: ${JSON.stringify(t?.rows)}`);
   SEED_STRONG.forEach((want, i) => assert.deepEqual(t.rows[i].slice(0, 8), want, `default ex used: row ${i}`));
   await assertDrawn(bad, STRONG_CANVASES);
-  assertClean(assert, bad, 'bad ex in the URL');
+  await assertClean(assert, bad, 'bad ex in the URL');
+});
+
+// ---- 4b. the weak panel redraws when its input changes -------------------------------------
+
+test('weak panel: B_global 32M → 64M redraws all five charts, the table and the URL', async () => {
+  const page = await open('v=1&preset=seed-weak');
+  checkView(await viewState(page), 'weak', 'seed-weak');
+  await assertDrawn(page, WEAK_CANVASES);
+  const charts0 = await hashes(page, WEAK_CANVASES);
+  const table0 = await tableData(page, WEAK_TABLE);
+  assert.equal(await page.locator('#b-input').inputValue(), '32M', 'seed-weak B_global');
+
+  await page.fill('#b-input', '64M');
+  await waitForSearch(page, 'b', '64M');
+  await waitFor(page, (old) => document.querySelector('#weak-table table')?.textContent !== old, table0.text,
+    'the weak table to change for B_global = 64M');
+  await assertRedrawn(page, charts0, 'weak, B_global = 64M');
+  const t1 = await tableData(page, WEAK_TABLE);
+  assert.equal(t1.rows[0][1], '62.5k', `tokens/GPU at 1,024 GPUs doubles with B = 64M: ${JSON.stringify(t1.rows[0])}`);
+  assert.equal((await page.locator('#b-msg').textContent()).trim(), '', '#b-msg stays empty for 64M');
+
+  // B_eff changes the exposed time only: the step, efficiency, throughput and steps charts follow.
+  const follow = ['#weak-step-canvas', '#weak-efficiency-canvas', '#weak-throughput-canvas', '#weak-steps-canvas'];
+  const charts1 = await hashes(page, follow);
+  await page.fill('#beff-input', '200G');
+  await waitForSearch(page, 'beff', '200G');
+  await assertRedrawn(page, charts1, 'weak, B_eff = 200G');
+  await assertClean(assert, page, 'weak panel inputs');
 });
 
 // ---- 5. tabs ------------------------------------------------------------------------------
@@ -305,7 +364,7 @@ test('tabs: clicking Weak shows the weak panel and writes view=weak; ArrowLeft m
   assert.equal(strong.focus, 'tab-strong', 'focus follows the selected tab');
   assert.equal(strong.tabs.strong.tabIndex, 0, 'strong tab is in the tab order');
   await assertDrawn(page, STRONG_CANVASES);
-  assertClean(assert, page, 'tabs');
+  await assertClean(assert, page, 'tabs');
 });
 
 // ---- 6. CLI agreement ---------------------------------------------------------------------
@@ -352,6 +411,6 @@ for (const { view, query, table } of [
       const caption = await page.evaluate((sel) => document.querySelector(sel)?.caption?.textContent.trim() ?? null, table);
       assert.equal(caption, cli.caption, `${view}: caption`);
     }
-    assertClean(assert, page, `${view} page`);
+    await assertClean(assert, page, `${view} page`);
   });
 }

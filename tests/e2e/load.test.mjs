@@ -26,7 +26,7 @@ test('/ becomes ready, draws every canvas, fills the tables, no errors', async (
   const figures = await page.locator('#laws-figures').textContent();
   assert.ok(figures.trim().length > 0, '#laws-figures is empty');
   assert.equal(await page.locator('#f-input').inputValue(), '0.05', 'default f');
-  assertClean(assert, page, '/');
+  await assertClean(assert, page, '/');
 });
 
 test('index.html declares an icon (else Chromium logs a /favicon.ico 404 console error)', () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
-  openSession, waitReady, assertClean, canvasStats, tableData, waitForSearch, waitFor,
+  openSession, waitReady, assertClean, canvasStats, tableData, waitForSearch, waitFor, waitCanvasChange,
   REPO,
 } from './harness.mjs';
 
@@ -161,7 +161,7 @@ test('?v=1&preset=seed-weak&view=plan: the 95.2% headline vs 1.52x / 38.1% to qu
   assert.ok(warnings.length >= 1, `#report-warnings has an item: ${JSON.stringify(warnings)}`);
   assert.ok(warnings.every((w) => w.trim() !== ''), `no empty warning: ${JSON.stringify(warnings)}`);
 
-  assertClean(assert, page, 'seed-weak plan');
+  await assertClean(assert, page, 'seed-weak plan');
 });
 
 // ---- 2. levers move T_crit, N_max and the plots together ---------------------------------
@@ -255,7 +255,7 @@ test('lever fp8: T_crit 3.7k → 2.47k, N_max 12,973, plots and URL in one frame
     return row && row.cells[row.cells.length - 1].textContent.includes('8,649');
   }, null, 'plan figures: N_max back to 8,649', async () => (await figures(page, 'table#plan-figures')).text);
   assert.equal((await leverRow(page, 'inputs as typed')).on, '✓', '"inputs as typed" in force again');
-  assertClean(assert, page, 'levers');
+  await assertClean(assert, page, 'levers');
 });
 
 // ---- 3. the loss-curve flag --------------------------------------------------------------
@@ -282,7 +282,7 @@ test('lc: ticking #lc-input writes lc=1 and the report says a loss–token curve
   await page.uncheck('#lc-input');
   await waitFor(page, () => !new URLSearchParams(location.search).has('lc'), null, 'lc to leave the URL',
     async () => page.evaluate(() => location.search));
-  assertClean(assert, page, 'lc');
+  await assertClean(assert, page, 'lc');
 });
 
 // ---- 4. bad input ------------------------------------------------------------------------
@@ -305,14 +305,21 @@ test('bad input: bcrit=0 is refused with a message, table and URL kept; bad bcap
   assert.equal(await page.evaluate(() => location.search), search0, 'URL unchanged after bcrit=0');
   assert.equal(await page.locator('#bcrit-input').inputValue(), '0', 'the typed text stays for editing');
 
-  // A valid value clears the message and is applied.
+  // A valid value clears the message and is applied: both plots are redrawn (their pixels
+  // change, not only stay inked).
+  const plots0 = {};
+  for (const sel of PLAN_CANVASES) plots0[sel] = (await canvasStats(page, sel)).hash;
   await page.fill('#bcrit-input', '64M');
   await waitFor(page, () => document.querySelector('#bcrit-msg').textContent.trim() === '', null, '#bcrit-msg to clear',
     async () => page.locator('#bcrit-msg').textContent());
   await waitForSearch(page, 'bcrit', '64M');
   await waitFor(page, (old) => document.querySelector('#plan-table table')?.textContent !== old, table0.text,
     'the plan table to change for B_crit = 64M');
-  assertClean(assert, page, 'bad bcrit');
+  for (const [sel, hash] of Object.entries(plots0)) {
+    const st = await waitCanvasChange(page, sel, hash);
+    assert.ok(st.fraction > 0.02, `${sel} redrawn for B_crit = 64M and still drawn: ${JSON.stringify(st)}`);
+  }
+  await assertClean(assert, page, 'bad bcrit');
 
   const bad = await open('v=1&view=plan&bcap=10&lv=fp8,warp');
   await waitFor(bad, () => !document.querySelector('#url-messages').hidden, null, '#url-messages to show');
@@ -329,7 +336,7 @@ test('bad input: bcrit=0 is refused with a message, table and URL kept; bad bcap
   await bad.waitForTimeout(400);
   const badSearch = await bad.evaluate(() => location.search);
   assert.ok(!/warp/.test(badSearch) && !/bcap=10(&|$)/.test(badSearch), `rejected values do not stay in the URL: ${badSearch}`);
-  assertClean(assert, bad, 'bad bcap / lv in the URL');
+  await assertClean(assert, bad, 'bad bcap / lv in the URL');
 });
 
 // ---- 5. CLI agreement --------------------------------------------------------------------
@@ -388,7 +395,7 @@ for (const query of ['v=1&preset=seed-weak', 'v=1&preset=seed-strong&lv=fp8,nore
       const items = await page.locator('#report-warnings li').allTextContents();
       assert.deepEqual(items, rep.warnings.map((w) => `${w.en} / ${w.zh}`), '#report-warnings equal the CLI warnings');
     }
-    assertClean(assert, page, `plan page for ${query}`);
+    await assertClean(assert, page, `plan page for ${query}`);
   });
 }
 
@@ -423,5 +430,5 @@ test('#report-copy-en / -zh: a status ("Copied." or a "Copy this:" fallback), no
   } else {
     assert.equal(status2, `Copy this: ${zh}`.trim(), `fallback shows the Chinese report: ${status2}`);
   }
-  assertClean(assert, page, 'copy');
+  await assertClean(assert, page, 'copy');
 });

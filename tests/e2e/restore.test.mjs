@@ -34,7 +34,7 @@ test(`${QUERY} restores f and N, survives reload and opens the same in a new pag
   const first = await state(page);
   checkState(first, 'first load');
   await assertCanvasesDrawn(assert, page);
-  assertClean(assert, page, 'first load');
+  await assertClean(assert, page, 'first load');
 
   await page.reload();
   await waitReady(page);
@@ -52,5 +52,6 @@ test(`${QUERY} restores f and N, survives reload and opens the same in a new pag
   assert.deepEqual(fresh.speedup, first.speedup, 'new page: same speedup table');
   assert.deepEqual(fresh.efficiency, first.efficiency, 'new page: same efficiency table');
   assert.equal(fresh.figures, first.figures, 'new page: same key figures');
-  assertClean(assert, other, 'new page');
+  await assertClean(assert, other, 'new page');
+  await assertClean(assert, page, 'first page, after its reload');
 });

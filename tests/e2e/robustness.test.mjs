@@ -1,7 +1,13 @@
 // Robustness in the browser (issue 6): random and mutated links (scripts/fuzz-urls.mjs, a
 // fixed seed), each loaded as a new document into a page of one shared browser context, and
 // random text typed into every number box. For every link:
-// - no uncaught exception, no console error, no wasm panic or trap in the console;
+// - no uncaught exception, no console error, no wasm panic or trap in the console, and no
+//   chart-draw failure in #app-status, checked at the end of the link's session once the page
+//   has run what it scheduled (an error in a late redraw counts);
+// - no text the reader can see (the page's text, the boxes' values, the sliders'
+//   aria-valuetext) shows NaN, ∞, Infinity, inf or undefined as a word, after load and after
+//   typing — except inside the “quotes” with which messages echo what the link or the reader
+//   wrote, and in the boxes the test typed into;
 // - the page becomes ready (a link that freezes the tab fails here, with its URL);
 // - every canvas the reader can see is drawn (> 1% of pixels differ from the background);
 // - the selected tab and the visible panel agree;
@@ -20,7 +26,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
-  openSession, waitReady, visibleCanvasStats, closeQuietly, PANIC_PATTERN, REPO,
+  openSession, waitReady, visibleCanvasStats, closeQuietly, settle, appStatusProblems, PANIC_PATTERN, REPO,
 } from './harness.mjs';
 import { urlKeys, makeRng, randomQuery, randomBoxText } from '../../scripts/fuzz-urls.mjs';
 
@@ -97,6 +103,57 @@ async function drawnProblems(page, label) {
   return out;
 }
 
+/**
+ * A number gone wrong, as a whole token: NaN, Infinity (JS), inf (Rust's f64 Display),
+ * undefined (a missing JS value), each perhaps followed by a unit the page writes after
+ * numbers ("NaNx", "infms", "NaN%"), or ∞ anywhere. A token must not touch a letter or an
+ * underscore on its left, nor a letter, digit or underscore on its right (after the unit):
+ * "infinite", "inference", "info" are words, not numbers.
+ */
+const BAD_NUMBER = /(?<![\p{L}_])(?:NaN|Infinity|inf|undefined)(?:x|ms|s|h|k|M|G|T|P|B|Ki|Mi|Gi)?(?![\p{L}\p{N}_])|∞/gu;
+
+/**
+ * Every text the reader can see — document.body.innerText, the values of the displayed boxes
+ * (except `skipIds`, which hold what the test typed) and aria-valuetext — with the “…”
+ * quotations removed (messages quote the link's or the reader's own text there). Returns the
+ * offending pieces, each with a little context.
+ */
+async function badNumberTexts(page, label, skipIds = []) {
+  const texts = await page.evaluate((skip) => {
+    const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const out = [['body text', document.body.innerText]];
+    for (const el of document.querySelectorAll('input, textarea, select')) {
+      if (!shown(el) || skip.includes(el.id) || el.type === 'checkbox' || el.type === 'radio') continue;
+      const v = el.tagName === 'SELECT' ? (el.selectedOptions[0]?.textContent ?? '') : el.value;
+      out.push([`#${el.id || el.name || el.tagName.toLowerCase()} value`, v]);
+    }
+    for (const el of document.querySelectorAll('[aria-valuetext]')) {
+      if (shown(el)) out.push([`#${el.id} aria-valuetext`, el.getAttribute('aria-valuetext')]);
+    }
+    return out;
+  }, skipIds);
+  const found = [];
+  for (const [where, raw] of texts) {
+    let text = (raw || '').replace(/“[^”]*”/g, '“…”');
+    for (const m of text.matchAll(BAD_NUMBER)) {
+      const from = Math.max(0, m.index - 60);
+      const context = text.slice(from, m.index + m[0].length + 60).replace(/\s+/g, ' ').trim();
+      found.push(`${label}: ${where} shows ${JSON.stringify(m[0])}: …${context}…`);
+      if (found.length >= 10) return found;
+    }
+  }
+  return found;
+}
+
+/**
+ * Console, page, request and #app-status problems, once the page has run what it scheduled
+ * (so an error thrown in a late redraw or timer is counted).
+ */
+async function settledProblems(page) {
+  await settle(page, 2_000);
+  return [...consoleProblems(page), ...(await appStatusProblems(page))];
+}
+
 /** Empties a page's problem lists (the page is reused from link to link). */
 function clearProblems(page) {
   for (const list of Object.values(page.problems)) list.length = 0;
@@ -121,11 +178,13 @@ async function typeIntoBoxes(page, r) {
     .filter((el) => el.id && el.getClientRects().length > 0 && !el.disabled)
     .map((el) => el.id));
   if (boxes.length === 0) problems.push('no visible number box to type into');
+  const typed = [];
   for (const id of boxes) {
     const key = id.replace(/-input$/, '');
     const loc = page.locator(`#${id}`);
     // Typing into one box can hide another (a mode that no longer uses it): skip those.
     if (!(await loc.isVisible())) continue;
+    typed.push(id);
     await loc.fill(randomBoxText(r), { timeout: 5_000 });
     const bad = r.pick(ALWAYS_BAD);
     await loc.fill(bad, { timeout: 5_000 });
@@ -140,7 +199,7 @@ async function typeIntoBoxes(page, r) {
   // Two frames for the redraw of the last valid values.
   await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
   problems.push(...await drawnProblems(page, 'after typing'));
-  return { problems, boxes: boxes.length };
+  return { problems, boxes: boxes.length, typed };
 }
 
 function cliLaws(search) {
@@ -152,6 +211,52 @@ function cliLaws(search) {
     return { error: `${e.status ?? ''} ${(e.stderr || e.message || '').toString().slice(0, 400)}` };
   }
 }
+
+test('the visible-text scan finds NaN / ∞ / Infinity / inf / undefined the page shows, and nothing in quotes, words or typed boxes', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&f=NaN`);
+  await waitReady(page);
+  // The link's own "NaN" is echoed in quotes in #url-messages: not a finding.
+  assert.deepEqual(await badNumberTexts(page, 'f=NaN'), [], 'a quoted echo of the link is not a finding');
+  await page.fill('#n-input', 'Infinity');
+  await page.waitForFunction(() => document.getElementById('n-msg').textContent.trim() !== '');
+  assert.deepEqual(await badNumberTexts(page, 'typed', ['n-input']), [], 'what the test typed, and its quoted echo, are not findings');
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = 'an infinite loop; inference; information';
+    document.querySelector('#laws-figures').after(p);
+  });
+  assert.deepEqual(await badNumberTexts(page, 'words', ['n-input']), [], 'words are not numbers');
+  const planted = ['speedup NaNx', 'N → ∞', 'Infinity GPUs', 'step inf ms', 'value undefined'];
+  await page.evaluate((texts) => {
+    for (const t of texts) {
+      const p = document.createElement('p');
+      p.textContent = t;
+      document.querySelector('#laws-figures').after(p);
+    }
+    const range = document.querySelector('input[type=range]');
+    range.setAttribute('aria-valuetext', 'NaN');
+  }, planted);
+  const found = await badNumberTexts(page, 'planted', ['n-input']);
+  for (const token of ['NaNx', '∞', 'Infinity', 'inf', 'undefined']) {
+    assert.ok(found.some((f) => f.includes(`shows ${JSON.stringify(token)}`)), `finds ${token}: ${JSON.stringify(found)}`);
+  }
+  assert.ok(found.some((f) => /aria-valuetext shows "NaN"/.test(f)), `reads aria-valuetext: ${JSON.stringify(found)}`);
+  await page.close();
+});
+
+// Found by the text scan (seed 0x7, link #177: v=1:NaN): the link-version message echoed the
+// link's value unquoted, so a hostile v= put NaN / Infinity / undefined into the page's text as
+// if the page had computed it. It now quotes it (“…”) like every other message.
+test('?v=NaN / v=Infinity / v=undefined: the link-version message shows the value in quotes, not as a bare NaN', async () => {
+  for (const v of ['NaN', 'Infinity', 'undefined', '1:NaN']) {
+    const page = await s.newPage();
+    await page.goto(`${s.url}?${new URLSearchParams({ v })}`);
+    await waitReady(page);
+    assert.deepEqual(await badNumberTexts(page, `v=${v}`, []), [], `?v=${v}`);
+    await page.close();
+  }
+});
 
 test(`${COUNT} random links (seed ${'0x' + SEED.toString(16)}): no exception or panic, charts drawn, the written link restores the same view`, { timeout: 900_000 }, async () => {
   const started = Date.now();
@@ -187,6 +292,7 @@ test(`${COUNT} random links (seed ${'0x' + SEED.toString(16)}): no exception or 
     }
     ms.open += tick() - t0;
     const first = await snapshot(page);
+    problems.push(...await badNumberTexts(page, 'after load'));
     // The selected tab's panel is the one shown.
     if (first.selected.length !== 1) problems.push(`selected tabs: ${JSON.stringify(first.selected)}`);
     else if (!first.panels.includes(`panel-${first.selected[0]}`)) problems.push(`tab ${first.selected[0]} selected but panels shown: ${JSON.stringify(first.panels)}`);
@@ -209,8 +315,10 @@ test(`${COUNT} random links (seed ${'0x' + SEED.toString(16)}): no exception or 
       problems.push(...t.problems);
       typedPages++;
       typedBoxes += t.boxes;
+      problems.push(...await badNumberTexts(page, 'after typing', t.typed));
     }
-    problems.push(...consoleProblems(page));
+    // The end of this link's session: what it scheduled has run; nothing went wrong since load.
+    problems.push(...await settledProblems(page));
 
     // The address bar the page wrote (before any typing) opens the same view, with no messages.
     if (i % REOPEN_EVERY === 0) {
@@ -223,7 +331,8 @@ test(`${COUNT} random links (seed ${'0x' + SEED.toString(16)}): no exception or 
         for (const k of ['selected', 'panels', 'inputs', 'tables']) {
           try { assert.deepEqual(second[k], first[k]); } catch { problems.push(`reopened link shows different ${k}: ${JSON.stringify(first[k]).slice(0, 400)} vs ${JSON.stringify(second[k]).slice(0, 400)}`); }
         }
-        problems.push(...consoleProblems(page).map((p) => `reopened: ${p}`));
+        problems.push(...await badNumberTexts(page, 'reopened'));
+        problems.push(...(await settledProblems(page)).map((p) => `reopened: ${p}`));
         reopened++;
       } catch (e) {
         problems.push(`reopened link not ready within ${READY_MS} ms: ${e.message.split('\n')[0].slice(0, 300)}`);

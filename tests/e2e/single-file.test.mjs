@@ -9,8 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import {
-  DIST, CHROMIUM, CHROMIUM_ARGS, CANVASES, TIMEOUT, assertDist, recordProblems, describeProblems,
-  waitReady, waitForSearch, assertClean,
+  DIST, CHROMIUM, CHROMIUM_ARGS, CANVASES, TIMEOUT, PAGE_HELPERS, assertDist, recordProblems, describeProblems,
+  waitReady, waitForSearch, assertClean, canvasStats, waitCanvasChange,
 } from './harness.mjs';
 import { buildSingleFile } from '../../scripts/single-file.mjs';
 
@@ -46,6 +46,8 @@ async function open(query) {
   contexts.push(context);
   context.setDefaultTimeout(TIMEOUT);
   context.setDefaultNavigationTimeout(TIMEOUT);
+  // The harness's page helpers (canvas hashes; what assertClean waits on before it checks).
+  await context.addInitScript({ content: PAGE_HELPERS });
   const blocked = [];
   await context.route(/^(https?|wss?):/i, (route) => {
     blocked.push(route.request().url());
@@ -104,11 +106,12 @@ test('file://…?v=1&f=0.1: initialises from the embedded wasm, draws, key figur
   assert.ok(await page.evaluate(() => typeof window.wasmBindings === 'object' && window.wasmBindings !== null),
     'window.wasmBindings is set, as with Trunk\'s loader');
   assertNoNetwork(page, 'f=0.1');
-  assertClean(assert, page, 'file:// f=0.1');
+  await assertClean(assert, page, 'file:// f=0.1');
 });
 
 test('file://: history.replaceState keeps the address bar in step (query on a file: URL)', async () => {
   const page = await open('v=1&f=0.1');
+  const speedup0 = await canvasStats(page, CANVASES[0]);
   await page.fill('#f-input', '0.2');
   await page.press('#f-input', 'Enter');
   try {
@@ -122,8 +125,10 @@ test('file://: history.replaceState keeps the address bar in step (query on a fi
   assert.equal(url.pathname, new URL(fileUrl).pathname, 'same file');
   const figures = await text(page, '#laws-figures');
   assert.ok(figures.includes('5x'), `ceiling follows f=0.2: ${figures}`);
+  const speedup1 = await waitCanvasChange(page, CANVASES[0], speedup0.hash);
+  assert.ok(speedup1.fraction > 0.02, `${CANVASES[0]} redrawn for f = 0.2: ${JSON.stringify(speedup1)}`);
   assertNoNetwork(page, 'replaceState');
-  assertClean(assert, page, 'file:// replaceState');
+  await assertClean(assert, page, 'file:// replaceState');
 });
 
 test('file://…?v=1&preset=seed-strong: strong panel, N_max 8,649, four charts drawn, no network', async () => {
@@ -135,5 +140,5 @@ test('file://…?v=1&preset=seed-strong: strong panel, N_max 8,649, four charts 
   const rows = await page.evaluate(() => document.querySelectorAll('#strong-table table tbody tr').length);
   assert.ok(rows >= 2, `#strong-table has rows (${rows})`);
   assertNoNetwork(page, 'seed-strong');
-  assertClean(assert, page, 'file:// seed-strong');
+  await assertClean(assert, page, 'file:// seed-strong');
 });

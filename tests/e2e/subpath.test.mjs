@@ -19,5 +19,5 @@ test(`served under ${BASE}: loads, draws, no failed requests`, async () => {
   const outside = requests.filter((u) => u.startsWith(s.origin) && !new URL(u).pathname.startsWith(BASE));
   assert.deepEqual(outside, [], 'every same-origin request stays under the base path');
   assert.ok(new URL(page.url()).pathname === BASE, `URL stays under the base: ${page.url()}`);
-  assertClean(assert, page, 'sub-path');
+  await assertClean(assert, page, 'sub-path');
 });

@@ -1,0 +1,69 @@
+// Calibrate, then predict (issue 11): a reader opens the measured Megatron-Core preset, sees the
+// fit, its predictions and errors and the measured points; follows the link to Amdahl's law at
+// the fitted serial fraction; pastes a sweep of their own; and is told, next to `st`, when it
+// cannot be fitted.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSession, waitReady, tableData, waitFor, assertClean, canvasStats, TIMEOUT } from './harness.mjs';
+
+let s;
+before(async () => { s = await openSession(); });
+after(async () => { await s?.close(); });
+
+test('preset=megatron-177b-h100: 8 measured points, 6 predicted within 1.1%, the source, MFU and f', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&preset=megatron-177b-h100`);
+  await waitReady(page);
+  const fit = await tableData(page, '#strong-fit-table table');
+  assert.ok(fit, 'a fit table');
+  assert.equal(fit.rows.length, 8, JSON.stringify(fit.rows));
+  assert.equal(fit.rows.filter((r) => r[1] === '✓').length, 2, 'fitted on two points');
+  const errors = fit.rows.filter((r) => r[1] !== '✓').map((r) => Math.abs(parseFloat(r[4])));
+  assert.ok(errors.every((e) => e <= 1.1), `predictions within 1.1%: ${errors}`);
+  const figures = await page.evaluate(() => document.getElementById('strong-figures').textContent);
+  assert.match(figures, /MFU 47(\.\d)?%/, figures);
+  assert.match(figures, /0\.25%/, `serial fraction K/t(N₀): ${figures}`);
+  assert.match(await page.evaluate(() => document.getElementById('strong-source').textContent), /Megatron-LM/);
+  assert.ok((await canvasStats(page, '#strong-step-canvas')).fraction > 0.01, 'the step chart is drawn');
+
+  // The Amdahl reading of K: the link opens the Laws panel at f = K / t(N₀).
+  const href = await page.evaluate(() => document.getElementById('strong-fit-laws').getAttribute('href'));
+  assert.match(href ?? '', /view=laws&f=0\.00248/);
+  await Promise.all([page.waitForNavigation(), page.click('#strong-fit-laws')]);
+  await waitReady(page);
+  assert.equal(await page.evaluate(() => document.getElementById('f-input').value), '0.00248');
+  assert.equal(await page.evaluate(() => document.getElementById('panel-laws').hidden), false);
+  await assertClean(assert, page, 'megatron preset');
+  await page.close();
+});
+
+test('em=fit on a pasted sweep predicts every GPU count; an unfittable one is refused next to st', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&view=strong&n0=96&ns=96,192,384,768&em=fit&st=96:1050,192:550,384:300`);
+  await waitReady(page);
+  // W = 96,000 ms·GPU, K = 50 ms: 768 GPUs (not measured) is predicted at 125 + 50 ms.
+  const strong = await tableData(page, '#strong-table table');
+  const row = strong.rows.find((r) => r[0] === '768');
+  assert.ok(row, JSON.stringify(strong.rows));
+  assert.ok(row.includes('175'), `t(768) = 175 ms: ${JSON.stringify(row)}`);
+  // Step times that do not fall: refused, named, the last valid sweep kept.
+  await page.fill('#st-input', '96:1050\n192:1100');
+  await waitFor(page, () => document.getElementById('st-msg').textContent.length > 0, null, 'a message under st');
+  const msg = await page.evaluate(() => document.getElementById('st-msg').textContent);
+  assert.match(msg, /\(st\)/, msg);
+  assert.match(msg, /fall/, msg);
+  const again = await tableData(page, '#strong-table table');
+  assert.deepEqual(again.rows, strong.rows, 'the table keeps the last valid fit');
+  await assertClean(assert, page, 'em=fit');
+  await page.close();
+});
+
+test('em=step says when a measured step time is below the compute time', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&preset=seed-strong&em=step&st=1024:1000,16384:50`);
+  await waitReady(page);
+  await waitFor(page, () => document.getElementById('st-note').textContent.includes('16,384'), null, 'a note under st',
+    () => page.evaluate(() => document.getElementById('st-note').textContent), TIMEOUT);
+  await assertClean(assert, page, 'em=step clamp');
+  await page.close();
+});
