@@ -46,7 +46,9 @@ test('em=fit on a pasted sweep predicts every GPU count; an unfittable one is re
   const row = strong.rows.find((r) => r[0] === '768');
   assert.ok(row, JSON.stringify(strong.rows));
   assert.ok(row.includes('175'), `t(768) = 175 ms: ${JSON.stringify(row)}`);
-  // Step times that do not fall: refused, named, the last valid sweep kept.
+  // Step times that do not fall: refused, named, the last valid sweep kept. (The input sits in
+  // the closed "Step-time model" group: open it as a reader would.)
+  await page.evaluate(() => document.querySelector('[data-key="st"]').closest('details').open = true);
   await page.fill('#st-input', '96:1050\n192:1100');
   await waitFor(page, () => document.getElementById('st-msg').textContent.length > 0, null, 'a message under st');
   const msg = await page.evaluate(() => document.getElementById('st-msg').textContent);

@@ -238,7 +238,7 @@ test('lever fp8: T_crit 3.7k → 2.47k, N_max 12,973, plots and URL in one frame
     'strong figures: T_crit 2.47k tokens', async () => (await figures(page, 'table#strong-figures')).text);
   const sf = await figures(page, 'table#strong-figures');
   assert.ok(sf.text.includes('2.47k tokens'), `strong T_crit with fp8: ${sf.text}`);
-  assert.equal(leadingInt(figure(sf, 'N_max')), 17297, `strong N_max with fp8: ${sf.text}`);
+  assert.equal(leadingInt(figure(sf, 'N_max')), 12973, `strong N_max with fp8: ${sf.text}`);
   assert.equal(new URLSearchParams(await page.evaluate(() => location.search)).get('lv'), 'fp8', 'lv stays in the URL');
 
   // Back in the plan view the box is still ticked; unticking removes lv from the URL.
