@@ -1,0 +1,494 @@
+//! The panel layer (`src/panel/`) as the page, the CLI and `scalingExplorer.compute` see it:
+//! which element ids get which texts, which charts a panel draws and reads out, the lever
+//! rows, the memory note, the reporting checklist's conditions and the Laws tables. Every
+//! expected value is derived by hand from docs/model.md and the presets' inputs (derivations
+//! in the comments).
+#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+
+use scaling_explorer::chart::svg::{render, SIZE};
+use scaling_explorer::chart::ChartStyle;
+use scaling_explorer::panel::{self, ChartId, Panel};
+use scaling_explorer::scenario::{decode, Scenario, View};
+
+fn scenario(query: &str) -> Scenario {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{query}: {:?}", d.errors);
+    d.scenario
+}
+
+fn panel(query: &str, view: View) -> Panel {
+    Panel::compute(&scenario(query), view)
+}
+
+fn text<'a>(texts: &'a [(&'static str, String)], id: &str) -> Option<&'a str> {
+    texts
+        .iter()
+        .find(|(k, _)| *k == id)
+        .map(|(_, v)| v.as_str())
+}
+
+const SEED_STRONG: &str = "v=1&preset=seed-strong";
+const SEED_WEAK: &str = "v=1&preset=seed-weak";
+
+#[test]
+fn figures_id_names_each_panels_element() {
+    for (view, id) in [
+        (View::Laws, "laws-figures"),
+        (View::Strong, "strong-figures"),
+        (View::Weak, "weak-figures"),
+        (View::Plan, "plan-figures"),
+    ] {
+        assert_eq!(panel(SEED_STRONG, view).figures_id(), id);
+    }
+}
+
+#[test]
+fn plan_levers_are_none_plus_five_with_hand_derived_t_crit() {
+    // Seed defaults: c = 3 transfers, s_w = 2 bytes, P = P_a = 1.776e9, F_eff = 370 TFLOP/s,
+    // B_eff = 100 GB/s, CP = 1: T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a) = 1·3,700·1 = 3,700.
+    let p = panel(SEED_STRONG, View::Plan);
+    let rows = p.levers();
+    assert_eq!(
+        rows.len(),
+        6,
+        "none + 5 levers (only one row per lever when none is on)"
+    );
+    let row = |key: &str| rows.iter().find(|r| r.lever == key).unwrap();
+    assert_eq!(rows[0].lever, "none");
+    assert!(
+        rows[0].on,
+        "no lever switched on: the inputs as typed are what is shown"
+    );
+    assert!((rows[0].t_crit_tokens - 3700.0).abs() < 1e-9);
+    // fp8 all-gathers: 2 gathers × 1 byte + 1 reduce-scatter × 2 bytes = 4 bytes instead of 6.
+    assert!((row("fp8").t_crit_tokens - 3700.0 * 4.0 / 6.0).abs() < 1e-9);
+    // NVLink domain: B_eff 100 GB/s → 400 GB/s, T_crit ∝ 1/B_eff: 3,700/4 = 925.
+    assert!((row("nvlink").t_crit_tokens - 925.0).abs() < 1e-9);
+    // N_max = B/T_crit = 32M / 925 = 34,594.6 GPUs.
+    assert!((row("nvlink").n_max - 32e6 / 925.0).abs() < 1e-6);
+    // ep: P = P_a already; zb changes no transfer: both stay at 3,700.
+    assert!((row("ep").t_crit_tokens - 3700.0).abs() < 1e-9);
+    assert!((row("zb").t_crit_tokens - 3700.0).abs() < 1e-9);
+    assert!(rows.iter().skip(1).all(|r| !r.on));
+    // Other panels have no lever table.
+    assert!(panel(SEED_STRONG, View::Strong).levers().is_empty());
+}
+
+#[test]
+fn plan_memory_note_states_the_activation_memory_ratio() {
+    // Strong scaling at B = 32M: T = 32M/1,024 = 31,250 → 32M/16,384 = 1,953.125 tokens per
+    // replica; activations scale with T: 1,953.125/31,250 = 6.25% → "6.3%" (1 decimal,
+    // half away from zero); T printed with 4 significant digits: 31.25k → 1.953k.
+    let p = panel(SEED_STRONG, View::Plan);
+    assert_eq!(
+        p.memory_note().as_deref(),
+        Some(
+            "Strong scaling 1,024 → 16,384 GPUs cuts activation memory per GPU to 6.3% of the \
+             baseline (T 31.25k → 1.953k tokens), room that no-reshard and zero-bubble schedules \
+             can spend."
+        )
+    );
+    assert_eq!(
+        text(&p.shown().texts, "plan-memory"),
+        p.memory_note().as_deref()
+    );
+    assert_eq!(panel(SEED_STRONG, View::Strong).memory_note(), None);
+}
+
+#[test]
+fn strong_panel_summarises_its_line_charts_not_the_boxes() {
+    let p = panel(SEED_STRONG, View::Strong);
+    let texts = p.shown().texts;
+    // Strong summary: B = 32M; step times 1,000 / 375 / 332.5 / 356.25 ms at 1,024 … 16,384
+    // GPUs → throughput B/step peaks at 8,192; T_crit = 3,700 → "3.7k"; N_max = 32M/3,700 =
+    // 8,648.6 → "8.6k".
+    let expected = "With B_global fixed at 32M tokens, step time falls less than 1/N because \
+                    exposed time does not shrink; throughput peaks at 8,192 GPUs. Tokens per \
+                    replica fall below T_crit = 3.7k beyond N_max ≈ 8.6k GPUs (shaded).";
+    for id in [
+        "strong-step-summary",
+        "strong-efficiency-summary",
+        "strong-throughput-summary",
+    ] {
+        assert_eq!(text(&texts, id), Some(expected), "{id}");
+    }
+    assert_eq!(text(&texts, "strong-boxes-summary"), None);
+    assert!(texts.iter().all(|(k, _)| !k.starts_with("weak-")));
+    assert!(texts.iter().all(|(k, _)| !k.starts_with("plan-")));
+}
+
+#[test]
+fn weak_panel_summarises_its_line_charts_with_the_weak_text() {
+    let p = panel(SEED_WEAK, View::Weak);
+    let texts = p.shown().texts;
+    // Weak, T = 32M/1,024 = 31,250 fixed: at 4,096 GPUs compute stays 900 ms, exposed 150 ms:
+    // efficiency 1,000/1,050 = 95.2%; B = 4,096·31,250 = 128M; steps 1T/32M = 31,250 and
+    // 1T/128M = 7,812.5.
+    let expected = "With 31.25k tokens per replica fixed, 1,024 → 4,096 GPUs keeps 95.2% weak \
+                    efficiency, but the global batch grows 32M → 128M and the same 1T tokens buy \
+                    31,250 → 7,812.5 optimizer steps.";
+    for id in [
+        "weak-step-summary",
+        "weak-efficiency-summary",
+        "weak-throughput-summary",
+        "weak-steps-summary",
+    ] {
+        assert_eq!(text(&texts, id), Some(expected), "{id}");
+    }
+    assert_eq!(text(&texts, "weak-boxes-summary"), None);
+    assert!(texts.iter().all(|(k, _)| !k.starts_with("strong-")));
+    // The strong panel of the same scenario says something else.
+    let strong = panel(SEED_WEAK, View::Strong).shown().texts;
+    assert_ne!(text(&strong, "strong-step-summary"), Some(expected));
+    assert!(text(&strong, "strong-step-summary")
+        .unwrap()
+        .starts_with("With B_global fixed at 32M tokens"));
+}
+
+#[test]
+fn plan_panel_summarises_both_plan_charts() {
+    let p = panel(SEED_STRONG, View::Plan);
+    let texts = p.shown().texts;
+    for id in ["plan-ttq-summary", "plan-gpu-hours-summary"] {
+        let s = text(&texts, id).unwrap_or_else(|| panic!("{id} missing"));
+        // B_crit = 32M (the seed's default), 3 significant digits.
+        assert!(
+            s.starts_with("Time to the target loss against GPUs for four ways of choosing the batch. Weak scaling keeps growing the batch past B_crit = 32M and gains little"),
+            "{s}"
+        );
+    }
+    assert!(texts
+        .iter()
+        .all(|(k, _)| !k.starts_with("strong-") && !k.starts_with("weak-")));
+}
+
+#[test]
+fn draw_and_describe_only_the_panels_own_charts() {
+    let style = ChartStyle::default();
+    let strong = panel(SEED_STRONG, View::Strong);
+    for (chart, own) in [
+        (ChartId::StrongStep, true),
+        (ChartId::StrongEfficiency, true),
+        (ChartId::WeakStep, false),
+        (ChartId::LawsSpeedup, false),
+        (ChartId::PlanTimeToQuality, false),
+    ] {
+        let mut area = None;
+        let svg = render(SIZE, |root| {
+            area = Some(strong.draw(chart, root, &style)?.is_some());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(area, Some(own), "{chart:?}");
+        assert_eq!(strong.describe(chart).is_some(), own, "{chart:?}");
+        if own {
+            assert!(
+                svg.contains("<path") || svg.contains("<polyline"),
+                "{chart:?}"
+            );
+        }
+    }
+    // The Laws and Plan panels too.
+    let laws = panel(SEED_STRONG, View::Laws);
+    assert!(laws.describe(ChartId::LawsSpeedup).is_some());
+    assert!(laws.describe(ChartId::StrongStep).is_none());
+    let plan = panel(SEED_STRONG, View::Plan);
+    assert!(plan.describe(ChartId::PlanGpuHours).is_some());
+    assert!(plan.describe(ChartId::WeakSteps).is_none());
+    let mut area = None;
+    render(SIZE, |root| {
+        area = Some(plan.draw(ChartId::LawsEfficiency, root, &style)?.is_some());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(area, Some(false));
+}
+
+#[test]
+fn strong_readout_names_the_nearest_row_on_a_log_axis() {
+    let p = panel(SEED_STRONG, View::Strong);
+    // At 4,096 GPUs: compute 900·1,024/4,096 = 225 ms + exposed 150 ms = 375 ms; T =
+    // 32M/4,096 = 7,812.5; efficiency 1,000·1,024/(375·4,096) = 66.7%; throughput
+    // 32M/0.375 s = 85.33M tok/s.
+    let at_4096 = p.readout(ChartId::StrongStep, 4096.0).unwrap();
+    assert!(at_4096.starts_with("4,096 GPUs: T = 7.81"), "{at_4096}");
+    assert!(
+        at_4096.contains("step 375 ms (compute 225 + exposed 150), efficiency 66.7%, 85.33M tok/s"),
+        "{at_4096}"
+    );
+    // Nearest in ln N: |ln 3,000 − ln 4,096| = 0.31 < |ln 3,000 − ln 1,024| = 1.07.
+    let at_3000 = p.readout(ChartId::StrongEfficiency, 3000.0).unwrap();
+    assert_eq!(at_3000, at_4096);
+    // ln 1,500 is 0.38 from ln 1,024 and 1.0 from ln 4,096.
+    assert!(p
+        .readout(ChartId::StrongStep, 1500.0)
+        .unwrap()
+        .starts_with("1,024 GPUs: T = 31.25k, step 1000 ms"));
+    // 8,000 is 0.024 from 8,192 in ln; 20,000 is 0.2 from 16,384 (the last row).
+    // 8,192: 112.5 + 220 = 332.5 ms; 16,384: 56.25 + 300 = 356.25 ms.
+    assert!(p
+        .readout(ChartId::StrongThroughput, 8000.0)
+        .unwrap()
+        .starts_with("8,192 GPUs: T = 3.906k, step 332.5 ms"));
+    assert!(p
+        .readout(ChartId::StrongStep, 20000.0)
+        .unwrap()
+        .starts_with("16,384 GPUs: T = 1.953k, step 356.25 ms"));
+    // Not a finite count, or a chart of another panel: nothing.
+    assert_eq!(p.readout(ChartId::StrongStep, f64::NAN), None);
+    assert_eq!(p.readout(ChartId::StrongStep, f64::INFINITY), None);
+    assert_eq!(p.readout(ChartId::WeakStep, 4096.0), None);
+    assert_eq!(p.readout(ChartId::LawsSpeedup, 4096.0), None);
+    assert_eq!(p.readout(ChartId::PlanTimeToQuality, 4096.0), None);
+}
+
+#[test]
+fn weak_readout_differs_from_the_strong_one() {
+    let weak = panel(SEED_WEAK, View::Weak);
+    // Weak at 4,096: B = 4,096·31,250 = 128M, step 900 + 150 = 1,050 ms, efficiency
+    // 1,000/1,050 = 95.2%, throughput 128M/1.05 s = 121.9M tok/s, 1T/128M = 7,812.5 steps.
+    assert_eq!(
+        weak.readout(ChartId::WeakStep, 4096.0).as_deref(),
+        Some(
+            "4,096 GPUs: B = 128M, step 1050 ms, weak efficiency 95.2%, 121.9M tok/s, \
+             7,812.5 optimizer steps"
+        )
+    );
+    // Nearest in ln N again: 3,000 → 4,096, 1,500 → 1,024.
+    assert!(weak
+        .readout(ChartId::WeakEfficiency, 3000.0)
+        .unwrap()
+        .starts_with("4,096 GPUs: B = 128M"));
+    assert!(weak
+        .readout(ChartId::WeakSteps, 1500.0)
+        .unwrap()
+        .starts_with("1,024 GPUs: B = 32M, step 1000 ms"));
+    assert_eq!(weak.readout(ChartId::StrongStep, 4096.0), None);
+    assert_eq!(weak.readout(ChartId::WeakStep, f64::NAN), None);
+    let strong = panel(SEED_WEAK, View::Strong);
+    assert_ne!(
+        strong.readout(ChartId::StrongStep, 4096.0),
+        weak.readout(ChartId::WeakStep, 4096.0)
+    );
+    // The Plan and Laws panels read out their own charts only.
+    let plan = panel(SEED_WEAK, View::Plan);
+    assert!(plan.readout(ChartId::PlanTimeToQuality, 4096.0).is_some());
+    assert_eq!(plan.readout(ChartId::WeakStep, 4096.0), None);
+    let laws = panel("v=1&preset=classroom", View::Laws);
+    // f = 5%, N = 4,096: Amdahl S = 1/(0.05 + 0.95/4,096) = 19.9.
+    assert!(laws
+        .readout(ChartId::LawsSpeedup, 4096.0)
+        .unwrap()
+        .starts_with("N = 4,096: Amdahl 19.9x"));
+}
+
+#[test]
+fn document_decodes_the_link_and_reports_its_problems() {
+    // f = 2 is outside [0, 1]: one message naming the input, the default Laws panel.
+    let doc = panel::document("v=1&f=2", None);
+    assert_eq!(doc["panel"], "laws");
+    let messages = doc["messages"].as_array().unwrap();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0]
+            .as_str()
+            .unwrap()
+            .starts_with("Serial fraction f (f): "),
+        "{messages:?}"
+    );
+    let doc = panel::document(SEED_WEAK, None);
+    assert_eq!(doc["panel"], "weak");
+    assert_eq!(doc["messages"].as_array().unwrap().len(), 0);
+    // 1T tokens at 32M per step at the baseline.
+    assert_eq!(
+        panel::document(SEED_WEAK, Some(View::Plan))["panel"],
+        "plan"
+    );
+}
+
+fn checklist(query: &str) -> scaling_explorer::panel::checklist::Report {
+    panel(query, View::Plan).checklist().unwrap()
+}
+
+fn has_warning(r: &scaling_explorer::panel::checklist::Report, start: &str) -> bool {
+    r.warnings.iter().any(|w| w.en.starts_with(start))
+}
+
+#[test]
+fn checklist_states_the_weak_batch_over_b_crit() {
+    // seed-weak: weak last row 4,096 GPUs × 31,250 = 128M tokens; B_crit = 32M: 128M/32M = 4.
+    let r = checklist(SEED_WEAK);
+    assert!(
+        r.en.contains("the global batch grows to 128M tokens (4× B_crit = 32M)"),
+        "{}",
+        r.en
+    );
+    // Over 2× B_crit without a loss curve: a warning with token efficiency 1/(1 + 4) = 20%.
+    assert!(
+        r.warnings.iter().any(|w| w.en.starts_with(
+            "Weak scaling reaches 128M tokens per step, 4× the critical batch, and is reported \
+             only as throughput: token efficiency is 20%"
+        )),
+        "{:?}",
+        r.warnings
+    );
+    // B_crit = 64M: exactly 2× — not over 2, no warning.
+    let r = checklist("v=1&preset=seed-weak&bcrit=64M");
+    assert!(r.en.contains("(2× B_crit = 64M)"), "{}", r.en);
+    assert!(!has_warning(&r, "Weak scaling reaches"), "{:?}", r.warnings);
+    // A loss curve backs it: no warning either.
+    let r = checklist("v=1&preset=seed-weak&lc=1");
+    assert!(!has_warning(&r, "Weak scaling reaches"), "{:?}", r.warnings);
+}
+
+#[test]
+fn checklist_warns_past_n_max_only_when_strictly_past() {
+    // Seed: N_max = 32M/3,700 = 8,648.6 < 16,384 (the last strong row): warned.
+    let r = checklist(SEED_STRONG);
+    assert!(
+        has_warning(&r, "Strong scaling goes past N_max ≈ 8.6k GPUs"),
+        "{:?}",
+        r.warnings
+    );
+    // B = 3,700 × 8,192 = 30,310,400: N_max = 8,192 exactly, the last row: not past it.
+    let r = checklist("v=1&preset=seed-strong&b=30310400&ns=1024,4096,8192");
+    assert!(
+        !has_warning(&r, "Strong scaling goes past"),
+        "{:?}",
+        r.warnings
+    );
+    // Last row 4,096 < N_max = 8,648.6: not past either.
+    let r = checklist("v=1&preset=seed-strong&ns=1024,4096");
+    assert!(
+        !has_warning(&r, "Strong scaling goes past"),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn checklist_warns_about_levers_only_when_one_is_on() {
+    let r = checklist(SEED_STRONG);
+    assert!(
+        !has_warning(&r, "Levers are switched on"),
+        "{:?}",
+        r.warnings
+    );
+    let r = checklist("v=1&preset=seed-strong&lv=fp8");
+    assert!(
+        r.warnings.iter().any(|w| w.en
+            == "Levers are switched on (fp8): the numbers are a projection, not the measured configuration."),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn laws_efficiency_table_compare_columns_are_amdahl_s_over_n() {
+    // Classroom: f = 5%, compare f = 1%, 10%, 25%. At N = 4,096, f = 1%:
+    // S = 1/(0.01 + 0.99/4,096) = 97.64, E = S/4,096 = 2.38% → "2.4%";
+    // f = 10%: S = 1/(0.1 + 0.9/4,096) = 9.978, E = 0.24% → "0.2%".
+    let p = panel("v=1&preset=classroom", View::Laws);
+    let tables = p.tables();
+    let t = tables
+        .iter()
+        .find(|s| s.id == "laws-efficiency")
+        .and_then(|s| s.table.as_ref())
+        .unwrap();
+    assert_eq!(t.headers[4], "Amdahl E (f=1%)");
+    assert_eq!(t.headers[5], "Amdahl E (f=10%)");
+    let row = t.rows.iter().find(|r| r[0] == "4,096").unwrap();
+    assert_eq!(row[4], "2.4%");
+    assert_eq!(row[5], "0.2%");
+    // N = 1: S = 1, E = 100% for every f.
+    let row = t.rows.iter().find(|r| r[0] == "1").unwrap();
+    assert_eq!(&row[4..], ["100%", "100%", "100%"]);
+}
+
+#[test]
+fn laws_key_figures_name_the_baseline_of_timed_points_only_past_one() {
+    let label = "Speedups relative to";
+    let has = |q: &str| {
+        panel(q, View::Laws)
+            .figures()
+            .into_iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, v)| v)
+    };
+    // Times measured from N = 2: speedups are relative to N = 2.
+    assert_eq!(
+        has("v=1&mk=time&m=2:515,4:270,8:150").as_deref(),
+        Some("N = 2 (assumed ideal up to there)")
+    );
+    // Karp–Flatt preset: times measured from N = 1 — nothing to say.
+    assert_eq!(has("v=1&preset=karp-flatt"), None);
+    // Speedups given directly, from N = 2: no baseline to name.
+    assert_eq!(has("v=1&mk=speedup&m=2:1.9,4:3.5,8:6"), None);
+}
+
+#[test]
+fn laws_summaries_state_the_classroom_numbers() {
+    // Classroom: f = 5%, N up to 4,096. Amdahl ceiling 1/f = 20x; at N = 4,096 Amdahl
+    // S = 1/(0.05 + 0.95/4,096) = 19.91 → "19.9x", Gustafson S = N − f(N − 1) = 3,891.25 →
+    // "3891x". Amdahl E = 1/(fN + 1 − f) = 50% at N = (1 + f)/f = 21; at 4,096 E = 0.49% →
+    // "0.5%", Gustafson E = 3,891.25/4,096 = 95.0% → "95%".
+    let texts = panel("v=1&preset=classroom", View::Laws).shown().texts;
+    assert_eq!(
+        text(&texts, "laws-speedup-summary"),
+        Some(
+            "Speedup against N on log axes for f = 5%: Amdahl flattens towards its ceiling of \
+             20x. At N = 4,096, Amdahl gives 19.9x and Gustafson 3891x."
+        )
+    );
+    let eff = text(&texts, "laws-efficiency-summary").unwrap();
+    assert!(
+        eff.starts_with(
+            "Efficiency against N (log axis). Amdahl efficiency falls to 50% at N = 21. At N = \
+             4,096: Amdahl 0.5%, Gustafson 95%, Sun–Ni "
+        ),
+        "{eff}"
+    );
+    assert!(text(&texts, "laws-karp-flatt-summary")
+        .unwrap()
+        .starts_with("No measured points yet"));
+    // Speedups 1.9, 3.4, 5.5 at N = 2, 4, 8: Karp–Flatt e = (1/S − 1/N)/(1 − 1/N) =
+    // 0.0526, 0.0588, 0.0649 — rising at every step.
+    let texts = panel("v=1&mk=speedup&m=2:1.9,4:3.4,8:5.5", View::Laws)
+        .shown()
+        .texts;
+    let kf = text(&texts, "laws-karp-flatt-summary").unwrap();
+    assert!(
+        kf.starts_with("Karp–Flatt e(N) for 3 measured points."),
+        "{kf}"
+    );
+    assert!(
+        kf.ends_with(" e(N) rises with N: overhead grows with the processor count."),
+        "{kf}"
+    );
+}
+
+#[test]
+fn plan_panel_draws_and_describes_the_chart_asked_for() {
+    // The GPU-hours chart plots N × hours, the time-to-quality chart hours: different titles
+    // and y axes, so the two charts' descriptions and drawings differ.
+    let p = panel(SEED_STRONG, View::Plan);
+    let hours = p.describe(ChartId::PlanGpuHours).unwrap();
+    let ttq = p.describe(ChartId::PlanTimeToQuality).unwrap();
+    assert_eq!(hours.title, "GPU-hours to the target loss");
+    assert_eq!(hours.y_desc, "GPU-hours (log scale)");
+    assert_ne!(ttq.title, hours.title);
+    let style = ChartStyle::default();
+    let draw = |chart| {
+        render(SIZE, |root| {
+            assert!(p.draw(chart, root, &style)?.is_some());
+            Ok(())
+        })
+        .unwrap()
+    };
+    let svg = draw(ChartId::PlanGpuHours);
+    assert!(
+        svg.contains("GPU-hours to the target loss"),
+        "GPU-hours title missing"
+    );
+    assert!(!draw(ChartId::PlanTimeToQuality).contains("GPU-hours to the target loss"));
+}
