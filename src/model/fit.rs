@@ -195,6 +195,16 @@ mod tests {
         assert!((fit.flops_per_gpu(1e9, 1.6e6) - 1e14).abs() < 1.0);
     }
 
+    /// Three points off any line: the fit minimises the relative error. By hand, with x = 1/N and
+    /// weights 1/t² for (1, 110), (2, 50), (4, 30): the weighted normal equations give
+    /// W = 99.476439790…, K = 4.188481675… (an unweighted fit would give W = 108.571…, K = 0).
+    #[test]
+    fn weights_the_fit_by_relative_error() {
+        let fit = fit_step_times(&[(1.0, 110.0), (2.0, 50.0), (4.0, 30.0)], &[]).unwrap();
+        assert!((fit.work_ms_gpus - 99.476_439_790_575_88).abs() < 1e-9);
+        assert!((fit.constant_ms - 4.188_481_675_392_675_5).abs() < 1e-9);
+    }
+
     #[test]
     fn refuses_what_cannot_be_fitted() {
         assert_eq!(
