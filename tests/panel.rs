@@ -492,3 +492,64 @@ fn plan_panel_draws_and_describes_the_chart_asked_for() {
     );
     assert!(!draw(ChartId::PlanTimeToQuality).contains("GPU-hours to the target loss"));
 }
+
+/// The Karp–Flatt summary reads the trend of e(N): S = N gives e = 0 at every N (no rise);
+/// the karp-flatt preset's e(N) dips at N = 4 then rises (3.00%, 2.67%, 2.86% … 3.70%: "rises
+/// overall"); Amdahl-shaped speedups with growing overhead rise at every step.
+#[test]
+fn the_karp_flatt_summary_reads_the_trend() {
+    let summary = |q: &str| {
+        let p = panel(q, View::Laws);
+        text(&p.shown().texts, "laws-karp-flatt-summary")
+            .unwrap()
+            .to_string()
+    };
+    let flat = summary("v=1&mk=speedup&m=1:1,2:2,4:4,8:8");
+    assert!(flat.contains("does not rise"), "{flat}");
+    let dip = summary("v=1&preset=karp-flatt");
+    assert!(dip.contains("rises overall"), "{dip}");
+    // S(2) = 1.9, S(4) = 3.4, S(8) = 5.5: e = 5.3%, 5.9%, 6.2% — up at every step.
+    let rising = summary("v=1&mk=speedup&m=1:1,2:1.9,4:3.4,8:5.5");
+    assert!(
+        rising.contains("rises with N") && !rising.contains("overall"),
+        "{rising}"
+    );
+    // One measured point: no trend to read.
+    let one = summary("v=1&mk=speedup&m=2:1.9");
+    assert!(!one.contains("rise"), "{one}");
+}
+
+/// The Karp–Flatt chart's readout names the nearest measured point: karp-flatt preset at
+/// N = 4 (t = 270 ms against 1,000 at N = 1): S = 3.7x, e(N) = (1/3.7037 − 1/4)/(3/4) = 2.67%.
+#[test]
+fn the_karp_flatt_readout_names_the_measured_point() {
+    let p = panel("v=1&preset=karp-flatt", View::Laws);
+    let r = p.readout(ChartId::LawsKarpFlatt, 4.2).unwrap();
+    assert!(r.starts_with("N = 4: S = 3.7x"), "{r}");
+    assert!(r.contains("e(N) = 2.67%"), "{r}");
+    let none = panel("v=1", View::Laws);
+    assert_eq!(none.readout(ChartId::LawsKarpFlatt, 4.0), None);
+}
+
+/// With TP·PP·CP > 1 the strong and weak tables add tokens per GPU (T/M) after T: tp=8&pp=8,
+/// 32M at 4,096 GPUs is 500k per replica and 7,812.5 ("7.813k") per GPU; without model
+/// parallelism the column is not there.
+#[test]
+fn tokens_per_gpu_column_only_with_model_parallelism() {
+    let p = panel("v=1&preset=seed-strong&tp=8&pp=8", View::Strong);
+    let t = p.tables()[0].table.clone().unwrap();
+    assert_eq!(t.headers[1], "tokens/replica T");
+    assert_eq!(t.headers[2], "tokens/GPU (T/M)");
+    assert_eq!(t.rows[1][1], "500k");
+    assert_eq!(t.rows[1][2], "7.813k");
+    let w = panel("v=1&preset=seed-weak&tp=8&pp=8", View::Weak).tables()[0]
+        .table
+        .clone()
+        .unwrap();
+    assert_eq!(w.headers[2], "tokens/GPU (T/M)");
+    let plain = panel("v=1&preset=seed-strong", View::Strong).tables()[0]
+        .table
+        .clone()
+        .unwrap();
+    assert!(!plain.headers.iter().any(|h| h.contains("T/M")));
+}
