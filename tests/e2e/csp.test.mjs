@@ -230,9 +230,11 @@ test('under the strict CSP every view loads, draws and is used with zero violati
     ]);
     assert.ok(download, `the ${kind} export button starts a download under the CSP`);
   }
-  for (const id of ['#copy-link', '#lang-toggle']) {
-    if (await page.locator(id).isVisible()) await page.click(id);
-  }
+  if (await page.locator('#copy-link').isVisible()) await page.click('#copy-link');
+  // The language switch reloads the page in Chinese: wait for that page to be drawn, or the
+  // check below reads the new document's "Loading the model…" status mid-load.
+  await Promise.all([page.waitForURL(/[?&]lang=zh/), page.click('#lang-toggle')]);
+  await waitReady(page);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   assertNoViolation(await cspState(page), 'using the page');
   // The policy is really in force: an inline script added now is blocked and reported.
