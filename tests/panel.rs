@@ -553,3 +553,129 @@ fn tokens_per_gpu_column_only_with_model_parallelism() {
         .unwrap();
     assert!(!plain.headers.iter().any(|h| h.contains("T/M")));
 }
+
+/// The fit table's error column carries its sign: st = 100:1000, 200:500, 400:300, 800:200
+/// fitted on 100 and 400 GPUs: W·(1/100 − 1/400) = 700 → W = 93,333.3 ms·GPU, K = 1,000 −
+/// 933.33 = 66.67 ms. At 200 GPUs t = 466.67 + 66.67 = 533.33 against 500 measured: error =
+/// fitted/measured − 1 = +6.67%; at 800, 116.67 + 66.67 = 183.33 against 200: −8.33%; the two
+/// points of the fit: exactly 0, shown without a sign.
+#[test]
+fn the_fit_table_signs_its_errors() {
+    let p = panel(
+        "v=1&em=fit&st=100:1000,200:500,400:300,800:200&fp=100,400",
+        View::Strong,
+    );
+    let fit = p
+        .tables()
+        .into_iter()
+        .find(|s| s.id == "strong-fit")
+        .and_then(|s| s.table)
+        .expect("a fit table under em=fit");
+    let col = fit.headers.iter().position(|h| h == "error").unwrap();
+    let errors: Vec<&str> = fit.rows.iter().map(|r| r[col].as_str()).collect();
+    assert_eq!(errors, ["0%", "+6.67%", "0%", "-8.33%"]);
+    let fitted: Vec<&str> = fit.rows.iter().map(|r| r[col - 1].as_str()).collect();
+    assert_eq!(fitted, ["1000", "533.33", "300", "183.33"]);
+    assert!(
+        fit.caption.contains("93.33k ms·GPU / N + 66.67 ms"),
+        "{}",
+        fit.caption
+    );
+    // Without em=fit there is no fit table.
+    assert!(panel(SEED_STRONG, View::Strong)
+        .tables()
+        .iter()
+        .all(|s| s.id != "strong-fit" || s.table.is_none()));
+}
+
+/// The planner table at the seed (B = 32M on 1,024 GPUs, 32k tokens per GPU under weak
+/// scaling, cap B_max = B = 32M): weak B grows with N (512M at 16,384 = 16 × 32M), the
+/// weak-then-strong B stops at the cap; the baseline row's efficiencies are 100% by definition.
+#[test]
+fn plan_table_cells_follow_each_strategy() {
+    let p = panel(SEED_STRONG, View::Plan);
+    let t = p.tables()[0].table.clone().unwrap();
+    let col = |name: &str| t.headers.iter().position(|h| h == name).unwrap();
+    let (first, last) = (&t.rows[0], t.rows.last().unwrap());
+    assert_eq!(first[0], "1,024");
+    assert_eq!(first[col("weak: B")], "32M");
+    assert_eq!(last[0], "16,384");
+    assert_eq!(last[col("weak: B")], "512M");
+    assert_eq!(last[col("weak→strong: B")], "32M");
+    assert_eq!(first[col("weak efficiency (headline)")], "100%");
+    assert_eq!(first[col("weak: true efficiency")], "100%");
+    assert_eq!(first[col("weak: speedup to quality")], "1x");
+}
+
+/// The Plan readout names the nearest row with each strategy's time; at the baseline (1,024
+/// GPUs) the headline and true weak efficiencies are both 100% by definition.
+#[test]
+fn plan_readout_names_the_nearest_row() {
+    let p = panel(SEED_STRONG, View::Plan);
+    let r = p.readout(ChartId::PlanTimeToQuality, 1100.0).unwrap();
+    assert!(r.starts_with("1,024 GPUs: weak "), "{r}");
+    assert!(r.contains("(headline 100%, true 100%)"), "{r}");
+    assert!(
+        r.contains(", strong ") && r.contains(", weak→strong "),
+        "{r}"
+    );
+    assert!(r.contains(" h") || r.contains(" d"), "hours or days: {r}");
+}
+
+/// "Adding GPUs stops paying" names an interior optimum with ≈ and says "beyond" at the right
+/// edge of the range. Seed: the weak-then-strong time is fastest near N_max = 32M/3,700 =
+/// 8,649 GPUs, inside 1,024 … 16,384. Megatron 177B: the fitted serial part K = 280 ms is small
+/// next to W/N = 10.78M/18k ≈ 600 ms at the range's end, so time to quality still falls there.
+#[test]
+fn plan_key_figure_says_beyond_only_at_the_edge() {
+    let last = |q: &str| panel(q, View::Plan).figures().last().unwrap().1.clone();
+    let inside = last(SEED_STRONG);
+    assert!(inside.starts_with("≈ 8."), "{inside}");
+    assert!(inside.ends_with("k GPUs"), "{inside}");
+    let edge = last("v=1&preset=megatron-177b-h100");
+    assert!(edge.starts_with("beyond "), "{edge}");
+    assert!(edge.ends_with("GPUs (still faster there)"), "{edge}");
+}
+
+/// The lever table adds an "all switched-on levers together" row only when two or more levers
+/// are on. nvlink + fp8 at the seed: T_crit = 3,700 × (4 bytes / 6 bytes) / 4 = 616.67 tokens,
+/// N_max = 32M / 616.67 = 51,892 GPUs.
+#[test]
+fn lever_table_combines_levers_only_when_two_are_on() {
+    let one = panel("v=1&preset=seed-strong&lv=nvlink", View::Plan);
+    assert_eq!(one.levers().len(), 6, "none + 5 levers, no combined row");
+    assert!(
+        one.levers()
+            .iter()
+            .find(|r| r.lever == "nvlink")
+            .unwrap()
+            .on
+    );
+    assert!(
+        !one.levers()[0].on,
+        "a lever is on: the typed inputs are not what is shown"
+    );
+    let two = panel("v=1&preset=seed-strong&lv=nvlink,fp8", View::Plan);
+    let rows = two.levers();
+    assert_eq!(rows.len(), 7);
+    let all = rows.last().unwrap();
+    assert_eq!(all.lever, "all-on");
+    assert!(all.on);
+    assert!((all.t_crit_tokens - 3700.0 * 4.0 / 6.0 / 4.0).abs() < 1e-9);
+    assert!((all.n_max - 32e6 / (3700.0 * 4.0 / 6.0 / 4.0)).abs() < 1e-6);
+}
+
+/// DeepSeek LLM's B_opt = 0.2920·C^0.3271 (arXiv:2401.02954 §3.1) with C = 6·P_a·tb. Seed:
+/// C = 6 × 1.776e9 × 1e12 = 1.0656e22; ln C = 0.063538 + 22·2.302585 = 50.72041; × 0.3271 =
+/// 16.59065; e^16.59065 = 1.60401e7; × 0.292 = 4.6839M tokens. tb = 2e12 doubles C: × 2^0.3271
+/// = × 1.25450 → 5.8759M.
+#[test]
+fn deepseek_reference_is_the_empirical_fit_at_this_runs_compute() {
+    let b = panel::plan::deepseek_reference(&scenario(SEED_STRONG));
+    assert!((b / 4.6839e6 - 1.0).abs() < 1e-4, "{b}");
+    let b2 = panel::plan::deepseek_reference(&scenario("v=1&preset=seed-strong&tb=2T"));
+    assert!((b2 / 5.8759e6 - 1.0).abs() < 1e-4, "{b2}");
+    let p = panel(SEED_STRONG, View::Plan);
+    let note = text(&p.shown().texts, "plan-bopt").unwrap().to_string();
+    assert!(note.contains(" gives 4.68M tokens "), "{note}");
+}

@@ -309,8 +309,9 @@ pub fn deepseek_reference(scenario: &Scenario) -> f64 {
 
 /// The note under the Plan chart that puts [`deepseek_reference`] beside `B_crit`.
 pub fn deepseek_note(scenario: &Scenario) -> String {
-    format!(
+    trf!(
         "Reference: DeepSeek LLM's empirical fit B_opt ≈ 0.292·C^0.3271 gives {} tokens for this run's compute C = 6·P_a·(token budget); an empirical fit, and the critical batch grows during training, so treat B_crit as a range, not a constant.",
+        "参考：DeepSeek LLM 的经验拟合 B_opt ≈ 0.292·C^0.3271 在本次训练的算力 C = 6·P_a·（token 预算）下给出 {} tokens；这只是经验拟合，而且临界 batch 会随训练增大，所以应把 B_crit 看作一个范围，而不是常数。",
         format_si(deepseek_reference(scenario), 3)
     )
 }
