@@ -139,6 +139,134 @@ impl<B: DrawingBackend, M: TextMeasure> DrawingBackend for Measured<B, M> {
     }
 }
 
+/// One of two backends. The page draws charts on its canvases and writes SVG exports; drawing
+/// both through this one type compiles the chart code (and plotters' generic code under it)
+/// once instead of once per backend, which is most of the chart code's size in the wasm.
+pub enum Either<L, R> {
+    Left(L),
+    Right(R),
+}
+
+/// The error of an [`Either`] backend: the message of either side's error.
+#[derive(Debug)]
+pub struct EitherError(pub String);
+
+impl std::fmt::Display for EitherError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EitherError {}
+
+fn either_err<E: std::error::Error + Send + Sync>(
+    e: DrawingErrorKind<E>,
+) -> DrawingErrorKind<EitherError> {
+    match e {
+        DrawingErrorKind::DrawingError(e) => {
+            DrawingErrorKind::DrawingError(EitherError(e.to_string()))
+        }
+        DrawingErrorKind::FontError(f) => DrawingErrorKind::FontError(f),
+    }
+}
+
+/// Calls the same method on whichever backend `$self` holds.
+macro_rules! either {
+    ($self:ident, $b:ident => $call:expr) => {
+        match $self {
+            Either::Left($b) => $call.map_err(either_err),
+            Either::Right($b) => $call.map_err(either_err),
+        }
+    };
+}
+
+impl<L: DrawingBackend, R: DrawingBackend> DrawingBackend for Either<L, R> {
+    type ErrorType = EitherError;
+
+    fn get_size(&self) -> (u32, u32) {
+        match self {
+            Either::Left(b) => b.get_size(),
+            Either::Right(b) => b.get_size(),
+        }
+    }
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.ensure_prepared())
+    }
+    fn present(&mut self) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.present())
+    }
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.draw_pixel(point, color))
+    }
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.draw_line(from, to, style))
+    }
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.draw_rect(upper_left, bottom_right, style, fill))
+    }
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.draw_path(path, style))
+    }
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.draw_circle(center, radius, style, fill))
+    }
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.fill_polygon(vert, style))
+    }
+    fn draw_text<T: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &T,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.draw_text(text, style, pos))
+    }
+    fn estimate_text_size<T: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &T,
+    ) -> Result<(u32, u32), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.estimate_text_size(text, style))
+    }
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        (iw, ih): (u32, u32),
+        src: &[u8],
+    ) -> Result<(), DrawingErrorKind<EitherError>> {
+        either!(self, b => b.blit_bitmap(pos, (iw, ih), src))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

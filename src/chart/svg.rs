@@ -21,13 +21,18 @@ pub fn render(
 ) -> Result<String, ChartError> {
     let mut out = String::new();
     {
-        let root = Measured {
-            backend: SVGBackend::with_string(&mut out, size),
-            measure: EstimatedText,
-        }
-        .into_drawing_area();
+        let root = backend(&mut out, size).into_drawing_area();
         draw(&root)?;
         root.present()?;
     }
     Ok(out)
+}
+
+/// The SVG backend writing a document of `size` into `out` (for callers that draw through
+/// their own backend type, as the page does).
+pub fn backend(out: &mut String, size: (u32, u32)) -> Svg<'_> {
+    Measured {
+        backend: SVGBackend::with_string(out, size),
+        measure: EstimatedText,
+    }
 }

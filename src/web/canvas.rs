@@ -6,7 +6,8 @@
 //! [`Measured`] replaces only that call, with the 2D context's `measureText` in the font
 //! plotters-canvas draws with; every drawing call is plotters-canvas's own.
 
-use crate::chart::backend::{Measured, TextMeasure};
+use crate::chart::backend::{Either, Measured, TextMeasure};
+use crate::chart::svg::Svg;
 use plotters_backend::BackendTextStyle;
 use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
@@ -15,6 +16,10 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// A canvas to draw a chart on.
 pub type Canvas = Measured<CanvasBackend, CanvasText>;
+
+/// What the page draws charts on: a canvas, or an SVG export. One type, so the chart code is
+/// compiled once for both ([`Either`]).
+pub type PageBackend<'a> = Either<Canvas, Svg<'a>>;
 
 /// `measureText` of the canvas's 2D context.
 pub struct CanvasText {

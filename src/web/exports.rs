@@ -182,10 +182,18 @@ fn export_chart(chart: ChartId, svg: bool) {
     };
     if svg {
         let style = present::chart_style(&panel.scenario, 1.0);
-        let drawn = crate::chart::svg::render(crate::chart::svg::SIZE, |root| {
-            panel.draw(chart, root, &style).map(|_| ())
-        });
-        if let Ok(text) = drawn {
+        // The CLI's `render`, drawn through the page's backend type (src/web/canvas.rs).
+        let mut text = String::new();
+        let drawn = {
+            let svg = crate::chart::svg::backend(&mut text, crate::chart::svg::SIZE);
+            let root = plotters::drawing::IntoDrawingArea::into_drawing_area(
+                super::canvas::PageBackend::Right(svg),
+            );
+            panel
+                .draw(chart, &root, &style)
+                .and_then(|_| Ok(root.present()?))
+        };
+        if drawn.is_ok() {
             present::download_text(
                 &format!("{}.svg", chart.id()),
                 "image/svg+xml;charset=utf-8",

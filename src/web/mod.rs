@@ -18,6 +18,7 @@ mod canvas;
 mod dom;
 mod exports;
 mod inputs;
+mod offscreen;
 mod present;
 mod url;
 
@@ -214,15 +215,15 @@ fn frame() {
     if text_first {
         render_text(panel.figures_id(), &shown);
     }
-    let mut areas = Vec::new();
-    let mut failures = Vec::new();
-    for chart in panel.charts() {
-        match draw_chart(chart, &panel) {
-            Ok(Some(area)) => areas.push((chart, area)),
-            Ok(None) => {}
-            Err(e) => failures.push(e.to_string()),
-        }
-    }
+    // During a drag only the charts on screen; the others once the inputs are still
+    // (src/web/offscreen.rs). A panel shown for the first time is drawn whole.
+    let hurried = offscreen::hurried() && !text_first;
+    let (drawn, stale): (Vec<ChartId>, Vec<ChartId>) = panel.charts().partition(|&chart| {
+        !hurried
+            || by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.id()))
+                .is_none_or(|c| offscreen::on_screen(&c))
+    });
+    let (areas, failures) = draw_charts(&drawn, &panel);
     if !text_first {
         render_text(panel.figures_id(), &shown);
     }
@@ -234,11 +235,43 @@ fn frame() {
         app.areas = areas;
         !std::mem::replace(&mut app.ready, true)
     });
+    offscreen::set_stale(stale);
     url::write_url(false);
     if first == Some(true) {
         if let Some(body) = document().body() {
             let _ = body.set_attribute("data-ready", "1");
         }
+    }
+}
+
+/// Draws `charts` of `panel`: the plot areas to read out on hover, and the failures.
+fn draw_charts(charts: &[ChartId], panel: &Panel) -> (Vec<(ChartId, PlotArea)>, Vec<String>) {
+    let mut areas = Vec::new();
+    let mut failures = Vec::new();
+    for &chart in charts {
+        match draw_chart(chart, panel) {
+            Ok(Some(area)) => areas.push((chart, area)),
+            Ok(None) => {}
+            Err(e) => failures.push(e.to_string()),
+        }
+    }
+    (areas, failures)
+}
+
+/// Draws charts of the last computed panel that its frame left stale (off screen then).
+fn redraw_stale(charts: &[ChartId]) {
+    let Some(panel) = with_app(|app| app.panel.take()).flatten() else {
+        return;
+    };
+    let (areas, failures) = draw_charts(charts, &panel);
+    with_app(|app| {
+        app.panel = Some(panel);
+        app.areas.retain(|(c, _)| !charts.contains(c));
+        app.areas.extend(areas);
+    });
+    if !failures.is_empty() {
+        set_hidden("app-status", false);
+        set_text("app-status", &failures.join("; "));
     }
 }
 
@@ -281,7 +314,7 @@ fn draw_into(
         canvas.set_height(height);
     }
     let backend = canvas::backend(canvas).ok_or_else(|| ChartError("no 2D context".to_string()))?;
-    let root = backend.into_drawing_area();
+    let root = canvas::PageBackend::Left(backend).into_drawing_area();
     let area = panel.draw(chart, &root, &present::chart_style(&panel.scenario, scale))?;
     root.present()?;
     Ok(area)

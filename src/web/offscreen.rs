@@ -1,0 +1,99 @@
+//! Charts below the fold while the reader drags a slider: a frame that follows another within
+//! [`IDLE_MS`] draws only the charts on screen, so a drag costs what the reader sees. The
+//! others are left stale and drawn once the inputs have been still for [`IDLE_MS`] — so a
+//! reader who scrolls, exports or prints finds every chart current, and none of them delays a
+//! frame of the drag. A single change (a click, a typed value) still redraws every chart in
+//! one frame, figures and charts together.
+
+use super::redraw_stale;
+use crate::panel::ChartId;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
+
+/// How long the inputs must be still before the stale charts are drawn, ms: longer than the
+/// gap between two events of a dragged slider, short enough to look immediate after it.
+const IDLE_MS: f64 = 150.0;
+
+/// When the last frame ran, and what it left to draw.
+#[derive(Default)]
+struct State {
+    last_frame_ms: Option<f64>,
+    stale: Vec<ChartId>,
+    idle_timer: Option<i32>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State::default());
+    static IDLE_CALLBACK: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
+}
+
+fn now_ms() -> Option<f64> {
+    Some(web_sys::window()?.performance()?.now())
+}
+
+/// Called once per frame: whether this frame follows the previous one within [`IDLE_MS`]
+/// (the reader is dragging or typing fast), when off-screen charts may wait.
+pub fn hurried() -> bool {
+    let Some(now) = now_ms() else {
+        return false;
+    };
+    STATE.with(|cell| {
+        let last = cell.borrow_mut().last_frame_ms.replace(now);
+        last.is_some_and(|t| now - t < IDLE_MS)
+    })
+}
+
+/// Whether any of `canvas` is inside the viewport. Read before the frame writes to the DOM
+/// (the charts are drawn before the text), beside the canvas size the drawing reads anyway.
+pub fn on_screen(canvas: &HtmlCanvasElement) -> bool {
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok()?.as_f64())
+        .unwrap_or(f64::INFINITY);
+    let rect = canvas.get_bounding_client_rect();
+    rect.bottom() > 0.0 && rect.top() < height
+}
+
+/// A frame computed a new panel and left `stale` undrawn: draw them once the inputs have
+/// been still for [`IDLE_MS`] (a later frame replaces the list and the timer).
+pub fn set_stale(stale: Vec<ChartId>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let waiting = !stale.is_empty();
+    let previous = STATE.with(|cell| {
+        let mut state = cell.borrow_mut();
+        state.stale = stale;
+        state.idle_timer.take()
+    });
+    if let Some(id) = previous {
+        window.clear_timeout_with_handle(id);
+    }
+    if !waiting {
+        return;
+    }
+    let id = IDLE_CALLBACK.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let callback = slot.get_or_insert_with(|| Closure::new(on_idle));
+        window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                callback.as_ref().unchecked_ref(),
+                IDLE_MS as i32,
+            )
+            .ok()
+    });
+    STATE.with(|cell| cell.borrow_mut().idle_timer = id);
+}
+
+/// The inputs have been still: draw every stale chart.
+fn on_idle() {
+    let stale = STATE.with(|cell| {
+        let mut state = cell.borrow_mut();
+        state.idle_timer = None;
+        std::mem::take(&mut state.stale)
+    });
+    if !stale.is_empty() {
+        redraw_stale(&stale);
+    }
+}

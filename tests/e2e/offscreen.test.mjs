@@ -1,0 +1,49 @@
+// Charts below the fold during a drag (src/web/offscreen.rs): frames that follow each other
+// within 150 ms draw only the charts on screen; the others are drawn once the inputs are still.
+// What a reader sees must not change: a chart scrolled into view after a drag shows the new
+// scenario, pixel for pixel what a fresh load of the same link draws.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSession, waitReady, canvasStats, settle, assertClean } from './harness.mjs';
+
+let session;
+before(async () => { session = await openSession(); });
+after(async () => { await session?.close(); });
+
+/** The ids of the visible panel's canvases whose top is below the viewport. */
+const belowFold = (page) => page.evaluate(() => Array.from(document.querySelectorAll('canvas'))
+  .filter((c) => c.offsetParent !== null && c.getBoundingClientRect().top >= window.innerHeight)
+  .map((c) => '#' + c.id));
+
+async function scrolledHash(page, selector) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await settle(page);
+  return (await canvasStats(page, selector)).hash;
+}
+
+for (const view of ['strong', 'plan']) {
+  test(`${view}: after a slider drag, a chart scrolled into view shows the new scenario`, async () => {
+    const page = await session.newPage();
+    await page.goto(`${session.url}?v=1&preset=seed-strong&view=${view}`);
+    await waitReady(page);
+    const below = await belowFold(page);
+    assert.ok(below.length > 0, `${view}: some chart starts below the fold at 1200×900`);
+    const target = below[below.length - 1];
+    const before = (await canvasStats(page, target)).hash;
+    // A drag: key presses on the batch slider, each one a frame, less than 150 ms apart.
+    await page.focus('#b-range');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('b'));
+    const after = await scrolledHash(page, target);
+    const query = await page.evaluate(() => location.search); // after the URL's throttle
+    assert.notEqual(after, before, `${target} changed with the batch (${query})`);
+
+    // The same link loaded fresh and scrolled the same way draws the same pixels.
+    const fresh = await session.newPage();
+    await fresh.goto(`${session.url}${query}`);
+    await waitReady(fresh);
+    assert.equal(await scrolledHash(fresh, target), after, `${target} after the drag = a fresh load of ${query}`);
+    await assertClean(assert, page, `${view} after the drag`);
+    await assertClean(assert, fresh, `${view} fresh`);
+  });
+}
