@@ -60,7 +60,14 @@
 
   // Load: when body[data-ready="1"] appears, and when the frame that set it has been produced.
   const load = { readyAt: null, readyFrameDoneAt: null, appStartedAt: null };
-  addEventListener('TrunkApplicationStarted', () => { load.appStartedAt = now(); });
+  // The wasm instance's memory (Trunk's loader passes the exports in the event), for the soak.
+  let wasmMemory = null;
+  addEventListener('TrunkApplicationStarted', (e) => {
+    load.appStartedAt = now();
+    // The build minifies export names: find the memory by its type.
+    const exports = e.detail && e.detail.wasm ? Object.values(e.detail.wasm) : [];
+    wasmMemory = exports.find((v) => v instanceof WebAssembly.Memory) || null;
+  });
   const observer = new MutationObserver(() => {
     if (load.readyAt === null && document.body && document.body.dataset.ready === '1') {
       load.readyAt = now();
@@ -154,6 +161,23 @@
     return results;
   }
 
+  /**
+   * The soak: `steps` slider moves back and forth, one frame each. Returns the cost of each
+   * (as update() times it, without the per-update bookkeeping of run()) and the wasm memory in
+   * bytes every `every` steps: the page's free-list allocator must not grow after warm-up.
+   */
+  async function soak({ slider, steps, every = 500 }) {
+    const positions = sliderPositions(slider, steps);
+    const costs = new Float64Array(steps);
+    const memory = [];
+    for (let i = 0; i < steps; i++) {
+      const r = await update(slider, positions[i], 'input');
+      costs[i] = (r.tH - r.t0) + (r.tP - r.tFs);
+      if (i % every === every - 1) memory.push([i + 1, wasmMemory ? wasmMemory.buffer.byteLength : NaN]);
+    }
+    return { costs: Array.from(costs), memory };
+  }
+
   // Optional: counts every CanvasRenderingContext2D call and property write (slows drawing;
   // used in a separate pass only).
   let counting = null;
@@ -204,5 +228,5 @@
     return out;
   }
 
-  window.__bench = { update, run, load, countCanvasCalls, takeCanvasCounts };
+  window.__bench = { update, run, soak, load, countCanvasCalls, takeCanvasCounts };
 })();

@@ -514,6 +514,10 @@ fn the_karp_flatt_summary_reads_the_trend() {
         rising.contains("rises with N") && !rising.contains("overall"),
         "{rising}"
     );
+    // e = 0 at N = 2 and 4 (S = N), then (1/7 − 1/8)/(7/8) = 2.04% at 8: an equal step then
+    // a rise — up overall, not at every step.
+    let level_then_up = summary("v=1&mk=speedup&m=1:1,2:2,4:4,8:7");
+    assert!(level_then_up.contains("rises overall"), "{level_then_up}");
     // One measured point: no trend to read.
     let one = summary("v=1&mk=speedup&m=2:1.9");
     assert!(!one.contains("rise"), "{one}");
