@@ -518,9 +518,11 @@ fn the_karp_flatt_summary_reads_the_trend() {
     // a rise — up overall, not at every step.
     let level_then_up = summary("v=1&mk=speedup&m=1:1,2:2,4:4,8:7");
     assert!(level_then_up.contains("rises overall"), "{level_then_up}");
-    // One measured point: no trend to read.
+    // One measured point, or one e(N) beside the baseline: no trend to read.
     let one = summary("v=1&mk=speedup&m=2:1.9");
     assert!(!one.contains("rise"), "{one}");
+    let one_e = summary("v=1&mk=speedup&m=1:1,2:1.9");
+    assert!(!one_e.contains("rise"), "{one_e}");
 }
 
 /// The Karp–Flatt chart's readout names the nearest measured point: karp-flatt preset at
