@@ -8,14 +8,16 @@
 
 use crate::chart::backend::{Either, Measured, TextMeasure};
 use crate::chart::svg::Svg;
-use plotters_backend::BackendTextStyle;
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+};
 use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// A canvas to draw a chart on.
-pub type Canvas = Measured<CanvasBackend, CanvasText>;
+pub type Canvas = Measured<Batched, CanvasText>;
 
 /// What the page draws charts on: a canvas, or an SVG export. One type, so the chart code is
 /// compiled once for both ([`Either`]).
@@ -56,10 +58,163 @@ impl TextMeasure for CanvasText {
 pub fn backend(canvas: &HtmlCanvasElement) -> Option<Canvas> {
     let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
     Some(Measured {
-        backend: CanvasBackend::with_canvas_object(canvas.clone())?,
+        backend: Batched {
+            inner: CanvasBackend::with_canvas_object(canvas.clone())?,
+            context: context.clone(),
+            open: None,
+        },
         measure: CanvasText {
             context,
             font: RefCell::new(String::new()),
         },
     })
+}
+
+/// plotters-canvas with its strokes batched. plotters draws a dashed series dash by dash and a
+/// grid line by line, and plotters-canvas strokes each one on its own (a colour string parsed,
+/// a path begun and rasterised per dash). Here consecutive lines and paths of one colour and
+/// width become subpaths of one path, stroked once when the style changes or anything else is
+/// drawn. Every other call is plotters-canvas's own.
+pub struct Batched {
+    inner: CanvasBackend,
+    context: CanvasRenderingContext2d,
+    /// The colour (as plotters-canvas writes it) and width of the open path.
+    open: Option<(String, u32)>,
+}
+
+impl Batched {
+    /// Continues the open path if it has `style`, else strokes it and begins one that does.
+    fn path_for<S: BackendStyle>(&mut self, style: &S) {
+        let (r, g, b) = style.color().rgb;
+        let key = (
+            format!("rgba({r},{g},{b},{})", style.color().alpha),
+            style.stroke_width(),
+        );
+        if self.open.as_ref() != Some(&key) {
+            self.flush();
+            self.context.set_stroke_style_str(&key.0);
+            self.context.set_line_width(key.1 as f64);
+            self.context.begin_path();
+            self.open = Some(key);
+        }
+    }
+
+    /// Strokes the open path, if any.
+    fn flush(&mut self) {
+        if self.open.take().is_some() {
+            self.context.stroke();
+        }
+    }
+}
+
+impl Drop for Batched {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+/// Calls plotters-canvas after stroking the open path.
+macro_rules! flushed {
+    ($self:ident . $call:ident ( $($arg:expr),* )) => {{
+        $self.flush();
+        $self.inner.$call($($arg),*)
+    }};
+}
+
+impl DrawingBackend for Batched {
+    type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.inner.get_size()
+    }
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.ensure_prepared())
+    }
+    fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.present())
+    }
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.draw_pixel(point, color))
+    }
+    /// As plotters-canvas draws a line (a horizontal or vertical one moved half a pixel, so it
+    /// covers whole pixels), into the open path.
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        let dx = if from.0 == to.0 { 0.5 } else { 0.0 };
+        let dy = if from.1 == to.1 { 0.5 } else { 0.0 };
+        self.path_for(style);
+        self.context.move_to(from.0 as f64 - dx, from.1 as f64 - dy);
+        self.context.line_to(to.0 as f64 - dx, to.1 as f64 - dy);
+        Ok(())
+    }
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.draw_rect(upper_left, bottom_right, style, fill))
+    }
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        let mut path = path.into_iter();
+        if let Some(start) = path.next() {
+            self.path_for(style);
+            self.context.move_to(start.0 as f64, start.1 as f64);
+            for next in path {
+                self.context.line_to(next.0 as f64, next.1 as f64);
+            }
+        }
+        Ok(())
+    }
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.draw_circle(center, radius, style, fill))
+    }
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.fill_polygon(vert, style))
+    }
+    fn draw_text<T: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &T,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.draw_text(text, style, pos))
+    }
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        size: (u32, u32),
+        src: &[u8],
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        flushed!(self.blit_bitmap(pos, size, src))
+    }
 }
