@@ -24,7 +24,7 @@ mod url;
 
 use crate::chart::{ChartError, PlotArea};
 use crate::page::PageState;
-use crate::panel::{ChartId, Panel, Shown};
+use crate::panel::{ChartId, Panel, Shown, TableSlot};
 use crate::scenario::{decode, Decoded, UrlError, View};
 use dom::{by_id, document, render_figures, render_list, set_hidden, set_text};
 use plotters::prelude::*;
@@ -180,10 +180,12 @@ fn show_view(view: View) {
 }
 
 /// Writes what a panel shows into the DOM: key figures, tables, summaries, lists.
-fn render_text(figures_id: &str, shown: &Shown) {
+fn render_text(figures_id: &str, shown: &Shown, deferred_tables: &[TableSlot]) {
     render_figures(figures_id, &shown.figures);
     for slot in &shown.tables {
-        exports::show_table(slot);
+        if !deferred_tables.iter().any(|d| d.id == slot.id) {
+            exports::show_table(slot);
+        }
     }
     for (id, text) in &shown.texts {
         set_text(id, text);
@@ -213,19 +215,27 @@ fn frame() {
     let panel = Panel::compute(&scenario, view);
     let shown = panel.shown();
     if text_first {
-        render_text(panel.figures_id(), &shown);
+        render_text(panel.figures_id(), &shown, &[]);
     }
-    // During a drag only the charts on screen; the others once the inputs are still
-    // (src/web/offscreen.rs). A panel shown for the first time is drawn whole.
+    // During a drag only the charts and tables on screen; the others once the inputs are
+    // still (src/web/offscreen.rs). A panel shown for the first time is drawn whole. Read
+    // before anything is written, so no layout is forced.
     let hurried = offscreen::hurried() && !text_first;
-    let (drawn, stale): (Vec<ChartId>, Vec<ChartId>) = panel.charts().partition(|&chart| {
-        !hurried
-            || by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.id()))
-                .is_none_or(|c| offscreen::on_screen(&c))
-    });
+    let visible = |id: String| {
+        !hurried || by_id::<web_sys::Element>(&id).is_none_or(|e| offscreen::on_screen(&e))
+    };
+    let (drawn, stale): (Vec<ChartId>, Vec<ChartId>) = panel
+        .charts()
+        .partition(|&chart| visible(format!("{}-canvas", chart.id())));
+    let deferred_tables: Vec<TableSlot> = shown
+        .tables
+        .iter()
+        .filter(|slot| !visible(format!("{}-table", slot.id)))
+        .cloned()
+        .collect();
     let (areas, failures) = draw_charts(&drawn, &panel);
     if !text_first {
-        render_text(panel.figures_id(), &shown);
+        render_text(panel.figures_id(), &shown, &deferred_tables);
     }
     set_hidden("app-status", failures.is_empty());
     set_text("app-status", &failures.join("; "));
@@ -235,7 +245,7 @@ fn frame() {
         app.areas = areas;
         !std::mem::replace(&mut app.ready, true)
     });
-    offscreen::set_stale(stale);
+    offscreen::set_stale(stale, deferred_tables);
     url::write_url(false);
     if first == Some(true) {
         if let Some(body) = document().body() {
@@ -258,8 +268,12 @@ fn draw_charts(charts: &[ChartId], panel: &Panel) -> (Vec<(ChartId, PlotArea)>, 
     (areas, failures)
 }
 
-/// Draws charts of the last computed panel that its frame left stale (off screen then).
-fn redraw_stale(charts: &[ChartId]) {
+/// Draws the charts and writes the tables of the last computed panel that its frame left
+/// stale (off screen then).
+fn redraw_stale(charts: &[ChartId], tables: &[TableSlot]) {
+    for slot in tables {
+        exports::show_table(slot);
+    }
     let Some(panel) = with_app(|app| app.panel.take()).flatten() else {
         return;
     };

@@ -1,16 +1,16 @@
-//! Charts below the fold while the reader drags a slider: a frame that follows another within
-//! [`IDLE_MS`] draws only the charts on screen, so a drag costs what the reader sees. The
-//! others are left stale and drawn once the inputs have been still for [`IDLE_MS`] — so a
-//! reader who scrolls, exports or prints finds every chart current, and none of them delays a
-//! frame of the drag. A single change (a click, a typed value) still redraws every chart in
-//! one frame, figures and charts together.
+//! Charts and tables below the fold while the reader drags a slider: a frame that follows
+//! another within [`IDLE_MS`] draws only the charts and writes only the tables on screen, so a
+//! drag costs what the reader sees. The others are left stale and brought up to date once the
+//! inputs have been still for [`IDLE_MS`] — so a reader who scrolls, exports or prints finds
+//! everything current, and none of it delays a frame of the drag. A single change (a click, a
+//! typed value) still redraws everything in one frame, figures, tables and charts together.
 
 use super::redraw_stale;
-use crate::panel::ChartId;
+use crate::panel::{ChartId, TableSlot};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
+use web_sys::Element;
 
 /// How long the inputs must be still before the stale charts are drawn, ms: longer than the
 /// gap between two events of a dragged slider, short enough to look immediate after it.
@@ -21,6 +21,7 @@ const IDLE_MS: f64 = 150.0;
 struct State {
     last_frame_ms: Option<f64>,
     stale: Vec<ChartId>,
+    tables: Vec<TableSlot>,
     idle_timer: Option<i32>,
 }
 
@@ -45,26 +46,28 @@ pub fn hurried() -> bool {
     })
 }
 
-/// Whether any of `canvas` is inside the viewport. Read before the frame writes to the DOM
+/// Whether any of `element` is inside the viewport. Read before the frame writes to the DOM
 /// (the charts are drawn before the text), beside the canvas size the drawing reads anyway.
-pub fn on_screen(canvas: &HtmlCanvasElement) -> bool {
+pub fn on_screen(element: &Element) -> bool {
     let height = web_sys::window()
         .and_then(|w| w.inner_height().ok()?.as_f64())
         .unwrap_or(f64::INFINITY);
-    let rect = canvas.get_bounding_client_rect();
+    let rect = element.get_bounding_client_rect();
     rect.bottom() > 0.0 && rect.top() < height
 }
 
-/// A frame computed a new panel and left `stale` undrawn: draw them once the inputs have
-/// been still for [`IDLE_MS`] (a later frame replaces the list and the timer).
-pub fn set_stale(stale: Vec<ChartId>) {
+/// A frame computed a new panel and left `stale` charts undrawn and `tables` unwritten: bring
+/// them up to date once the inputs have been still for [`IDLE_MS`] (a later frame replaces
+/// both lists and the timer).
+pub fn set_stale(stale: Vec<ChartId>, tables: Vec<TableSlot>) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let waiting = !stale.is_empty();
+    let waiting = !stale.is_empty() || !tables.is_empty();
     let previous = STATE.with(|cell| {
         let mut state = cell.borrow_mut();
         state.stale = stale;
+        state.tables = tables;
         state.idle_timer.take()
     });
     if let Some(id) = previous {
@@ -86,14 +89,15 @@ pub fn set_stale(stale: Vec<ChartId>) {
     STATE.with(|cell| cell.borrow_mut().idle_timer = id);
 }
 
-/// The inputs have been still: draw every stale chart.
+/// The inputs have been still: draw every stale chart, write every stale table.
 fn on_idle() {
-    let stale = STATE.with(|cell| {
+    let (stale, tables) = STATE.with(|cell| {
         let mut state = cell.borrow_mut();
         state.idle_timer = None;
-        std::mem::take(&mut state.stale)
+        (
+            std::mem::take(&mut state.stale),
+            std::mem::take(&mut state.tables),
+        )
     });
-    if !stale.is_empty() {
-        redraw_stale(&stale);
-    }
+    redraw_stale(&stale, &tables);
 }

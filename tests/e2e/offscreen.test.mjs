@@ -1,5 +1,6 @@
-// Charts below the fold during a drag (src/web/offscreen.rs): frames that follow each other
-// within 150 ms draw only the charts on screen; the others are drawn once the inputs are still.
+// Charts and tables below the fold during a drag (src/web/offscreen.rs): frames that follow
+// each other within 150 ms draw only the charts and write only the tables on screen; the
+// others are brought up to date once the inputs are still.
 // What a reader sees must not change: a chart scrolled into view after a drag shows the new
 // scenario, pixel for pixel what a fresh load of the same link draws.
 import { test, before, after } from 'node:test';
@@ -43,6 +44,11 @@ for (const view of ['strong', 'plan']) {
     await fresh.goto(`${session.url}${query}`);
     await waitReady(fresh);
     assert.equal(await scrolledHash(fresh, target), after, `${target} after the drag = a fresh load of ${query}`);
+    // Tables below the fold are written once the inputs are still: every table of the panel
+    // reads as the fresh load's.
+    const tables = (p) => p.evaluate((v) => Array.from(document.querySelectorAll(`#panel-${v} table`))
+      .map((t) => `${t.id}: ${t.textContent}`), view);
+    assert.deepEqual(await tables(page), await tables(fresh), `${view}: tables after the drag = a fresh load`);
     await assertClean(assert, page, `${view} after the drag`);
     await assertClean(assert, fresh, `${view} fresh`);
   });
