@@ -4,7 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSession, waitReady, assertClean, canvasStats, waitCanvasChange, TIMEOUT } from './harness.mjs';
+import {
+  openSession, waitReady, assertClean, canvasStats, waitCanvasChange, appStatusProblems, PANIC_PATTERN, TIMEOUT,
+} from './harness.mjs';
 
 const BASE = '/docs/zh/guide/scaling/';
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
@@ -314,4 +316,39 @@ test('lang=zh: the DeepSeek reference note under the Plan chart is Chinese', { t
   const note = await page.locator('#plan-bopt').textContent();
   assert.deepEqual(englishWords(note), [], note);
   await page.close();
+});
+
+test('lang=zh when the Chinese catalogue cannot be loaded (404): an English page that says so, lang="en", no panic', async () => {
+  const page = await s.newPage();
+  await page.route(/\/zh-[0-9a-f]+\.txt$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }));
+  await page.goto(`${s.url}?v=1&lang=zh&view=strong&preset=seed-strong`);
+  await waitReady(page);
+  const seen = await page.evaluate(() => {
+    const status = document.getElementById('lang-status');
+    return {
+      lang: document.documentElement.lang,
+      status: status.getClientRects().length > 0 ? status.textContent : '(hidden)',
+      heading: document.getElementById('strong-title').textContent,
+      header: [...document.querySelectorAll('#strong-table th')].map((t) => t.textContent)[0],
+    };
+  });
+  assert.equal(seen.lang, 'en', '<html lang> follows the texts shown, not the link');
+  assert.match(seen.status, /^The Chinese texts could not be loaded, so the page is in English\./, seen.status);
+  assert.equal(seen.heading, 'Strong scaling: fixed global batch');
+  assert.equal(seen.header, 'GPUs');
+  // The 404 itself is the only problem: no panic, no other error, #app-status not showing.
+  const p = page.problems;
+  assert.deepEqual(p.pageErrors, [], JSON.stringify(p));
+  assert.ok(p.consoleErrors.every((e) => /404/.test(e) && !PANIC_PATTERN.test(e)), JSON.stringify(p.consoleErrors));
+  assert.ok(p.httpErrors.length === 1 && /\/zh-[0-9a-f]+\.txt$/.test(p.httpErrors[0]), JSON.stringify(p.httpErrors));
+  assert.deepEqual(await appStatusProblems(page), []);
+  await page.close();
+});
+
+test('lang=zh with the catalogue in: the "could not be loaded" line stays hidden', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&lang=zh`);
+  await waitReady(page);
+  assert.equal(await page.evaluate(() => document.getElementById('lang-status').hidden), true);
+  await assertClean(assert, page, 'zh catalogue loaded');
 });
