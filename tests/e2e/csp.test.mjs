@@ -35,13 +35,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
   openSession, waitReady, visibleCanvasStats, canvasStats, waitCanvasChange, settle, appStatusProblems,
-  DIST, CSP_RECORDER, PANIC_PATTERN,
+  DIST, CSP_RECORDER, PANIC_PATTERN, STRICT_CSP,
 } from './harness.mjs';
 import { urlKeys } from '../../scripts/fuzz-urls.mjs';
 
 /** The policy under test; E2E_CSP overrides it (to try another header by hand). */
-export const CSP = process.env.E2E_CSP
-  || "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+export const CSP = process.env.E2E_CSP || STRICT_CSP;
 
 const PAYLOADS = [
   '<img src=x onerror=window.__pwned=1>',
