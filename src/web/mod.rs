@@ -233,6 +233,7 @@ fn frame() {
     set_hidden("app-status", failures.is_empty());
     set_text("app-status", &failures.join("; "));
     api::notify_changed(&panel);
+    present::full_page_link(&scenario);
     let first = with_app(|app| {
         app.panel = Some(panel);
         app.areas = areas;

@@ -160,6 +160,13 @@ pub fn apply_embed(scenario: &Scenario) {
     }
 }
 
+/// `embed=<panel>`: the "open the full page" link points at the scenario without `embed`.
+pub fn full_page_link(scenario: &Scenario) {
+    if scenario.embed.is_some() {
+        super::dom::set_link("full-page", &scenario.standalone_query());
+    }
+}
+
 /// Offers `bytes` (text) as a file download named `name`.
 pub fn download_text(name: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
