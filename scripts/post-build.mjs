@@ -12,7 +12,9 @@
 //   2. minify the stylesheet (comments and whitespace) and index.html (comments, runs of
 //      whitespace outside <pre>/<textarea>; attributes are left alone — Trunk's own minifier
 //      drops type="text", which the stylesheet selects on), fixing the CSS's integrity;
-//   3. move Trunk's inline loader into loader-<hash>.js (scripts/extract-loader.mjs), so a
+//   3. make Trunk's loader say which file failed (guardLoader: a missing or blocked wasm-bindgen
+//      JS or .wasm shows "… could not be loaded" in #app-status instead of an endless "Loading
+//      the model…"), then move it into loader-<hash>.js (scripts/extract-loader.mjs), so a
 //      strict Content-Security-Policy without 'unsafe-inline' runs the page;
 //   4. write the Chinese catalogue zh-<hash>.txt (scripts/zh-catalogue.mjs).
 //
@@ -165,6 +167,28 @@ export function minifyHtml(html) {
     .join('');
 }
 
+/**
+ * Rewrites Trunk's inline loader (`import init, * as bindings from './X.js'; const wasm = await
+ * init({ module_or_path: './X_bg.wasm' }); …`) so that a failure names its file in #app-status:
+ * the static import becomes a dynamic one (a failed static import never runs the module), and
+ * both steps are caught, reported and rethrown (the console still shows the error). Fails the
+ * build if Trunk's loader has another shape, rather than shipping a page that cannot say why it
+ * did not start. The loader itself, a few hundred bytes next to index.html, is not covered.
+ */
+export function guardLoader(html) {
+  const re = /import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\s*\{\s*module_or_path:\s*'([^']+)'\s*\}\s*\);/;
+  const m = re.exec(html);
+  if (!m) throw new Error("post-build: Trunk's wasm loader not found in index.html (has its output changed?)");
+  const [, js, wasm] = m;
+  const name = (f) => JSON.stringify(f.replace(/^.*\//, ''));
+  const guarded = 'const fail=(f,e)=>{const s=document.getElementById("app-status");' +
+    's.hidden=false;s.textContent=`The model could not start: ${f} could not be loaded (${e&&e.message||e}). ' +
+    'Reload the page; if this persists, the site is missing this file.`;throw e};' +
+    `let bindings,wasm;try{bindings=await import(${JSON.stringify(js)})}catch(e){fail(${name(js)},e)}` +
+    `try{wasm=await bindings.default({module_or_path:${JSON.stringify(wasm)}})}catch(e){fail(${name(wasm)},e)}`;
+  return html.replace(re, guarded);
+}
+
 /** Minifies dir's stylesheets and index.html, fixing the stylesheets' integrity. */
 export function minifyPage(dir) {
   const indexPath = path.join(dir, 'index.html');
@@ -195,6 +219,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     }
     const page = minifyPage(dir);
     console.log(`post-build: index.html ${page.before} → ${page.after} bytes, stylesheet minified`);
+    const indexPath = path.join(dir, 'index.html');
+    writeFileSync(indexPath, guardLoader(readFileSync(indexPath, 'utf8')));
+    console.log('post-build: the loader reports a JS or wasm file that fails to load in #app-status');
     for (const m of extractInDir(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL })) {
       console.log(`post-build: ${m.html}: inline script(s) → ${m.scripts.join(', ')}`);
     }

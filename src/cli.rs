@@ -25,7 +25,7 @@ USAGE:
                    [--svg FILE [--chart plan-ttq|plan-gpu-hours]]
     scaling report [--query '…' | --preset NAME] [--format text|json]
     (every command above also takes --lang en|zh)
-    scaling presets
+    scaling presets [--lang en|zh]
     scaling --help
 
 OPTIONS:
@@ -70,7 +70,10 @@ pub enum Panel {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     Help,
-    Presets,
+    /// `scaling presets [--lang en|zh]`.
+    Presets {
+        lang: Option<Lang>,
+    },
     Panel {
         panel: Panel,
         query: Option<String>,
@@ -163,7 +166,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     }
     let panel = match subcommand.as_deref() {
         None => return Ok(Command::Help),
-        Some("presets") => return Ok(Command::Presets),
+        Some("presets") => return Ok(Command::Presets { lang }),
         Some("laws") => Panel::Laws,
         Some("strong") => Panel::Strong,
         Some("weak") => Panel::Weak,
@@ -251,10 +254,13 @@ pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliEr
 pub fn run(command: &Command) -> Result<String, CliError> {
     match command {
         Command::Help => Ok(USAGE.to_string()),
-        Command::Presets => Ok(Preset::ALL
-            .iter()
-            .map(|p| format!("{:<14} {}\n", p.name(), p.description()))
-            .collect()),
+        Command::Presets { lang } => {
+            set_lang(lang.unwrap_or_default());
+            Ok(Preset::ALL
+                .iter()
+                .map(|p| format!("{:<14} {}\n", p.name(), p.description()))
+                .collect())
+        }
         Command::Panel {
             panel,
             query,
@@ -319,7 +325,7 @@ fn render(
             s
         }
         Format::Text => {
-            let mut out = format!("scenario: ?{}\n\n", scenario.to_query());
+            let mut out = trf!("scenario: ?{}\n\n", "场景：?{}\n\n", scenario.to_query());
             for (label, value) in figures {
                 out.push_str(&format!("{label}: {value}\n"));
             }

@@ -196,15 +196,18 @@ impl SliderSpec {
         (raw.round().max(0.0) as u32).clamp(self.min_position, self.max_position)
     }
 
-    /// What a screen reader says for the slider (`aria-valuetext`): the value, not the position.
+    /// What a screen reader says for the slider (`aria-valuetext`): the value, not the position,
+    /// in this thread's language.
     pub fn value_text(&self, value: f64) -> String {
         match self.key {
             Key::SerialFraction => format!("f = {}", format_fraction(value)),
-            Key::MaxProcessors => format!("{} processors", format_count(value)),
+            Key::MaxProcessors => trf!("{} processors", "{} 个处理器", format_count(value)),
             Key::GrowthExponent => format!("g = {}", format_sig(value, 3)),
             Key::GlobalBatch | Key::CriticalBatch => format!("{} tokens", format_si(value, 3)),
             Key::TokenBudget => format!("{} tokens", format_si(value, 3)),
-            Key::TotalParams | Key::ActiveParams => format!("{} parameters", format_si(value, 3)),
+            Key::TotalParams | Key::ActiveParams => {
+                trf!("{} parameters", "{} 个参数", format_si(value, 3))
+            }
             Key::Flops => format!("{}FLOP/s", format_si(value, 3)),
             Key::Bandwidth => format!("{}B/s", format_si(value, 3)),
             Key::ComputeMs | Key::FixedMs => format!("{} ms", format_sig(value, 4)),

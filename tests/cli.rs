@@ -131,6 +131,20 @@ fn the_cli_speaks_the_links_language() {
     let (code, out, _) = scaling(&["plan", "--preset", "seed-weak", "--lang", "zh"]);
     assert_eq!(code, 0);
     assert!(out.contains("显存:") && !out.contains("Memory:"), "{out}");
+    assert!(out.starts_with("场景：?v=1&preset=seed-weak"), "{out}");
+    let (code, out, _) = scaling(&["plan", "--query", "v=1&lang=zh&preset=moe-47b-h200"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("场景：") && out.contains("\n显存: 强扩展"),
+        "{out}"
+    );
+    let (code, out, _) = scaling(&["presets", "--lang", "zh"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("classroom") && out.contains("原文的强扩展表格"),
+        "{out}"
+    );
+    assert!(!out.contains("The article's"), "presets --lang zh: {out}");
     let (code, out, _) = scaling(&["laws", "--query", "v=1&lang=zh", "--lang", "en"]);
     assert_eq!(code, 0);
     assert!(

@@ -8,7 +8,7 @@
 mod common;
 
 use scaling_explorer::i18n::{self, force_catalogue, install_catalogue, set_lang, Lang, UI};
-use scaling_explorer::scenario::{decode, Preset};
+use scaling_explorer::scenario::{decode, Key, Preset};
 use scaling_explorer::text::units::format_steps;
 use std::process::Command;
 
@@ -178,4 +178,61 @@ fn messages_about_bad_input_are_chinese_through_the_catalogue_too() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("is outside 0 … 1"), "{e}");
+}
+
+/// Messages about a bad link name the input by its label (`label-<key>`); every URL key has
+/// one in Chinese, also those without an input box (`lang`, `theme`, `view`, `embed`, `lv`).
+#[test]
+fn every_url_key_has_a_chinese_label() {
+    let missing: Vec<&str> = Key::ALL
+        .iter()
+        .map(|k| k.name())
+        .filter(|name| !UI.iter().any(|(k, _)| *k == format!("label-{name}")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "URL keys without a label-<key> row in i18n::UI: {missing:?}"
+    );
+    set_lang(Lang::Zh);
+    let message = decode("v=1&lang=zh&theme=purple").errors[0].to_string();
+    assert!(message.starts_with("配色主题 (theme)"), "{message}");
+}
+
+/// The preset menu and `scaling presets` describe each preset in the reader's language, and the
+/// page (which looks the Chinese up in the catalogue) shows the same text as the CLI.
+#[test]
+fn preset_descriptions_and_sources_are_translated_through_the_catalogue() {
+    install_catalogue(&catalogue());
+    set_lang(Lang::Zh);
+    for preset in Preset::ALL {
+        let texts = |p: Preset| (p.description(), p.source());
+        force_catalogue(false);
+        let compiled = texts(preset);
+        force_catalogue(true);
+        let looked_up = texts(preset);
+        force_catalogue(false);
+        assert_eq!(
+            compiled,
+            looked_up,
+            "{}: the catalogue misses a translation",
+            preset.name()
+        );
+        let cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        assert!(
+            cjk(compiled.0),
+            "{}: description {:?}",
+            preset.name(),
+            compiled.0
+        );
+        assert!(
+            compiled.1.is_none_or(cjk),
+            "{}: source {:?}",
+            preset.name(),
+            compiled.1
+        );
+    }
+    set_lang(Lang::En);
+    assert!(Preset::SeedStrong
+        .description()
+        .starts_with("The article's"));
 }

@@ -12,6 +12,7 @@
 
 use super::llm::{ComputeMode, ExposedMode};
 use super::{Scenario, View};
+use crate::i18n::tr;
 use crate::model::measured::{MeasuredKind, MeasuredPoint};
 use crate::text::pairs::parse_points;
 
@@ -62,42 +63,53 @@ impl Preset {
         }
     }
 
-    /// Where a measured preset's numbers come from (shown under its chart); `None` for the
-    /// illustrative ones.
+    /// Where a measured preset's numbers come from (shown under its chart), in this thread's
+    /// language; `None` for the illustrative ones.
     pub fn source(self) -> Option<&'static str> {
         match self {
-            Preset::Megatron177bH100 => Some(
+            Preset::Megatron177bH100 => Some(tr(
                 "NVIDIA/Megatron-LM README, strong scaling of GPT 177B on H100 (96 → 4,608 GPUs, \
                  batch 1,152 sequences, MFU 47% → 42%) and images/strong_scaling.png; step times \
                  = 6·177e9·4,718,592 tokens / published aggregate FLOP/s",
-            ),
+                "NVIDIA/Megatron-LM README 中 GPT 177B 在 H100 上的强扩展（96 → 4,608 卡，\
+                 batch 1,152 条序列，MFU 47% → 42%）及 images/strong_scaling.png；step time \
+                 = 6·177e9·4,718,592 tokens / 公布的总 FLOP/s",
+            )),
             _ => None,
         }
     }
 
+    /// One line for the preset menu and `scaling presets`, in this thread's language.
     pub fn description(self) -> &'static str {
         match self {
-            Preset::Classroom => {
-                "Amdahl vs Gustafson at f = 5% (ceiling 20x), compared with 1%, 10%, 25%"
-            }
-            Preset::KarpFlatt => {
-                "Illustrative measured run times on 1–64 processors; Karp–Flatt e(N) falls from N = 2 to 4, then rises from 4 to 64"
-            }
-            Preset::SeedStrong => {
-                "The article's strong-scaling table: 32M tokens on 1,024 → 16,384 GPUs"
-            }
-            Preset::SeedWeak => {
-                "The article's weak-scaling table: 31.25k tokens per GPU, 1,024 → 4,096 GPUs"
-            }
-            Preset::Dense8bH100 => {
-                "Dense 8B, FSDP over 400G InfiniBand on H100 (400 TFLOP/s achieved), 4M-token batch"
-            }
-            Preset::Moe47bH200 => {
-                "MoE 47B total / 13B active, FSDP over InfiniBand on H200, 8M-token batch"
-            }
-            Preset::Megatron177bH100 => {
-                "Measured: Megatron-Core GPT 177B on H100, 96 → 4,608 GPUs at a fixed batch; fit on 2 points, 6 predicted"
-            }
+            Preset::Classroom => tr(
+                "Amdahl vs Gustafson at f = 5% (ceiling 20x), compared with 1%, 10%, 25%",
+                "f = 5% 时的 Amdahl 与 Gustafson（上限 20 倍），对比 1%、10%、25%",
+            ),
+            Preset::KarpFlatt => tr(
+                "Illustrative measured run times on 1–64 processors; Karp–Flatt e(N) falls from N = 2 to 4, then rises from 4 to 64",
+                "1–64 个处理器上的示意实测运行时间；Karp–Flatt e(N) 从 N = 2 到 4 下降，再从 4 到 64 上升",
+            ),
+            Preset::SeedStrong => tr(
+                "The article's strong-scaling table: 32M tokens on 1,024 → 16,384 GPUs",
+                "原文的强扩展表格：32M tokens，1,024 → 16,384 卡",
+            ),
+            Preset::SeedWeak => tr(
+                "The article's weak-scaling table: 31.25k tokens per GPU, 1,024 → 4,096 GPUs",
+                "原文的弱扩展表格：每卡 31.25k tokens，1,024 → 4,096 卡",
+            ),
+            Preset::Dense8bH100 => tr(
+                "Dense 8B, FSDP over 400G InfiniBand on H100 (400 TFLOP/s achieved), 4M-token batch",
+                "稠密 8B，H100 上经 400G InfiniBand 做 FSDP（实际 400 TFLOP/s），batch 4M tokens",
+            ),
+            Preset::Moe47bH200 => tr(
+                "MoE 47B total / 13B active, FSDP over InfiniBand on H200, 8M-token batch",
+                "MoE 总参数 47B / 激活 13B，H200 上经 InfiniBand 做 FSDP，batch 8M tokens",
+            ),
+            Preset::Megatron177bH100 => tr(
+                "Measured: Megatron-Core GPT 177B on H100, 96 → 4,608 GPUs at a fixed batch; fit on 2 points, 6 predicted",
+                "实测：Megatron-Core GPT 177B，H100，固定 batch 下 96 → 4,608 卡；用 2 个点拟合，预测 6 个",
+            ),
         }
     }
 

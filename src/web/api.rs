@@ -6,7 +6,8 @@
 //! - The `postMessage` bridge of an embedded page: a host sends
 //!   `{type: "scaling:set", query}` to change the scenario (accepted from the parent window
 //!   only); after every change the frame posts `{type: "scaling:changed", query, panel,
-//!   figures}` to its parent.
+//!   figures}` to its parent, and `{type: "scaling:size", height}` whenever the height of its
+//!   content changes (a `ResizeObserver` on the root element), so a host can size the iframe.
 
 use super::inputs::listen;
 use super::{replace_scenario, with_app};
@@ -21,6 +22,8 @@ thread_local! {
     /// The last `scaling:changed` posted (query and panel), so a redraw that changed nothing
     /// (a resize) does not post again.
     static LAST_POSTED: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The last content height posted in a `scaling:size`.
+    static LAST_HEIGHT: std::cell::Cell<f64> = const { std::cell::Cell::new(-1.0) };
 }
 
 /// A message from the host page.
@@ -93,7 +96,39 @@ pub(super) fn install() -> Result<(), JsValue> {
     // Lives as long as the page.
     compute.forget();
     js_sys::Reflect::set(&window, &"scalingExplorer".into(), &api)?;
+    watch_size()?;
     listen(&window, "message", on_message)
+}
+
+/// In a frame: posts the content height to the parent once drawn and whenever it changes —
+/// a redraw, a message under an input, a `<details>` toggled, a hover readout that wraps, a new
+/// width. (Posting after each redraw instead would miss the changes that need none, for
+/// ~160 B gzipped less.)
+fn watch_size() -> Result<(), JsValue> {
+    let (Some(_), Some(root)) = (parent(), super::dom::document().document_element()) else {
+        return Ok(());
+    };
+    let callback = Closure::<dyn FnMut()>::new(post_size);
+    web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref())?.observe(&root);
+    // Observes the page for its whole life.
+    callback.forget();
+    Ok(())
+}
+
+/// `{type: "scaling:size", height}` to the parent, in CSS pixels, when the height changed.
+fn post_size() {
+    let (Some(parent), Some(root)) = (parent(), super::dom::document().document_element()) else {
+        return;
+    };
+    let height = root.get_bounding_client_rect().height().ceil();
+    if LAST_HEIGHT.with(|last| last.replace(height)) == height {
+        return;
+    }
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &"scaling:size".into());
+    let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+    // A height says nothing about the scenario: any parent origin may read it.
+    let _ = parent.post_message(&message, "*");
 }
 
 /// The parent window, if this page is in a frame.

@@ -237,7 +237,11 @@ pub(super) fn bind_events() -> Result<(), JsValue> {
                     .get_element_by_id(&format!("report-{lang}"))
                     .and_then(|e| e.text_content())
                     .unwrap_or_default();
-                super::url::copy_text(&text, "report-status", "Copied.");
+                super::url::copy_text(
+                    &text,
+                    "report-status",
+                    crate::i18n::tr("Copied.", "已复制。"),
+                );
             })?;
         }
     }

@@ -80,9 +80,13 @@ pub fn start() -> Result<(), JsValue> {
         // The Chinese texts are a separate download (src/i18n.rs); the page starts once they
         // are in, so a Chinese reader never sees the English first. The link is read again:
         // its messages are written in the language of the thread when it is decoded.
-        present::load_catalogue(Box::new(move || {
+        // Without them (a 404, a time-out) the page is English, says so in #lang-status, and
+        // tells the browser (`<html lang="en">`).
+        present::load_catalogue(Box::new(move |loaded| {
+            let lang = if loaded { lang } else { crate::i18n::Lang::En };
             crate::i18n::set_lang(lang);
             let _ = boot(decode(&search), lang);
+            set_hidden("lang-status", loaded);
         }));
         return Ok(());
     }
@@ -240,6 +244,7 @@ fn frame() {
     set_hidden("app-status", failures.is_empty());
     set_text("app-status", &failures.join("; "));
     api::notify_changed(&panel);
+    present::full_page_link(&scenario);
     let first = with_app(|app| {
         app.panel = Some(panel);
         app.areas = areas;

@@ -24,26 +24,24 @@ pub fn choose_lang(scenario: &Scenario) -> Lang {
 
 /// Fetches the Chinese catalogue named by `<meta name="zh-catalogue">` (written by
 /// scripts/zh-catalogue.mjs; a data: URL in the single-file build), installs it, then calls
-/// `done` — exactly once, also when the fetch fails or takes over 4 s (the page then shows
-/// English rather than nothing).
-pub fn load_catalogue(done: Box<dyn FnOnce()>) {
+/// `done` — exactly once, with whether the texts are in: `false` when there is no catalogue,
+/// the fetch fails or takes over 4 s (the page then shows English rather than nothing).
+pub fn load_catalogue(done: Box<dyn FnOnce(bool)>) {
     let url = document()
         .query_selector("meta[name=zh-catalogue]")
         .ok()
         .flatten()
         .and_then(|m| m.get_attribute("content"));
     let (Some(url), Some(window)) = (url, web_sys::window()) else {
-        done();
+        done(false);
         return;
     };
     let pending = std::cell::RefCell::new(Some(done));
     let finish: std::rc::Rc<dyn Fn(Option<String>)> = std::rc::Rc::new(move |text| {
-        if let Some(text) = text {
-            i18n::install_catalogue(&text);
-        }
+        let loaded = text.is_some_and(|text| i18n::install_catalogue(&text) > 0);
         let done = pending.borrow_mut().take();
         if let Some(done) = done {
-            done();
+            done(loaded);
         }
     });
     let fail = |finish: &std::rc::Rc<dyn Fn(Option<String>)>| {
@@ -159,6 +157,13 @@ pub fn apply_embed(scenario: &Scenario) {
         } else {
             class.remove_1("embedded")
         };
+    }
+}
+
+/// `embed=<panel>`: the "open the full page" link points at the scenario without `embed`.
+pub fn full_page_link(scenario: &Scenario) {
+    if scenario.embed.is_some() {
+        super::dom::set_link("full-page", &scenario.standalone_query());
     }
 }
 

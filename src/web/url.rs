@@ -74,7 +74,11 @@ pub(super) fn copy_link() {
         location.pathname().unwrap_or_default(),
         query
     );
-    copy_text(&url, "copy-status", "Link copied.");
+    copy_text(
+        &url,
+        "copy-status",
+        crate::i18n::tr("Link copied.", "链接已复制。"),
+    );
 }
 
 /// Copies `text` with the Clipboard API; where it is missing or refused (not a secure
@@ -83,7 +87,7 @@ pub(super) fn copy_text(text: &str, status_id: &'static str, done: &'static str)
     let Some(window) = web_sys::window() else {
         return;
     };
-    let fallback = format!("Copy this: {text}");
+    let fallback = trf!("Copy this: {}", "请手动复制：{}", text);
     let navigator = window.navigator();
     let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
         .ok()

@@ -34,6 +34,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * The strict Content-Security-Policy the page must run under (tests/e2e/csp.test.mjs) and that
+ * docs/embedding.md tells hosts to send: no 'unsafe-inline', no 'unsafe-eval'.
+ */
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+
 /** The canvases the Laws panel draws. */
 export const CANVASES = ['#laws-speedup-canvas', '#laws-efficiency-canvas', '#laws-karp-flatt-canvas'];
 

@@ -35,3 +35,29 @@ test('index.html declares an icon (else Chromium logs a /favicon.ico 404 console
   assert.match(html, /<link\b[^>]*\brel=["']?(shortcut )?icon\b/i,
     'add e.g. <link rel="icon" href="data:,"> (or a real icon) to www/index.html');
 });
+
+// A docs site that forgot a file, or a proxy that blocks .wasm: the page must say which file
+// failed (scripts/post-build.mjs guardLoader) instead of "Loading the model…" forever.
+for (const [what, pattern, file] of [
+  ['the .wasm request is blocked', /_bg\.wasm$/, /_bg\.wasm$/],
+  ['the wasm-bindgen JS is missing (404)', /\/scaling-explorer-[0-9a-f]+\.js$/, /^scaling-explorer-[0-9a-f]+\.js$/],
+]) {
+  test(`${what}: #app-status names the file within a few seconds`, async () => {
+    const files = assertDist();
+    const name = files.find((f) => file.test(f));
+    const page = await s.newPage();
+    await page.route(pattern, (route) => (what.includes('blocked') ? route.abort('blockedbyclient') : route.fulfill({ status: 404, body: '' })));
+    const started = Date.now();
+    await page.goto(s.url + '?v=1');
+    await page.waitForFunction((n) => {
+      const el = document.getElementById('app-status');
+      return !el.hidden && el.textContent.includes(n);
+    }, name, { timeout: 5_000, polling: 50 });
+    const status = await page.locator('#app-status').textContent();
+    assert.match(status, /^The model could not start: \S+ could not be loaded \(/, status);
+    assert.ok(status.includes(name), `${status} names ${name}`);
+    assert.ok(Date.now() - started < 5_000);
+    assert.notEqual(await page.evaluate(() => document.body.dataset.ready), '1', 'the page did not pretend to start');
+    await page.close();
+  });
+}

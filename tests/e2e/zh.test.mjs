@@ -4,7 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSession, waitReady, assertClean, canvasStats, waitCanvasChange, TIMEOUT } from './harness.mjs';
+import {
+  openSession, waitReady, assertClean, canvasStats, waitCanvasChange, appStatusProblems, PANIC_PATTERN, TIMEOUT,
+} from './harness.mjs';
 
 const BASE = '/docs/zh/guide/scaling/';
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
@@ -158,4 +160,195 @@ test('lang=zh: messages about bad input are Chinese, and name the input', async 
   const msg = await page.locator('#n-msg').textContent();
   assert.match(msg, /仍使用/, `the last valid value is kept and said so: ${msg}`);
   await assertClean(assert, page, 'zh messages');
+});
+
+// ---- No English left for a Chinese reader (issue 15) ------------------------------------------
+//
+// Every text a Chinese reader can see or hear — visible text nodes, aria-label / title /
+// placeholder / alt / aria-valuetext of every element, the options of every menu (a closed
+// <select> renders none), the document title — after hovering every chart, Copy link, the
+// report's copy button and the preset menu, must contain no English word except these.
+//
+// Allowed, because Chinese texts on this subject write them in Latin letters too:
+const LATIN_OK = new Set([
+  // people, laws, companies, products, projects
+  'Amdahl', 'Gustafson', 'Sun', 'Ni', 'Karp', 'Flatt', 'Shi', 'McCandlish', 'DeepSeek', 'Megatron',
+  'Megatron-Core', 'Megatron-LM', 'NVIDIA', 'GPT', 'Llama', 'Mixtral', 'MLPerf', 'InfiniBand', 'NVLink',
+  'Rust', 'WebAssembly', 'README',
+  // abbreviations and parallelism / collective names
+  'GPU', 'GPUs', 'TP', 'PP', 'CP', 'DP', 'EP', 'FSDP', 'HSDP', 'ZeRO', 'MoE', 'MFU', 'FLOP', 'TFLOP',
+  'FLOPs', 'LLM', 'NCCL', 'AllGather', 'ReduceScatter', 'all-gather', 'reduce-scatter', 'all-to-all',
+  // file formats, units, language codes
+  'CSV', 'SVG', 'PNG', 'TXT', 'Markdown', 'URL', 'ms', 'tok', 'en', 'zh',
+  // training jargon the Chinese texts keep in English (as Chinese ML writing does)
+  'token', 'tokens', 'batch', 'microbatch', 'loss', 'validation', 'expert', 'rank', 'stage',
+  'reshard', 'unshard', 'gather', 'reduce', 'group', 'log',
+  // code the texts quote: URL keys and values (st=, em=fit, em=step, the preset names in the
+  // preset menu), Python's False
+  'st', 'em', 'fit', 'step', 'classroom', 'karp-flatt', 'seed-strong', 'seed-weak', 'False',
+].map((w) => w.toLowerCase()));
+// Allowed phrases (removed before the words are checked).
+// "weak scaling 效率" is the checklist quoting the headline figure by its English name.
+const LATIN_PHRASES = [/\bstep time\b/gi, /\bglobal batch\b/gi, /\btime-to-quality\b/gi, /\bweak scaling 效率/g];
+// Not checked: <code> (commands, formulas), anything inside lang="en" (the English report, the
+// "English" button), #report-warnings (the checklist's warnings are bilingual by design:
+// "English / 中文", for a report in either language) and #plan-bopt (the DeepSeek note, built
+// in English only by src/panel/plan.rs — see the todo test below).
+const SKIP = 'script, style, code, #report-warnings, #plan-bopt';
+
+/** English words in `text` that are not allowed: symbols (digits, _), single letters, URLs and
+ *  paths (a/b) do not count. */
+function englishWords(text) {
+  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/[\w.-]+\/[\w./-]+/g, ' ').replace(/\b\w+=\w+/g, ' ');
+  for (const p of LATIN_PHRASES) t = t.replace(p, ' ');
+  return [...t.matchAll(/[A-Za-z0-9_]+(?:['’-][A-Za-z0-9_]+)*/g)].map((m) => m[0])
+    .filter((w) => w.length > 1 && !/[\d_]/.test(w) && !LATIN_OK.has(w.toLowerCase()));
+}
+
+/** What the page shows and says, as [where, text]. */
+function collectTexts(page, skip) {
+  return page.evaluate((skip) => {
+    const out = [];
+    const english = (el) => /^en\b/i.test(el.closest('[lang]')?.getAttribute('lang') ?? '');
+    const skipped = (el) => !!el.closest(skip) || english(el);
+    const where = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''} in #${el.closest('[id]')?.id ?? ''}`;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !n.textContent.trim() || skipped(el) || el.getClientRects().length === 0) continue;
+      out.push([where(el), n.textContent.trim()]);
+    }
+    for (const el of document.querySelectorAll('*')) {
+      if (skipped(el)) continue;
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext']) {
+        const v = el.getAttribute(a);
+        if (v) out.push([`${where(el)} @${a}`, v]);
+      }
+    }
+    for (const o of document.querySelectorAll('option')) out.push([`${where(o.parentElement)} option`, o.textContent.trim()]);
+    out.push(['<title>', document.title]);
+    return out;
+  }, skip);
+}
+
+/** Hovers the middle of every visible chart, records its readout, then leaves it. */
+async function hoverCharts(page) {
+  const seen = [];
+  const ids = await page.evaluate(() => [...document.querySelectorAll('canvas')]
+    .filter((c) => c.getClientRects().length > 0 && c.clientWidth > 0).map((c) => c.id.replace(/-canvas$/, '')));
+  assert.ok(ids.length > 0, 'no visible chart');
+  for (const id of ids) {
+    const canvas = page.locator(`#${id}-canvas`);
+    await canvas.scrollIntoViewIfNeeded();
+    const idle = await page.locator(`#${id}-readout`).textContent();
+    const box = await canvas.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.5, { steps: 2 });
+    await page.waitForFunction(([r, t]) => document.getElementById(r).textContent !== t, [`${id}-readout`, idle], { timeout: TIMEOUT })
+      .catch(() => {}); // a chart with nothing under the pointer keeps its idle text: scanned anyway
+    seen.push([`#${id}-readout (hovered)`, await page.locator(`#${id}-readout`).textContent()]);
+    await page.mouse.move(box.x + box.width * 0.55, Math.max(0, box.y - 40));
+    await page.waitForFunction(([r, t]) => document.getElementById(r).textContent === t, [`${id}-readout`, idle], { timeout: TIMEOUT });
+  }
+  return seen;
+}
+
+const ZH_VIEWS = [
+  ['laws', 'karp-flatt'],
+  ['strong', 'seed-strong'],
+  ['strong', 'megatron-177b-h100'], // em=fit: the fit table, the source line, the Laws link
+  ['weak', 'seed-weak'],
+  ['plan', 'moe-47b-h200'],
+];
+
+test('lang=zh: no English word left anywhere on any panel, after hovering, copying and the preset menu', async () => {
+  const left = [];
+  for (const [view, preset] of ZH_VIEWS) {
+    const page = await s.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(s.url).origin });
+    await page.goto(`${s.url}?v=1&lang=zh&view=${view}&preset=${preset}`);
+    await waitReady(page);
+    const texts = await hoverCharts(page);
+    await page.click('#copy-link');
+    await page.waitForFunction(() => document.getElementById('copy-status').textContent !== '', null, { timeout: TIMEOUT });
+    if (view === 'plan') {
+      for (const b of ['#report-copy-en', '#report-copy-zh']) {
+        await page.evaluate(() => { document.getElementById('report-status').textContent = ''; });
+        await page.click(b);
+        await page.waitForFunction(() => document.getElementById('report-status').textContent !== '', null, { timeout: TIMEOUT });
+        texts.push([`#report-status after ${b}`, await page.locator('#report-status').textContent()]);
+      }
+    }
+    await page.click('#preset-input');
+    await page.keyboard.press('Escape');
+    texts.push(...await collectTexts(page, SKIP));
+    for (const [where, text] of texts) {
+      const words = englishWords(text);
+      if (words.length) left.push(`${view}/${preset} ${where}: ${JSON.stringify(words)} in ${JSON.stringify(text.slice(0, 160))}`);
+    }
+    assert.match(await page.locator('#copy-status').textContent(), /链接已复制/, 'Copy link says so in Chinese');
+    await assertClean(assert, page, `lang=zh ${view}/${preset}`);
+    await page.close();
+  }
+  assert.deepEqual([...new Set(left)], [], 'English left on the Chinese page');
+});
+
+test('lang=zh: where the clipboard refuses, the link to copy by hand is introduced in Chinese', async () => {
+  const page = await s.newPage();
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'clipboard', {
+      configurable: true, get: () => ({ writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }),
+    });
+  });
+  await page.goto(`${s.url}?v=1&lang=zh&view=plan&preset=seed-weak`);
+  await waitReady(page);
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.getElementById('copy-status').textContent !== '', null, { timeout: TIMEOUT });
+  const status = await page.locator('#copy-status').textContent();
+  assert.match(status, /^请手动复制：http:\/\/127\.0\.0\.1:\d+\/docs\/zh\/guide\/scaling\/\?v=1&/, status);
+  assert.deepEqual(englishWords(status), [], status);
+  await assertClean(assert, page, 'zh clipboard refused');
+});
+
+test('lang=zh: the DeepSeek reference note under the Plan chart is Chinese', { todo: 'src/panel/plan.rs deepseek_note is format!(), English only; needs trf! there (panel layer, not this change)' }, async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&lang=zh&view=plan&preset=seed-weak`);
+  await waitReady(page);
+  const note = await page.locator('#plan-bopt').textContent();
+  assert.deepEqual(englishWords(note), [], note);
+  await page.close();
+});
+
+test('lang=zh when the Chinese catalogue cannot be loaded (404): an English page that says so, lang="en", no panic', async () => {
+  const page = await s.newPage();
+  await page.route(/\/zh-[0-9a-f]+\.txt$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }));
+  await page.goto(`${s.url}?v=1&lang=zh&view=strong&preset=seed-strong`);
+  await waitReady(page);
+  const seen = await page.evaluate(() => {
+    const status = document.getElementById('lang-status');
+    return {
+      lang: document.documentElement.lang,
+      status: status.getClientRects().length > 0 ? status.textContent : '(hidden)',
+      heading: document.getElementById('strong-title').textContent,
+      header: [...document.querySelectorAll('#strong-table th')].map((t) => t.textContent)[0],
+    };
+  });
+  assert.equal(seen.lang, 'en', '<html lang> follows the texts shown, not the link');
+  assert.match(seen.status, /^The Chinese texts could not be loaded, so the page is in English\./, seen.status);
+  assert.equal(seen.heading, 'Strong scaling: fixed global batch');
+  assert.equal(seen.header, 'GPUs');
+  // The 404 itself is the only problem: no panic, no other error, #app-status not showing.
+  const p = page.problems;
+  assert.deepEqual(p.pageErrors, [], JSON.stringify(p));
+  assert.ok(p.consoleErrors.every((e) => /404/.test(e) && !PANIC_PATTERN.test(e)), JSON.stringify(p.consoleErrors));
+  assert.ok(p.httpErrors.length === 1 && /\/zh-[0-9a-f]+\.txt$/.test(p.httpErrors[0]), JSON.stringify(p.httpErrors));
+  assert.deepEqual(await appStatusProblems(page), []);
+  await page.close();
+});
+
+test('lang=zh with the catalogue in: the "could not be loaded" line stays hidden', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&lang=zh`);
+  await waitReady(page);
+  assert.equal(await page.evaluate(() => document.getElementById('lang-status').hidden), true);
+  await assertClean(assert, page, 'zh catalogue loaded');
 });
