@@ -192,9 +192,8 @@ const LATIN_OK = new Set([
 const LATIN_PHRASES = [/\bstep time\b/gi, /\bglobal batch\b/gi, /\btime-to-quality\b/gi, /\bweak scaling 效率/g];
 // Not checked: <code> (commands, formulas), anything inside lang="en" (the English report, the
 // "English" button), #report-warnings (the checklist's warnings are bilingual by design:
-// "English / 中文", for a report in either language) and #plan-bopt (the DeepSeek note, built
-// in English only by src/panel/plan.rs — see the todo test below).
-const SKIP = 'script, style, code, #report-warnings, #plan-bopt';
+// "English / 中文", for a report in either language).
+const SKIP = 'script, style, code, #report-warnings';
 
 /** English words in `text` that are not allowed: symbols (digits, _), single letters, URLs and
  *  paths (a/b) do not count. */
@@ -309,7 +308,7 @@ test('lang=zh: where the clipboard refuses, the link to copy by hand is introduc
   await assertClean(assert, page, 'zh clipboard refused');
 });
 
-test('lang=zh: the DeepSeek reference note under the Plan chart is Chinese', { todo: 'src/panel/plan.rs deepseek_note is format!(), English only; needs trf! there (panel layer, not this change)' }, async () => {
+test('lang=zh: the DeepSeek reference note under the Plan chart is Chinese', async () => {
   const page = await s.newPage();
   await page.goto(`${s.url}?v=1&lang=zh&view=plan&preset=seed-weak`);
   await waitReady(page);
