@@ -30,7 +30,7 @@ export function urlKeys(repo = REPO) {
   return keys;
 }
 
-export const PRESETS = ['classroom', 'karp-flatt', 'seed-strong', 'seed-weak', 'dense-8b-h100', 'moe-47b-h200', 'megatron-177b-h100'];
+export const PRESETS = ['classroom', 'karp-flatt', 'seed-strong', 'seed-weak', 'dense-8b-h100', 'moe-47b-h200', 'megatron-177b-h100', 'mlperf-gpt3-175b-h100'];
 
 /** xorshift32; returns an object with the helpers the generators use. */
 export function makeRng(seed) {

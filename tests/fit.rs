@@ -193,3 +193,76 @@ fn the_megatron_preset_predicts_six_measured_points() {
         .iter()
         .any(|e| matches!(e, UrlError::Input(i) if i.key == Key::FitOn)));
 }
+
+/// The gallery's MLPerf v3.1 GPT-3 175B preset (mlcommons/training_results_v3.1, NVIDIA Eos;
+/// shared/data/published-runs.md §2), by hand:
+/// - step fit through the two published sizes at GBS 2,048 × 2,048 tokens: W = (11,051 −
+///   1,609)/(1/512 − 1/4,096) = 9,442/0.001708984375 = 5,524,918.9 ms·GPU, K = 1,609 −
+///   W/4,096 = 260.14 ms; weak scaling at 1,024 tokens per GPU keeps W·(B/B₀)/N = 1,348.9 ms, so
+///   the step stays 1,609 ms (measured: 1,609 → 1,619 ms, 99.4%);
+/// - critical batch: tb = 1.208e9 tokens (288 steps) at B₀ = 4,194,304 and B_crit = 36M give
+///   E_min = 1.208e9/(1 + 4.194304/36) = 1.081944e9, S_min = 30.054 steps;
+///   S(8,388,608) = 30.054 × (1 + 4.291534) = 159.03 (published 156 to 162); time to quality
+///   288.0 × 1.609 s = 0.1287 h at 4,096 GPUs, 159.03 × 1.609 s = 0.07108 h at 8,192: 1.811x
+///   for 2x the GPUs (measured run time: 1.74x, with ~22–26 evaluations in it).
+/// - predictions on published batches the B_crit fit did not use: S(3,072 × 2,048) = 202.02
+///   (published 200, +1.0%), S(2,560 × 2,048) = 236.42 (230, +2.8%), S(2,688 × 2,048) = 226.59
+///   (220, +3.0%): within the ±4% the ~50M-token evaluation interval allows.
+#[test]
+fn the_mlperf_preset_shows_the_weak_scaling_trap_as_measured() {
+    let scenario = decode("v=1&preset=mlperf-gpt3-175b-h100").scenario;
+    assert_eq!(scenario.to_query(), "v=1&preset=mlperf-gpt3-175b-h100");
+    assert_eq!(scenario.view, View::Plan);
+    let strong = Panel::compute(&scenario, View::Strong);
+    let fit = strong.llm().unwrap().fit.clone().unwrap();
+    assert!((fit.work_ms_gpus - 5_524_918.857_142_857).abs() < 1e-6);
+    assert!((fit.constant_ms - 260.142_857_142_857_1).abs() < 1e-9);
+
+    let panel = Panel::compute(&scenario, View::Plan);
+    let plan = panel.plan().unwrap();
+    assert!((plan.min_steps - 30.054_009_642_759_336).abs() < 1e-9);
+    let rows = &plan.rows;
+    assert_eq!(
+        rows.iter().map(|r| r.gpus).collect::<Vec<_>>(),
+        [4096.0, 6144.0, 8192.0]
+    );
+    let weak = |i: usize| rows[i].weak.unwrap();
+    assert!((weak(0).hours_to_quality - 0.128_72).abs() < 1e-4);
+    assert!((weak(2).hours_to_quality - 0.071_078_391).abs() < 1e-6);
+    assert!((rows[2].weak_ttq_speedup - 1.811_018_899).abs() < 1e-6);
+    // The headline: flat step time, so 100% "weak efficiency" against 1.81x to quality.
+    assert!((rows[2].vanity_weak_efficiency - 1.0).abs() < 1e-9);
+    let figures = panel.figures();
+    assert_eq!(
+        figures[0].0,
+        "Weak scaling 4,096 → 8,192 GPUs (2x): reported efficiency"
+    );
+    assert_eq!(figures[1].1, "1.81x — true efficiency 90.6%");
+    // Predictions of the published steps at batches the B_crit fit did not use.
+    let critical =
+        scaling_explorer::model::batch::CriticalBatch::from_reference(36e6, 1.208e9, 4_194_304.0);
+    for (sequences, published, predicted) in [
+        (3072.0, 200.0, 202.024_432_250_711_47),
+        (2560.0, 230.0, 236.418_516_772_301_9),
+        (2688.0, 220.0, 226.591_635_480_418_92),
+    ] {
+        let steps = critical.steps(sequences * 2048.0);
+        assert!((steps - predicted).abs() < 1e-6, "{sequences}: {steps}");
+        assert!(
+            (steps / published - 1.0).abs() < 0.04,
+            "{sequences}: within ±4%"
+        );
+    }
+    // The source is cited on the panel the preset opens on.
+    let source = panel
+        .shown()
+        .texts
+        .iter()
+        .find(|(id, _)| *id == "plan-source")
+        .map(|(_, t)| t.clone())
+        .unwrap();
+    assert!(
+        source.starts_with("Source: mlcommons/training_results_v3.1"),
+        "{source}"
+    );
+}

@@ -320,10 +320,16 @@ impl Panel {
                 llm::step_below_compute_note(s).unwrap_or_default(),
             ));
         }
-        if self.view == View::Strong {
+        // A measured preset cites its source on the panel it opens on (and the strong one).
+        let source_id = match self.view {
+            View::Strong => Some("strong-source"),
+            View::Plan => Some("plan-source"),
+            _ => None,
+        };
+        if let Some(id) = source_id {
             let source = self.scenario.preset.and_then(|p| p.source());
             texts.push((
-                "strong-source",
+                id,
                 source.map_or_else(String::new, |s| trf!("Source: {}", "来源：{}", s)),
             ));
         }

