@@ -215,7 +215,11 @@ fn frame() {
     // clean layout instead of forcing one after the tables changed. Except when the panel
     // first appears: its tables may add a scrollbar that narrows the canvases.
     let text_first = with_app(|app| app.shown_view.replace(view) != Some(view)).unwrap_or(true);
-    show_view(view);
+    if text_first {
+        // Only when the panel changes: rewriting the same attributes every frame invalidates
+        // style, and the geometry read below would then force a layout.
+        show_view(view);
+    }
     let panel = Panel::compute(&scenario, view);
     let shown = panel.shown();
     if text_first {
