@@ -221,6 +221,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("custom", "（自定义）"),
     ("copy-link", "复制链接"),
     ("copy-en", "复制（英文）"),
+    ("copy-cli", "复制命令"),
     ("full-page", "打开完整页面"),
     ("url-problems", "链接中的部分值无法使用，已改用默认值："),
     ("tab-laws", "Amdahl 与 Gustafson"),
