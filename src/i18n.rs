@@ -222,6 +222,8 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("copy-link", "复制链接"),
     ("copy-en", "复制（英文）"),
     ("copy-cli", "复制命令"),
+    ("print-link", "链接："),
+    ("print-inputs", "输入："),
     ("full-page", "打开完整页面"),
     ("url-problems", "链接中的部分值无法使用，已改用默认值："),
     ("tab-laws", "Amdahl 与 Gustafson"),

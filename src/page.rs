@@ -3,6 +3,7 @@
 //! value stays), picks a preset, and how often the address bar is rewritten. `crate::web`
 //! only carries these decisions out in the DOM.
 
+use crate::i18n::tr;
 use crate::scenario::{decode, Decoded, Key, Preset, Scenario};
 
 /// Minimum time between two `history.replaceState` calls while a slider moves (browsers
@@ -115,6 +116,15 @@ impl PageState {
         )
     }
 
+    /// The inputs a printed page names: the link's `key=value` pairs after `v=1` (the preset
+    /// and the keys that differ from it), or "defaults".
+    pub fn print_inputs(&self) -> String {
+        match self.scenario.standalone_query().split_once('&') {
+            Some((_, pairs)) => pairs.replace('&', "  "),
+            None => tr("defaults", "默认值").to_string(),
+        }
+    }
+
     /// A preset chosen from the menu; anything else (the "(custom)" entry) keeps the values
     /// and forgets the preset as the link's base.
     pub fn choose_preset(&mut self, name: &str) {
@@ -222,6 +232,17 @@ mod tests {
         let mut back = decode(query).scenario;
         back.view = crate::scenario::View::Plan;
         assert_eq!(back, page.scenario);
+    }
+
+    #[test]
+    fn a_printout_names_the_links_inputs() {
+        let inputs = |q: &str| PageState::new(decode(q).scenario).print_inputs();
+        assert_eq!(inputs("v=1"), "defaults");
+        assert_eq!(inputs("v=1&embed=weak"), "view=weak");
+        assert_eq!(
+            inputs("v=1&preset=seed-strong&view=plan&b=64M"),
+            "preset=seed-strong  view=plan  b=64M"
+        );
     }
 
     #[test]

@@ -248,6 +248,7 @@ fn frame() {
     if let Some(command) = with_app(|app| app.page.cli_command()) {
         set_text("cli-command", &command);
     }
+    url::show_print_scenario();
     let first = with_app(|app| {
         app.panel = Some(panel);
         app.areas = areas;
