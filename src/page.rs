@@ -3,6 +3,7 @@
 //! value stays), picks a preset, and how often the address bar is rewritten. `crate::web`
 //! only carries these decisions out in the DOM.
 
+use crate::i18n::tr;
 use crate::scenario::{decode, Decoded, Key, Preset, Scenario};
 
 /// Minimum time between two `history.replaceState` calls while a slider moves (browsers
@@ -100,6 +101,30 @@ impl PageState {
         })
     }
 
+    /// The command that prints the visible panel of this scenario on the command line (the
+    /// footer's hint): `scaling <panel> --query '<link>'`, the link without `view` (the command
+    /// names the panel) or `embed`. The query is percent-encoded (no `'`), so the quotes hold
+    /// in a shell.
+    pub fn cli_command(&self) -> String {
+        let mut s = self.scenario.clone();
+        s.embed = None;
+        s.view = s.base().view;
+        format!(
+            "scaling {} --query '{}'",
+            self.scenario.view.key(),
+            s.to_query()
+        )
+    }
+
+    /// The inputs a printed page names: the link's `key=value` pairs after `v=1` (the preset
+    /// and the keys that differ from it), or "defaults".
+    pub fn print_inputs(&self) -> String {
+        match self.scenario.standalone_query().split_once('&') {
+            Some((_, pairs)) => pairs.replace('&', "  "),
+            None => tr("defaults", "默认值").to_string(),
+        }
+    }
+
     /// A preset chosen from the menu; anything else (the "(custom)" entry) keeps the values
     /// and forgets the preset as the link's base.
     pub fn choose_preset(&mut self, name: &str) {
@@ -183,6 +208,41 @@ mod tests {
         assert_eq!(d.scenario.view, crate::scenario::View::Plan);
         let d = page.host_query("v=1&f=2");
         assert_eq!(d.errors.len(), 1, "a bad value is refused and named");
+    }
+
+    #[test]
+    fn the_cli_command_names_the_panel_and_the_link_without_page_keys() {
+        let command = |q: &str| PageState::new(decode(q).scenario).cli_command();
+        assert_eq!(
+            command("v=1&preset=seed-strong&view=strong"),
+            "scaling strong --query 'v=1&preset=seed-strong'"
+        );
+        assert_eq!(command("v=1"), "scaling laws --query 'v=1'");
+        assert_eq!(
+            command("v=1&embed=plan&f=0.1&lang=zh"),
+            "scaling plan --query 'v=1&lang=zh&f=0.1'"
+        );
+        // Pasted text (spaces, new lines) is written in its canonical form, one shell word.
+        let c = command("v=1&m=1%20100%0A4%2030");
+        assert_eq!(c, "scaling laws --query 'v=1&m=1:100,4:30'");
+        // The command's query is the scenario: read back with its panel, nothing is lost.
+        let page = PageState::new(decode("v=1&preset=seed-weak&view=plan&b=64M&lv=fp8").scenario);
+        let c = page.cli_command();
+        let query = c.split('\'').nth(1).unwrap();
+        let mut back = decode(query).scenario;
+        back.view = crate::scenario::View::Plan;
+        assert_eq!(back, page.scenario);
+    }
+
+    #[test]
+    fn a_printout_names_the_links_inputs() {
+        let inputs = |q: &str| PageState::new(decode(q).scenario).print_inputs();
+        assert_eq!(inputs("v=1"), "defaults");
+        assert_eq!(inputs("v=1&embed=weak"), "view=weak");
+        assert_eq!(
+            inputs("v=1&preset=seed-strong&view=plan&b=64M"),
+            "preset=seed-strong  view=plan  b=64M"
+        );
     }
 
     #[test]

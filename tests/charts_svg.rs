@@ -117,3 +117,41 @@ fn hidpi_scale_enlarges_fonts() {
         "title font grew by {ratio}"
     );
 }
+
+/// The `y` of the SVG text element whose text is `label`.
+fn text_y(doc: &str, label: &str) -> f64 {
+    let end = doc
+        .find(&format!(">\n{label}\n</text>"))
+        .unwrap_or_else(|| panic!("no text {label}"));
+    let start = doc[..end].rfind("<text").unwrap();
+    let attrs = &doc[start..end];
+    let y = attrs.split(" y=\"").nth(1).unwrap();
+    y[..y.find('"').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn on_a_narrow_canvas_the_legend_goes_under_the_plot() {
+    use scaling_explorer::chart::svg;
+    let s = sweep("v=1&f=0.1");
+    for (size, below) in [((360, 400), true), (svg::SIZE, false)] {
+        let mut bottom = 0;
+        let doc = svg::render(size, |root| {
+            bottom = laws::draw_speedup(root, &s, &ChartStyle::default())?.bottom_px;
+            Ok(())
+        })
+        .unwrap();
+        for legend in ["Amdahl f=10%", "ideal S = N", "Amdahl f=25%"] {
+            let y = text_y(&doc, legend);
+            // Under the x axis and its labels (40 px), or inside the plot.
+            assert_eq!(
+                y > (bottom + 40) as f64,
+                below,
+                "{size:?}: legend {legend} at y = {y}, plot bottom {bottom}"
+            );
+            assert!(
+                y < size.1 as f64,
+                "{size:?}: legend {legend} off the canvas"
+            );
+        }
+    }
+}

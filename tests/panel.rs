@@ -685,3 +685,51 @@ fn deepseek_reference_is_the_empirical_fit_at_this_runs_compute() {
     let note = text(&p.shown().texts, "plan-bopt").unwrap().to_string();
     assert!(note.contains(" gives 4.68M tokens "), "{note}");
 }
+
+/// Columns of words or marks (`Table::text_columns`) are those whose cells are not numbers:
+/// the lever's name, ✓ and the cost in the lever table, ✓ in the fit table; every other
+/// column of every panel's tables holds numbers (or "–"). Markdown aligns them left, the
+/// terminal pads them on the right, the page marks their cells `class="text"`.
+#[test]
+fn text_columns_are_the_columns_without_numbers() {
+    let number = |c: &str| {
+        c.is_empty()
+            || c == "–"
+            || c.starts_with(|ch: char| ch.is_ascii_digit() || ch == '-' || ch == '+')
+    };
+    for (query, view) in [
+        ("v=1&preset=karp-flatt", View::Laws),
+        ("v=1&preset=megatron-177b-h100", View::Strong),
+        (SEED_WEAK, View::Weak),
+        ("v=1&preset=seed-weak&lv=fp8,ep", View::Plan),
+    ] {
+        for t in panel(query, view)
+            .tables()
+            .into_iter()
+            .filter_map(|s| s.table)
+        {
+            for col in 0..t.headers.len() {
+                let numeric = t.rows.iter().all(|r| number(&r[col]));
+                assert_eq!(
+                    t.text_columns.contains(&col),
+                    !numeric,
+                    "{} column {col} ({})",
+                    t.id,
+                    t.headers[col]
+                );
+            }
+        }
+    }
+    let levers = panel("v=1&preset=seed-weak&lv=fp8", View::Plan).tables();
+    let levers = levers
+        .iter()
+        .find_map(|s| s.table.as_ref().filter(|t| t.id == "levers"))
+        .unwrap();
+    assert_eq!(levers.text_columns, &[0, 1, 5]);
+    assert!(levers
+        .to_markdown()
+        .contains("\n|---|---|---:|---:|---:|---|\n"));
+    let text = levers.to_text();
+    let line = text.lines().find(|l| l.contains("fp8 parameter")).unwrap();
+    assert!(line.starts_with("fp8 parameter communication "), "{line:?}");
+}

@@ -156,10 +156,21 @@ pub fn draw_line_chart<DB: DrawingBackend>(
     let lx = |x: f64| x.log2();
     let (l0, l1) = (lx(x0), lx(x1));
     let ticks = ((l1.floor() - l0.ceil()) as usize + 1).clamp(2, 12);
+    let font = style.font(12.0);
+    let widths: Vec<i32> = chart
+        .series
+        .iter()
+        .map(|s| {
+            root.estimate_text_size(&s.label, &font)
+                .map_or(0, |(w, _)| w as i32)
+        })
+        .collect();
+    let legend = legend_layout(&widths, root.dim_in_pixel().0 as i32, style);
     let mut builder = ChartBuilder::on(root);
     builder
         .caption(&chart.title, style.font(15.0))
         .margin(style.px(10.0))
+        .margin_bottom(style.px(10.0) as i32 + legend.below.unwrap_or(0))
         .x_label_area_size(style.px(40.0))
         .y_label_area_size(style.px(62.0));
     let thin = style.px(1.5);
@@ -287,13 +298,17 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                     gap,
                     m.color.stroke_width(thin),
                 ))?;
+                // Right of the line, or left of it in the plot's right quarter, where the
+                // label would run off a narrow canvas.
+                let (text, h) = if lx(m.x) - l0 > 0.75 * (l1 - l0) {
+                    (format!("{} ", m.label.trim_start()), HPos::Right)
+                } else {
+                    (m.label.clone(), HPos::Left)
+                };
                 ctx.draw_series(std::iter::once(Text::new(
-                    m.label.clone(),
+                    text,
                     (lx(m.x), a1),
-                    style
-                        .font(12.0)
-                        .color(&m.color)
-                        .pos(Pos::new(HPos::Left, VPos::Top)),
+                    style.font(12.0).color(&m.color).pos(Pos::new(h, VPos::Top)),
                 )))?;
             }
         }
@@ -323,17 +338,62 @@ pub fn draw_line_chart<DB: DrawingBackend>(
             x_max: x1,
         }
     };
-    draw_legend(root, chart, &area, style)?;
+    draw_legend(root, chart, &legend, &area, style)?;
     root.present()?;
     Ok(area)
 }
 
-/// The legend, drawn in pixels at the plot's upper or lower left corner. (Drawn here rather
-/// than with plotters' series labels, whose default font lookup pulls Unicode case tables
-/// into the WebAssembly bundle.)
+/// Where the legend's entries go, in pixels.
+struct LegendLayout {
+    /// Each entry's left edge (from the box's left) and row.
+    places: Vec<(i32, i32)>,
+    /// The width of the box inside the plot (entries in one column).
+    width: i32,
+    /// `Some(height)`: the entries flow in rows under the chart, which gives up this height.
+    below: Option<i32>,
+}
+
+/// Inside the plot's upper or lower left corner, one entry a row, unless that box would cover
+/// more than 40% of the plot's width (a phone's canvas): then the entries flow left to right
+/// in rows under the chart, outside the plot, so no curve is hidden behind them.
+fn legend_layout(widths: &[i32], root_w: i32, style: &ChartStyle) -> LegendLayout {
+    let px = |v: f64| style.px(v) as i32;
+    let (pad, row, swatch_w) = (px(6.0), px(16.0), px(22.0));
+    let width = pad * 3 + swatch_w + widths.iter().copied().max().unwrap_or(0);
+    // The plot is the canvas less the y labels (62) and the margins (2 × 10).
+    let plot_w = root_w - px(82.0);
+    if widths.is_empty() || width * 5 <= plot_w * 2 {
+        let places = (0..widths.len() as i32).map(|i| (pad, i)).collect();
+        return LegendLayout {
+            places,
+            width,
+            below: None,
+        };
+    }
+    let (mut x, mut r) = (0, 0);
+    let mut places = Vec::new();
+    for &w in widths {
+        let entry = swatch_w + pad + w + px(14.0);
+        if x > 0 && x + entry > root_w - px(20.0) {
+            (x, r) = (0, r + 1);
+        }
+        places.push((x, r));
+        x += entry;
+    }
+    LegendLayout {
+        places,
+        width,
+        below: Some(pad * 2 + row * (r + 1)),
+    }
+}
+
+/// The legend, drawn in pixels where [`legend_layout`] put it. (Drawn here rather than with
+/// plotters' series labels, whose default font lookup pulls Unicode case tables into the
+/// WebAssembly bundle.)
 fn draw_legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &LineChart,
+    layout: &LegendLayout,
     area: &PlotArea,
     style: &ChartStyle,
 ) -> Result<(), ChartError> {
@@ -343,37 +403,30 @@ fn draw_legend<DB: DrawingBackend>(
     let font = style.font(12.0);
     let px = |v: f64| style.px(v) as i32;
     let (pad, row, swatch_w) = (px(6.0), px(16.0), px(22.0));
-    let text_w = chart
-        .series
-        .iter()
-        .map(|s| {
-            root.estimate_text_size(&s.label, &font)
-                .map_or(0, |(w, _)| w as i32)
-        })
-        .max()
-        .unwrap_or(0);
-    let (w, h) = (
-        pad * 3 + swatch_w + text_w,
-        pad * 2 + row * chart.series.len() as i32,
-    );
-    let left = area.left_px + px(8.0);
-    let top = if chart.legend_upper_left {
-        area.top_px + px(8.0)
-    } else {
-        area.bottom_px - px(8.0) - h
-    };
     let theme = style.theme;
-    root.draw(&Rectangle::new(
-        [(left, top), (left + w, top + h)],
-        theme.background.mix(0.9).filled(),
-    ))?;
-    root.draw(&Rectangle::new(
-        [(left, top), (left + w, top + h)],
-        theme.grid,
-    ))?;
-    for (i, s) in chart.series.iter().enumerate() {
-        let y = top + pad + row * i as i32 + row / 2;
-        let x = left + pad;
+    let (left, top) = if let Some(h) = layout.below {
+        (px(10.0), root.dim_in_pixel().1 as i32 - h)
+    } else {
+        let (w, h) = (layout.width, pad * 2 + row * chart.series.len() as i32);
+        let left = area.left_px + px(8.0);
+        let top = if chart.legend_upper_left {
+            area.top_px + px(8.0)
+        } else {
+            area.bottom_px - px(8.0) - h
+        };
+        root.draw(&Rectangle::new(
+            [(left, top), (left + w, top + h)],
+            theme.background.mix(0.9).filled(),
+        ))?;
+        root.draw(&Rectangle::new(
+            [(left, top), (left + w, top + h)],
+            theme.grid,
+        ))?;
+        (left, top)
+    };
+    for (s, &(dx, r)) in chart.series.iter().zip(&layout.places) {
+        let y = top + pad + row * r + row / 2;
+        let x = left + dx;
         // A bar for areas, a dot for points, a line for lines.
         let color = theme.ink(s.color);
         let (half_h, half_w, swatch) = match s.kind {

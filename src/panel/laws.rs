@@ -46,6 +46,7 @@ pub fn speedup_table(sweep: &LawsSweep) -> Table {
         .collect();
     Table {
         id: "laws-speedup",
+        text_columns: &[],
         caption: tr("Speedup S(N)", "加速比 S(N)").to_string(),
         headers,
         rows,
@@ -91,6 +92,7 @@ pub fn efficiency_table(sweep: &LawsSweep) -> Table {
         .collect();
     Table {
         id: "laws-efficiency",
+        text_columns: &[],
         caption: tr(
             "Parallel efficiency E(N) = S(N)/N",
             "并行效率 E(N) = S(N)/N",
@@ -106,6 +108,7 @@ pub fn measured_table(sweep: &LawsSweep) -> Option<Table> {
     let m = sweep.measured.as_ref()?;
     Some(Table {
         id: "laws-measured",
+        text_columns: &[],
         caption: tr(
             "Measured points and Karp–Flatt e(N)",
             "实测点与 Karp–Flatt e(N)",

@@ -17,6 +17,7 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
     let per_gpu = per_gpu_column(sweep);
     let mut table = Table {
         id: "strong",
+        text_columns: &[],
         caption: trf!(
             "Strong scaling at fixed B_global = {} tokens",
             "强扩展：固定 B_global = {} tokens",
@@ -77,6 +78,7 @@ fn insert_per_gpu(table: &mut Table, values: impl Iterator<Item = f64>) {
 pub fn weak_table(sweep: &LlmSweep) -> Table {
     let mut table = Table {
         id: "weak",
+        text_columns: &[],
         caption: trf!(
             "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
             "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",
@@ -389,6 +391,7 @@ pub fn fit_table(sweep: &LlmSweep) -> Option<Table> {
     };
     Some(Table {
         id: "strong-fit",
+        text_columns: &[1],
         caption: trf!(
             "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
             "实测 step time（st）与拟合 t(N) = {} ms·GPU / N + {} ms",

@@ -23,6 +23,7 @@ fn plan_cell(point: Option<PlanPoint>, pick: impl Fn(&PlanPoint) -> String) -> S
 pub fn table(plan: &PlanSweep) -> Table {
     Table {
         id: "plan",
+        text_columns: &[],
         caption: trf!(
             "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
             "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",
@@ -215,6 +216,7 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
 pub fn lever_table(rows: &[LeverRow]) -> Table {
     Table {
         id: "levers",
+        text_columns: &[0, 1, 5],
         caption: tr(
             "Levers that lower T_crit (each alone, against the inputs as typed)",
             "降低 T_crit 的手段（逐项单独作用，相对输入值）",

@@ -11,6 +11,11 @@ pub struct Table {
     pub caption: String,
     pub headers: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// The columns that hold words or marks (a lever's name, ✓, a cost), aligned left where
+    /// every other column holds numbers, aligned right. Decided here, by whoever builds the
+    /// table, so the page, Markdown and the terminal align alike.
+    #[serde(skip)]
+    pub text_columns: &'static [usize],
 }
 
 impl Table {
@@ -27,7 +32,13 @@ impl Table {
             cells
                 .iter()
                 .enumerate()
-                .map(|(i, c)| format!("{:>w$}", c, w = widths[i]))
+                .map(|(i, c)| {
+                    if self.text_columns.contains(&i) {
+                        format!("{:<w$}", c, w = widths[i])
+                    } else {
+                        format!("{:>w$}", c, w = widths[i])
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join("  ")
         };
@@ -77,7 +88,11 @@ impl Table {
             self.headers
                 .iter()
                 .enumerate()
-                .map(|(i, _)| if i == 0 { "---" } else { "---:" })
+                .map(|(i, _)| if i == 0 || self.text_columns.contains(&i) {
+                    "---"
+                } else {
+                    "---:"
+                })
                 .collect::<Vec<_>>()
                 .join("|")
         );

@@ -91,9 +91,17 @@ pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
     let _ = caption.set_attribute("id", &caption_id);
     let _ = el.append_child(&caption);
     let thead = create("thead");
+    // Columns of words or marks are marked so the style sheet aligns them left (the panel
+    // layer says which: `Table::text_columns`).
+    let kind = |i: usize, el: Element| {
+        if table.text_columns.contains(&i) {
+            el.set_class_name("text");
+        }
+        el
+    };
     let head_row = create("tr");
-    for h in &table.headers {
-        let _ = head_row.append_child(&cell("th", h, Some("col")));
+    for (i, h) in table.headers.iter().enumerate() {
+        let _ = head_row.append_child(&kind(i, cell("th", h, Some("col"))));
     }
     let _ = thead.append_child(&head_row);
     let _ = el.append_child(&thead);
@@ -106,7 +114,7 @@ pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
             } else {
                 cell("td", c, None)
             };
-            let _ = tr.append_child(&td);
+            let _ = tr.append_child(&kind(i, td));
         }
         let _ = tbody.append_child(&tr);
     }

@@ -230,18 +230,19 @@ pub(super) fn bind_events() -> Result<(), JsValue> {
             })?;
         }
     }
-    for (button, lang) in [("report-copy-en", "en"), ("report-copy-zh", "zh")] {
+    // Copy buttons: the text of an element, as written.
+    for (button, source, status) in [
+        ("report-copy-en", "report-en", "report-status"),
+        ("report-copy-zh", "report-zh", "report-status"),
+        ("cli-copy", "cli-command", "cli-status"),
+    ] {
         if let Some(b) = by_id::<HtmlElement>(button) {
             listen(&b, "click", move |_| {
                 let text = document()
-                    .get_element_by_id(&format!("report-{lang}"))
+                    .get_element_by_id(source)
                     .and_then(|e| e.text_content())
                     .unwrap_or_default();
-                super::url::copy_text(
-                    &text,
-                    "report-status",
-                    crate::i18n::tr("Copied.", "已复制。"),
-                );
+                super::url::copy_text(&text, status, crate::i18n::tr("Copied.", "已复制。"));
             })?;
         }
     }

@@ -249,6 +249,10 @@ fn frame() {
     set_text("app-status", &failures.join("; "));
     api::notify_changed(&panel);
     present::full_page_link(&scenario);
+    if let Some(command) = with_app(|app| app.page.cli_command()) {
+        set_text("cli-command", &command);
+    }
+    url::show_print_scenario();
     let first = with_app(|app| {
         app.panel = Some(panel);
         app.areas = areas;

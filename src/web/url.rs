@@ -57,28 +57,42 @@ pub(super) fn write_url(from_timer: bool) {
     }
 }
 
-/// Copies the standalone URL of the current scenario; where the Clipboard API is missing
-/// (not a secure context) the link is shown selected for Ctrl+C instead.
-pub(super) fn copy_link() {
-    // The standalone link: without `embed`, so it opens the whole page even from an iframe.
-    let Some(query) = with_app(|app| app.page.scenario.standalone_query()) else {
-        return;
-    };
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let location = window.location();
-    let url = format!(
+/// The standalone URL of the current scenario: without `embed`, so it opens the whole page
+/// even from an iframe.
+fn standalone_url() -> Option<String> {
+    let query = with_app(|app| app.page.scenario.standalone_query())?;
+    let location = web_sys::window()?.location();
+    Some(format!(
         "{}{}?{}",
         location.origin().unwrap_or_default(),
         location.pathname().unwrap_or_default(),
         query
-    );
-    copy_text(
-        &url,
-        "copy-status",
-        crate::i18n::tr("Link copied.", "链接已复制。"),
-    );
+    ))
+}
+
+/// Copies the standalone URL of the current scenario; where the Clipboard API is missing
+/// (not a secure context) the link is shown selected for Ctrl+C instead.
+pub(super) fn copy_link() {
+    if let Some(url) = standalone_url() {
+        copy_text(
+            &url,
+            "copy-status",
+            crate::i18n::tr("Link copied.", "链接已复制。"),
+        );
+    }
+}
+
+/// The lines only paper shows: the scenario's standalone link and its inputs.
+pub(super) fn show_print_scenario() {
+    if let Some(url) = standalone_url() {
+        set_text("print-link", &url);
+        if let Some(a) = super::dom::by_id::<web_sys::Element>("print-link") {
+            let _ = a.set_attribute("href", &url);
+        }
+    }
+    if let Some(inputs) = with_app(|app| app.page.print_inputs()) {
+        set_text("print-inputs", &inputs);
+    }
 }
 
 /// Copies `text` with the Clipboard API; where it is missing or refused (not a secure
