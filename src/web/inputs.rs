@@ -140,6 +140,7 @@ fn apply_text(key: Key, text: &str, sync: bool) {
     };
     match outcome {
         Ok(()) => {
+            super::offscreen::input(key);
             clear_message(key);
             if sync {
                 sync_slider(&scenario, key);

@@ -1,12 +1,14 @@
-//! Charts and tables below the fold while the reader drags a slider: a frame that follows
-//! another within [`IDLE_MS`] draws only the charts and writes only the tables on screen, so a
-//! drag costs what the reader sees. The others are left stale and brought up to date once the
-//! inputs have been still for [`IDLE_MS`] — so a reader who scrolls, exports or prints finds
-//! everything current, and none of it delays a frame of the drag. A single change (a click, a
-//! typed value) still redraws everything in one frame, figures, tables and charts together.
+//! Charts and tables below the fold while the reader drags a slider: when the same input
+//! changes again within [`IDLE_MS`] (a dragged slider, a held arrow key, fast typing in one
+//! box), the frame draws only the charts and writes only the tables on screen, so a drag costs
+//! what the reader sees. The others are left stale and brought up to date once the inputs have
+//! been still for [`IDLE_MS`] — so a reader who scrolls, exports or prints finds everything
+//! current, and none of it delays a frame of the drag. Any other change (a click, a tab, a
+//! first keystroke) redraws everything in one frame, figures, tables and charts together.
 
 use super::redraw_stale;
 use crate::panel::{ChartId, TableSlot};
+use crate::scenario::Key;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -16,10 +18,11 @@ use web_sys::Element;
 /// gap between two events of a dragged slider, short enough to look immediate after it.
 const IDLE_MS: f64 = 150.0;
 
-/// When the last frame ran, and what it left to draw.
+/// The last input and when it came, whether the next frame may defer, and what was deferred.
 #[derive(Default)]
 struct State {
-    last_frame_ms: Option<f64>,
+    last_input: Option<(Key, f64)>,
+    hurried: bool,
     stale: Vec<ChartId>,
     tables: Vec<TableSlot>,
     idle_timer: Option<i32>,
@@ -34,16 +37,22 @@ fn now_ms() -> Option<f64> {
     Some(web_sys::window()?.performance()?.now())
 }
 
-/// Called once per frame: whether this frame follows the previous one within [`IDLE_MS`]
-/// (the reader is dragging or typing fast), when off-screen charts may wait.
-pub fn hurried() -> bool {
+/// An input changed `key`: the next frame may defer what is off screen if the same input
+/// changed less than [`IDLE_MS`] before.
+pub fn input(key: Key) {
     let Some(now) = now_ms() else {
-        return false;
+        return;
     };
     STATE.with(|cell| {
-        let last = cell.borrow_mut().last_frame_ms.replace(now);
-        last.is_some_and(|t| now - t < IDLE_MS)
-    })
+        let mut state = cell.borrow_mut();
+        let previous = state.last_input.replace((key, now));
+        state.hurried = previous.is_some_and(|(k, t)| k == key && now - t < IDLE_MS);
+    });
+}
+
+/// Called once per frame: whether this frame may leave what is off screen for later.
+pub fn hurried() -> bool {
+    STATE.with(|cell| std::mem::take(&mut cell.borrow_mut().hurried))
 }
 
 /// Whether any of `element` is inside the viewport. Read before the frame writes to the DOM
