@@ -296,3 +296,60 @@ fn levers_scale_measured_and_fitted_exposed_times() {
     let s = sweep("v=1&view=strong&n0=96&ns=96,192,384&em=fit&st=96:1050,192:550,384:300&lv=fp8");
     assert!((s.strong[0].exposed_ms - 50.0 * 2.0 / 3.0).abs() < tol::CHAIN);
 }
+
+/// The boxes figure draws what its title says: seed-strong splits 32M over 16 groups (1,024 →
+/// 16,384 GPUs). 900 px wide: sixteen boxes of 2M, no gap, no "(×16 groups)". 360 px wide: the
+/// first groups, a "…" and the last, the title naming the 16 groups on a second line; every
+/// label narrower than its box.
+#[test]
+fn boxes_draw_every_group_or_say_which_are_left_out() {
+    use scaling_explorer::chart::{llm::draw_boxes, svg, ChartStyle};
+    let s = sweep("v=1&preset=seed-strong");
+    let draw =
+        |size| svg::render(size, |root| draw_boxes(root, &s, &ChartStyle::default())).unwrap();
+    let texts = |doc: &str| -> Vec<String> {
+        doc.split("<text")
+            .skip(1)
+            .map(|t| {
+                t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()]
+                    .trim()
+                    .to_string()
+            })
+            .collect()
+    };
+    let rect_widths = |doc: &str| -> Vec<f64> {
+        doc.split("<rect")
+            .skip(2) // the background
+            .filter_map(|r| r.split(" width=\"").nth(1))
+            .map(|w| w[..w.find('"').unwrap()].parse().unwrap())
+            .collect()
+    };
+    let wide = draw(svg::SIZE);
+    let t = texts(&wide);
+    assert_eq!(t.iter().filter(|x| *x == "2M").count(), 16, "{t:?}");
+    assert_eq!(t.iter().filter(|x| *x == "32M").count(), 17, "{t:?}");
+    assert!(!t.iter().any(|x| x == "…" || x.contains("groups")), "{t:?}");
+
+    let narrow = draw((360, 400));
+    let t = texts(&narrow);
+    let parts = t.iter().filter(|x| *x == "2M").count();
+    assert!((3..16).contains(&parts), "{parts} boxes of 2M: {t:?}");
+    assert_eq!(
+        t.iter().filter(|x| *x == "…").count(),
+        2,
+        "a gap in each split row: {t:?}"
+    );
+    assert!(
+        t.contains(&"global batch 32M → 512M (×16 groups)".to_string()),
+        "{t:?}"
+    );
+    assert!(
+        t.contains(&"Weak scaling: fixed tokens per replica —".to_string()),
+        "{t:?}"
+    );
+    // 13 px text at ~0.6 em a character: "32M" is about 23 px; boxes hold it with room.
+    let narrowest = rect_widths(&narrow)
+        .into_iter()
+        .fold(f64::INFINITY, f64::min);
+    assert!(narrowest >= 30.0, "the narrowest box is {narrowest} px");
+}

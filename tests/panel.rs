@@ -733,3 +733,43 @@ fn text_columns_are_the_columns_without_numbers() {
     let line = text.lines().find(|l| l.contains("fp8 parameter")).unwrap();
     assert!(line.starts_with("fp8 parameter communication "), "{line:?}");
 }
+
+/// Plan charts: when the cap is the baseline batch (seed-weak: B = B_crit = 32M, the default
+/// cap), weak-then-strong never grows B and its curve is the strong one. The legend then has one
+/// entry saying so, not an entry for a line hidden under another; a cap above the batch keeps
+/// the four strategies apart.
+#[test]
+fn plan_legend_merges_the_strong_curve_when_the_cap_is_the_batch() {
+    for chart in [ChartId::PlanTimeToQuality, ChartId::PlanGpuHours] {
+        let labels = |query: &str| -> Vec<String> {
+            let c = panel(query, View::Plan).describe(chart).unwrap();
+            c.series.into_iter().map(|s| s.label).collect()
+        };
+        for query in [SEED_WEAK, "v=1&preset=seed-weak&bcap=32M&bcrit=64M"] {
+            assert_eq!(
+                labels(query)[1],
+                "weak, then strong = strong (fixed B): the cap is the batch",
+                "{chart:?} {query}"
+            );
+        }
+        assert_eq!(
+            labels(SEED_WEAK),
+            [
+                "weak (fixed T)",
+                "weak, then strong = strong (fixed B): the cap is the batch",
+                "best B at each N"
+            ],
+            "{chart:?}"
+        );
+        assert_eq!(
+            labels("v=1&preset=seed-weak&bcap=64M"),
+            [
+                "weak (fixed T)",
+                "strong (fixed B)",
+                "weak, then strong at the cap",
+                "best B at each N"
+            ],
+            "{chart:?}"
+        );
+    }
+}

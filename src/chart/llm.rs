@@ -365,7 +365,10 @@ pub fn draw<DB: DrawingBackend>(
 
 /// The seed's boxes figure, from the current inputs: strong scaling splits one global batch
 /// over `k = N/N₀` groups; weak scaling gives each of the `k` groups a whole batch.
-/// `gpus` is the larger GPU count shown (the last table row).
+/// `gpus` is the larger GPU count shown (the last table row). Every group gets a box while
+/// the boxes stay wide enough for their label; past that the row shows the first groups, a
+/// "…" gap and the last group, and the weak title says how many there are. A title wider than
+/// the canvas breaks after its dash.
 pub fn draw_boxes<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     sweep: &LlmSweep,
@@ -379,41 +382,85 @@ pub fn draw_boxes<DB: DrawingBackend>(
     let n1 = sweep.strong.last().map_or(n0, |r| r.gpus).max(n0);
     let batch = sweep.summary.global_batch_tokens;
     let groups = (n1 / n0).round().max(1.0);
-    // Draw at most 8 boxes; more groups are summarised by the label.
-    let drawn = groups.min(8.0) as i32;
-    let pad = style.px(12.0) as i32;
-    let left = style.px(110.0) as i32;
-    let row_h = (h - 6 * pad) / 5;
+    let px = |v: f64| style.px(v) as i32;
+    let pad = px(12.0);
+    let gap = pad / 3;
+    let line = px(18.0);
     let font = style.font(13.0);
     let small = style.font(12.0);
     let title = style.font(14.0);
+    let text_w = |text: &str, f: &TextStyle| {
+        root.estimate_text_size(text, f)
+            .map_or(0, |(tw, _)| tw as i32)
+    };
+    let (gpus0, gpus1) = (
+        trf!("{} GPUs", "{} 卡", format_count(n0)),
+        trf!("{} GPUs", "{} 卡", format_count(n1)),
+    );
+    let left = pad * 2 + text_w(&gpus0, &small).max(text_w(&gpus1, &small));
     let full_w = w - left - pad;
-    let draw_row =
-        |y: i32, n: usize, box_w: i32, text: &str, color: RGBColor| -> Result<(), ChartError> {
-            for i in 0..n as i32 {
-                let x = left + i * (box_w + pad / 3);
-                root.draw(&Rectangle::new(
-                    [(x, y), (x + box_w, y + row_h)],
-                    color.mix(0.25).filled(),
-                ))?;
-                root.draw(&Rectangle::new(
-                    [(x, y), (x + box_w, y + row_h)],
-                    color.stroke_width(style.px(1.5)),
-                ))?;
-                root.draw(&Text::new(
-                    text.to_string(),
-                    (x + box_w / 2, y + row_h / 2),
-                    font.pos(Pos::new(HPos::Center, VPos::Center)),
-                ))?;
-            }
-            Ok(())
-        };
-    let more = if groups > 8.0 {
+    let (part, whole) = (format_si(batch / groups, 3), format_si(batch, 3));
+    // As many box slots as keep a label inside its box; at least three (first, gap, last).
+    let min_box = text_w(&part, &font).max(text_w(&whole, &font)) + px(12.0);
+    let slots = groups.min(((full_w + gap) / (min_box + gap)).max(3) as f64) as i32;
+    let box_w = (full_w - (slots - 1) * gap) / slots;
+    let more = if (slots as f64) < groups {
         trf!(" (×{} groups)", "（×{} 组）", format_count(groups))
     } else {
         String::new()
     };
-    let box_split = (full_w - (drawn - 1) * (pad / 3)) / drawn;
+    let weak_title = trf!(
+        "Weak scaling: fixed tokens per replica — global batch {} → {}{}",
+        "弱扩展：固定每副本 tokens——global batch {} → {}{}",
+        whole,
+        format_si(batch * groups, 3),
+        more
+    );
+    // One line, or two broken after the dash when one would run off the canvas.
+    let cut = weak_title.rfind('—').map_or(0, |i| i + '—'.len_utf8());
+    let weak_lines = if text_w(&weak_title, &title) > w - 2 * pad {
+        vec![weak_title[..cut].trim(), weak_title[cut..].trim()]
+    } else {
+        vec![weak_title.as_str()]
+    };
+    let fixed = 6 * pad + line * (1 + weak_lines.len() as i32);
+    let row_h = (h - fixed) / 4;
+    let draw_row = |y: i32, n: i32, box_w: i32, text: &str, color: RGBColor| {
+        for i in 0..n {
+            let x = left + i * (box_w + gap);
+            let cx = x + box_w / 2;
+            let at = (cx, y + row_h / 2);
+            if n > 2 && n < groups as i32 && i == n - 2 {
+                root.draw(&Text::new(
+                    "…",
+                    at,
+                    font.pos(Pos::new(HPos::Center, VPos::Center)),
+                ))?;
+                continue;
+            }
+            root.draw(&Rectangle::new(
+                [(x, y), (x + box_w, y + row_h)],
+                color.mix(0.25).filled(),
+            ))?;
+            root.draw(&Rectangle::new(
+                [(x, y), (x + box_w, y + row_h)],
+                color.stroke_width(style.px(1.5)),
+            ))?;
+            root.draw(&Text::new(
+                text,
+                at,
+                font.pos(Pos::new(HPos::Center, VPos::Center)),
+            ))?;
+        }
+        Ok::<(), ChartError>(())
+    };
+    let row_label = |y: i32, text: &str| {
+        root.draw(&Text::new(
+            text,
+            (pad, y + row_h / 2),
+            small.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+    };
     // Strong: one batch, then the same batch split into `groups` parts.
     root.draw(&Text::new(
         tr(
@@ -423,63 +470,24 @@ pub fn draw_boxes<DB: DrawingBackend>(
         (pad, pad / 2),
         title.clone(),
     ))?;
-    let y1 = pad * 2;
-    root.draw(&Text::new(
-        trf!("{} GPUs", "{} 卡", format_count(n0)),
-        (pad, y1 + row_h / 2),
-        small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
-    ))?;
-    draw_row(
-        y1,
-        1,
-        full_w,
-        &format!("{} tokens", format_si(batch, 3)),
-        COMPUTE,
-    )?;
+    let y1 = pad + line;
+    row_label(y1, &gpus0)?;
+    draw_row(y1, 1, full_w, &format!("{whole} tokens"), COMPUTE)?;
     let y2 = y1 + row_h + pad;
-    root.draw(&Text::new(
-        trf!("{} GPUs", "{} 卡", format_count(n1)),
-        (pad, y2 + row_h / 2),
-        small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
-    ))?;
-    draw_row(
-        y2,
-        drawn as usize,
-        box_split,
-        &format!(
-            "{}{}",
-            format_si(batch / groups, 3),
-            if groups > 8.0 { "…" } else { "" }
-        ),
-        COMPUTE,
-    )?;
+    row_label(y2, &gpus1)?;
+    draw_row(y2, slots, box_w, &part, COMPUTE)?;
     // Weak: one batch per group.
-    let y3 = y2 + row_h + pad * 2;
-    root.draw(&Text::new(
-        trf!(
-            "Weak scaling: fixed tokens per replica — global batch {} → {}{}",
-            "弱扩展：固定每副本 tokens——global batch {} → {}{}",
-            format_si(batch, 3),
-            format_si(batch * groups, 3),
-            more
-        ),
-        (pad, y3 - pad),
-        title,
-    ))?;
-    let y4 = y3 + pad / 2;
-    root.draw(&Text::new(
-        trf!("{} GPUs", "{} 卡", format_count(n0)),
-        (pad, y4 + row_h / 2),
-        small.clone().pos(Pos::new(HPos::Left, VPos::Center)),
-    ))?;
-    draw_row(y4, 1, box_split, &format_si(batch, 3), GOOD)?;
+    let mut y = y2 + row_h + pad * 2;
+    for text in &weak_lines {
+        root.draw(&Text::new(*text, (pad, y), title.clone()))?;
+        y += line;
+    }
+    let y4 = y + pad / 2;
+    row_label(y4, &gpus0)?;
+    draw_row(y4, 1, box_w, &whole, GOOD)?;
     let y5 = y4 + row_h + pad;
-    root.draw(&Text::new(
-        trf!("{} GPUs", "{} 卡", format_count(n1)),
-        (pad, y5 + row_h / 2),
-        small.pos(Pos::new(HPos::Left, VPos::Center)),
-    ))?;
-    draw_row(y5, drawn as usize, box_split, &format_si(batch, 3), GOOD)?;
+    row_label(y5, &gpus1)?;
+    draw_row(y5, slots, box_w, &whole, GOOD)?;
     root.present()?;
     Ok(())
 }

@@ -51,7 +51,7 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
         PlanChart::TimeToQuality => p.hours_to_quality,
         PlanChart::GpuHours => p.gpu_hours,
     };
-    let series: Vec<Series> = plan
+    let mut series: Vec<Series> = plan
         .curves
         .iter()
         .map(|(s, pts)| {
@@ -64,6 +64,19 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
             }
         })
         .collect();
+    // A cap at the baseline batch means weak-then-strong never grows B: its curve is the strong
+    // one, drawn over it. One legend entry says so, instead of an entry for a hidden line.
+    let at = |k: Strategy| plan.curves.iter().position(|(s, _)| *s == k);
+    if let (Some(strong), Some(both)) = (at(Strategy::Strong), at(Strategy::WeakThenStrong)) {
+        if series[strong].points == series[both].points {
+            series[both].label = tr(
+                "weak, then strong = strong (fixed B): the cap is the batch",
+                "先弱后强 = 强扩展（固定 B）：上限就是 batch",
+            )
+            .to_string();
+            series.remove(strong);
+        }
+    }
     let (title, y_desc) = match which {
         PlanChart::TimeToQuality => (
             tr("Time to the target loss", "达到目标 loss 的时间"),
