@@ -773,3 +773,32 @@ fn plan_legend_merges_the_strong_curve_when_the_cap_is_the_batch() {
         );
     }
 }
+
+/// The throughput peak's callout sits above its point (a peak has the curve below it on both
+/// sides): seed-strong peaks at 8,192 GPUs, 32M / 332.5 ms = 96.2M tok/s; in the SVG the
+/// label's baseline is above the circle's centre.
+#[test]
+fn the_peak_callout_is_written_above_the_peak() {
+    let p = panel(SEED_STRONG, View::Strong);
+    let style = ChartStyle::default();
+    let svg = render(SIZE, |root| {
+        p.draw(ChartId::StrongThroughput, root, &style)?;
+        Ok(())
+    })
+    .unwrap();
+    let attr = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        tag[start..].split('"').next().unwrap().parse().unwrap()
+    };
+    let label_at = svg.find("peak 96.2M tok/s at 8,192").expect("the callout");
+    let text_tag = &svg[svg[..label_at].rfind("<text ").unwrap()..label_at];
+    let circle_at = svg.find("<circle").unwrap();
+    let circle = svg[circle_at..]
+        .split("/>")
+        .find(|c| c.contains("r=\"6\""))
+        .expect("the callout's circle");
+    assert!(
+        attr(text_tag, "y") < attr(circle, "cy"),
+        "{text_tag} above {circle}"
+    );
+}

@@ -319,14 +319,19 @@ pub fn draw_line_chart<DB: DrawingBackend>(
                 style.px(6.0),
                 c.color.stroke_width(style.px(2.0)),
             )))?;
-            ctx.draw_series(std::iter::once(Text::new(
-                c.label.clone(),
-                at,
-                style
-                    .font(12.0)
-                    .color(&c.color)
-                    .pos(Pos::new(HPos::Right, VPos::Top)),
-            )))?;
+            // Above the point and ending at it: a callout marks a maximum (the throughput
+            // peak), so the curve is below and to both sides, never above.
+            ctx.draw_series(std::iter::once(
+                EmptyElement::at(at)
+                    + Text::new(
+                        c.label.clone(),
+                        (0, -(style.px(8.0) as i32)),
+                        style
+                            .font(12.0)
+                            .color(&c.color)
+                            .pos(Pos::new(HPos::Right, VPos::Bottom)),
+                    ),
+            ))?;
         }
         let (x, y) = ctx.plotting_area().get_pixel_range();
         PlotArea {
