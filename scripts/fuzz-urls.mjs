@@ -87,6 +87,7 @@ function plausible(r, name, m) {
     case 'view': case 'embed': return r.pick(['laws', 'strong', 'weak', 'plan']);
     case 'lang': return r.pick(['en', 'zh', '']);
     case 'theme': return r.pick(['light', 'dark', '']);
+    case 'show': return r.pick(['charts', '']);
     case 'f': return fraction(r);
     case 'fs': return Array.from({ length: r.below(9) }, () => fraction(r)).join(',');
     case 'n': return String(Math.max(2, pow2(r, 30)));

@@ -354,6 +354,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("label-embed", "嵌入的面板"),
     ("label-lang", "语言"),
     ("label-theme", "配色主题"),
+    ("label-show", "嵌入时显示的内容"),
     ("label-lv", "降低 T_crit 的手段"),
     ]
 };

@@ -103,11 +103,12 @@ impl PageState {
 
     /// The command that prints the visible panel of this scenario on the command line (the
     /// footer's hint): `scaling <panel> --query '<link>'`, the link without `view` (the command
-    /// names the panel) or `embed`. The query is percent-encoded (no `'`), so the quotes hold
+    /// names the panel), `embed` or `show`. The query is percent-encoded (no `'`), so the quotes hold
     /// in a shell.
     pub fn cli_command(&self) -> String {
         let mut s = self.scenario.clone();
         s.embed = None;
+        s.charts_only = false;
         s.view = s.base().view;
         format!(
             "scaling {} --query '{}'",
@@ -146,7 +147,7 @@ impl PageState {
             .split('&')
             .any(|p| p.starts_with("view=") || p.starts_with("embed="));
         let mut base = Vec::new();
-        for key in [Key::Embed, Key::Lang, Key::Theme] {
+        for key in [Key::Embed, Key::Show, Key::Lang, Key::Theme] {
             let text = self.scenario.get_text(key);
             if !text.is_empty() {
                 base.push(format!("{}={text}", key.name()));

@@ -160,3 +160,25 @@ fn out_of_range_degrees_and_chunks_state_the_range_in_force() {
     assert!(reason("v=1&vc=2.5", Key::Chunks).contains("not a whole number"));
     assert!(reason("v=1&tp=1.5", Key::Tp).contains("not a whole number"));
 }
+
+/// `show=charts` (an embed of the figure alone) round-trips, is dropped from the full-page
+/// link, and anything else is refused naming the key, the rest of the link kept.
+#[test]
+fn show_charts_round_trips_and_leaves_the_full_page_link() {
+    let d = decode("v=1&embed=strong&show=charts&preset=seed-strong");
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    assert!(d.scenario.charts_only);
+    assert_eq!(
+        d.scenario.to_query(),
+        "v=1&preset=seed-strong&embed=strong&show=charts"
+    );
+    assert_eq!(d.scenario.standalone_query(), "v=1&preset=seed-strong");
+    let bad = decode("v=1&embed=strong&show=tables&f=0.1");
+    assert!(!bad.scenario.charts_only);
+    assert_eq!(bad.scenario.laws.serial_fraction, 0.1);
+    assert!(bad
+        .errors
+        .iter()
+        .any(|e| matches!(e, UrlError::Input(i) if i.key == Key::Show)));
+    assert!(!Scenario::default().charts_only);
+}

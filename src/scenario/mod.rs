@@ -87,6 +87,7 @@ keys! {
     View = "view", "Panel";
     Lang = "lang", "Language";
     Theme = "theme", "Theme";
+    Show = "show", "What an embed shows";
     SerialFraction = "f", "Serial fraction f";
     CompareFractions = "fs", "Compare f values";
     MaxProcessors = "n", "Processors N (axis maximum)";
@@ -156,7 +157,10 @@ impl Key {
 
     /// Keys of how the page looks, not what it computes.
     pub fn is_display(self) -> bool {
-        matches!(self, Key::View | Key::Lang | Key::Theme | Key::Embed)
+        matches!(
+            self,
+            Key::View | Key::Lang | Key::Theme | Key::Embed | Key::Show
+        )
     }
 
     /// Keys of the LLM panels.
@@ -257,6 +261,8 @@ pub struct Scenario {
     pub theme: Option<ThemeChoice>,
     /// `embed=<panel>`: show only that panel with minimal chrome (for an iframe).
     pub embed: Option<View>,
+    /// `show=charts`: an embed shows its charts only (for an article that wants the figure).
+    pub charts_only: bool,
     pub laws: LawsSettings,
     pub llm: LlmSettings,
     pub plan: PlanSettings,
@@ -270,6 +276,7 @@ impl Default for Scenario {
             lang: None,
             theme: None,
             embed: None,
+            charts_only: false,
             laws: LawsSettings::default(),
             llm: LlmSettings::default(),
             plan: PlanSettings::default(),
@@ -353,6 +360,7 @@ impl Scenario {
                 .to_string()
             }
             Key::Embed => return self.embed.map_or("", |v| v.key()).to_string(),
+            Key::Show => return if self.charts_only { "charts" } else { "" }.to_string(),
             _ => {}
         }
         self.laws
@@ -399,6 +407,17 @@ impl Scenario {
                 )),
             };
             theme.map(|t| self.theme = t)
+        } else if key == Key::Show {
+            match text.trim() {
+                "" => Ok(false),
+                "charts" => Ok(true),
+                other => Err(trf!(
+                    "“{}” is not charts (or empty: everything)",
+                    "“{}” 不是 charts（留空则显示全部）",
+                    clip(other)
+                )),
+            }
+            .map(|c| self.charts_only = c)
         } else if key == Key::Embed {
             if text.trim().is_empty() {
                 self.embed = None;
@@ -493,6 +512,7 @@ impl Scenario {
     pub fn standalone_query(&self) -> String {
         let mut s = self.clone();
         s.embed = None;
+        s.charts_only = false;
         s.to_query()
     }
 

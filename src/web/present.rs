@@ -157,6 +157,10 @@ pub fn apply_embed(scenario: &Scenario) {
         } else {
             class.remove_1("embedded")
         };
+        let _ = class.toggle_with_force(
+            "charts-only",
+            scenario.embed.is_some() && scenario.charts_only,
+        );
     }
 }
 

@@ -157,6 +157,39 @@ test('the docs\' host script sizes the iframe to the content: every panel whole,
   console.log(`embedded heights at 720 px: ${JSON.stringify(heights)}`);
 });
 
+test('show=charts: an embed of the figure alone — every chart of the panel drawn, no input, no table, the full-page link; sized by the host', async () => {
+  const page = await s.newPage({ viewport: { width: 1000, height: 800 } });
+  const src = `${s.url}?v=1&lang=en&embed=strong&show=charts&preset=seed-strong`;
+  await page.goto(`${hostOrigin}/sized?frame=${encodeURIComponent(src)}`);
+  const frame = await (await page.waitForSelector('#scaling')).contentFrame();
+  await frame.waitForFunction(() => document.body?.dataset.ready === '1', null, { timeout: TIMEOUT, polling: 50 });
+  await frame.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight + 1 && window.innerHeight > 300,
+    null, { timeout: TIMEOUT, polling: 50 });
+  const seen = await frame.evaluate(() => {
+    const visible = (el) => !!el && el.getClientRects().length > 0;
+    const canvases = [...document.querySelectorAll('#panel-strong canvas')];
+    return {
+      canvases: canvases.map((c) => [c.id, visible(c)]),
+      drawn: canvases.map((c) => window.__e2e.canvasStats('#' + c.id).fraction),
+      inputs: [...document.querySelectorAll('input, select, textarea, button')].filter(visible).map((e) => e.id || e.tagName),
+      tables: [...document.querySelectorAll('table')].filter(visible).map((t) => t.id || t.parentElement.id),
+      captions: [...document.querySelectorAll('#panel-strong figcaption')].filter(visible).length,
+      link: visible(document.getElementById('full-page')) ? document.getElementById('full-page').href : null,
+    };
+  });
+  assert.deepEqual(seen.canvases.filter(([, v]) => !v), [], `every chart of the panel shows: ${JSON.stringify(seen)}`);
+  assert.equal(seen.canvases.length, 4, JSON.stringify(seen));
+  assert.ok(seen.drawn.every((f) => f > 0.01), `every chart is drawn: ${JSON.stringify(seen.drawn)}`);
+  assert.deepEqual(seen.inputs, [], `no input or button: ${JSON.stringify(seen)}`);
+  assert.deepEqual(seen.tables, [], `no table: ${JSON.stringify(seen)}`);
+  assert.equal(seen.captions, 4, 'each chart keeps its caption (its text alternative)');
+  const full = new URL(seen.link);
+  assert.equal(full.searchParams.get('embed'), null, seen.link);
+  assert.equal(full.searchParams.get('show'), null, `the full page shows everything: ${seen.link}`);
+  await assertClean(assert, page, 'show=charts');
+  await page.close();
+});
+
 test('the sized iframe follows its content: a <details> opened, a message under an input; an input keeps the link current', async () => {
   const page = await s.newPage({ viewport: { width: 1000, height: 800 } });
   const src = `${s.url}?v=1&lang=en&embed=strong&preset=seed-strong`;
