@@ -84,18 +84,14 @@ impl Preset {
                  = 6·177e9·4,718,592 tokens / 公布的总 FLOP/s",
             )),
             Preset::MlperfGpt3H100 => Some(tr(
-                "mlcommons/training_results_v3.1, NVIDIA Eos GPT-3 175B (DGX H100, FP8, TP 4, PP 8, \
-                 2,048-token sequences): step 11.051 s on 512 GPUs and 1.609 s on 4,096 at GBS \
-                 2,048 (median train_step_timing, mean of 3 runs); steps to log-perplexity 2.69: \
-                 288 at GBS 2,048, 200 at 3,072, 156 to 162 at 4,096 (evaluated every ~50M tokens, \
-                 so ±4%). Measured 4,096 → 8,192 GPUs: step 1.609 → 1.619 s (99.4% weak \
-                 efficiency), run 8.58 → 4.93 min (1.74x)",
-                "mlcommons/training_results_v3.1，NVIDIA Eos 上的 GPT-3 175B（DGX H100，FP8，TP 4，\
-                 PP 8，序列 2,048 tokens）：GBS 2,048 时 512 卡 step 11.051 s、4,096 卡 1.609 s\
-                 （train_step_timing 中位数，3 次运行平均）；达到 log-perplexity 2.69 的步数：\
-                 GBS 2,048 为 288，3,072 为 200，4,096 为 156 至 162（约每 50M tokens 评估一次，\
-                 因此 ±4%）。实测 4,096 → 8,192 卡：step 1.609 → 1.619 s（弱扩展效率 99.4%），\
-                 整个训练 8.58 → 4.93 分钟（1.74 倍）",
+                "mlcommons/training_results_v3.1, NVIDIA Eos GPT-3 175B (H100, FP8, TP 4, PP 8): \
+                 step 11.051 s on 512 GPUs, 1.609 s on 4,096 at GBS 2,048; steps to the target 288 \
+                 at GBS 2,048, 200 at 3,072, 156 to 162 at 4,096 (±4%). Measured 4,096 → 8,192 \
+                 GPUs: 99.4% weak efficiency, run 1.74x faster",
+                "mlcommons/training_results_v3.1，NVIDIA Eos 上的 GPT-3 175B（H100，FP8，TP 4，PP 8）：\
+                 GBS 2,048 时 512 卡 step 11.051 s、4,096 卡 1.609 s；达标步数 GBS 2,048 为 288，\
+                 3,072 为 200，4,096 为 156 至 162（±4%）。实测 4,096 → 8,192 卡：弱扩展效率 \
+                 99.4%，整个训练只快 1.74 倍",
             )),
             _ => None,
         }
@@ -133,7 +129,7 @@ impl Preset {
                 "实测：Megatron-Core GPT 177B，H100，固定 batch 下 96 → 4,608 卡；用 2 个点拟合，预测 6 个",
             ),
             Preset::MlperfGpt3H100 => tr(
-                "Measured: MLPerf v3.1 GPT-3 175B on H100, weak scaling 4,096 → 8,192 GPUs keeps the step time but not the steps to the target; B_crit fitted to the published steps",
+                "Measured: MLPerf v3.1 GPT-3 175B, H100: weak scaling 4,096 → 8,192 GPUs keeps the step time, not the steps to the target",
                 "实测：MLPerf v3.1 GPT-3 175B，H100，弱扩展 4,096 → 8,192 卡保住了 step time，却保不住达标步数；B_crit 按公布的步数拟合",
             ),
         }

@@ -61,3 +61,25 @@ for (const [what, pattern, file] of [
     await page.close();
   });
 }
+
+// Without its loader (loader-<hash>.js missing, or scripts blocked) no script of the page runs
+// and nothing can write #app-status: the stylesheet alone shows #load-hint after 10 s, in both
+// languages. A page that starts never shows it.
+test('the loader file is missing (404): after 10 s the page says it could not start; a page that starts never does', async () => {
+  const page = await s.newPage();
+  await page.route(/\/loader-[0-9a-f]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto(s.url + '?v=1');
+  const hint = page.locator('#load-hint');
+  assert.equal(await hint.isVisible(), false, 'not at once');
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('load-hint')).visibility === 'visible',
+    null, { timeout: 15_000, polling: 200 });
+  assert.match(await hint.textContent(), /could not start.*页面无法启动/s);
+  await page.close();
+
+  const ok = await s.newPage();
+  await ok.goto(s.url + '?v=1');
+  await waitReady(ok);
+  await ok.waitForTimeout(200);
+  assert.equal(await ok.evaluate(() => getComputedStyle(document.getElementById('load-hint')).display), 'none');
+  await assertClean(assert, ok, 'started page');
+});
