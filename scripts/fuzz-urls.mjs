@@ -189,7 +189,11 @@ export function randomQuery(r, keys) {
   let q = parts.join('&');
   const mutations = r.chance(0.35) ? 0 : 1 + r.below(3);
   for (let i = 0; i < mutations; i++) q = mutate(r, q, keys);
-  return q.slice(0, MAX_QUERY_CHARS);
+  q = q.slice(0, MAX_QUERY_CHARS);
+  // The cap is on the request as sent: raw non-ASCII (a mutation's emoji) is percent-encoded
+  // on the wire, up to 12 characters each.
+  while (new URL(`http://h/?${q}`).search.length > MAX_QUERY_CHARS) q = q.slice(0, Math.floor(q.length * 0.9));
+  return q;
 }
 
 /**
