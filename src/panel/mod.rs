@@ -457,84 +457,155 @@ impl Panel {
         }
     }
 
-    /// The panel as one JSON document: the query, the model's summary and rows, the key
-    /// figures, the tables as shown and the `messages` about the link it was read from.
-    /// `scaling <panel> --format json` prints it; the page's `scalingExplorer.compute(query)`
-    /// returns it as a JavaScript object ([`document`]).
-    pub fn json(&self, messages: &[String]) -> serde_json::Value {
-        let figures: Vec<serde_json::Value> = self
-            .figures()
-            .into_iter()
-            .map(|(label, value)| serde_json::json!({ "label": label, "value": value }))
-            .collect();
-        let tables: Vec<Table> = self.tables().into_iter().filter_map(|t| t.table).collect();
-        let query = self.scenario.to_query();
-        let panel = self.view.key();
-        let mut doc = match &self.computed {
-            Computed::Laws(sweep) => serde_json::json!({
-                "panel": panel,
-                "query": query,
-                "summary": {
-                    "serial_fraction": sweep.serial_fraction,
-                    "amdahl_ceiling": sweep.amdahl_ceiling,
-                    "half_efficiency_processors": sweep.half_efficiency_processors,
-                    "shi": sweep.shi,
-                    "fitted_serial_fraction": sweep.measured.as_ref().and_then(|m| m.fitted_serial_fraction),
+    /// The panel as one document: the query, the model's summary and rows, the key figures,
+    /// the tables as shown and the `messages` about the link it was read from.
+    /// `scaling <panel> --format json` prints it ([`Panel::json`]); the page's
+    /// `scalingExplorer.compute(query)` returns it as a JavaScript object. A typed struct
+    /// rather than a `serde_json::Value`, so the page serialises it straight to JavaScript and
+    /// serde_json stays out of the WebAssembly bundle (~4 KB gzipped).
+    pub fn doc<'a>(&'a self, messages: &'a [String]) -> Doc<'a> {
+        let body = match &self.computed {
+            Computed::Laws(sweep) => Body::Laws {
+                summary: LawsSummary {
+                    amdahl_ceiling: sweep.amdahl_ceiling,
+                    fitted_serial_fraction: sweep
+                        .measured
+                        .as_ref()
+                        .and_then(|m| m.fitted_serial_fraction),
+                    half_efficiency_processors: sweep.half_efficiency_processors,
+                    serial_fraction: sweep.serial_fraction,
+                    shi: &sweep.shi,
                 },
-                "rows": sweep.rows,
-                "measured": sweep.measured.as_ref().map(|m| &m.rows),
-                "figures": figures,
-                "tables": tables,
-            }),
-            Computed::Llm(sweep) => {
-                let rows = if self.view == View::Weak {
-                    serde_json::to_value(&sweep.weak)
+                rows: &sweep.rows,
+                measured: sweep.measured.as_ref().map(|m| &m.rows[..]),
+            },
+            Computed::Llm(sweep) => Body::Llm {
+                summary: &sweep.summary,
+                fitted_exposed: sweep.fitted_exposed.as_deref(),
+                fit: sweep.fit.as_ref(),
+                rows: if self.view == View::Weak {
+                    LlmRows::Weak(&sweep.weak)
                 } else {
-                    serde_json::to_value(&sweep.strong)
-                };
-                serde_json::json!({
-                    "panel": panel,
-                    "query": query,
-                    "summary": sweep.summary,
-                    "fitted_exposed": sweep.fitted_exposed,
-                    "fit": sweep.fit,
-                    "rows": rows.unwrap_or_default(),
-                    "figures": figures,
-                    "tables": tables,
-                })
-            }
-            Computed::Plan { llm, plan, levers } => serde_json::json!({
-                "panel": panel,
-                "query": query,
-                "summary": {
-                    "critical_batch_tokens": plan.critical_batch_tokens,
-                    "min_steps": plan.min_steps,
-                    "batch_cap_tokens": plan.batch_cap_tokens,
-                    "switch_gpus": plan.switch_gpus,
-                    "best_gpus_weak_then_strong": plan.best_gpus_weak_then_strong,
-                    "t_crit_tokens": llm.summary.t_crit_tokens,
-                    "n_max": llm.summary.n_max,
-                    "deepseek_reference_batch_tokens": plan::deepseek_reference(&self.scenario),
+                    LlmRows::Strong(&sweep.strong)
                 },
-                "rows": plan.rows,
-                "levers": levers,
-                "figures": figures,
-                "tables": tables,
-            }),
+            },
+            Computed::Plan { llm, plan, levers } => Body::Plan {
+                summary: PlanSummary {
+                    batch_cap_tokens: plan.batch_cap_tokens,
+                    best_gpus_weak_then_strong: plan.best_gpus_weak_then_strong,
+                    critical_batch_tokens: plan.critical_batch_tokens,
+                    deepseek_reference_batch_tokens: plan::deepseek_reference(&self.scenario),
+                    min_steps: plan.min_steps,
+                    n_max: llm.summary.n_max,
+                    switch_gpus: plan.switch_gpus,
+                    t_crit_tokens: llm.summary.t_crit_tokens,
+                },
+                rows: &plan.rows,
+                levers,
+            },
         };
-        doc["messages"] = serde_json::json!(messages);
-        doc
+        Doc {
+            body,
+            figures: self
+                .figures()
+                .into_iter()
+                .map(|(label, value)| Figure { label, value })
+                .collect(),
+            messages,
+            panel: self.view.key(),
+            query: self.scenario.to_query(),
+            tables: self.tables().into_iter().filter_map(|t| t.table).collect(),
+        }
+    }
+
+    /// [`Panel::doc`] as a JSON value (the CLI, the tests).
+    pub fn json(&self, messages: &[String]) -> serde_json::Value {
+        serde_json::to_value(self.doc(messages)).unwrap_or_default()
     }
 }
 
-/// The JSON document of [`Panel::json`] for a link (`?v=1&…` or a whole URL): decoded as the
-/// page decodes it, computed for `view` (default: the link's own panel), with the link's
-/// problems as `messages` (the page's banner texts). Any string gives a document.
-pub fn document(query: &str, view: Option<View>) -> serde_json::Value {
+/// [`Panel::doc`]: fields in alphabetical order, as the JSON has always listed them.
+#[derive(Serialize)]
+pub struct Doc<'a> {
+    #[serde(flatten)]
+    body: Body<'a>,
+    figures: Vec<Figure>,
+    messages: &'a [String],
+    panel: &'static str,
+    query: String,
+    tables: Vec<Table>,
+}
+
+#[derive(Serialize)]
+struct Figure {
+    label: String,
+    value: String,
+}
+
+/// What differs between the panels' documents.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Body<'a> {
+    Laws {
+        measured: Option<&'a [crate::model::measured::MeasuredRow]>,
+        rows: &'a [crate::model::sweep::LawsRow],
+        summary: LawsSummary<'a>,
+    },
+    Llm {
+        fit: Option<&'a crate::model::fit::StepFit>,
+        fitted_exposed: Option<&'a [(f64, f64)]>,
+        rows: LlmRows<'a>,
+        summary: &'a crate::model::llm::LlmSummary,
+    },
+    Plan {
+        levers: &'a [plan::LeverRow],
+        rows: &'a [crate::model::plan::PlanRow],
+        summary: PlanSummary,
+    },
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum LlmRows<'a> {
+    Strong(&'a [crate::model::llm::StrongRow]),
+    Weak(&'a [crate::model::llm::WeakRow]),
+}
+
+#[derive(Serialize)]
+struct LawsSummary<'a> {
+    amdahl_ceiling: Option<f64>,
+    fitted_serial_fraction: Option<f64>,
+    half_efficiency_processors: Option<f64>,
+    serial_fraction: f64,
+    shi: &'a crate::model::sweep::ShiConversion,
+}
+
+#[derive(Serialize)]
+struct PlanSummary {
+    batch_cap_tokens: f64,
+    best_gpus_weak_then_strong: f64,
+    critical_batch_tokens: f64,
+    deepseek_reference_batch_tokens: f64,
+    min_steps: f64,
+    n_max: f64,
+    switch_gpus: f64,
+    t_crit_tokens: f64,
+}
+
+/// The document of [`Panel::doc`] for a link (`?v=1&…` or a whole URL): decoded as the page
+/// decodes it, computed for `view` (default: the link's own panel), with the link's problems
+/// as `messages` (the page's banner texts). Any string gives a panel.
+pub fn linked(query: &str, view: Option<View>) -> (Panel, Vec<String>) {
     let decoded = crate::scenario::decode(query);
     let messages: Vec<String> = decoded.errors.iter().map(|e| e.to_string()).collect();
     let view = view.unwrap_or(decoded.scenario.view);
-    Panel::compute(&decoded.scenario, view).json(&messages)
+    (Panel::compute(&decoded.scenario, view), messages)
+}
+
+/// [`linked`] as a JSON value (the CLI's `--format json`, the tests).
+pub fn document(query: &str, view: Option<View>) -> serde_json::Value {
+    let (panel, messages) = linked(query, view);
+    panel.json(&messages)
 }
 
 /// `#<chart>-summary`: the chart's text alternative.

@@ -81,7 +81,8 @@ fn compute(query: JsValue, panel: JsValue) -> Result<JsValue, JsValue> {
             .into())
         }
     };
-    to_js(&crate::panel::document(&query, view))
+    let (panel, messages) = crate::panel::linked(&query, view);
+    to_js(&panel.doc(&messages))
 }
 
 /// Installs `window.scalingExplorer` and the host bridge.
