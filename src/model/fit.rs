@@ -113,7 +113,7 @@ impl StepFit {
 }
 
 /// What multiplies the fitted `K`: 1, or `log₂(N/M)` (floored at 0) for a weak sweep.
-fn growth(per_doubling_of: Option<f64>, gpus: f64) -> f64 {
+pub fn growth(per_doubling_of: Option<f64>, gpus: f64) -> f64 {
     per_doubling_of.map_or(1.0, |m| (gpus / m).log2().max(0.0))
 }
 

@@ -156,7 +156,7 @@ impl LlmInputs {
                 constant_ms,
                 per_doubling_of,
             } => {
-                let g = per_doubling_of.map_or(1.0, |m| (gpus / m).log2().max(0.0));
+                let g = super::fit::growth(*per_doubling_of, gpus);
                 (constant_ms * g * self.exposed_scale, false)
             }
             ExposedSource::Fsdp => {
