@@ -146,9 +146,9 @@ pub fn fit_step_times(all: &[(f64, f64)], fit_on: &[f64]) -> Result<StepFit, Fit
 }
 
 /// [`fit_step_times`] for `(N, B/B₀, step ms)` points, each at its own global batch `B`
-/// (relative to the baseline `B₀`), with `M = replica_gpus` GPUs per replica: `t = W·(B/B₀)/N
-/// + K`, or, when every fitted point has the same tokens per GPU (a weak sweep), `t =
-/// W·(B/B₀)/N + κ·log₂(N/M)` (see the module's doc).
+/// (relative to the baseline `B₀`), with `M = replica_gpus` GPUs per replica: `t = W·(B/B₀)/N +
+/// K`, or `t = W·(B/B₀)/N + κ·log₂(N/M)` when every fitted point has the same tokens per GPU
+/// (a weak sweep; see the module's doc).
 pub fn fit_sweep(
     all: &[(f64, f64, f64)],
     fit_on: &[f64],
