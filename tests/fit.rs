@@ -266,3 +266,173 @@ fn the_mlperf_preset_shows_the_weak_scaling_trap_as_measured() {
         "{source}"
     );
 }
+
+/// A weak sweep with per-point batches (`st=N:ms@B`): every point has 1,000 tokens per GPU, so
+/// the fit is `t = W·(B/B₀)/N + κ·log₂(N/M)`. Synthetic data from known parts, `M = 8` (TP 8),
+/// `B₀ = 16,000` at `N₀ = 16`: compute `W/N₀ = 1,000` ms (`W = 16,000 ms·GPU`), `κ = 20` ms per
+/// doubling of `D = N/8`: t(16) = 1,000 + 20·1, t(32) = 1,000 + 20·2, t(64) = 1,000 + 20·3,
+/// t(128) = 1,000 + 20·4.
+const WEAK_SYNTHETIC: &str = "v=1&view=weak&tp=8&b=16000&n0=16&ns=16,32,64,128,1024&em=fit\
+    &st=16:1020@16000,32:1040@32000,64:1060@64000,128:1080@128000";
+
+#[test]
+fn a_weak_sweep_recovers_known_compute_and_growth_per_doubling() {
+    let s = sweep(WEAK_SYNTHETIC);
+    let fit = s.fit.as_ref().unwrap();
+    assert_eq!(fit.per_doubling_of, Some(8.0));
+    assert!((fit.work_ms_gpus - 16_000.0).abs() < tol::PRINTED);
+    assert!((fit.constant_ms - 20.0).abs() < tol::PRINTED);
+    assert!(fit.max_error < tol::PRINTED);
+    // Predicted where nothing was measured: 1,024 GPUs, D = 128 = 2^7: 1,000 + 20·7 = 1,140 ms
+    // at 1,024,000 tokens (weak: B = 1,000·N).
+    let last = s.weak.last().unwrap();
+    assert!((last.global_batch_tokens - 1_024_000.0).abs() < tol::EXACT);
+    assert!((last.compute_ms - 1000.0).abs() < tol::PRINTED);
+    assert!((last.exposed_ms - 140.0).abs() < tol::PRINTED);
+    assert!((last.step_ms - 1140.0).abs() < tol::PRINTED);
+    // The same fit on the strong sweep (B₀ fixed): compute 16,000/1,024 = 15.625, exposed 140.
+    let strong = s.strong.last().unwrap();
+    assert!((strong.compute_ms - 15.625).abs() < tol::PRINTED);
+    assert!((strong.exposed_ms - 140.0).abs() < tol::PRINTED);
+    // Four points: each has a leave-one-out prediction (exact data: 0); Karp–Flatt reads t₁/t
+    // as a speedup, which it is not when the batch changes, so it is left out.
+    assert!(fit
+        .points
+        .iter()
+        .all(|p| p.leave_one_out_error.unwrap().abs() < tol::PRINTED && p.karp_flatt.is_none()));
+    // Measured points go on the weak step chart, not on the strong one.
+    let weak_panel = Panel::compute(&decode(WEAK_SYNTHETIC).scenario, View::Weak);
+    let measured = |panel: &Panel, chart| {
+        panel
+            .describe(chart)
+            .unwrap()
+            .series
+            .iter()
+            .any(|s| s.label.starts_with("measured"))
+    };
+    assert!(measured(&weak_panel, ChartId::WeakStep));
+    let strong_panel = Panel::compute(&decode(WEAK_SYNTHETIC).scenario, View::Strong);
+    assert!(!measured(&strong_panel, ChartId::StrongStep));
+}
+
+#[test]
+fn per_point_batches_that_cannot_be_read_or_fitted_are_refused_naming_st() {
+    for (query, says) in [
+        ("v=1&em=fit&st=1024:900@x,2048:950", "not a number"),
+        ("v=1&em=fit&st=1024@5:900,2048:950", "not a number"),
+        ("v=1&em=fit&st=1024:900@,2048:950", "not a number"),
+        // Weak (32,000 tokens per GPU at both) and falling: κ = −50 ms per doubling.
+        (
+            "v=1&em=fit&st=1024:900@32768000,2048:850@65536000",
+            "falls as GPUs are added",
+        ),
+    ] {
+        let d = decode(query);
+        let named: Vec<String> = d
+            .errors
+            .iter()
+            .filter(|e| matches!(e, UrlError::Input(i) if i.key == Key::StepTable || i.key == Key::ExposedMode))
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            named.iter().any(|m| m.contains(says) && m.contains("(st)")),
+            "{query}: {named:?}"
+        );
+    }
+}
+
+/// The gallery's DGX Cloud pair (NVIDIA/dgxc-benchmarking `nemo_megatron/README_175b.md`;
+/// docs/model.md §3.2(d)): GPT-3 175B on H100, TP 4 × PP 8 = 32 GPUs per replica, GBS = 2·N
+/// sequences of 2,048 tokens (4,096 tokens per GPU), fitted on 128 and 2,048 GPUs (D = 4 and
+/// 64: log₂ D = 2 and 6). By hand:
+/// - BF16 8,309 → 8,490 ms: κ = (8,490 − 8,309)/(6 − 2) = 45.25 ms, W/N₀ = 8,309 − 2·45.25 =
+///   8,218.5 ms (W = 8,218.5·128 = 1,051,968 ms·GPU). Predicted 256/512/1,024 (log₂ D = 3, 4, 5):
+///   8,354.25, 8,399.5, 8,444.75 against 8,408, 8,420, 8,453: −0.639%, −0.243%, −0.098%; max
+///   53.75/8,408 = 0.6393%, median 20.5/8,420 = 0.2435%.
+/// - FP8 5,626 → 5,960 ms: κ = 334/4 = 83.5 ms, W/N₀ = 5,626 − 167 = 5,459 ms (W = 698,752).
+///   Predicted 5,709.5, 5,793, 5,876.5 against 5,725, 5,774, 5,820: −0.271%, +0.329%, +0.971%;
+///   max 56.5/5,820 = 0.9708%, median 19/5,774 = 0.3291%.
+/// - F_eff = 6·175e9·524,288·1,000/W: BF16 5.505024e20/1,051,968 = 523.3 TFLOP/s (52.9% of 989T),
+///   FP8 5.505024e20/698,752 = 787.8 TFLOP/s (39.8% of 1,979T). T_crit ∝ F_eff: FP8/BF16 =
+///   1,051,968/698,752 = 1.5055.
+/// - Exposed at 2,048 GPUs (6κ): BF16 271.5 ms = 3.20% of 8,490; FP8 501 ms = 8.41% of 5,960.
+#[test]
+fn the_dgxc_pair_predicts_its_interior_points_and_fp8_exposes_more() {
+    let cases = [
+        (
+            "dgxc-gpt3-175b-bf16",
+            1_051_968.0,
+            45.25,
+            [8354.25, 8399.5, 8444.75],
+            53.75 / 8408.0,
+            20.5 / 8420.0,
+            271.5 / 8490.0,
+        ),
+        (
+            "dgxc-gpt3-175b-fp8",
+            698_752.0,
+            83.5,
+            [5709.5, 5793.0, 5876.5],
+            56.5 / 5820.0,
+            19.0 / 5774.0,
+            501.0 / 5960.0,
+        ),
+    ];
+    let mut t_crit = Vec::new();
+    for (name, work, kappa, predicted, max, median, share) in cases {
+        let query = format!("v=1&preset={name}");
+        let scenario = decode(&query).scenario;
+        assert_eq!(scenario.to_query(), query);
+        assert_eq!(scenario.view, View::Weak);
+        let panel = Panel::compute(&scenario, View::Weak);
+        let s = panel.llm().unwrap();
+        let fit = s.fit.as_ref().unwrap();
+        assert_eq!(fit.per_doubling_of, Some(32.0), "{name}");
+        assert!((fit.work_ms_gpus - work).abs() < tol::PRINTED, "{name}");
+        assert!((fit.constant_ms - kappa).abs() < tol::PRINTED, "{name}");
+        assert_eq!(fit.points.iter().filter(|p| p.in_fit).count(), 2);
+        for (row, want) in s.weak[1..4].iter().zip(predicted) {
+            assert!(
+                (row.step_ms - want).abs() < tol::PRINTED,
+                "{name} {}",
+                row.gpus
+            );
+        }
+        assert!((fit.max_error - max).abs() < tol::CHAIN, "{name}");
+        assert!((fit.median_error - median).abs() < tol::CHAIN, "{name}");
+        let last = s.weak.last().unwrap();
+        assert!((last.exposed_ms / last.step_ms - share).abs() < tol::CHAIN);
+        t_crit.push(s.summary.t_crit_tokens);
+        // Shown: the source under the weak table, the fit table, the measured points.
+        let shown = panel.shown();
+        let source = shown
+            .texts
+            .iter()
+            .find(|(id, _)| *id == "weak-source")
+            .unwrap();
+        assert!(
+            source.1.starts_with("Source: NVIDIA/dgxc-benchmarking"),
+            "{}",
+            source.1
+        );
+        let fit_table = panel.tables().into_iter().find(|t| t.id == "weak-fit");
+        assert_eq!(
+            fit_table.and_then(|t| t.table).map(|t| t.rows.len()),
+            Some(5)
+        );
+        let chart = panel.describe(ChartId::WeakStep).unwrap();
+        let measured = chart
+            .series
+            .iter()
+            .find(|s| s.label.starts_with("measured"))
+            .unwrap();
+        assert_eq!(measured.points.len(), 5);
+        assert!(panel
+            .figures()
+            .iter()
+            .any(|(l, _)| l.starts_with("Exposed part of the step")));
+    }
+    // FP8's faster compute moves T_crit up by W_bf16/W_fp8 = 1.5055 (T_crit ∝ F_eff) and its
+    // exposed share at 2,048 GPUs is 8.41% against 3.20%.
+    assert!((t_crit[1] / t_crit[0] - 1_051_968.0 / 698_752.0).abs() < tol::CHAIN);
+}

@@ -145,8 +145,14 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                     points: rows,
                 },
             ];
-            // The measured step times a fit was made from, over the model's curve.
-            if let (Some(fit), true) = (&sweep.fit, which == LlmChart::StrongStep) {
+            // The measured step times a fit was made from, over the model's curve: a weak sweep
+            // (per-point batches at one number of tokens per GPU) on the weak chart, others on
+            // the strong one.
+            let fit = sweep
+                .fit
+                .as_ref()
+                .filter(|f| f.per_doubling_of.is_some() == (which == LlmChart::WeakStep));
+            if let Some(fit) = fit {
                 chart.series.push(Series {
                     label: tr("measured (st)", "实测（st）").to_string(),
                     color: MEASURED,
@@ -155,7 +161,7 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
                 });
             }
             chart.y_range = y_extent(&chart.series[..1], false, 1.0);
-            if let Some(fit) = sweep.fit.as_ref().filter(|_| which == LlmChart::StrongStep) {
+            if let Some(fit) = fit {
                 let top = fit.points.iter().map(|p| p.measured_ms).fold(0.0, f64::max);
                 chart.y_range.1 = chart.y_range.1.max(top * 1.05);
             }

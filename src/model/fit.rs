@@ -13,6 +13,24 @@
 //! squares with weights `1/tᵢ²`), because the step times of a sweep span two orders of
 //! magnitude and an absolute fit would ignore the large-`N` points where `K` matters. With two
 //! points the fit passes through both.
+//!
+//! **Per-point batches (a weak sweep).** A point may carry its own global batch `B` (relative
+//! to the baseline `B₀`); the shrinking part is then `W·(B/B₀)/N` (compute scales with the
+//! tokens per GPU, MODEL.md §3). When every fitted point has the same tokens per GPU `B/N` — a
+//! weak sweep — `W·(B/B₀)/N` is the same number at every point and a constant `K` cannot be
+//! told apart from it, so the fit reads the exposed part as growing per doubling of
+//! data-parallel replicas `D = N/M` (`M = TP·PP·CP`):
+//!
+//! `t(N, B) = W·(B/B₀)/N + κ·log₂(N/M)`
+//!
+//! Source of the form: the data-parallel gradient all-reduce is the communication a weak sweep
+//! adds (MODEL.md §2–3: the batch grows with `D`, nothing else changes); NCCL's tree all-reduce
+//! has a latency term `∝ log₂ D` (S. Jeaugey, "Massively Scale Your Deep Learning Training with
+//! NCCL 2.4", NVIDIA blog 2019: double binary trees give logarithmic latency), and the exposed
+//! time of this project's tables grows per doubling of `N` (docs/model.md §3.2(a)). One replica
+//! (`D = 1`) exposes no data-parallel communication, so the growing part starts at 0 there;
+//! whatever else does not shrink (bubble, optimizer) stays inside `W`. Two points determine
+//! `W` and `κ`; a falling weak sweep (`κ < 0`) is refused.
 
 use super::laws::karp_flatt;
 use serde::Serialize;
@@ -41,8 +59,12 @@ pub struct FitPoint {
 pub struct StepFit {
     /// `W`, ms·GPUs: the step's shrinking part is `W/N` ms at `N` GPUs.
     pub work_ms_gpus: f64,
-    /// `K`, ms: the part that does not shrink.
+    /// `K`, ms: the part that does not shrink; with [`StepFit::per_doubling_of`] it is `κ`,
+    /// ms per doubling of the data-parallel replicas.
     pub constant_ms: f64,
+    /// `Some(M)` when the fitted points are a weak sweep (the same tokens per GPU): the exposed
+    /// part is `κ·log₂(N/M)`, `M` GPUs per replica.
+    pub per_doubling_of: Option<f64>,
     pub points: Vec<FitPoint>,
     /// The largest and the median absolute error over the points the fit did not use (the
     /// predictions), or over all points when it used all of them.
@@ -61,17 +83,25 @@ pub enum FitError {
     NegativeWork,
     /// The fitted constant `K` is negative (the points fall faster than `1/N`).
     NegativeConstant { constant_ms: f64 },
+    /// A weak sweep (the same tokens per GPU at every fitted point) whose step time falls as
+    /// GPUs are added: `κ < 0`.
+    WeakStepFalls { per_doubling_ms: f64 },
 }
 
 impl StepFit {
-    /// `t(N) = W/N + K`, ms.
-    pub fn step_ms(&self, gpus: f64) -> f64 {
-        self.work_ms_gpus / gpus + self.constant_ms
+    /// The part that does not shrink at `N` GPUs, ms: `K`, or `κ·log₂(N/M)` for a weak sweep.
+    pub fn exposed_ms(&self, gpus: f64) -> f64 {
+        self.constant_ms * growth(self.per_doubling_of, gpus)
     }
 
-    /// Amdahl's serial fraction at `N₀`: `f = K / t(N₀)`.
+    /// `t(N) = W/N + K` (or `+ κ·log₂(N/M)`) at the baseline batch, ms.
+    pub fn step_ms(&self, gpus: f64) -> f64 {
+        self.work_ms_gpus / gpus + self.exposed_ms(gpus)
+    }
+
+    /// Amdahl's serial fraction at `N₀`: `f = K / t(N₀)` (the exposed part's share).
     pub fn serial_fraction(&self, baseline_gpus: f64) -> f64 {
-        self.constant_ms / self.step_ms(baseline_gpus)
+        self.exposed_ms(baseline_gpus) / self.step_ms(baseline_gpus)
     }
 
     /// The achieved FLOP/s per GPU the shrinking part implies, if it is all compute of
@@ -82,15 +112,20 @@ impl StepFit {
     }
 }
 
-/// Weighted least squares of `t = W·x + K` with `x = 1/N` and weights `1/t²`; `None` when the
-/// points do not determine a line (fewer than two distinct `N`).
-fn solve(points: &[(f64, f64)]) -> Option<(f64, f64)> {
+/// What multiplies the fitted `K`: 1, or `log₂(N/M)` (floored at 0) for a weak sweep.
+pub fn growth(per_doubling_of: Option<f64>, gpus: f64) -> f64 {
+    per_doubling_of.map_or(1.0, |m| (gpus / m).log2().max(0.0))
+}
+
+/// Weighted least squares of `t = W·x + K·g` with `x = (B/B₀)/N`, `g` from [`growth`] and
+/// weights `1/t²`; `None` when the points do not determine both parts.
+fn solve(points: &[(f64, f64, f64)], per_doubling_of: Option<f64>) -> Option<(f64, f64)> {
     let (mut s, mut sx, mut sy, mut sxx, mut sxy) = (0.0, 0.0, 0.0, 0.0, 0.0);
-    for &(n, t) in points {
-        let (x, w) = (1.0 / n, 1.0 / (t * t));
-        s += w;
-        sx += w * x;
-        sy += w * t;
+    for &(n, b, t) in points {
+        let (x, w, g) = (b / n, 1.0 / (t * t), growth(per_doubling_of, n));
+        s += w * g * g;
+        sx += w * x * g;
+        sy += w * t * g;
         sxx += w * x * x;
         sxy += w * x * t;
     }
@@ -106,17 +141,38 @@ fn solve(points: &[(f64, f64)]) -> Option<(f64, f64)> {
 /// Fits `t(N) = W/N + K` to the `(N, step ms)` points with increasing `N` whose `N` is in
 /// `fit_on` (all of them when `fit_on` is empty); every point is then held against the fit.
 pub fn fit_step_times(all: &[(f64, f64)], fit_on: &[f64]) -> Result<StepFit, FitError> {
+    let all: Vec<(f64, f64, f64)> = all.iter().map(|&(n, t)| (n, 1.0, t)).collect();
+    fit_sweep(&all, fit_on, 1.0)
+}
+
+/// [`fit_step_times`] for `(N, B/B₀, step ms)` points, each at its own global batch `B`
+/// (relative to the baseline `B₀`), with `M = replica_gpus` GPUs per replica: `t = W·(B/B₀)/N +
+/// K`, or `t = W·(B/B₀)/N + κ·log₂(N/M)` when every fitted point has the same tokens per GPU
+/// (a weak sweep; see the module's doc).
+pub fn fit_sweep(
+    all: &[(f64, f64, f64)],
+    fit_on: &[f64],
+    replica_gpus: f64,
+) -> Result<StepFit, FitError> {
     let used = |n: f64| fit_on.is_empty() || fit_on.contains(&n);
-    let points: Vec<(f64, f64)> = all.iter().copied().filter(|&(n, _)| used(n)).collect();
+    let points: Vec<(f64, f64, f64)> = all.iter().copied().filter(|p| used(p.0)).collect();
     if points.len() < 2 {
         return Err(FitError::TooFewPoints {
             count: points.len(),
         });
     }
-    if let Some(w) = points.windows(2).find(|w| w[1].1 >= w[0].1) {
-        return Err(FitError::NotFalling { gpus: w[1].0 });
+    let same = |f: &dyn Fn(&(f64, f64, f64)) -> f64, set: &[(f64, f64, f64)]| {
+        set.iter().all(|p| (f(p) / f(&set[0]) - 1.0).abs() < 1e-9)
+    };
+    let weak = same(&|p| p.1 / p.0, &points);
+    let per_doubling_of = weak.then_some(replica_gpus);
+    // One batch: the step time must fall with N (a strong sweep).
+    if !weak && same(&|p| p.1, &points) {
+        if let Some(w) = points.windows(2).find(|w| w[1].2 >= w[0].2) {
+            return Err(FitError::NotFalling { gpus: w[1].0 });
+        }
     }
-    let (work, constant) = solve(&points).ok_or(FitError::TooFewPoints {
+    let (work, constant) = solve(&points, per_doubling_of).ok_or(FitError::TooFewPoints {
         count: points.len(),
     })?;
     if work <= 0.0 {
@@ -124,25 +180,34 @@ pub fn fit_step_times(all: &[(f64, f64)], fit_on: &[f64]) -> Result<StepFit, Fit
     }
     // Points exactly on W/N give K = 0 up to rounding (−8e-14 ms for 100, 50 at 1, 2 GPUs):
     // only a K below a billionth of the shortest step is "falling faster than 1/N".
-    let rounding = 1e-9 * points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let rounding = 1e-9 * points.iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
     if constant < -rounding {
-        return Err(FitError::NegativeConstant {
-            constant_ms: constant,
+        return Err(if weak {
+            FitError::WeakStepFalls {
+                per_doubling_ms: constant,
+            }
+        } else {
+            FitError::NegativeConstant {
+                constant_ms: constant,
+            }
         });
     }
     let constant = constant.max(0.0);
-    let (n1, t1) = all[0];
+    let (n1, _, t1) = all[0];
+    // Karp–Flatt reads `t₁/t` as a speedup: only for points at one batch.
+    let one_batch = same(&|p| p.1, all);
     let fitted: Vec<FitPoint> = all
         .iter()
         .enumerate()
-        .map(|(i, &(n, t))| {
-            let fitted_ms = work / n + constant;
+        .map(|(i, &(n, b, t))| {
+            let at = |w: f64, k: f64| w * b / n + k * growth(per_doubling_of, n);
+            let fitted_ms = at(work, constant);
             let in_fit = used(n);
             let leave_one_out_error = (in_fit && points.len() >= 3)
                 .then(|| {
-                    let rest: Vec<(f64, f64)> =
+                    let rest: Vec<(f64, f64, f64)> =
                         points.iter().copied().filter(|p| p.0 != n).collect();
-                    solve(&rest).map(|(w, k)| (w / n + k) / t - 1.0)
+                    solve(&rest, per_doubling_of).map(|(w, k)| at(w, k) / t - 1.0)
                 })
                 .flatten();
             FitPoint {
@@ -152,7 +217,9 @@ pub fn fit_step_times(all: &[(f64, f64)], fit_on: &[f64]) -> Result<StepFit, Fit
                 in_fit,
                 error: fitted_ms / t - 1.0,
                 leave_one_out_error,
-                karp_flatt: (i > 0).then(|| karp_flatt(t1 / t, n / n1)).flatten(),
+                karp_flatt: (i > 0 && one_batch)
+                    .then(|| karp_flatt(t1 / t, n / n1))
+                    .flatten(),
             }
         })
         .collect();
@@ -171,6 +238,7 @@ pub fn fit_step_times(all: &[(f64, f64)], fit_on: &[f64]) -> Result<StepFit, Fit
     Ok(StepFit {
         work_ms_gpus: work,
         constant_ms: constant,
+        per_doubling_of,
         max_error: errors.last().copied().unwrap_or(0.0),
         median_error,
         points: fitted,

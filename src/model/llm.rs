@@ -36,8 +36,12 @@ pub enum ExposedSource {
     /// The mechanistic FSDP / ZeRO-3 model ([`FsdpComm`]).
     Fsdp,
     /// A constant `K` ms fitted with the compute part from measured step times
-    /// ([`super::fit`]): what does not shrink with `N`.
-    Fitted { constant_ms: f64 },
+    /// ([`super::fit`]): what does not shrink with `N`; with `per_doubling_of: Some(M)` (a
+    /// fitted weak sweep) `K·log₂(N/M)`, growing per doubling of data-parallel replicas.
+    Fitted {
+        constant_ms: f64,
+        per_doubling_of: Option<f64>,
+    },
 }
 
 /// Every input of the LLM sweeps, validated by [`crate::scenario`].
@@ -148,7 +152,13 @@ impl LlmInputs {
                     Err(_) => (0.0, true),
                 }
             }
-            ExposedSource::Fitted { constant_ms } => (constant_ms * self.exposed_scale, false),
+            ExposedSource::Fitted {
+                constant_ms,
+                per_doubling_of,
+            } => {
+                let g = super::fit::growth(*per_doubling_of, gpus);
+                (constant_ms * g * self.exposed_scale, false)
+            }
             ExposedSource::Fsdp => {
                 let shards = self.layout.weight_shards();
                 let d = self.layout.data_parallel(gpus);

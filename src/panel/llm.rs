@@ -4,7 +4,7 @@
 use super::nearest;
 use super::table::{tr_headers, Table};
 use crate::i18n::tr;
-use crate::model::llm::LlmSweep;
+use crate::model::llm::{LlmSweep, WeakRow};
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
     format_speedup, format_steps,
@@ -314,7 +314,44 @@ pub fn fit_figures(
     let n0 = sweep.summary.baseline_gpus;
     let flops = fit.flops_per_gpu(active_params, sweep.summary.global_batch_tokens);
     let f = fit.serial_fraction(n0);
-    vec![
+    let weak = fit
+        .per_doubling_of
+        .zip(sweep.weak.first())
+        .map(|(m, first)| {
+            let last = sweep.weak.last().unwrap_or(first);
+            let part = |r: &WeakRow| {
+                format!(
+                    "{} ms ({})",
+                    format_ms(r.exposed_ms),
+                    format_percent(r.exposed_ms / r.step_ms, 1)
+                )
+            };
+            [
+                (
+                    trf!(
+                        "Fitted to st: t = W·(B/B₀)/N + κ·log₂(N/{}), at N₀ = {}",
+                        "由 st 拟合：t = W·(B/B₀)/N + κ·log₂(N/{})，N₀ = {} 时",
+                        format_count(m),
+                        format_count(n0)
+                    ),
+                    trf!(
+                        "W/N₀ = {} ms, κ = {} ms per doubling of replicas",
+                        "W/N₀ = {} ms，副本数每翻倍 κ = {} ms",
+                        format_ms(fit.work_ms_gpus / n0),
+                        format_ms(fit.constant_ms)
+                    ),
+                ),
+                (
+                    tr(
+                        "Exposed part of the step (first → last row)",
+                        "step 中的暴露部分（首行 → 末行）",
+                    )
+                    .to_string(),
+                    format!("{} → {}", part(first), part(last)),
+                ),
+            ]
+        });
+    let mut out = vec![
         (
             trf!(
                 "Fitted to st: t(N) = W/N + K, at N₀ = {}",
@@ -374,12 +411,18 @@ pub fn fit_figures(
                 format_percent(fit.median_error, 1)
             ),
         ),
-    ]
+    ];
+    if let Some([model, exposed]) = weak {
+        // A weak sweep: the fitted form and the exposed share replace W/N + K and Amdahl's f.
+        out[0] = model;
+        out[2] = exposed;
+    }
+    out
 }
 
 /// The fit's table: each measured point, the fitted value, its error, the error when the point
 /// is left out of the fit (a true prediction), and Karp–Flatt `e(N)` against the first point.
-pub fn fit_table(sweep: &LlmSweep) -> Option<Table> {
+pub fn fit_table(sweep: &LlmSweep, id: &'static str) -> Option<Table> {
     let fit = sweep.fit.as_ref()?;
     let signed = |e: f64| {
         let text = format_percent(e, 2);
@@ -390,14 +433,23 @@ pub fn fit_table(sweep: &LlmSweep) -> Option<Table> {
         }
     };
     Some(Table {
-        id: "strong-fit",
+        id,
         text_columns: &[1],
-        caption: trf!(
-            "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
-            "实测 step time（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
-            format_si(fit.work_ms_gpus, 4),
-            format_ms(fit.constant_ms)
-        ),
+        caption: match fit.per_doubling_of {
+            Some(m) => trf!(
+                "Measured step times (st) and the fit t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
+                "实测 step time（st）与拟合 t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
+                format_si(fit.work_ms_gpus, 4),
+                format_ms(fit.constant_ms),
+                format_count(m)
+            ),
+            None => trf!(
+                "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
+                "实测 step time（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
+                format_si(fit.work_ms_gpus, 4),
+                format_ms(fit.constant_ms)
+            ),
+        },
         headers: tr_headers(&[
             ("GPUs", "GPU 数"),
             ("in the fit", "用于拟合"),

@@ -145,13 +145,14 @@ enum Computed {
 }
 
 /// Every table id of the page, in page order (`#<id>-table` holds it).
-pub const TABLE_IDS: [&str; 8] = [
+pub const TABLE_IDS: [&str; 9] = [
     "laws-speedup",
     "laws-efficiency",
     "laws-measured",
     "strong",
     "strong-fit",
     "weak",
+    "weak-fit",
     "plan",
     "levers",
 ];
@@ -267,7 +268,17 @@ impl Panel {
                 ));
                 figures
             }
-            (Computed::Llm(s), _) => llm::weak_key_figures(s),
+            (Computed::Llm(s), _) => {
+                let mut figures = llm::weak_key_figures(s);
+                if s.fit.as_ref().is_some_and(|f| f.per_doubling_of.is_some()) {
+                    figures.extend(llm::fit_figures(
+                        s,
+                        self.scenario.llm.active_params,
+                        self.scenario.llm.peak_flops_per_gpu,
+                    ));
+                }
+                figures
+            }
             (Computed::Plan { llm, plan, .. }, _) => plan::key_figures(plan, llm),
         }
     }
@@ -283,9 +294,12 @@ impl Panel {
             ],
             (Computed::Llm(s), View::Strong) => vec![
                 slot("strong", Some(llm::strong_table(s))),
-                slot("strong-fit", llm::fit_table(s)),
+                slot("strong-fit", llm::fit_table(s, "strong-fit")),
             ],
-            (Computed::Llm(s), _) => vec![slot("weak", Some(llm::weak_table(s)))],
+            (Computed::Llm(s), _) => vec![
+                slot("weak", Some(llm::weak_table(s))),
+                slot("weak-fit", llm::fit_table(s, "weak-fit")),
+            ],
             (Computed::Plan { plan, levers, .. }, _) => vec![
                 slot("plan", Some(plan::table(plan))),
                 slot("levers", Some(plan::lever_table(levers))),
@@ -323,6 +337,7 @@ impl Panel {
         // A measured preset cites its source on the panel it opens on (and the strong one).
         let source_id = match self.view {
             View::Strong => Some("strong-source"),
+            View::Weak => Some("weak-source"),
             View::Plan => Some("plan-source"),
             _ => None,
         };

@@ -3,11 +3,11 @@
 
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
-use crate::model::fit::{fit_step_times, FitError, StepFit};
+use crate::model::fit::{fit_sweep, FitError, StepFit};
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
 use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
-use crate::text::pairs::{format_points, parse_pairs};
+use crate::text::pairs::{format_batched, format_points, parse_batched_pairs, parse_pairs};
 use crate::text::units::{
     canonical, canonical_si, clip, format_count, format_si, parse_duration_ms, parse_quantity,
     quote_number,
@@ -73,6 +73,9 @@ pub struct LlmSettings {
     pub exposed_table: Vec<MeasuredPoint>,
     /// `st`: measured step ms at some N.
     pub step_table: Vec<MeasuredPoint>,
+    /// `st`'s `@B`: the global batch (tokens) each step time was measured at; `None` (or a
+    /// short list) means `b`. Read by `em=fit` only.
+    pub step_batches: Vec<Option<f64>>,
     /// `fp`: the `st` GPU counts `em=fit` fits on (empty: all); the others are predicted.
     pub fit_on: Vec<f64>,
     /// `fix`: fixed exposed ms per step (FSDP mode).
@@ -125,6 +128,7 @@ impl Default for LlmSettings {
                 (16384.0, 300.0),
             ]),
             fit_on: Vec::new(),
+            step_batches: Vec::new(),
             step_table: pts(&[
                 (1024.0, 1000.0),
                 (4096.0, 375.0),
@@ -160,7 +164,10 @@ fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
 }
 
 fn parse_table(text: &str) -> Result<Vec<MeasuredPoint>, String> {
-    let points = parse_pairs(text, true).map_err(|e| e.to_string())?;
+    check_table(parse_pairs(text, true).map_err(|e| e.to_string())?)
+}
+
+fn check_table(points: Vec<MeasuredPoint>) -> Result<Vec<MeasuredPoint>, String> {
     if points.len() < 2 {
         return Err(tr(
             "needs at least two “N:ms” points to interpolate",
@@ -257,7 +264,7 @@ impl LlmSettings {
             }
             .to_string(),
             Key::ExposedTable => format_points(&self.exposed_table),
-            Key::StepTable => format_points(&self.step_table),
+            Key::StepTable => format_batched(&self.step_table, &self.step_batches),
             Key::FitOn => self
                 .fit_on
                 .iter()
@@ -349,7 +356,15 @@ impl LlmSettings {
                 }
             }
             Key::ExposedTable => self.exposed_table = parse_table(text)?,
-            Key::StepTable => self.step_table = parse_table(text)?,
+            Key::StepTable => {
+                let (points, batches) = parse_batched_pairs(text).map_err(|e| e.to_string())?;
+                self.step_table = check_table(points)?;
+                self.step_batches = if batches.iter().any(Option::is_some) {
+                    batches
+                } else {
+                    Vec::new()
+                };
+            }
             Key::FitOn => {
                 self.fit_on = if text.trim().is_empty() {
                     Vec::new()
@@ -531,6 +546,7 @@ impl LlmSettings {
             exposed: match (&fit, self.exposed_mode) {
                 (Some(f), _) => ExposedSource::Fitted {
                     constant_ms: f.constant_ms,
+                    per_doubling_of: f.per_doubling_of,
                 },
                 (None, ExposedMode::Table | ExposedMode::Fit) => {
                     ExposedSource::Table(table(&self.exposed_table))
@@ -549,12 +565,17 @@ impl LlmSettings {
     /// With `em=fit`, the fit of the `st` step times (or why it fails); `None` otherwise.
     pub fn step_fit(&self) -> Option<Result<StepFit, FitError>> {
         (self.exposed_mode == ExposedMode::Fit).then(|| {
-            let points: Vec<(f64, f64)> = self
+            let b0 = self.global_batch_tokens;
+            let points: Vec<(f64, f64, f64)> = self
                 .step_table
                 .iter()
-                .map(|p| (p.processors, p.value))
+                .enumerate()
+                .map(|(i, p)| {
+                    let b = self.step_batches.get(i).copied().flatten().unwrap_or(b0);
+                    (p.processors, b / b0, p.value)
+                })
                 .collect();
-            fit_step_times(&points, &self.fit_on)
+            fit_sweep(&points, &self.fit_on, self.model_parallel())
         })
     }
 }

@@ -44,10 +44,16 @@ pub enum Preset {
     /// the published steps to the quality target at GBS 2,048 and 4,096 (docs/model.md §5.3);
     /// the Plan panel then shows weak scaling 4,096 → 8,192 GPUs as it happened.
     MlperfGpt3H100,
+    /// Measured weak sweeps: NVIDIA DGX Cloud benchmarking recipes, GPT-3 175B on H100, TP 4,
+    /// PP 8, VP 12, sequence 2,048, GBS = 2 × GPUs sequences, 128 → 2,048 GPUs, BF16 and FP8
+    /// (NVIDIA/dgxc-benchmarking `nemo_megatron/README_175b.md`, docs/model.md §3.2(d)).
+    /// `em=fit` with per-point batches on 128 and 2,048 GPUs; 256, 512, 1,024 are predictions.
+    DgxcGpt3Bf16,
+    DgxcGpt3Fp8,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 8] = [
+    pub const ALL: [Preset; 10] = [
         Preset::Classroom,
         Preset::KarpFlatt,
         Preset::SeedStrong,
@@ -56,6 +62,8 @@ impl Preset {
         Preset::Moe47bH200,
         Preset::Megatron177bH100,
         Preset::MlperfGpt3H100,
+        Preset::DgxcGpt3Bf16,
+        Preset::DgxcGpt3Fp8,
     ];
 
     pub fn name(self) -> &'static str {
@@ -68,6 +76,8 @@ impl Preset {
             Preset::Moe47bH200 => "moe-47b-h200",
             Preset::Megatron177bH100 => "megatron-177b-h100",
             Preset::MlperfGpt3H100 => "mlperf-gpt3-175b-h100",
+            Preset::DgxcGpt3Bf16 => "dgxc-gpt3-175b-bf16",
+            Preset::DgxcGpt3Fp8 => "dgxc-gpt3-175b-fp8",
         }
     }
 
@@ -92,6 +102,16 @@ impl Preset {
                  GBS 2,048 时 512 卡 step 11.051 s、4,096 卡 1.609 s；达标步数 GBS 2,048 为 288，\
                  3,072 为 200，4,096 为 156 至 162（±4%）。实测 4,096 → 8,192 卡：弱扩展效率 \
                  99.4%，整个训练只快 1.74 倍",
+            )),
+            Preset::DgxcGpt3Bf16 | Preset::DgxcGpt3Fp8 => Some(tr(
+                "NVIDIA/dgxc-benchmarking nemo_megatron/README_175b.md (v25.03): GPT-3 175B on \
+                 H100, TP 4, PP 8, VP 12, GBS = 2 × GPUs sequences of 2,048 tokens; step on 128, \
+                 256, 512, 1,024, 2,048 GPUs: BF16 8.309, 8.408, 8.42, 8.453, 8.49 s; FP8 5.626, \
+                 5.725, 5.774, 5.82, 5.96 s",
+                "NVIDIA/dgxc-benchmarking nemo_megatron/README_175b.md（v25.03）：H100 上的 \
+                 GPT-3 175B，TP 4，PP 8，VP 12，GBS = 2 × 卡数 条 2,048 tokens 的序列；128、256、\
+                 512、1,024、2,048 卡的 step：BF16 8.309、8.408、8.42、8.453、8.49 s；FP8 5.626、\
+                 5.725、5.774、5.82、5.96 s",
             )),
             _ => None,
         }
@@ -131,6 +151,14 @@ impl Preset {
             Preset::MlperfGpt3H100 => tr(
                 "Measured: MLPerf v3.1 GPT-3 175B, H100: weak scaling 4,096 → 8,192 GPUs keeps the step time, not the steps to the target",
                 "实测：MLPerf v3.1 GPT-3 175B，H100，弱扩展 4,096 → 8,192 卡保住了 step time，却保不住达标步数；B_crit 按公布的步数拟合",
+            ),
+            Preset::DgxcGpt3Bf16 => tr(
+                "Measured: DGX Cloud GPT-3 175B, H100 BF16, weak 128 → 2,048 GPUs; fit on 128 and 2,048, 3 predicted",
+                "实测：DGX Cloud GPT-3 175B，H100 BF16，弱扩展 128 → 2,048 卡；用 128 和 2,048 拟合，预测 3 个",
+            ),
+            Preset::DgxcGpt3Fp8 => tr(
+                "Measured: the same in FP8: faster compute, more exposed; fit on 128 and 2,048, 3 predicted",
+                "实测：同一模型的 FP8：计算更快，暴露更多；用 128 和 2,048 拟合，预测 3 个",
             ),
         }
     }
@@ -250,6 +278,37 @@ impl Preset {
                                                 // GBS 4,096's 1.309 to 1.359e9 (docs/model.md §5.3).
                 l.token_budget = 1.208e9;
                 s.plan.critical_batch_tokens = 36e6;
+            }
+            Preset::DgxcGpt3Bf16 | Preset::DgxcGpt3Fp8 => {
+                s.view = View::Weak;
+                let l = &mut s.llm;
+                // GBS 256 sequences of 2,048 tokens at 128 GPUs; TP 4 × PP 8 = 32 GPUs per
+                // replica, micro-batch 1: 4 replicas × 64 microbatches of 2,048 tokens.
+                l.global_batch_tokens = 256.0 * 2048.0;
+                l.accumulation = 64;
+                l.tp = 4;
+                l.pp = 8;
+                l.total_params = 175e9;
+                l.active_params = 175e9;
+                l.baseline_gpus = 128.0;
+                l.gpus = vec![128.0, 256.0, 512.0, 1024.0, 2048.0];
+                l.exposed_mode = ExposedMode::Fit;
+                let fp8 = self == Preset::DgxcGpt3Fp8;
+                let steps = if fp8 {
+                    [5_626.0, 5_725.0, 5_774.0, 5_820.0, 5_960.0]
+                } else {
+                    [8_309.0, 8_408.0, 8_420.0, 8_453.0, 8_490.0]
+                };
+                // GBS = 2 × GPUs sequences of 2,048 tokens: 4,096 tokens per GPU.
+                l.step_table = l
+                    .gpus
+                    .iter()
+                    .zip(steps)
+                    .map(|(&processors, value)| MeasuredPoint { processors, value })
+                    .collect();
+                l.step_batches = l.gpus.iter().map(|n| Some(n * 4096.0)).collect();
+                l.fit_on = vec![128.0, 2048.0];
+                l.peak_flops_per_gpu = if fp8 { 1979e12 } else { 989e12 };
             }
         }
         s

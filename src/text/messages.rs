@@ -141,6 +141,11 @@ impl fmt::Display for crate::model::fit::FitError {
                 "em=fit：这些点下降得比 1/N 还快（常数部分 K 将为 {} ms，小于 0）；请确认它们使用同一个 global batch",
                 format_sig(*constant_ms, 4)
             )),
+            FitError::WeakStepFalls { per_doubling_ms } => f.write_str(&trf!(
+                "em=fit: at the same tokens per GPU (st with @B) the step time falls as GPUs are added (exposed time per doubling of replicas would be {} ms, below 0)",
+                "em=fit：每卡 tokens 相同时（st 带 @B），step time 随卡数增加而下降（每翻倍副本的暴露时间将为 {} ms，小于 0）",
+                format_sig(*per_doubling_ms, 4)
+            )),
         }
     }
 }

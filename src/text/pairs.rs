@@ -79,6 +79,66 @@ pub fn parse_pairs(text: &str, allow_zero: bool) -> Result<Vec<MeasuredPoint>, M
     Ok(points)
 }
 
+/// [`parse_pairs`] where a value may carry `@B`, the global batch in tokens it was measured at
+/// (`128:8309@524288`): the points and each one's batch (`None`: the baseline batch).
+pub fn parse_batched_pairs(
+    text: &str,
+) -> Result<(Vec<MeasuredPoint>, Vec<Option<f64>>), MeasuredError> {
+    let (mut clean, mut marks) = (String::new(), Vec::new());
+    for (i, line) in text.lines().enumerate() {
+        let items: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '\t'))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let header = i == 0 && items.iter().all(|s| s.starts_with(char::is_alphabetic));
+        for item in items {
+            let (value, batch) = item
+                .split_once('@')
+                .map_or((item, None), |(v, b)| (v, Some(b)));
+            if !header {
+                marks.push((item, batch));
+            }
+            clean.push_str(value);
+            clean.push(' ');
+        }
+        clean.push('\n');
+    }
+    let points = parse_pairs(&clean, true)?;
+    let bad = |item: &str| MeasuredError::BadNumber {
+        item: item.to_string(),
+    };
+    let mut batches = Vec::with_capacity(points.len());
+    for pair in marks.chunks(2) {
+        if pair[0].1.is_some() {
+            return Err(bad(pair[0].0));
+        }
+        batches.push(match pair.get(1).and_then(|p| p.1) {
+            Some(b) => Some(
+                parse_quantity(b)
+                    .ok()
+                    .filter(|b| (1.0..=1e15).contains(b))
+                    .ok_or_else(|| bad(b))?,
+            ),
+            None => None,
+        });
+    }
+    Ok((points, batches))
+}
+
+/// The canonical text of batched points: `128:8309@524288,256:8408`.
+pub fn format_batched(points: &[MeasuredPoint], batches: &[Option<f64>]) -> String {
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let at = batches.get(i).copied().flatten();
+            let at = at.map_or_else(String::new, |b| format!("@{}", canonical(b)));
+            format!("{}:{}{at}", canonical(p.processors), canonical(p.value))
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// The canonical text of points, as written to the URL and the text box: `1:100,2:52`.
 pub fn format_points(points: &[MeasuredPoint]) -> String {
     points
@@ -101,6 +161,23 @@ mod tests {
         assert_eq!(a.len(), 3);
         assert!((c[2].value - 28.0).abs() < 1e-9);
         assert_eq!(parse_points("").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn batched_pairs_round_trip_and_refuse_a_bad_batch() {
+        let (p, b) = parse_batched_pairs("N,ms\n128 8309@524288\n256:8408").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(b, vec![Some(524_288.0), None]);
+        assert_eq!(format_batched(&p, &b), "128:8309@524288,256:8408");
+        for bad in ["128:8309@", "128:8309@x", "128@4:8309", "128:8309@0"] {
+            assert!(
+                matches!(
+                    parse_batched_pairs(bad),
+                    Err(MeasuredError::BadNumber { .. })
+                ),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

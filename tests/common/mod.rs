@@ -183,7 +183,7 @@ fn dash_allowed(panel: &Panel, table: &Table, row: usize, column: usize) -> bool
         }
         // The fit table: no leave-one-out error for a point the fit did not use (or with two
         // fit points), no Karp–Flatt value for the first point.
-        "strong-fit" => matches!(column, 5 | 6),
+        "strong-fit" | "weak-fit" => matches!(column, 5 | 6),
         // The best-batch search may find no batch at a GPU count.
         "plan" => {
             matches!(column, 9 | 10) && panel.plan().is_some_and(|p| p.rows[row].best.is_none())
@@ -288,7 +288,7 @@ pub fn check(panel: &Panel) -> Vec<Problem> {
                 // The lever table's "on" and "cost" columns and the fit table's "in the fit" are
                 // blank by design.
                 let may_be_blank =
-                    (t.id == "levers" && (c == 1 || c == 5)) || (t.id == "strong-fit" && c == 1);
+                    (t.id == "levers" && (c == 1 || c == 5)) || (t.id.ends_with("-fit") && c == 1);
                 if cell.trim().is_empty() && !may_be_blank {
                     out.push(problem(
                         format!("empty cell in table {} column {:?}", t.id, t.headers.get(c)),

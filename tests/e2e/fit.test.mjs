@@ -54,6 +54,34 @@ test('preset=mlperf-gpt3-175b-h100: the Plan panel shows weak scaling 4,096 → 
   await page.close();
 });
 
+test('preset=dgxc-gpt3-175b-bf16 / -fp8: the Weak panel fits 128 and 2,048 GPUs, predicts 3, cites the source; FP8 exposes a larger share', async () => {
+  const page = await s.newPage();
+  const shares = [];
+  for (const [dtype, maxError] of [['bf16', 0.7], ['fp8', 1.0]]) {
+    await page.goto(`${s.url}?v=1&preset=dgxc-gpt3-175b-${dtype}`);
+    await waitReady(page);
+    assert.equal(await page.evaluate(() => document.getElementById('panel-weak').hidden), false, 'opens on the Weak panel');
+    const fit = await tableData(page, '#weak-fit-table table');
+    assert.ok(fit, `${dtype}: a fit table`);
+    assert.deepEqual(fit.rows.map((r) => r[0]), ['128', '256', '512', '1,024', '2,048']);
+    assert.deepEqual(fit.rows.filter((r) => r[1] === '✓').map((r) => r[0]), ['128', '2,048'], 'fitted on the end points');
+    const errors = fit.rows.filter((r) => r[1] !== '✓').map((r) => Math.abs(parseFloat(r[4])));
+    assert.ok(errors.every((e) => e <= maxError), `${dtype}: predictions within ${maxError}%: ${errors}`);
+    const figures = await page.evaluate(() => document.getElementById('weak-figures').textContent);
+    assert.match(figures, /Prediction error/, figures);
+    const share = figures.match(/→ [\d.,]+ ms \(([\d.]+)%\)/);
+    assert.ok(share, `the exposed share at 2,048 GPUs: ${figures}`);
+    shares.push(parseFloat(share[1]));
+    const source = await page.evaluate(() => document.getElementById('weak-source').textContent);
+    assert.match(source, /^Source: NVIDIA\/dgxc-benchmarking/, source);
+    assert.ok((await canvasStats(page, '#weak-step-canvas')).fraction > 0.01, 'the step chart is drawn');
+    await assertClean(assert, page, `dgxc ${dtype} preset`);
+  }
+  // 271.5 ms of 8,490 (3.2%) against 501 ms of 5,960 (8.4%).
+  assert.ok(shares[1] > 2 * shares[0], `FP8 exposes a larger share: ${shares}`);
+  await page.close();
+});
+
 test('em=fit on a pasted sweep predicts every GPU count; an unfittable one is refused next to st', async () => {
   const page = await s.newPage();
   await page.goto(`${s.url}?v=1&view=strong&n0=96&ns=96,192,384,768&em=fit&st=96:1050,192:550,384:300`);
