@@ -105,13 +105,11 @@ impl Preset {
             )),
             Preset::DgxcGpt3Bf16 | Preset::DgxcGpt3Fp8 => Some(tr(
                 "NVIDIA/dgxc-benchmarking nemo_megatron/README_175b.md (v25.03): GPT-3 175B on \
-                 H100, TP 4, PP 8, VP 12, GBS = 2 × GPUs sequences of 2,048 tokens; step on 128, \
-                 256, 512, 1,024, 2,048 GPUs: BF16 8.309, 8.408, 8.42, 8.453, 8.49 s; FP8 5.626, \
-                 5.725, 5.774, 5.82, 5.96 s",
+                 H100, TP 4, PP 8, VP 12, GBS = 2 × GPUs sequences of 2,048 tokens; its step times \
+                 are the measured points of the fit table",
                 "NVIDIA/dgxc-benchmarking nemo_megatron/README_175b.md（v25.03）：H100 上的 \
-                 GPT-3 175B，TP 4，PP 8，VP 12，GBS = 2 × 卡数 条 2,048 tokens 的序列；128、256、\
-                 512、1,024、2,048 卡的 step：BF16 8.309、8.408、8.42、8.453、8.49 s；FP8 5.626、\
-                 5.725、5.774、5.82、5.96 s",
+                 GPT-3 175B，TP 4，PP 8，VP 12，GBS = 2 × 卡数 条 2,048 tokens 的序列；\
+                 其 step time 即拟合表中的实测点",
             )),
             _ => None,
         }
