@@ -173,7 +173,7 @@ test('lang=zh: messages about bad input are Chinese, and name the input', async 
 const LATIN_OK = new Set([
   // people, laws, companies, products, projects
   'Amdahl', 'Gustafson', 'Sun', 'Ni', 'Karp', 'Flatt', 'Shi', 'McCandlish', 'DeepSeek', 'Megatron',
-  'Megatron-Core', 'Megatron-LM', 'NVIDIA', 'GPT', 'Llama', 'Mixtral', 'MLPerf', 'InfiniBand', 'NVLink',
+  'Megatron-Core', 'Megatron-LM', 'NVIDIA', 'GPT', 'Llama', 'Mixtral', 'MLPerf', 'DGX', 'Cloud', 'InfiniBand', 'NVLink',
   'Rust', 'WebAssembly', 'README',
   // abbreviations and parallelism / collective names
   'GPU', 'GPUs', 'TP', 'PP', 'CP', 'DP', 'EP', 'FSDP', 'HSDP', 'ZeRO', 'MoE', 'MFU', 'FLOP', 'TFLOP',
