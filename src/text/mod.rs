@@ -2,10 +2,12 @@
 //! reads, and what a reader types turned into numbers. Beside [`crate::i18n`], which holds
 //! the language; the model itself never formats, parses or translates.
 //!
+//! - [`decimal`]: decimal text to `f64`, correctly rounded, without std's tables.
 //! - [`units`]: `32M`, `3.7k`, `4Mi`, `900ms` in and out; percentages, speedups, hours.
 //! - [`pairs`]: pasted `(N, value)` pairs in and out.
 //! - [`messages`]: the model's errors and lever names as sentences.
 
+pub mod decimal;
 pub mod messages;
 pub mod pairs;
 pub mod units;

@@ -110,9 +110,8 @@ fn split_number(text: &str) -> Result<(f64, &str), UnitError> {
     if !seen_digit {
         return Err(UnitError::NotANumber(text.trim().to_string()));
     }
-    let value: f64 = literal
-        .parse()
-        .map_err(|_| UnitError::NotANumber(text.trim().to_string()))?;
+    let value = super::decimal::parse_decimal(&literal)
+        .ok_or_else(|| UnitError::NotANumber(text.trim().to_string()))?;
     if !value.is_finite() {
         return Err(UnitError::NotFinite(text.trim().to_string()));
     }
@@ -417,7 +416,8 @@ fn settle_tie(value: f64, digits: String, exp: i32) -> (String, i32) {
     };
     let reads_back = |m: u64| {
         let text = m.to_string();
-        text.len() == digits.len() && format!("0.{text}e{}", exp + 1).parse::<f64>() == Ok(value)
+        text.len() == digits.len()
+            && super::decimal::parse_decimal(&format!("0.{text}e{}", exp + 1)) == Some(value)
     };
     let below = mantissa > 1 && reads_back(mantissa - 1);
     let above = reads_back(mantissa + 1);
