@@ -355,6 +355,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("label-lang", "语言"),
     ("label-theme", "配色主题"),
     ("label-show", "嵌入时显示的内容"),
+    ("label-q", "显示的练习"),
     ("label-lv", "降低 T_crit 的手段"),
     ]
 };
