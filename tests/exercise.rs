@@ -94,3 +94,19 @@ fn a_reveal_prints_the_answer_the_guess_and_the_measurement() {
         assert_eq!(e.chart.view(), decoded.scenario.view, "exercise {}", i + 1);
     }
 }
+
+/// The Learn texts (www/learn/*.html) ask about the same scenarios the answers are computed
+/// from: each exercise section's `data-query` is the exercise's query.
+#[test]
+fn the_texts_ask_about_the_scenarios_the_answers_come_from() {
+    for lang in ["en", "zh"] {
+        let path = format!("{}/www/learn/{lang}.html", env!("CARGO_MANIFEST_DIR"));
+        let html = std::fs::read_to_string(&path).unwrap();
+        for (i, e) in EXERCISES.iter().enumerate() {
+            let tag = format!("id=\"q{}\" data-q=\"{}\" data-query=\"", i + 1, i + 1);
+            let start = html.find(&tag).unwrap_or_else(|| panic!("{lang}: q{}", i + 1)) + tag.len();
+            let query = &html[start..start + html[start..].find('"').unwrap()];
+            assert_eq!(query.replace("&amp;", "&"), e.query, "{lang}: q{}", i + 1);
+        }
+    }
+}

@@ -93,7 +93,7 @@ pub const EXERCISES: [Exercise; crate::scenario::EXERCISES as usize] = [
     },
     // Karp–Flatt (1990): e = (1/6.4 − 1/8)/(1 − 1/8) = 0.03125/0.875 = 3.57%.
     Exercise {
-        query: "v=1&view=laws&mk=speedup&m=2:1.9,4:3.6,8:6.4&n=64",
+        query: "v=1&view=laws&mk=speedup&m=1:1,8:6.4",
         chart: ChartId::LawsKarpFlatt,
         unit: Unit::Percent,
         answer: |s| {
@@ -139,14 +139,14 @@ pub const EXERCISES: [Exercise; crate::scenario::EXERCISES as usize] = [
         },
         measured: Some(8.58 / 4.93),
     },
-    // T_crit ∝ F_eff (MODEL.md §3): twice the achieved FLOP/s (FP8 compute, 400T → 800T)
-    // at the same communication doubles the tokens a replica needs to hide it.
+    // T_crit ∝ F_eff (MODEL.md §3): twice the achieved FLOP/s (FP8 GEMMs, 370T → 740T) at
+    // the same communication doubles the tokens a replica needs to hide it.
     Exercise {
-        query: "v=1&preset=dense-8b-h100&view=strong&feff=800T",
+        query: "v=1&preset=seed-strong&view=strong&feff=740T",
         chart: ChartId::StrongEfficiency,
         unit: Unit::Times,
         answer: |s| {
-            let base = decode("v=1&preset=dense-8b-h100").scenario;
+            let base = decode("v=1&preset=seed-strong").scenario;
             Some(s.llm_inputs().t_crit_tokens() / base.llm_inputs().t_crit_tokens())
         },
         measured: None,

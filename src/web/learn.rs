@@ -13,7 +13,7 @@ use crate::panel::{exercise, ChartId, Panel};
 use crate::scenario::{decode, Scenario};
 use std::cell::Cell;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, KeyboardEvent};
+use web_sys::{Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
 thread_local! {
     /// 0: not asked for, 1: loading, 2: in the page.
@@ -79,18 +79,6 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
         let _ = root.class_list().add_1("quiz-only");
     }
     set_hidden("learn-all", scenario.quiz.is_empty());
-    // Links keep the reader's language and theme.
-    let keep = Scenario {
-        lang: scenario.lang,
-        theme: scenario.theme,
-        ..Scenario::default()
-    };
-    let extra = keep.to_query().replacen("v=1", "", 1);
-    for link in all(root, "a[href^='?']") {
-        if let Some(href) = link.get_attribute("href") {
-            let _ = link.set_attribute("href", &format!("{href}{extra}"));
-        }
-    }
     for figure in all(root, ".learn-fig[data-chart]") {
         let query = figure.get_attribute("data-query").unwrap_or_default();
         let chart = figure.get_attribute("data-chart").unwrap_or_default();
@@ -98,22 +86,14 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
     }
     let on_reveal = |event: Event| {
         let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
-        let enter = event
-            .dyn_ref::<KeyboardEvent>()
-            .is_some_and(|k| k.key() == "Enter");
-        let button = target
-            .as_ref()
-            .is_some_and(|t| t.class_list().contains("reveal"));
-        if !(button && event.type_() == "click" || enter) {
-            return;
-        }
-        if let Some(section) = target.and_then(|t| t.closest("[data-q]").ok().flatten()) {
-            event.prevent_default();
+        if let Some(section) = target
+            .filter(|t| t.class_list().contains("reveal"))
+            .and_then(|t| t.closest("[data-q]").ok().flatten())
+        {
             reveal(&section);
         }
     };
     let _ = listen(root, "click", on_reveal);
-    let _ = listen(root, "keydown", on_reveal);
     if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
         if let Some(target) = hash
             .strip_prefix('#')
