@@ -17,6 +17,7 @@
 //      the model…"), then move it into loader-<hash>.js (scripts/extract-loader.mjs), so a
 //      strict Content-Security-Policy without 'unsafe-inline' runs the page;
 //   4. write the Chinese catalogue zh-<hash>.txt (scripts/zh-catalogue.mjs).
+//   5. write the Learn view's texts learn-<lang>-<hash>.html (scripts/learn-files.mjs).
 //
 //   node scripts/post-build.mjs [--dir DIR]
 //
@@ -30,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
 import { extractInDir } from './extract-loader.mjs';
 import { writeCatalogue } from './zh-catalogue.mjs';
+import { writeLearnFiles } from './learn-files.mjs';
 
 const sri = (bytes) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
 
@@ -227,6 +229,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     }
     const zh = writeCatalogue(dir);
     console.log(`post-build: ${zh.count} Chinese texts → ${zh.name} (${zh.bytes} bytes)`);
+    for (const f of writeLearnFiles(dir)) console.log(`post-build: the Learn view's texts → ${f.name} (${f.bytes} bytes)`);
   } catch (e) {
     console.error(e.message);
     process.exit(1);

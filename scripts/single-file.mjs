@@ -262,13 +262,14 @@ export function buildSingleFile({ dist = path.join(REPO, 'dist'), out = path.joi
     return dropAttrs(setAttr(tag, 'href', dataUrl(dist, f)), ['integrity', 'crossorigin']);
   });
 
-  // 2b. The Chinese catalogue (scripts/zh-catalogue.mjs) the page fetches for Chinese readers:
-  //     a data: URL, which fetch() reads from a file:// page too.
-  html = html.replace(/<meta\b[^>]*name="zh-catalogue"[^>]*>/gi, (tag) => {
+  // 2b. The Chinese catalogue (scripts/zh-catalogue.mjs) the page fetches for Chinese readers,
+  //     and the Learn view's texts (scripts/learn-files.mjs): data: URLs, which fetch() reads
+  //     from a file:// page too.
+  html = html.replace(/<meta\b[^>]*name="(zh-catalogue|learn-en|learn-zh)"[^>]*>/gi, (tag, name) => {
     const f = distFile(files, attr(tag, 'content'));
     if (!f) return tag;
     const text = readFileSync(path.join(dist, f));
-    return `<meta name="zh-catalogue" content="data:text/plain;charset=utf-8;base64,${text.toString('base64')}">`;
+    return `<meta name="${name}" content="data:text/plain;charset=utf-8;base64,${text.toString('base64')}">`;
   });
 
   // 3. Inline <style> blocks and style="" with url(...), and src=/poster= attributes (images).

@@ -16,6 +16,7 @@
 //! `#<view>-figures`.
 
 pub mod checklist;
+pub mod exercise;
 pub mod laws;
 pub mod llm;
 pub mod plan;
@@ -193,7 +194,9 @@ impl Panel {
     /// the CLI can print any panel of a link).
     pub fn compute(scenario: &Scenario, view: View) -> Panel {
         let computed = match view {
-            View::Laws => Computed::Laws(LawsSweep::compute(&scenario.laws_inputs())),
+            // The Learn view draws other panels' charts of its own links; asked for itself
+            // (the API, the CLI's checks) it answers as the Laws panel with no charts.
+            View::Laws | View::Learn => Computed::Laws(LawsSweep::compute(&scenario.laws_inputs())),
             View::Strong | View::Weak => Computed::Llm(LlmSweep::compute(&scenario.llm_inputs())),
             View::Plan => Computed::Plan {
                 llm: LlmSweep::compute(&scenario.llm_inputs()),
@@ -252,6 +255,7 @@ impl Panel {
             View::Strong => "strong-figures",
             View::Weak => "weak-figures",
             View::Plan => "plan-figures",
+            View::Learn => "learn-figures",
         }
     }
 

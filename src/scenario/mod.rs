@@ -41,16 +41,27 @@ pub enum View {
     Strong,
     Weak,
     Plan,
+    /// The definitions and exercises (`view=learn`): texts loaded when the view opens, live
+    /// figures of the other panels' charts.
+    Learn,
 }
 
 impl View {
-    pub const ALL: [View; 4] = [View::Laws, View::Strong, View::Weak, View::Plan];
+    /// In tab order.
+    pub const ALL: [View; 5] = [
+        View::Laws,
+        View::Strong,
+        View::Weak,
+        View::Plan,
+        View::Learn,
+    ];
     pub fn key(self) -> &'static str {
         match self {
             View::Laws => "laws",
             View::Strong => "strong",
             View::Weak => "weak",
             View::Plan => "plan",
+            View::Learn => "learn",
         }
     }
     pub fn from_key(key: &str) -> Option<View> {
@@ -123,7 +134,11 @@ keys! {
     Levers = "lv", "Levers";
     NvlinkBandwidth = "bnv", "NVLink bus bandwidth";
     LossCurve = "lc", "Loss–token curve available";
+    Quiz = "q", "Exercises shown";
 }
+
+/// How many exercises the Learn view has (`q=1,4` picks some; `crate::panel::exercise`).
+pub const EXERCISES: u8 = 8;
 
 impl Key {
     pub fn from_name(name: &str) -> Option<Key> {
@@ -263,6 +278,9 @@ pub struct Scenario {
     pub embed: Option<View>,
     /// `show=charts`: an embed shows its charts only (for an article that wants the figure).
     pub charts_only: bool,
+    /// `q=`: the exercises the Learn view shows (numbers `1 ..= EXERCISES`, as a teacher
+    /// linked them); empty: the whole view.
+    pub quiz: Vec<u8>,
     pub laws: LawsSettings,
     pub llm: LlmSettings,
     pub plan: PlanSettings,
@@ -277,6 +295,7 @@ impl Default for Scenario {
             theme: None,
             embed: None,
             charts_only: false,
+            quiz: Vec::new(),
             laws: LawsSettings::default(),
             llm: LlmSettings::default(),
             plan: PlanSettings::default(),
@@ -326,6 +345,29 @@ pub(crate) fn parse_count(text: &str, min: f64) -> Result<f64, String> {
     Ok(value)
 }
 
+/// `q=`: exercise numbers, e.g. `3` or `1,4,7` (each once, in the teacher's order).
+fn parse_quiz(text: &str) -> Result<Vec<u8>, String> {
+    let mut numbers = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.parse::<u8>() {
+            Ok(n) if (1..=EXERCISES).contains(&n) => {
+                if !numbers.contains(&n) {
+                    numbers.push(n);
+                }
+            }
+            _ => {
+                return Err(trf!(
+                    "“{}” is not an exercise number 1 … {}",
+                    "“{}” 不是练习编号 1 … {}",
+                    clip(part),
+                    EXERCISES
+                ))
+            }
+        }
+    }
+    Ok(numbers)
+}
+
 /// A number in `lo ..= hi`; `hint` explains the range in the message.
 pub(crate) fn parse_in_range(text: &str, lo: f64, hi: f64, hint: &str) -> Result<f64, String> {
     let value = parse_quantity(text).map_err(|e| e.to_string())?;
@@ -361,6 +403,10 @@ impl Scenario {
             }
             Key::Embed => return self.embed.map_or("", |v| v.key()).to_string(),
             Key::Show => return if self.charts_only { "charts" } else { "" }.to_string(),
+            Key::Quiz => {
+                let numbers: Vec<String> = self.quiz.iter().map(|n| n.to_string()).collect();
+                return numbers.join(",");
+            }
             _ => {}
         }
         self.laws
@@ -375,8 +421,8 @@ impl Scenario {
         let result = if key == Key::View {
             View::from_key(text).map(|v| self.view = v).ok_or_else(|| {
                 trf!(
-                    "“{}” is not one of laws, strong, weak, plan",
-                    "“{}” 不是 laws、strong、weak、plan 之一",
+                    "“{}” is not one of laws, strong, weak, plan, learn",
+                    "“{}” 不是 laws、strong、weak、plan、learn 之一",
                     clip(text)
                 )
             })
@@ -418,6 +464,8 @@ impl Scenario {
                 )),
             }
             .map(|c| self.charts_only = c)
+        } else if key == Key::Quiz {
+            parse_quiz(text).map(|q| self.quiz = q)
         } else if key == Key::Embed {
             if text.trim().is_empty() {
                 self.embed = None;
@@ -430,8 +478,8 @@ impl Scenario {
                     })
                     .ok_or_else(|| {
                         trf!(
-                            "“{}” is not one of laws, strong, weak, plan",
-                            "“{}” 不是 laws、strong、weak、plan 之一",
+                            "“{}” is not one of laws, strong, weak, plan, learn",
+                            "“{}” 不是 laws、strong、weak、plan、learn 之一",
                             clip(text)
                         )
                     })

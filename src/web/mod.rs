@@ -18,6 +18,7 @@ mod canvas;
 mod dom;
 mod exports;
 mod inputs;
+mod learn;
 mod offscreen;
 mod present;
 mod url;
@@ -220,6 +221,16 @@ fn frame() {
         // style, and the geometry read below would then force a layout.
         show_view(view);
     }
+    if view == View::Learn {
+        learn::show(&scenario);
+        let first = with_app(|app| !std::mem::replace(&mut app.ready, true));
+        set_text("cli-command", "");
+        url::write_url(false);
+        if first == Some(true) {
+            mark_ready();
+        }
+        return;
+    }
     let panel = Panel::compute(&scenario, view);
     let shown = panel.shown();
     if text_first {
@@ -261,9 +272,14 @@ fn frame() {
     offscreen::set_stale(stale, deferred_tables);
     url::write_url(false);
     if first == Some(true) {
-        if let Some(body) = document().body() {
-            let _ = body.set_attribute("data-ready", "1");
-        }
+        mark_ready();
+    }
+}
+
+/// `<body data-ready="1">`: the first frame is on screen (tests and hosts wait for it).
+fn mark_ready() {
+    if let Some(body) = document().body() {
+        let _ = body.set_attribute("data-ready", "1");
     }
 }
 
@@ -325,7 +341,7 @@ fn draw_chart(chart: ChartId, panel: &Panel) -> Result<Option<PlotArea>, ChartEr
 
 /// Draws `chart` into `canvas` sized `css_size` CSS pixels at `scale` device pixels each —
 /// the page's HiDPI canvases and the 2x PNG export share it.
-fn draw_into(
+pub(super) fn draw_into(
     canvas: &HtmlCanvasElement,
     css_size: (u32, u32),
     scale: f64,

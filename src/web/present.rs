@@ -27,21 +27,30 @@ pub fn choose_lang(scenario: &Scenario) -> Lang {
 /// `done` — exactly once, with whether the texts are in: `false` when there is no catalogue,
 /// the fetch fails or takes over 4 s (the page then shows English rather than nothing).
 pub fn load_catalogue(done: Box<dyn FnOnce(bool)>) {
+    fetch_named(
+        "zh-catalogue",
+        Box::new(move |text| done(text.is_some_and(|text| i18n::install_catalogue(&text) > 0))),
+    );
+}
+
+/// Fetches the file that `<meta name="{meta}" content="./file">` names (the post-build step
+/// writes these for files with hashed names) and hands its text to `done` — `None` on a
+/// missing meta, an HTTP error, a network error or after 4 s, whichever comes first.
+pub fn fetch_named(meta: &str, done: Box<dyn FnOnce(Option<String>)>) {
     let url = document()
-        .query_selector("meta[name=zh-catalogue]")
+        .query_selector(&format!("meta[name={meta}]"))
         .ok()
         .flatten()
         .and_then(|m| m.get_attribute("content"));
     let (Some(url), Some(window)) = (url, web_sys::window()) else {
-        done(false);
+        done(None);
         return;
     };
     let pending = std::cell::RefCell::new(Some(done));
     let finish: std::rc::Rc<dyn Fn(Option<String>)> = std::rc::Rc::new(move |text| {
-        let loaded = text.is_some_and(|text| i18n::install_catalogue(&text) > 0);
         let done = pending.borrow_mut().take();
         if let Some(done) = done {
-            done(loaded);
+            done(text);
         }
     });
     let fail = |finish: &std::rc::Rc<dyn Fn(Option<String>)>| {

@@ -1,0 +1,160 @@
+//! The Learn view (`view=learn`): its texts are a separate file per language
+//! (`learn-<lang>-<hash>.html`, from `www/learn/`), fetched the first time the view opens so
+//! no other reader downloads them. Once in, the live figures (`figure.learn-fig` with
+//! `data-chart` and `data-query`) are drawn by the panel layer like any chart, `q=` keeps only
+//! the linked exercises, and an exercise's Reveal button shows the model's answer
+//! (`crate::panel::exercise`) and its chart.
+
+use super::dom::{by_id, document, set_hidden};
+use super::inputs::listen;
+use super::present;
+use crate::i18n::{lang, Lang};
+use crate::panel::{exercise, ChartId, Panel};
+use crate::scenario::{decode, Scenario};
+use std::cell::Cell;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement};
+
+thread_local! {
+    /// 0: not asked for, 1: loading, 2: in the page.
+    static STATE: Cell<u8> = const { Cell::new(0) };
+}
+
+/// Shows the view for `scenario`: loads its texts the first time.
+pub(super) fn show(scenario: &Scenario) {
+    if STATE.with(|s| s.replace(1.max(s.get()))) != 0 {
+        return;
+    }
+    let scenario = scenario.clone();
+    let meta = if lang() == Lang::Zh {
+        "learn-zh"
+    } else {
+        "learn-en"
+    };
+    present::fetch_named(
+        meta,
+        Box::new(move |text| {
+            let Some(root) = by_id::<HtmlElement>("learn-content") else {
+                return;
+            };
+            set_hidden("learn-status", text.is_some());
+            let Some(text) = text else {
+                super::dom::set_text(
+                    "learn-status",
+                    crate::i18n::tr(
+                        "The definitions could not be loaded; reload the page to try again.",
+                        "定义未能加载；请重新加载页面再试。",
+                    ),
+                );
+                return;
+            };
+            // Our own file from our own origin (the CSP allows no other), not reader input.
+            root.set_inner_html(&text);
+            STATE.with(|s| s.set(2));
+            activate(&root, &scenario);
+        }),
+    );
+}
+
+/// Every element of `root` matching `selector`.
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let Ok(nodes) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..nodes.length())
+        .filter_map(|i| nodes.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+fn activate(root: &HtmlElement, scenario: &Scenario) {
+    // A teacher's link (`q=3`, `q=1,4,7`) shows only those exercises.
+    if !scenario.quiz.is_empty() {
+        for section in all(root, "article > section") {
+            let keep = section
+                .get_attribute("data-q")
+                .and_then(|q| q.parse::<u8>().ok())
+                .is_some_and(|q| scenario.quiz.contains(&q));
+            let _ = section.toggle_attribute_with_force("hidden", !keep);
+        }
+        let _ = root.class_list().add_1("quiz-only");
+    }
+    set_hidden("learn-all", scenario.quiz.is_empty());
+    for figure in all(root, ".learn-fig[data-chart]") {
+        let query = figure.get_attribute("data-query").unwrap_or_default();
+        let chart = figure.get_attribute("data-chart").unwrap_or_default();
+        draw(&figure, &query, &chart, scenario);
+    }
+    let on_reveal = |event: Event| {
+        let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
+        if let Some(section) = target
+            .filter(|t| t.class_list().contains("reveal"))
+            .and_then(|t| t.closest("[data-q]").ok().flatten())
+        {
+            reveal(&section);
+        }
+    };
+    let _ = listen(root, "click", on_reveal);
+    if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
+        if let Some(target) = hash
+            .strip_prefix('#')
+            .and_then(|id| document().get_element_by_id(id))
+        {
+            target.scroll_into_view();
+        }
+    }
+}
+
+/// The reader committed a guess: the answer, the why and the chart appear; a guess that is
+/// not a number gets a message naming the box, and nothing is revealed.
+fn reveal(section: &Element) {
+    let Some(number) = section
+        .get_attribute("data-q")
+        .and_then(|q| q.parse::<u8>().ok())
+    else {
+        return;
+    };
+    let guess = section
+        .query_selector("input")
+        .ok()
+        .flatten()
+        .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default();
+    let result = exercise::reveal(number, &guess);
+    if let Ok(Some(out)) = section.query_selector(".answer") {
+        out.set_text_content(Some(result.as_deref().unwrap_or_else(|e| e)));
+        let _ = out.class_list().toggle_with_force("error", result.is_err());
+    }
+    if result.is_ok() {
+        let _ = section.class_list().add_1("revealed");
+        if let (Some(e), Ok(Some(figure))) =
+            (exercise::exercise(number), section.query_selector(".q-fig"))
+        {
+            let scenario = super::with_app(|app| app.page.scenario.clone()).unwrap_or_default();
+            draw(&figure, e.query, e.chart.id(), &scenario);
+        }
+    }
+}
+
+/// Draws chart `chart` of the scenario `query` into the canvas of `figure`, in the page's
+/// theme.
+fn draw(figure: &Element, query: &str, chart: &str, page: &Scenario) {
+    let canvas = figure
+        .query_selector("canvas")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
+    let (Some(canvas), Some(chart)) = (canvas, ChartId::from_id(chart)) else {
+        return;
+    };
+    let mut scenario = decode(query).scenario;
+    scenario.theme = page.theme;
+    let panel = Panel::compute(&scenario, chart.view());
+    let (w, h) = (canvas.client_width(), canvas.client_height());
+    if w > 0 && h > 0 {
+        let ratio = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .clamp(1.0, 4.0);
+        let _ = super::draw_into(&canvas, (w as u32, h as u32), ratio, chart, &panel);
+    }
+}
