@@ -104,7 +104,10 @@ fn the_texts_ask_about_the_scenarios_the_answers_come_from() {
         let html = std::fs::read_to_string(&path).unwrap();
         for (i, e) in EXERCISES.iter().enumerate() {
             let tag = format!("id=\"q{}\" data-q=\"{}\" data-query=\"", i + 1, i + 1);
-            let start = html.find(&tag).unwrap_or_else(|| panic!("{lang}: q{}", i + 1)) + tag.len();
+            let start = html
+                .find(&tag)
+                .unwrap_or_else(|| panic!("{lang}: q{}", i + 1))
+                + tag.len();
             let query = &html[start..start + html[start..].find('"').unwrap()];
             assert_eq!(query.replace("&amp;", "&"), e.query, "{lang}: q{}", i + 1);
         }

@@ -299,10 +299,7 @@ impl Doc {
                 }
                 Tok::Text(s) => {
                     if stack.is_empty() {
-                        assert!(
-                            s.trim().is_empty(),
-                            "{file}: text outside the root: {s:?}"
-                        );
+                        assert!(s.trim().is_empty(), "{file}: text outside the root: {s:?}");
                     }
                 }
             }
@@ -631,9 +628,9 @@ fn roots_headings_ids_and_order() {
         assert!(root.has_class("learn"), "{f}: root class");
         assert_eq!(root.attr("lang"), Some(lang), "{f}: root lang");
         assert!(
-            doc.src.trim_start().starts_with(&format!(
-                "<article class=\"learn\" lang=\"{lang}\">"
-            )),
+            doc.src
+                .trim_start()
+                .starts_with(&format!("<article class=\"learn\" lang=\"{lang}\">")),
             "{f}: root tag as specified"
         );
         // The lead paragraph comes first.
@@ -644,7 +641,11 @@ fn roots_headings_ids_and_order() {
         );
         assert!(!doc.text(first.0).trim().is_empty());
         // Unique ids.
-        let ids: Vec<&str> = doc.elements.iter().filter_map(|e| e.tag.attr("id")).collect();
+        let ids: Vec<&str> = doc
+            .elements
+            .iter()
+            .filter_map(|e| e.tag.attr("id"))
+            .collect();
         for (i, id) in ids.iter().enumerate() {
             assert!(!ids[..i].contains(id), "{f}: duplicate id {id}");
         }
@@ -685,8 +686,13 @@ fn roots_headings_ids_and_order() {
                 "{f}: section {id} starts with <{}>, not a heading",
                 h.1.tag.name
             );
-            assert!(!doc.text(h.0).trim().is_empty(), "{f}: empty heading in {id}");
-            let nested = e.parent.is_some_and(|p| doc.elements[p].tag.name == "section");
+            assert!(
+                !doc.text(h.0).trim().is_empty(),
+                "{f}: empty heading in {id}"
+            );
+            let nested = e
+                .parent
+                .is_some_and(|p| doc.elements[p].tag.name == "section");
             let want = if nested { "h3" } else { "h2" };
             assert_eq!(h.1.tag.name, want, "{f}: heading level of {id}");
         }
@@ -702,7 +708,10 @@ fn markup_is_safe_under_a_strict_csp() {
         assert!(!lower.contains("<style"), "{f}: <style>");
         assert!(!lower.contains("style="), "{f}: style= attribute");
         assert!(!lower.contains("javascript:"), "{f}: javascript: URL");
-        assert!(!lower.contains("http:") && !lower.contains("https:"), "{f}: external URL");
+        assert!(
+            !lower.contains("http:") && !lower.contains("https:"),
+            "{f}: external URL"
+        );
         for e in &doc.elements {
             for (k, _) in &e.tag.attrs {
                 assert!(!k.starts_with("on"), "{f}: handler {k} on <{}>", e.tag.name);
@@ -730,7 +739,10 @@ fn figures_and_links_open_valid_scenarios() {
                 // An exercise's chart: drawn from crate::panel::exercise on Reveal.
                 continue;
             }
-            assert!(t.has_class("learn-fig"), "{f}: figure without class learn-fig");
+            assert!(
+                t.has_class("learn-fig"),
+                "{f}: figure without class learn-fig"
+            );
             let chart_id = t.attr("data-chart").expect("data-chart");
             let query = t.attr("data-query").expect("data-query");
             let chart = ChartId::from_id(chart_id)
@@ -808,7 +820,11 @@ fn exercises_ask_for_one_number_and_keep_the_answer_out_of_the_why() {
                 .find(|(_, e)| e.tag.attr("id") == Some(id.as_str()))
                 .unwrap_or_else(|| panic!("{f}: no exercise {id}"));
             assert!(e.tag.has_class("exercise"), "{f}: {id} class");
-            assert_eq!(e.tag.attr("data-q"), Some(&*format!("{}", n + 1)), "{f}: {id} data-q");
+            assert_eq!(
+                e.tag.attr("data-q"),
+                Some(&*format!("{}", n + 1)),
+                "{f}: {id} data-q"
+            );
             let kids: Vec<(usize, &Element)> = doc.children(i).collect();
             assert_eq!(kids[0].1.tag.name, "h3", "{f}: {id} heading");
             let asks: Vec<usize> = kids
@@ -821,7 +837,11 @@ fn exercises_ask_for_one_number_and_keep_the_answer_out_of_the_why() {
                 .filter(|(_, e)| e.tag.name == "p" && e.tag.has_class("why"))
                 .map(|(i, _)| *i)
                 .collect();
-            assert_eq!((asks.len(), whys.len()), (1, 1), "{f}: {id} has one ask, one why");
+            assert_eq!(
+                (asks.len(), whys.len()),
+                (1, 1),
+                "{f}: {id} has one ask, one why"
+            );
             let ask = doc.text(asks[0]);
             let ask = ask.trim();
             // The unit closes the question: "(×)", "(%)", "(ms)", "（倍）" …
@@ -836,7 +856,10 @@ fn exercises_ask_for_one_number_and_keep_the_answer_out_of_the_why() {
             );
             let why = doc.text(whys[0]);
             for a in *answers {
-                assert!(!why.contains(a), "{f}: {id}'s why gives the answer away ({a:?}): {why}");
+                assert!(
+                    !why.contains(a),
+                    "{f}: {id}'s why gives the answer away ({a:?}): {why}"
+                );
             }
         }
     }
@@ -851,7 +874,10 @@ fn the_chinese_file_has_no_english_sentence() {
     );
     assert!(english_runs("固定 global batch 加卡，看 step time").is_empty());
     assert!(english_runs("Megatron-Core GPT 177B 在 H100 上").is_empty());
-    assert_eq!(english_runs("效率 weak scaling efficiency 很高"), ["weak scaling efficiency"]);
+    assert_eq!(
+        english_runs("效率 weak scaling efficiency 很高"),
+        ["weak scaling efficiency"]
+    );
 
     let zh = zh();
     let mut found = Vec::new();
@@ -860,7 +886,11 @@ fn the_chinese_file_has_no_english_sentence() {
             found.push(format!("{run:?} in {text:?}"));
         }
     }
-    assert!(found.is_empty(), "zh.html has English phrases:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "zh.html has English phrases:\n{}",
+        found.join("\n")
+    );
 
     // And the English file has no Chinese left in it.
     let en = en();
@@ -874,7 +904,10 @@ fn the_chinese_file_has_no_english_sentence() {
             continue; // an exercise's answer is written by the page on Reveal
         }
         let t = zh.text(i);
-        assert!(t.chars().any(is_cjk), "zh.html paragraph without Chinese: {t:?}");
+        assert!(
+            t.chars().any(is_cjk),
+            "zh.html paragraph without Chinese: {t:?}"
+        );
     }
 }
 
@@ -901,5 +934,8 @@ fn the_scanner_rejects_what_the_page_must_not_load() {
         let r = std::panic::catch_unwind(|| check_query("sample", "href", q));
         assert!(r.is_err(), "accepted: {q}");
     }
-    assert_eq!(ChartId::from_id("strong-step").unwrap().view(), View::Strong);
+    assert_eq!(
+        ChartId::from_id("strong-step").unwrap().view(),
+        View::Strong
+    );
 }

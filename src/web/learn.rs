@@ -69,14 +69,17 @@ fn all(root: &Element, selector: &str) -> Vec<Element> {
 fn activate(root: &HtmlElement, scenario: &Scenario) {
     // A teacher's link (`q=3`, `q=1,4,7`) shows only those exercises.
     if !scenario.quiz.is_empty() {
-        for section in all(root, "article > section") {
-            let keep = section
-                .get_attribute("data-q")
-                .and_then(|q| q.parse::<u8>().ok())
-                .is_some_and(|q| scenario.quiz.contains(&q));
+        let linked: Vec<String> = scenario
+            .quiz
+            .iter()
+            .map(|q| format!("[data-q='{q}']"))
+            .collect();
+        let linked = linked.join(",");
+        for section in all(root, "section") {
+            let keep = section.matches(&linked).unwrap_or(false)
+                || section.query_selector(&linked).ok().flatten().is_some();
             let _ = section.toggle_attribute_with_force("hidden", !keep);
         }
-        let _ = root.class_list().add_1("quiz-only");
     }
     set_hidden("learn-all", scenario.quiz.is_empty());
     for figure in all(root, ".learn-fig[data-chart]") {

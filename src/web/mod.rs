@@ -223,6 +223,7 @@ fn frame() {
     }
     if view == View::Learn {
         learn::show(&scenario);
+        set_hidden("app-status", true);
         let first = with_app(|app| !std::mem::replace(&mut app.ready, true));
         set_text("cli-command", "");
         url::write_url(false);

@@ -1,0 +1,114 @@
+// The Learn view (issue 12): definitions fetched when the view opens, live figures drawn by the
+// model, links to the panels and back, and predict-then-reveal exercises a teacher links by
+// number (`q=`), in English and Chinese.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSession, waitReady, assertClean, canvasStats, closeQuietly } from './harness.mjs';
+
+let s;
+before(async () => { s = await openSession(); });
+after(async () => { await s?.close(); });
+
+async function open(query) {
+  const page = await s.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(s.url + query);
+  await waitReady(page);
+  return { page, requests };
+}
+
+test('other panels never download the Learn texts', async () => {
+  const { page, requests } = await open('?v=1');
+  try {
+    assert.ok(!requests.some((p) => /learn-(en|zh)-/.test(p)), requests.join('\n'));
+    await assertClean(assert, page, 'laws');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
+test('view=learn loads the definitions, draws every live figure and links to the panels', async () => {
+  const { page, requests } = await open('?v=1&view=learn');
+  try {
+    await page.waitForSelector('#learn-content article.learn');
+    assert.ok(requests.some((p) => /learn-en-[0-9a-f]+\.html$/.test(p)), requests.join('\n'));
+    assert.equal(await page.getAttribute('#tab-learn', 'aria-selected'), 'true');
+    assert.ok(await page.isHidden('#learn-status'));
+    const figures = await page.$$eval('.learn-fig canvas', (cs) => cs.map((c, i) => {
+      c.id = c.id || `learn-fig-${i}`;
+      return c.id;
+    }));
+    assert.ok(figures.length >= 10, `${figures.length} live figures`);
+    for (const id of figures) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      assert.ok((await canvasStats(page, `#${id}`)).fraction > 0.01, `${id} is drawn`);
+    }
+    // From a definition to its live panel: the link opens the scenario.
+    const href = await page.getAttribute('#d-karp-flatt a.learn-open', 'href');
+    assert.match(href, /^\?v=1&.*view=laws/);
+    await Promise.all([page.waitForURL(/view=laws/), page.click('#d-karp-flatt a.learn-open')]);
+    await waitReady(page);
+    assert.equal(await page.getAttribute('#tab-laws', 'aria-selected'), 'true');
+    await assertClean(assert, page, 'learn → laws');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
+test("a teacher links one exercise: guess, reveal the model's answer, its why and its chart", async () => {
+  const { page } = await open('?v=1&view=learn&q=2');
+  try {
+    await page.waitForSelector('#learn-content article.learn');
+    // Only exercise 2 is shown, and nothing of the answer is on screen or in the link.
+    assert.ok(await page.isVisible('#q2 .ask'));
+    assert.ok(await page.isHidden('#q1'));
+    assert.ok(await page.isHidden('#d-amdahl'));
+    assert.ok(await page.isVisible('#learn-all'));
+    assert.ok(await page.isHidden('#q2 .why'));
+    assert.ok(!(await page.url()).includes('21'));
+    // A guess that is not a number: a message naming the box, nothing revealed.
+    await page.fill('#q2 input', 'many');
+    await page.click('#q2 .reveal');
+    assert.match(await page.textContent('#q2 .answer'), /^Your guess/);
+    assert.ok(await page.isHidden('#q2 .why'));
+    await page.fill('#q2 input', '30');
+    await page.click('#q2 .reveal');
+    assert.equal(await page.textContent('#q2 .answer'), 'Answer: 21 (your guess 30). Within a factor of 2.');
+    assert.ok(await page.isVisible('#q2 .why'));
+    assert.ok((await canvasStats(page, '#q2 .q-fig canvas')).fraction > 0.01, 'the exercise chart is drawn');
+    await assertClean(assert, page, 'exercise 2');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
+test('lang=zh: the Chinese definitions, exercises answered in Chinese, links keep the language', async () => {
+  const { page, requests } = await open('?v=1&view=learn&lang=zh&q=7');
+  try {
+    await page.waitForSelector('#learn-content article.learn[lang="zh-Hans"]');
+    assert.ok(requests.some((p) => /learn-zh-[0-9a-f]+\.html$/.test(p)), requests.join('\n'));
+    assert.ok(!requests.some((p) => /learn-en-/.test(p)), requests.join('\n'));
+    await page.fill('#q7 input', '2');
+    await page.click('#q7 .reveal');
+    assert.match(await page.textContent('#q7 .answer'), /^答案：1\.81×.*实测：1\.74×/);
+    assert.match(await page.getAttribute('#q7 a.q-link', 'href'), /lang=zh$/);
+    await assertClean(assert, page, 'zh exercise 7');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
+test('the Learn view prints as a handout: texts and figures, no controls', async () => {
+  const { page } = await open('?v=1&view=learn');
+  try {
+    await page.waitForSelector('#learn-content article.learn');
+    await page.emulateMedia({ media: 'print' });
+    assert.ok(await page.isHidden('#q1 .reveal'));
+    assert.ok(await page.isVisible('#d-amdahl .formula'));
+    assert.ok(await page.isVisible('#q1 .why'));
+    assert.ok(await page.isHidden('.tabs'));
+  } finally {
+    await closeQuietly(page);
+  }
+});
