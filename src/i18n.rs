@@ -233,6 +233,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("tab-learn", "学习：定义与练习"),
     ("learn-status", "正在加载定义……"),
     ("learn-all", "全部定义与练习"),
+    ("badge-learn", "这是什么意思"),
     ("tabs", "面板"),
     ("chart-laws-speedup", "加速比随处理器数 N 的变化：Amdahl、Gustafson 与 Sun–Ni"),
     ("chart-laws-efficiency", "并行效率随处理器数 N 的变化：Amdahl、Gustafson 与 Sun–Ni"),

@@ -802,3 +802,36 @@ fn the_peak_callout_is_written_above_the_peak() {
         "{text_tag} above {circle}"
     );
 }
+
+/// Each LLM panel says which quantities its sweep holds fixed (issue 12). The seed's tables
+/// (MODEL.md §6): 32M tokens over 1,024 → 16,384 GPUs is 31.25k → 1.953k tokens per replica
+/// (pure DP: a replica is a GPU); weak, 31.25k per replica over 1,024 → 4,096 GPUs is
+/// 32M → 128M tokens; the Plan panel grows the batch until the 32M cap, reached at
+/// 32M / 31.25k = 1,024 GPUs.
+#[test]
+fn every_llm_panel_badge_says_what_its_sweep_holds_fixed() {
+    scaling_explorer::i18n::set_lang(scaling_explorer::i18n::Lang::En);
+    let text = |query: &str, view: View, id: &str| {
+        let scenario = scaling_explorer::scenario::decode(query).scenario;
+        Panel::compute(&scenario, view)
+            .shown()
+            .texts
+            .into_iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, t)| t)
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        text("v=1&preset=seed-strong", View::Strong, "strong-mode"),
+        "Strong scaling: B_global fixed at 32M tokens; T per replica 31.25k → 1.953k as N goes 1,024 → 16,384"
+    );
+    assert_eq!(
+        text("v=1&preset=seed-weak", View::Weak, "weak-mode"),
+        "Weak scaling: T fixed at 31.25k tokens per replica; B_global 32M → 128M as N goes 1,024 → 4,096"
+    );
+    assert_eq!(
+        text("v=1&preset=seed-weak", View::Plan, "plan-mode"),
+        "Mixed scaling: weak (T fixed) up to 1,024 GPUs, where B_global reaches the cap of 32M \
+         tokens; strong (B_global fixed) beyond"
+    );
+}

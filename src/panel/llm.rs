@@ -506,3 +506,38 @@ pub fn step_below_compute_note(sweep: &LlmSweep) -> Option<String> {
         )
     })
 }
+
+/// The Strong panel's badge: what its sweep holds fixed (the global batch) and what that
+/// makes fall (tokens per replica), so a reader sees it is strong scaling.
+pub fn strong_badge(sweep: &LlmSweep) -> String {
+    let (first, last) = match (sweep.strong.first(), sweep.strong.last()) {
+        (Some(a), Some(b)) => (a, b),
+        _ => return String::new(),
+    };
+    trf!(
+        "Strong scaling: B_global fixed at {0} tokens; T per replica {1} → {2} as N goes {3} → {4}",
+        "强扩展：B_global 固定为 {0} tokens；N 从 {3} 到 {4} 时每副本 T 从 {1} 降到 {2}",
+        format_si(sweep.summary.global_batch_tokens, 4),
+        format_si(first.tokens_per_replica, 4),
+        format_si(last.tokens_per_replica, 4),
+        format_count(first.gpus),
+        format_count(last.gpus)
+    )
+}
+
+/// The Weak panel's badge: tokens per replica held, the global batch growing.
+pub fn weak_badge(sweep: &LlmSweep) -> String {
+    let (first, last) = match (sweep.weak.first(), sweep.weak.last()) {
+        (Some(a), Some(b)) => (a, b),
+        _ => return String::new(),
+    };
+    trf!(
+        "Weak scaling: T fixed at {0} tokens per replica; B_global {1} → {2} as N goes {3} → {4}",
+        "弱扩展：每副本 T 固定为 {0} tokens；N 从 {3} 到 {4} 时 B_global 从 {1} 增到 {2}",
+        format_si(first.tokens_per_replica, 4),
+        format_si(first.global_batch_tokens, 3),
+        format_si(last.global_batch_tokens, 3),
+        format_count(first.gpus),
+        format_count(last.gpus)
+    )
+}

@@ -366,14 +366,19 @@ impl Panel {
                 texts.push(("laws-karp-flatt-summary", laws::measured_summary(s)));
             }
             Computed::Llm(s) if self.view == View::Strong => {
+                texts.push(("strong-mode", llm::strong_badge(s)));
                 summaries(&mut texts, llm::strong_summary(s));
                 links.push((
                     "strong-fit-laws",
                     llm::fit_laws_query(s).unwrap_or_default(),
                 ));
             }
-            Computed::Llm(s) => summaries(&mut texts, llm::weak_summary(s)),
+            Computed::Llm(s) => {
+                texts.push(("weak-mode", llm::weak_badge(s)));
+                summaries(&mut texts, llm::weak_summary(s));
+            }
             Computed::Plan { plan: p, .. } => {
+                texts.push(("plan-mode", plan::mode_badge(p)));
                 texts.push(("plan-bopt", plan::deepseek_note(&self.scenario)));
                 texts.push(("plan-memory", self.memory_note().unwrap_or_default()));
                 summaries(&mut texts, plan::summary(p));

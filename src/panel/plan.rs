@@ -317,3 +317,23 @@ pub fn deepseek_note(scenario: &Scenario) -> String {
         format_si(deepseek_reference(scenario), 3)
     )
 }
+
+/// The Plan panel's badge: its weak-then-strong sweep holds tokens per replica until the
+/// global batch reaches the cap, then the batch — mixed scaling.
+pub fn mode_badge(plan: &PlanSweep) -> String {
+    if !plan.switch_gpus.is_finite() {
+        return tr(
+            "Weak scaling throughout: no batch cap stops the global batch from growing",
+            "全程弱扩展：没有 batch 上限阻止全局 batch 增长",
+        )
+        .to_string();
+    }
+    trf!(
+        "Mixed scaling: weak (T fixed) up to {0} GPUs, where B_global reaches the cap of {1} \
+         tokens; strong (B_global fixed) beyond",
+        "混合扩展：{0} 卡以内为弱扩展（T 固定），此时 B_global 达到上限 {1} tokens；\
+         再往上为强扩展（B_global 固定）",
+        format_count(plan.switch_gpus),
+        format_si(plan.batch_cap_tokens, 4)
+    )
+}
