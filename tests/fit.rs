@@ -267,6 +267,46 @@ fn the_mlperf_preset_shows_the_weak_scaling_trap_as_measured() {
     );
 }
 
+/// Every MLPerf v3.1 GPT-3 system size (published-runs.md §2), five of them at batches other
+/// than the fit's: the fit on 512 and 4,096 GPUs at GBS 2,048 predicts them through `@B`, the
+/// compute scaling with the batch. By hand: W = (11,051 − 1,609)/(1/512 − 1/4,096)
+/// = 9,442·4,096/7 = 5,524,918.857 ms·GPU, K = 1,609 − W/4,096 = 260.143 ms; then
+/// 768 at 1.5× the batch: W·1.5/768 + K = 11,051.0 (measured 11,075, −0.22%);
+/// 6,144 at 1.5×: W·1.5/6,144 + K = 1,609.0 (1,615, −0.37%); 8,192 at 2×: 1,609.0 (1,619,
+/// −0.62%); 10,240 at 1.25×: W·1.25/10,240 + K = 934.571 (926, +0.93%); 10,752 at 1.3125×:
+/// 934.571 (930, +0.49%).
+#[test]
+fn mlperf_points_at_other_batches_are_predicted_within_one_percent() {
+    let close = |a: f64, b: f64, rel: f64| ((a - b) / b).abs() <= rel;
+    let s = sweep(
+        "v=1&preset=mlperf-gpt3-175b-h100&view=strong&fp=512,4096&st=512:11051,\
+         768:11075@6291456,4096:1609,6144:1615@6291456,8192:1619@8388608,\
+         10240:926@5242880,10752:930@5505024",
+    );
+    let fit = s.fit.as_ref().expect("the fit");
+    let w = 9442.0 * 4096.0 / 7.0;
+    let k = 1609.0 - w / 4096.0;
+    assert!(close(fit.work_ms_gpus, w, tol::CHAIN));
+    assert!(close(fit.constant_ms, k, tol::CHAIN));
+    for (gpus, factor, measured) in [
+        (768.0, 1.5, 11_075.0),
+        (6144.0, 1.5, 1_615.0),
+        (8192.0, 2.0, 1_619.0),
+        (10_240.0, 1.25, 926.0),
+        (10_752.0, 1.3125, 930.0),
+    ] {
+        let point = fit.points.iter().find(|p| p.gpus == gpus).unwrap();
+        assert!(!point.in_fit, "{gpus} is a prediction");
+        assert!(
+            close(point.fitted_ms, w * factor / gpus + k, tol::CHAIN),
+            "{gpus}"
+        );
+        assert!((point.error - (point.fitted_ms / measured - 1.0)).abs() < tol::CHAIN);
+        assert!(point.error.abs() < 0.01, "{gpus}: {}", point.error);
+    }
+    assert!((fit.max_error - (934.571_428_571 / 926.0 - 1.0)).abs() < tol::PRINTED);
+}
+
 /// A weak sweep with per-point batches (`st=N:ms@B`): every point has 1,000 tokens per GPU, so
 /// the fit is `t = W·(B/B₀)/N + κ·log₂(N/M)`. Synthetic data from known parts, `M = 8` (TP 8),
 /// `B₀ = 16,000` at `N₀ = 16`: compute `W/N₀ = 1,000` ms (`W = 16,000 ms·GPU`), `κ = 20` ms per
