@@ -356,6 +356,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("label-theme", "配色主题"),
     ("label-show", "嵌入时显示的内容"),
     ("label-lv", "降低 T_crit 的手段"),
+    ("label-pin", "固定的场景 A"),
     ]
 };
 

@@ -15,10 +15,90 @@ pub struct Table {
     /// every other column holds numbers, aligned right. Decided here, by whoever builds the
     /// table, so the page, Markdown and the terminal align alike.
     #[serde(skip)]
-    pub text_columns: &'static [usize],
+    pub text_columns: Vec<usize>,
+    /// The numbers behind the cells, row by row (NaN for words, marks and "–"): what the
+    /// comparison's Δ rows are computed from ([`Table::compare`]).
+    #[serde(skip)]
+    pub values: Vec<Vec<f64>>,
+}
+
+/// A signed percent: `+4.2%`, `-24.3%`, `0%`.
+pub(crate) fn signed_percent(e: f64, digits: usize) -> String {
+    let text = crate::text::units::format_percent(e, digits);
+    if text.starts_with('-') || text == "0%" {
+        text
+    } else {
+        format!("+{text}")
+    }
 }
 
 impl Table {
+    /// This table (scenario B) compared with the same table of a pinned scenario A: each row
+    /// becomes B's row, A's row with the same first cell ("—" where A has none) and a Δ row
+    /// with B/A − 1 per numeric column, under a first column saying B, A or Δ. A's columns are
+    /// matched by header, else by position when both have as many.
+    pub fn compare(&self, a: Option<&Table>) -> Table {
+        let dash = || "—".to_string();
+        let value = |t: &Table, i: usize, j: usize| {
+            t.values
+                .get(i)
+                .and_then(|r| r.get(j))
+                .copied()
+                .unwrap_or(f64::NAN)
+        };
+        let column = |a: &Table, j: usize| {
+            a.headers
+                .iter()
+                .position(|h| *h == self.headers[j])
+                .or((a.headers.len() == self.headers.len()).then_some(j))
+        };
+        let mut rows = Vec::new();
+        for (i, row) in self.rows.iter().enumerate() {
+            let key = row.first().cloned().unwrap_or_default();
+            let found =
+                a.and_then(|a| Some((a, a.rows.iter().position(|r| r.first() == Some(&key))?)));
+            let (mut ra, mut rd) = (vec!["A".to_string(), key.clone()], vec!["Δ".into(), key]);
+            for j in 1..row.len() {
+                let (cell, d) = match found.and_then(|(a, k)| Some((a, k, column(a, j)?))) {
+                    Some((a, k, c)) => {
+                        let (vb, va) = (value(self, i, j), value(a, k, c));
+                        let d = vb / va - 1.0;
+                        (
+                            a.rows[k].get(c).cloned().unwrap_or_else(dash),
+                            if d.is_finite() {
+                                signed_percent(d, 1)
+                            } else {
+                                String::new()
+                            },
+                        )
+                    }
+                    None => (dash(), String::new()),
+                };
+                ra.push(cell);
+                rd.push(d);
+            }
+            rows.push(
+                std::iter::once("B".to_string())
+                    .chain(row.iter().cloned())
+                    .collect(),
+            );
+            rows.push(ra);
+            rows.push(rd);
+        }
+        let mut headers = vec![tr("scenario", "场景").to_string()];
+        headers.extend(self.headers.iter().cloned());
+        Table {
+            id: self.id,
+            caption: self.caption.clone(),
+            headers,
+            rows,
+            text_columns: std::iter::once(0)
+                .chain(self.text_columns.iter().map(|c| c + 1))
+                .collect(),
+            values: Vec::new(),
+        }
+    }
+
     /// Plain text with aligned columns (numbers right-aligned), for the terminal.
     pub fn to_text(&self) -> String {
         let columns = self.headers.len();
