@@ -285,7 +285,10 @@ pub fn run(command: &Command) -> Result<String, CliError> {
         } => {
             // The language first, so messages about a bad link are in it too: --lang, else
             // the link's lang=, else English.
-            let link_lang = query.as_deref().and_then(|q| decode(q).scenario.lang);
+            let link_lang = [query, compare]
+                .into_iter()
+                .flatten()
+                .find_map(|q| decode(q).scenario.lang);
             set_lang(lang.or(link_lang).unwrap_or_default());
             let mut scenario = scenario_from(query.as_deref(), preset.as_deref())?;
             if let Some(q) = compare {

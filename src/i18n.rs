@@ -220,6 +220,8 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("preset", "预设"),
     ("custom", "（自定义）"),
     ("copy-link", "复制链接"),
+    ("pin-a", "固定为 A"),
+    ("unpin-a", "取消固定 A"),
     ("copy-en", "复制（英文）"),
     ("copy-cli", "复制命令"),
     ("print-link", "链接："),
