@@ -35,7 +35,7 @@ pub(crate) fn signed_percent(e: f64, digits: usize) -> String {
 impl Table {
     /// This table (scenario B) compared with the same table of a pinned scenario A: each row
     /// becomes B's row, A's row with the same first cell ("—" where A has none) and a Δ row
-    /// with B/A − 1 per numeric column, under a first column saying B, A or Δ. A's columns are
+    /// with B/A − 1 per numeric column ("—" where there is none), under a first column saying B, A or Δ. A's columns are
     /// matched by header, else by position when both have as many.
     pub fn compare(&self, a: Option<&Table>) -> Table {
         let dash = || "—".to_string();
@@ -68,11 +68,11 @@ impl Table {
                             if d.is_finite() {
                                 signed_percent(d, 1)
                             } else {
-                                String::new()
+                                dash()
                             },
                         )
                     }
-                    None => (dash(), String::new()),
+                    None => (dash(), dash()),
                 };
                 ra.push(cell);
                 rd.push(d);
