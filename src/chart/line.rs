@@ -90,23 +90,18 @@ impl LineChart {
     /// faded, labelled " (A)" (A's areas as their top lines), B's labelled " (B)"; B's markers
     /// and callouts; ranges covering both.
     pub fn compare(mut self, a: LineChart) -> LineChart {
-        let tag = |mut s: Series, t: &str| {
-            s.label = format!("{} ({t})", s.label);
-            s
-        };
-        let mut series: Vec<Series> = a
-            .series
-            .into_iter()
-            .map(|s| {
-                let mut s = tag(s, "A");
-                if s.kind == SeriesKind::Area {
-                    s.kind = SeriesKind::Thin;
-                }
-                s
-            })
-            .collect();
+        let mut series = a.series;
         self.faded = series.len();
-        series.extend(self.series.into_iter().map(|s| tag(s, "B")));
+        for s in &mut series {
+            s.label += " (A)";
+            if s.kind == SeriesKind::Area {
+                s.kind = SeriesKind::Thin;
+            }
+        }
+        for s in &mut self.series {
+            s.label += " (B)";
+        }
+        series.append(&mut self.series);
         self.series = series;
         self.x_range = (
             self.x_range.0.min(a.x_range.0),

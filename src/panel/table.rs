@@ -34,11 +34,12 @@ pub(crate) fn signed_percent(e: f64, digits: usize) -> String {
 
 impl Table {
     /// This table (scenario B) compared with the same table of a pinned scenario A: each row
-    /// becomes B's row, A's row with the same first cell ("—" where A has none) and a Δ row
-    /// with B/A − 1 per numeric column ("—" where there is none), under a first column saying B, A or Δ. A's columns are
-    /// matched by header, else by position when both have as many.
+    /// becomes B's row, A's row with the same first cell and a Δ row with B/A − 1 per number,
+    /// under a first column saying B, A or Δ; "—" where A has no such row, or other columns
+    /// (a different count of `fs` values, the tokens-per-GPU column of only one), or where a
+    /// cell holds no number.
     pub fn compare(&self, a: Option<&Table>) -> Table {
-        let dash = || "—".to_string();
+        let a = a.filter(|a| a.headers.len() == self.headers.len());
         let value = |t: &Table, i: usize, j: usize| {
             t.values
                 .get(i)
@@ -46,55 +47,39 @@ impl Table {
                 .copied()
                 .unwrap_or(f64::NAN)
         };
-        let column = |a: &Table, j: usize| {
-            a.headers
-                .iter()
-                .position(|h| *h == self.headers[j])
-                .or((a.headers.len() == self.headers.len()).then_some(j))
-        };
         let mut rows = Vec::new();
         for (i, row) in self.rows.iter().enumerate() {
-            let key = row.first().cloned().unwrap_or_default();
-            let found =
-                a.and_then(|a| Some((a, a.rows.iter().position(|r| r.first() == Some(&key))?)));
-            let (mut ra, mut rd) = (vec!["A".to_string(), key.clone()], vec!["Δ".into(), key]);
-            for j in 1..row.len() {
-                let (cell, d) = match found.and_then(|(a, k)| Some((a, k, column(a, j)?))) {
-                    Some((a, k, c)) => {
-                        let (vb, va) = (value(self, i, j), value(a, k, c));
-                        let d = vb / va - 1.0;
-                        (
-                            a.rows[k].get(c).cloned().unwrap_or_else(dash),
-                            if d.is_finite() {
-                                signed_percent(d, 1)
-                            } else {
-                                dash()
-                            },
-                        )
+            let k = a.and_then(|a| Some((a, a.rows.iter().position(|r| r[0] == row[0])?)));
+            let (mut ra, mut rd) = (vec!["A".to_string()], vec!["Δ".to_string()]);
+            for j in 0..row.len() {
+                let (mut cell, mut d) = ("—".to_string(), "—".to_string());
+                if let Some((a, k)) = k {
+                    cell = a.rows[k][j].clone();
+                    let r = value(self, i, j) / value(a, k, j) - 1.0;
+                    if r.is_finite() {
+                        d = signed_percent(r, 1);
                     }
-                    None => (dash(), dash()),
-                };
+                }
+                if j == 0 {
+                    (cell, d) = (row[0].clone(), row[0].clone());
+                }
                 ra.push(cell);
                 rd.push(d);
             }
-            rows.push(
-                std::iter::once("B".to_string())
-                    .chain(row.iter().cloned())
-                    .collect(),
-            );
-            rows.push(ra);
-            rows.push(rd);
+            let mut rb = vec!["B".to_string()];
+            rb.extend(row.iter().cloned());
+            rows.extend([rb, ra, rd]);
         }
         let mut headers = vec![tr("scenario", "场景").to_string()];
         headers.extend(self.headers.iter().cloned());
+        let mut text_columns = vec![0];
+        text_columns.extend(self.text_columns.iter().map(|c| c + 1));
         Table {
             id: self.id,
             caption: self.caption.clone(),
             headers,
             rows,
-            text_columns: std::iter::once(0)
-                .chain(self.text_columns.iter().map(|c| c + 1))
-                .collect(),
+            text_columns,
             values: Vec::new(),
         }
     }
