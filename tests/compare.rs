@@ -160,11 +160,7 @@ fn every_table_row_becomes_b_a_and_delta() {
         .unwrap();
     assert_eq!(t.rows.len(), 6);
     assert_eq!(t.rows[4][1..3], ["32,768", "—"]);
-    assert!(
-        t.rows[5][2..].iter().all(|c| c == "—"),
-        "{:?}",
-        t.rows[5]
-    );
+    assert!(t.rows[5][2..].iter().all(|c| c == "—"), "{:?}", t.rows[5]);
     // Every table of every panel is tripled, and the text forms carry the new column.
     for view in View::ALL {
         let plain = Panel::compute(&scenario(A), view).tables();
