@@ -494,7 +494,7 @@ pub fn draw_boxes<DB: DrawingBackend>(
     if let Some(a) = pinned {
         let n0 = a.summary.baseline_gpus;
         let n1 = a.strong.last().map_or(n0, |r| r.gpus).max(n0);
-        let y = y5 + row_h + pad + line / 2;
+        let y = y5 + row_h + line / 2;
         let faded = super::line::fade(COMPUTE, &theme);
         root.draw(&Rectangle::new(
             [(pad, y - px(5.0)), (pad + px(22.0), y + px(5.0))],
