@@ -24,7 +24,7 @@ USAGE:
     scaling plan   [--query '…' | --preset NAME] [--format …]
                    [--svg FILE [--chart plan-ttq|plan-gpu-hours]]
     scaling report [--query '…' | --preset NAME] [--format text|json]
-    (every command above also takes --lang en|zh)
+    (every command above also takes --lang en|zh and --compare Q)
     scaling presets [--lang en|zh]
     scaling --help
 
@@ -37,6 +37,10 @@ OPTIONS:
                   first chart)
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
+    --compare Q   print scenario B = Q against the scenario above (A) as the page does with
+                  A pinned: tables in B / A / Δ rows, figures \"B (A: a)\", charts with A faded;
+                  json is B's document with A's inside as \"compare\": {\"a\": …}. A --query
+                  with pin= compares the same way.
 
 EXAMPLES:
     scaling laws --query 'v=1&f=0.05' --format json
@@ -45,6 +49,7 @@ EXAMPLES:
     scaling weak --preset seed-weak --svg weak.svg --chart weak-steps
     scaling plan --preset seed-weak --format json
     scaling report --query 'v=1&preset=seed-weak&lv=fp8'
+    scaling strong --preset seed-strong --compare 'v=1&preset=seed-strong&lv=fp8' --format md
 ";
 
 /// Output formats of the tables.
@@ -82,6 +87,8 @@ pub enum Command {
         svg: Option<String>,
         chart: Option<String>,
         lang: Option<Lang>,
+        /// `--compare Q`: scenario B, printed against the main scenario as A.
+        compare: Option<String>,
     },
 }
 
@@ -129,6 +136,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let mut format = Format::Text;
     let mut chart: Option<String> = None;
     let mut lang: Option<Lang> = None;
+    let mut compare = None;
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -152,6 +160,9 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
                         )))
                     }
                 }
+            }
+            Long("compare") => {
+                compare = Some(parser.value().map_err(usage)?.string().map_err(usage)?)
             }
             Long("chart") => chart = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
             Long("lang") => {
@@ -186,6 +197,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
         svg,
         chart,
         lang,
+        compare,
     })
 }
 
@@ -269,12 +281,21 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             svg,
             chart,
             lang,
+            compare,
         } => {
             // The language first, so messages about a bad link are in it too: --lang, else
             // the link's lang=, else English.
-            let link_lang = query.as_deref().and_then(|q| decode(q).scenario.lang);
+            let link_lang = [query, compare]
+                .into_iter()
+                .flatten()
+                .find_map(|q| decode(q).scenario.lang);
             set_lang(lang.or(link_lang).unwrap_or_default());
-            let scenario = scenario_from(query.as_deref(), preset.as_deref())?;
+            let mut scenario = scenario_from(query.as_deref(), preset.as_deref())?;
+            if let Some(q) = compare {
+                let a = scenario.as_pinned();
+                scenario = scenario_from(Some(q), None)?;
+                scenario.pinned = Some(Box::new(a));
+            }
             let data = PanelData::compute(&scenario, panel.view());
             if let Some(path) = svg {
                 let doc = panel_svg(&data, chart.as_deref())?;

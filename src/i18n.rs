@@ -220,6 +220,8 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("preset", "预设"),
     ("custom", "（自定义）"),
     ("copy-link", "复制链接"),
+    ("pin-a", "固定为 A"),
+    ("unpin-a", "取消固定 A"),
     ("copy-en", "复制（英文）"),
     ("copy-cli", "复制命令"),
     ("print-link", "链接："),
@@ -354,6 +356,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("label-show", "嵌入时显示的内容"),
     ("label-q", "显示的练习"),
     ("label-lv", "降低 T_crit 的手段"),
+    ("label-pin", "固定的场景 A"),
     ]
 };
 

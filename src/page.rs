@@ -105,16 +105,54 @@ impl PageState {
     /// footer's hint): `scaling <panel> --query '<link>'`, the link without `view` (the command
     /// names the panel), `embed` or `show`. The query is percent-encoded (no `'`), so the quotes hold
     /// in a shell.
+    /// With a pinned A: `--query '<A>' --compare '<B>'` (the CLI prints `--compare` against
+    /// `--query`).
     pub fn cli_command(&self) -> String {
         let mut s = self.scenario.clone();
         s.embed = None;
         s.charts_only = false;
         s.view = s.base().view;
+        let a = s.pinned.take().map(|a| a.to_query());
+        let b = s.to_query();
+        let (query, compare) = match &a {
+            Some(a) => (a, format!(" --compare '{b}'")),
+            None => (&b, String::new()),
+        };
         format!(
-            "scaling {} --query '{}'",
-            self.scenario.view.key(),
-            s.to_query()
+            "scaling {} --query '{query}'{compare}",
+            self.scenario.view.key()
         )
+    }
+
+    /// "Pin as A" (`true`): the scenario as it is now becomes A, which every later change is
+    /// compared with; "Unpin A" (`false`) drops it.
+    pub fn pin(&mut self, on: bool) {
+        self.scenario.pinned = on.then(|| Box::new(self.scenario.as_pinned()));
+    }
+
+    /// The line under the toolbar while A is pinned: A's inputs that differ from the current
+    /// ones, as `key=value`; empty when nothing is pinned.
+    pub fn pin_status(&self) -> String {
+        let Some(a) = &self.scenario.pinned else {
+            return String::new();
+        };
+        let b = &self.scenario;
+        let mut diff: Vec<String> = Vec::new();
+        if a.preset != b.preset {
+            diff.push(format!("preset={}", a.preset.map_or("", |p| p.name())));
+        }
+        for &k in Key::ALL {
+            let t = a.get_text(k);
+            if !k.is_display() && k != Key::Pin && t != b.get_text(k) {
+                diff.push(format!("{}={t}", k.name()));
+            }
+        }
+        let diff = if diff.is_empty() {
+            tr("the same inputs", "输入相同").to_string()
+        } else {
+            diff.join("  ")
+        };
+        trf!("Comparing with A: {}", "正在与 A 对比：{}", diff)
     }
 
     /// The inputs a printed page names: the link's `key=value` pairs after `v=1` (the preset
@@ -128,10 +166,14 @@ impl PageState {
 
     /// A preset chosen from the menu; anything else (the "(custom)" entry) keeps the values
     /// and forgets the preset as the link's base.
+    /// A pinned A stays pinned, so presets can be compared.
     pub fn choose_preset(&mut self, name: &str) {
-        match Preset::from_name(name) {
-            Some(p) => self.scenario = p.scenario(),
-            None => self.scenario.preset = None,
+        if let Some(p) = Preset::from_name(name) {
+            let a = self.scenario.pinned.take();
+            self.scenario = p.scenario();
+            self.scenario.pinned = a;
+        } else {
+            self.scenario.preset = None;
         }
     }
 }
@@ -233,6 +275,40 @@ mod tests {
         let mut back = decode(query).scenario;
         back.view = crate::scenario::View::Plan;
         assert_eq!(back, page.scenario);
+    }
+
+    #[test]
+    fn pinning_keeps_the_scenario_as_a_and_unpinning_drops_it() {
+        let mut page = PageState::new(decode("v=1&preset=seed-strong&lang=zh&theme=dark").scenario);
+        assert_eq!(page.pin_status(), "");
+        page.pin(true);
+        assert_eq!(page.pin_status(), "Comparing with A: the same inputs");
+        // BF16 against FP8 is one toggle after pinning.
+        page.apply_text(Key::Levers, "fp8").unwrap();
+        assert_eq!(page.pin_status(), "Comparing with A: lv=");
+        assert_eq!(
+            page.scenario.to_query(),
+            "v=1&preset=seed-strong&lang=zh&theme=dark&lv=fp8&pin=v%3D1%26preset%3Dseed-strong"
+        );
+        assert_eq!(decode(&page.scenario.to_query()).scenario, page.scenario);
+        assert_eq!(
+            page.cli_command(),
+            "scaling strong --query 'v=1&preset=seed-strong' --compare 'v=1&preset=seed-strong&lang=zh&theme=dark&lv=fp8'"
+        );
+        // Another preset keeps A; "Unpin A" drops it.
+        page.choose_preset("dense-8b-h100");
+        assert!(
+            page.pin_status().contains("preset=seed-strong  "),
+            "{}",
+            page.pin_status()
+        );
+        page.pin(false);
+        assert_eq!(page.scenario.pinned, None);
+        assert_eq!(page.pin_status(), "");
+        assert_eq!(
+            page.cli_command(),
+            "scaling strong --query 'v=1&preset=dense-8b-h100'"
+        );
     }
 
     #[test]

@@ -161,3 +161,61 @@ fn the_cli_speaks_the_links_language() {
     assert_eq!(code, 2);
     assert!(err.contains("--lang"), "{err}");
 }
+
+/// `--compare Q`: Q is scenario B, the main scenario (`--preset`/`--query`) is A; the same
+/// as a `--query` whose `pin=` carries A.
+#[test]
+fn compare_prints_b_against_a_in_every_format() {
+    let args = |format: &'static str| {
+        [
+            "strong",
+            "--preset",
+            "seed-strong",
+            "--compare",
+            "v=1&preset=seed-strong&lv=fp8",
+            "--format",
+            format,
+        ]
+    };
+    let (code, text, err) = scaling(&args("text"));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.starts_with(
+            "scenario: ?v=1&preset=seed-strong&lv=fp8&pin=v%3D1%26preset%3Dseed-strong\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("2.47k tokens per replica (A: 3.7k tokens per replica)"),
+        "{text}"
+    );
+    assert!(text.contains("\nscenario    GPUs"), "{text}");
+    assert!(text.contains("\nΔ         16,384"), "{text}");
+    let (_, md, _) = scaling(&args("md"));
+    assert!(md.contains("| B | 16,384 |"), "{md}");
+    assert!(md.contains("| A | 16,384 |"), "{md}");
+    assert!(md.contains("| Δ | 16,384 |"), "{md}");
+    let (_, csv, _) = scaling(&args("csv"));
+    assert!(csv.contains("\r\nΔ,\"16,384\","), "{csv}");
+    let (_, json, _) = scaling(&args("json"));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["compare"]["a"]["query"], "v=1&preset=seed-strong");
+    assert_eq!(v["compare"]["a"]["summary"]["t_crit_tokens"], 3700.0);
+    assert_eq!(v["tables"][0]["rows"][11][0], "Δ");
+    // The same through a pinned link.
+    let (_, pinned, _) = scaling(&[
+        "strong",
+        "--query",
+        "v=1&preset=seed-strong&lv=fp8&pin=v%3D1%26preset%3Dseed-strong",
+        "--format",
+        "md",
+    ]);
+    assert_eq!(pinned, md);
+    // A bad value inside --compare (or inside pin=) is named and fails like any other.
+    let (code, _, err) = scaling(&["strong", "--compare", "v=1&f=abc&lv=nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("(lv)"), "{err}");
+    let (code, _, err) = scaling(&["laws", "--query", "v=1&pin=v%3D1%26f%3Dabc"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("(pin): Serial fraction f (f)"), "{err}");
+}

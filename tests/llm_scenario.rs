@@ -305,8 +305,12 @@ fn levers_scale_measured_and_fitted_exposed_times() {
 fn boxes_draw_every_group_or_say_which_are_left_out() {
     use scaling_explorer::chart::{llm::draw_boxes, svg, ChartStyle};
     let s = sweep("v=1&preset=seed-strong");
-    let draw =
-        |size| svg::render(size, |root| draw_boxes(root, &s, &ChartStyle::default())).unwrap();
+    let draw = |size| {
+        svg::render(size, |root| {
+            draw_boxes(root, &s, None, &ChartStyle::default())
+        })
+        .unwrap()
+    };
     let texts = |doc: &str| -> Vec<String> {
         doc.split("<text")
             .skip(1)

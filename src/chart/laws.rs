@@ -50,6 +50,7 @@ fn base(title: &str, y_desc: &str, x_max: f64) -> LineChart {
         markers: Vec::new(),
         callouts: Vec::new(),
         legend_upper_left: true,
+        faded: 0,
         note: None,
     }
 }

@@ -78,8 +78,58 @@ pub struct LineChart {
     pub markers: Vec<VMarker>,
     pub callouts: Vec<Callout>,
     pub legend_upper_left: bool,
+    /// The first `faded` series are a pinned scenario A's: drawn thin, halfway to the
+    /// background.
+    pub faded: usize,
     /// A message in the middle of an empty chart.
     pub note: Option<String>,
+}
+
+impl LineChart {
+    /// This chart (scenario B) over the same chart of a pinned scenario A: A's series first,
+    /// faded, labelled " (A)" (A's areas as their top lines), B's labelled " (B)"; B's markers
+    /// and callouts; ranges covering both.
+    pub fn compare(mut self, a: LineChart) -> LineChart {
+        let mut series = a.series;
+        self.faded = series.len();
+        for s in &mut series {
+            s.label += " (A)";
+            if s.kind == SeriesKind::Area {
+                s.kind = SeriesKind::Thin;
+            }
+        }
+        for s in &mut self.series {
+            s.label += " (B)";
+        }
+        series.append(&mut self.series);
+        self.series = series;
+        self.x_range = (
+            self.x_range.0.min(a.x_range.0),
+            self.x_range.1.max(a.x_range.1),
+        );
+        self.y_range = (
+            self.y_range.0.min(a.y_range.0),
+            self.y_range.1.max(a.y_range.1),
+        );
+        self
+    }
+
+    /// The colour series `i` is drawn in.
+    fn color(&self, i: usize, theme: &super::Theme) -> RGBColor {
+        let c = theme.ink(self.series[i].color);
+        if i < self.faded {
+            fade(c, theme)
+        } else {
+            c
+        }
+    }
+}
+
+/// A colour mixed halfway to the background (a pinned scenario A).
+pub fn fade(c: RGBColor, theme: &super::Theme) -> RGBColor {
+    let b = theme.background;
+    let m = |x: u8, y: u8| ((x as u16 + y as u16) / 2) as u8;
+    RGBColor(m(c.0, b.0), m(c.1, b.1), m(c.2, b.2))
 }
 
 /// The `y` range covering every series, padded; at least `min_top` tall, from 0 unless log.
@@ -222,7 +272,8 @@ pub fn draw_line_chart<DB: DrawingBackend>(
             }
         }
         for (i, s) in chart.series.iter().enumerate() {
-            let color = theme.ink(s.color);
+            let color = chart.color(i, &theme);
+            let thick = if i < chart.faded { thin } else { thick };
             // Points above the frame are dropped, so a line leaves through the top edge.
             let pts = s
                 .points
@@ -429,11 +480,11 @@ fn draw_legend<DB: DrawingBackend>(
         ))?;
         (left, top)
     };
-    for (s, &(dx, r)) in chart.series.iter().zip(&layout.places) {
+    for (i, (s, &(dx, r))) in chart.series.iter().zip(&layout.places).enumerate() {
         let y = top + pad + row * r + row / 2;
         let x = left + dx;
         // A bar for areas, a dot for points, a line for lines.
-        let color = theme.ink(s.color);
+        let color = chart.color(i, &theme);
         let (half_h, half_w, swatch) = match s.kind {
             SeriesKind::Area => (px(5.0), swatch_w / 2, color.mix(0.55).filled()),
             SeriesKind::Points => (px(4.0), px(4.0), color.filled()),

@@ -82,6 +82,7 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
         markers: Vec::new(),
         callouts: Vec::new(),
         legend_upper_left: false,
+        faded: 0,
         note: None,
     };
     match which {
@@ -378,6 +379,7 @@ pub fn draw<DB: DrawingBackend>(
 pub fn draw_boxes<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     sweep: &LlmSweep,
+    pinned: Option<&LlmSweep>,
     style: &ChartStyle,
 ) -> Result<(), ChartError> {
     let theme = style.theme;
@@ -429,7 +431,7 @@ pub fn draw_boxes<DB: DrawingBackend>(
     } else {
         vec![weak_title.as_str()]
     };
-    let fixed = 6 * pad + line * (1 + weak_lines.len() as i32);
+    let fixed = 6 * pad + line * (1 + weak_lines.len() as i32 + pinned.is_some() as i32);
     let row_h = (h - fixed) / 4;
     let draw_row = |y: i32, n: i32, box_w: i32, text: &str, color: RGBColor| {
         for i in 0..n {
@@ -494,6 +496,30 @@ pub fn draw_boxes<DB: DrawingBackend>(
     let y5 = y4 + row_h + pad;
     row_label(y5, &gpus1)?;
     draw_row(y5, slots, box_w, &whole, GOOD)?;
+    // A pinned scenario A: its batch and GPU counts, faded, under the boxes.
+    if let Some(a) = pinned {
+        let n0 = a.summary.baseline_gpus;
+        let n1 = a.strong.last().map_or(n0, |r| r.gpus).max(n0);
+        let y = y5 + row_h + line / 2;
+        let faded = super::line::fade(COMPUTE, &theme);
+        root.draw(&Rectangle::new(
+            [(pad, y - px(5.0)), (pad + px(22.0), y + px(5.0))],
+            faded.filled(),
+        ))?;
+        root.draw(&Text::new(
+            trf!(
+                "A: B_global {} tokens, {} → {} GPUs",
+                "A：B_global {} tokens，{} → {} 卡",
+                format_si(a.summary.global_batch_tokens, 3),
+                format_count(n0),
+                format_count(n1)
+            ),
+            (pad * 2 + px(22.0), y),
+            small
+                .color(&theme.muted)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
     root.present()?;
     Ok(())
 }

@@ -129,6 +129,7 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
             .into_iter()
             .collect(),
         legend_upper_left: which == PlanChart::GpuHours,
+        faded: 0,
         note: None,
     }
 }

@@ -46,7 +46,21 @@ pub fn speedup_table(sweep: &LawsSweep) -> Table {
         .collect();
     Table {
         id: "laws-speedup",
-        text_columns: &[],
+        text_columns: vec![],
+        values: sweep
+            .rows
+            .iter()
+            .map(|r| {
+                let mut v = vec![
+                    r.processors,
+                    r.amdahl_speedup,
+                    r.gustafson_speedup,
+                    r.sun_ni_speedup,
+                ];
+                v.extend(&r.compare_speedups);
+                v
+            })
+            .collect(),
         caption: tr("Speedup S(N)", "加速比 S(N)").to_string(),
         headers,
         rows,
@@ -92,7 +106,21 @@ pub fn efficiency_table(sweep: &LawsSweep) -> Table {
         .collect();
     Table {
         id: "laws-efficiency",
-        text_columns: &[],
+        text_columns: vec![],
+        values: sweep
+            .rows
+            .iter()
+            .map(|r| {
+                let mut v = vec![
+                    r.processors,
+                    r.amdahl_efficiency,
+                    r.gustafson_efficiency,
+                    r.sun_ni_efficiency,
+                ];
+                v.extend(r.compare_speedups.iter().map(|s| s / r.processors));
+                v
+            })
+            .collect(),
         caption: tr(
             "Parallel efficiency E(N) = S(N)/N",
             "并行效率 E(N) = S(N)/N",
@@ -108,7 +136,19 @@ pub fn measured_table(sweep: &LawsSweep) -> Option<Table> {
     let m = sweep.measured.as_ref()?;
     Some(Table {
         id: "laws-measured",
-        text_columns: &[],
+        text_columns: vec![],
+        values: m
+            .rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.processors,
+                    r.speedup,
+                    r.efficiency,
+                    r.karp_flatt.unwrap_or(f64::NAN),
+                ]
+            })
+            .collect(),
         caption: tr(
             "Measured points and Karp–Flatt e(N)",
             "实测点与 Karp–Flatt e(N)",

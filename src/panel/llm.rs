@@ -17,7 +17,24 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
     let per_gpu = per_gpu_column(sweep);
     let mut table = Table {
         id: "strong",
-        text_columns: &[],
+        text_columns: vec![],
+        values: sweep
+            .strong
+            .iter()
+            .map(|r| {
+                vec![
+                    r.gpus,
+                    r.tokens_per_replica,
+                    r.compute_ms,
+                    r.exposed_ms,
+                    r.step_ms,
+                    r.ideal_ms,
+                    r.efficiency,
+                    r.throughput_tokens_per_s,
+                    r.tokens_per_replica / t_crit,
+                ]
+            })
+            .collect(),
         caption: trf!(
             "Strong scaling at fixed B_global = {} tokens",
             "强扩展：固定 B_global = {} tokens",
@@ -69,8 +86,9 @@ fn insert_per_gpu(table: &mut Table, values: impl Iterator<Item = f64>) {
     table
         .headers
         .insert(2, tr("tokens/GPU (T/M)", "每卡 tokens (T/M)").to_string());
-    for (row, v) in table.rows.iter_mut().zip(values) {
+    for ((row, nums), v) in table.rows.iter_mut().zip(&mut table.values).zip(values) {
         row.insert(2, format_si(v, 4));
+        nums.insert(2, v);
     }
 }
 
@@ -78,7 +96,24 @@ fn insert_per_gpu(table: &mut Table, values: impl Iterator<Item = f64>) {
 pub fn weak_table(sweep: &LlmSweep) -> Table {
     let mut table = Table {
         id: "weak",
-        text_columns: &[],
+        text_columns: vec![],
+        values: sweep
+            .weak
+            .iter()
+            .map(|r| {
+                vec![
+                    r.gpus,
+                    r.tokens_per_replica,
+                    r.global_batch_tokens,
+                    r.compute_ms,
+                    r.exposed_ms,
+                    r.step_ms,
+                    r.efficiency,
+                    r.throughput_tokens_per_s,
+                    r.optimizer_steps,
+                ]
+            })
+            .collect(),
         caption: trf!(
             "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
             "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",
@@ -424,17 +459,25 @@ pub fn fit_figures(
 /// is left out of the fit (a true prediction), and Karp–Flatt `e(N)` against the first point.
 pub fn fit_table(sweep: &LlmSweep, id: &'static str) -> Option<Table> {
     let fit = sweep.fit.as_ref()?;
-    let signed = |e: f64| {
-        let text = format_percent(e, 2);
-        if text.starts_with('-') || text == "0%" {
-            text
-        } else {
-            format!("+{text}")
-        }
-    };
+    let signed = |e: f64| super::table::signed_percent(e, 2);
     Some(Table {
         id,
-        text_columns: &[1],
+        text_columns: vec![1],
+        values: fit
+            .points
+            .iter()
+            .map(|p| {
+                vec![
+                    p.gpus,
+                    f64::NAN,
+                    p.measured_ms,
+                    p.fitted_ms,
+                    p.error,
+                    p.leave_one_out_error.unwrap_or(f64::NAN),
+                    p.karp_flatt.unwrap_or(f64::NAN),
+                ]
+            })
+            .collect(),
         caption: match fit.per_doubling_of {
             Some(m) => trf!(
                 "Measured step times (st) and the fit t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",

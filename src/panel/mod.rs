@@ -22,7 +22,7 @@ pub mod llm;
 pub mod plan;
 pub mod table;
 
-use crate::chart::line::LineChart;
+use crate::chart::line::{draw_line_chart, LineChart};
 use crate::chart::llm::{self as llm_chart, LlmChart};
 use crate::chart::plan::{self as plan_chart, PlanChart};
 use crate::chart::{laws as laws_chart, ChartError, ChartStyle, PlotArea};
@@ -187,6 +187,8 @@ pub struct Panel {
     pub view: View,
     pub scenario: Scenario,
     computed: Computed,
+    /// The pinned scenario A computed for the same view (`pin=`).
+    pinned: Option<Box<Panel>>,
 }
 
 impl Panel {
@@ -208,7 +210,16 @@ impl Panel {
             view,
             scenario: scenario.clone(),
             computed,
+            pinned: scenario
+                .pinned
+                .as_ref()
+                .map(|a| Box::new(Panel::compute(a, view))),
         }
+    }
+
+    /// The pinned scenario A's panel, when the scenario has one.
+    pub fn pinned(&self) -> Option<&Panel> {
+        self.pinned.as_deref()
     }
 
     /// The panel's charts, in page order.
@@ -259,8 +270,24 @@ impl Panel {
         }
     }
 
-    /// The key figures above the charts.
+    /// The key figures above the charts; with a pinned A, "B's value (A: A's value)", A's
+    /// figure matched by label, else by position.
     pub fn figures(&self) -> Vec<(String, String)> {
+        let b = self.own_figures();
+        let Some(a) = self.pinned().map(Panel::own_figures) else {
+            return b;
+        };
+        b.iter()
+            .enumerate()
+            .map(|(i, (label, v))| {
+                let av = a.iter().find(|f| f.0 == *label).or(a.get(i));
+                let av = av.map_or("—", |f| f.1.as_str());
+                (label.clone(), trf!("{} (A: {})", "{}（A：{}）", v, av))
+            })
+            .collect()
+    }
+
+    fn own_figures(&self) -> Vec<(String, String)> {
         match (&self.computed, self.view) {
             (Computed::Laws(s), _) => laws::key_figures(s, self.scenario.laws.measured_kind),
             (Computed::Llm(s), View::Strong) => {
@@ -287,8 +314,28 @@ impl Panel {
         }
     }
 
-    /// The panel's tables in page order.
+    /// The panel's tables in page order; with a pinned A, each compared with A's
+    /// ([`Table::compare`]).
     pub fn tables(&self) -> Vec<TableSlot> {
+        let b = self.own_tables();
+        let Some(a) = self.pinned().map(Panel::own_tables) else {
+            return b;
+        };
+        b.into_iter()
+            .map(|slot| {
+                let other = a
+                    .iter()
+                    .find(|s| s.id == slot.id)
+                    .and_then(|s| s.table.as_ref());
+                TableSlot {
+                    id: slot.id,
+                    table: slot.table.map(|t| t.compare(other)),
+                }
+            })
+            .collect()
+    }
+
+    fn own_tables(&self) -> Vec<TableSlot> {
         let slot = |id, table| TableSlot { id, table };
         match (&self.computed, self.view) {
             (Computed::Laws(s), _) => vec![
@@ -417,34 +464,29 @@ impl Panel {
             return Ok(None);
         }
         match (&self.computed, chart) {
-            (Computed::Laws(s), ChartId::LawsSpeedup) => {
-                laws_chart::draw_speedup(root, s, style).map(Some)
-            }
-            (Computed::Laws(s), ChartId::LawsEfficiency) => {
-                laws_chart::draw_efficiency(root, s, style).map(Some)
-            }
-            (Computed::Laws(s), _) => laws_chart::draw_karp_flatt(root, s, style).map(Some),
             (Computed::Llm(s), ChartId::StrongBoxes | ChartId::WeakBoxes) => {
-                llm_chart::draw_boxes(root, s, style).map(|_| None)
+                let a = self.pinned().and_then(Panel::llm);
+                llm_chart::draw_boxes(root, s, a, style).map(|_| None)
             }
-            (Computed::Llm(s), c) => match c.llm() {
-                Some(which) => llm_chart::draw(root, s, which, style).map(Some),
+            _ => match self.describe(chart) {
+                Some(c) => draw_line_chart(root, &c, style).map(Some),
                 None => Ok(None),
             },
-            (Computed::Plan { llm, plan, .. }, c) => {
-                let which = if c == ChartId::PlanGpuHours {
-                    PlanChart::GpuHours
-                } else {
-                    PlanChart::TimeToQuality
-                };
-                plan_chart::draw(root, plan, llm.summary.n_max, which, style).map(Some)
-            }
         }
     }
 
     /// What a line chart of the panel shows (series, markers, ranges) before it is drawn;
-    /// `None` for the boxes figure and for a chart of another panel. Tests read it.
+    /// `None` for the boxes figure and for a chart of another panel. Tests read it. With a
+    /// pinned A, A's series drawn faded under B's ([`LineChart::compare`]).
     pub fn describe(&self, chart: ChartId) -> Option<LineChart> {
+        let b = self.own_describe(chart)?;
+        Some(match self.pinned().and_then(|a| a.own_describe(chart)) {
+            Some(a) => b.compare(a),
+            None => b,
+        })
+    }
+
+    fn own_describe(&self, chart: ChartId) -> Option<LineChart> {
         if chart.view() != self.view {
             return None;
         }
@@ -530,6 +572,7 @@ impl Panel {
         };
         Doc {
             body,
+            compare: self.pinned().map(|a| Box::new(Compare { a: a.doc(&[]) })),
             figures: self
                 .figures()
                 .into_iter()
@@ -553,11 +596,19 @@ impl Panel {
 pub struct Doc<'a> {
     #[serde(flatten)]
     body: Body<'a>,
+    /// The pinned scenario A's document, when one is pinned (`pin=`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compare: Option<Box<Compare<'a>>>,
     figures: Vec<Figure>,
     messages: &'a [String],
     panel: &'static str,
     query: String,
     tables: Vec<Table>,
+}
+
+#[derive(Serialize)]
+struct Compare<'a> {
+    a: Doc<'a>,
 }
 
 #[derive(Serialize)]

@@ -23,7 +23,28 @@ fn plan_cell(point: Option<PlanPoint>, pick: impl Fn(&PlanPoint) -> String) -> S
 pub fn table(plan: &PlanSweep) -> Table {
     Table {
         id: "plan",
-        text_columns: &[],
+        text_columns: vec![],
+        values: plan
+            .rows
+            .iter()
+            .map(|r| {
+                let v = |p: Option<PlanPoint>, f: fn(&PlanPoint) -> f64| p.map_or(f64::NAN, |p| f(&p));
+                vec![
+                    r.gpus,
+                    v(r.weak, |p| p.batch_tokens),
+                    r.vanity_weak_efficiency,
+                    v(r.weak, |p| p.hours_to_quality),
+                    r.weak_ttq_speedup,
+                    r.weak_true_efficiency,
+                    v(r.strong, |p| p.hours_to_quality),
+                    v(r.weak_then_strong, |p| p.batch_tokens),
+                    v(r.weak_then_strong, |p| p.hours_to_quality),
+                    v(r.best, |p| p.batch_tokens),
+                    v(r.best, |p| p.hours_to_quality),
+                    v(r.weak_then_strong, |p| p.gpu_hours),
+                ]
+            })
+            .collect(),
         caption: trf!(
             "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
             "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",
@@ -216,7 +237,14 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
 pub fn lever_table(rows: &[LeverRow]) -> Table {
     Table {
         id: "levers",
-        text_columns: &[0, 1, 5],
+        text_columns: vec![0, 1, 5],
+        values: rows
+            .iter()
+            .map(|r| {
+                let n = f64::NAN;
+                vec![n, n, r.t_crit_tokens, r.n_max, r.best_hours, n]
+            })
+            .collect(),
         caption: tr(
             "Levers that lower T_crit (each alone, against the inputs as typed)",
             "降低 T_crit 的手段（逐项单独作用，相对输入值）",

@@ -15,10 +15,75 @@ pub struct Table {
     /// every other column holds numbers, aligned right. Decided here, by whoever builds the
     /// table, so the page, Markdown and the terminal align alike.
     #[serde(skip)]
-    pub text_columns: &'static [usize],
+    pub text_columns: Vec<usize>,
+    /// The numbers behind the cells, row by row (NaN for words, marks and "–"): what the
+    /// comparison's Δ rows are computed from ([`Table::compare`]).
+    #[serde(skip)]
+    pub values: Vec<Vec<f64>>,
+}
+
+/// A signed percent: `+4.2%`, `-24.3%`, `0%`.
+pub(crate) fn signed_percent(e: f64, digits: usize) -> String {
+    let text = crate::text::units::format_percent(e, digits);
+    if text.starts_with('-') || text == "0%" {
+        text
+    } else {
+        format!("+{text}")
+    }
 }
 
 impl Table {
+    /// This table (scenario B) compared with the same table of a pinned scenario A: each row
+    /// becomes B's row, A's row with the same first cell and a Δ row with B/A − 1 per number,
+    /// under a first column saying B, A or Δ; "—" where A has no such row, or other columns
+    /// (a different count of `fs` values, the tokens-per-GPU column of only one), or where a
+    /// cell holds no number.
+    pub fn compare(&self, a: Option<&Table>) -> Table {
+        let a = a.filter(|a| a.headers.len() == self.headers.len());
+        let value = |t: &Table, i: usize, j: usize| {
+            t.values
+                .get(i)
+                .and_then(|r| r.get(j))
+                .copied()
+                .unwrap_or(f64::NAN)
+        };
+        let mut rows = Vec::new();
+        for (i, row) in self.rows.iter().enumerate() {
+            let k = a.and_then(|a| Some((a, a.rows.iter().position(|r| r[0] == row[0])?)));
+            let (mut ra, mut rd) = (vec!["A".to_string()], vec!["Δ".to_string()]);
+            for j in 0..row.len() {
+                let (mut cell, mut d) = ("—".to_string(), "—".to_string());
+                if let Some((a, k)) = k {
+                    cell = a.rows[k][j].clone();
+                    let r = value(self, i, j) / value(a, k, j) - 1.0;
+                    if r.is_finite() {
+                        d = signed_percent(r, 1);
+                    }
+                }
+                if j == 0 {
+                    (cell, d) = (row[0].clone(), row[0].clone());
+                }
+                ra.push(cell);
+                rd.push(d);
+            }
+            let mut rb = vec!["B".to_string()];
+            rb.extend(row.iter().cloned());
+            rows.extend([rb, ra, rd]);
+        }
+        let mut headers = vec![tr("scenario", "场景").to_string()];
+        headers.extend(self.headers.iter().cloned());
+        let mut text_columns = vec![0];
+        text_columns.extend(self.text_columns.iter().map(|c| c + 1));
+        Table {
+            id: self.id,
+            caption: self.caption.clone(),
+            headers,
+            rows,
+            text_columns,
+            values: Vec::new(),
+        }
+    }
+
     /// Plain text with aligned columns (numbers right-aligned), for the terminal.
     pub fn to_text(&self) -> String {
         let columns = self.headers.len();

@@ -135,6 +135,8 @@ keys! {
     NvlinkBandwidth = "bnv", "NVLink bus bandwidth";
     LossCurve = "lc", "Loss–token curve available";
     Quiz = "q", "Exercises shown";
+    // Last: scenario A's own query, compared with this one (docs/url.md, "Compare").
+    Pin = "pin", "Pinned scenario A";
 }
 
 /// How many exercises the Learn view has (`q=1,4` picks some; `crate::panel::exercise`).
@@ -180,7 +182,7 @@ impl Key {
 
     /// Keys of the LLM panels.
     pub fn is_llm(self) -> bool {
-        !self.is_laws() && !self.is_plan() && !self.is_display()
+        !self.is_laws() && !self.is_plan() && !self.is_display() && self != Key::Pin
     }
 }
 
@@ -284,6 +286,9 @@ pub struct Scenario {
     pub laws: LawsSettings,
     pub llm: LlmSettings,
     pub plan: PlanSettings,
+    /// `pin=`: scenario A, drawn and tabulated next to this one (B). Its display keys are
+    /// unset and it has no pin of its own ([`Scenario::as_pinned`]).
+    pub pinned: Option<Box<Scenario>>,
 }
 
 impl Default for Scenario {
@@ -299,6 +304,7 @@ impl Default for Scenario {
             laws: LawsSettings::default(),
             llm: LlmSettings::default(),
             plan: PlanSettings::default(),
+            pinned: None,
         }
     }
 }
@@ -407,6 +413,7 @@ impl Scenario {
                 let numbers: Vec<String> = self.quiz.iter().map(|n| n.to_string()).collect();
                 return numbers.join(",");
             }
+            Key::Pin => return self.pinned.as_ref().map_or(String::new(), |a| a.to_query()),
             _ => {}
         }
         self.laws
@@ -484,6 +491,14 @@ impl Scenario {
                         )
                     })
             }
+        } else if key == Key::Pin {
+            pin(text).and_then(|(a, errors)| match errors.first() {
+                Some(e) => Err(e.to_string()),
+                None => {
+                    self.pinned = a;
+                    Ok(())
+                }
+            })
         } else if key.is_laws() {
             self.laws.set(key, text).unwrap_or(Ok(()))
         } else if key.is_plan() {
@@ -553,6 +568,15 @@ impl Scenario {
     /// The scenario that the URL's omitted keys fall back to.
     pub fn base(&self) -> Scenario {
         self.preset.map(Preset::scenario).unwrap_or_default()
+    }
+
+    /// This scenario as a pinned scenario A: no display keys (they come from the outer link),
+    /// the base's panel, no pin of its own — what `pin=` reads back.
+    pub fn as_pinned(&self) -> Scenario {
+        let mut a = self.clone();
+        a.view = a.base().view;
+        (a.lang, a.theme, a.embed, a.charts_only, a.pinned) = (None, None, None, false, None);
+        a
     }
 
     /// The standalone link ("Copy link"): the query without `embed`, so whoever opens it gets
@@ -687,6 +711,39 @@ pub struct Decoded {
 /// (`pa` above `p`, a batch too small for the GPU counts) are reported on the link's keys
 /// involved, which fall back to the base. Never panics.
 pub fn decode(input: &str) -> Decoded {
+    decode_at(input, true)
+}
+
+/// A `pin=` value: scenario A and the problems inside it, each named `pin` (and the inner
+/// key); empty is no pin; text that is not a query at all is refused.
+fn pin(text: &str) -> Result<(Option<Box<Scenario>>, Vec<UrlError>), String> {
+    if text.trim().is_empty() {
+        return Ok((None, Vec::new()));
+    }
+    if !text.contains('=') {
+        return Err(trf!(
+            "“{}” is not a link’s query (v=1&…)",
+            "“{}” 不是链接的查询串（v=1&…）",
+            clip(text)
+        ));
+    }
+    let d = decode_at(text, false);
+    let errors = d
+        .errors
+        .iter()
+        .map(|e| {
+            UrlError::Input(InputError {
+                key: Key::Pin,
+                input: text.to_string(),
+                reason: e.to_string(),
+            })
+        })
+        .collect();
+    Ok((Some(Box::new(d.scenario.as_pinned())), errors))
+}
+
+/// [`decode`]; `outer` is false inside `pin=`, where the display keys and `pin` are ignored.
+fn decode_at(input: &str, outer: bool) -> Decoded {
     let mut errors = Vec::new();
     let mut query = match input.find('?') {
         Some(i) => &input[i + 1..],
@@ -736,7 +793,24 @@ pub fn decode(input: &str) -> Decoded {
     let mut scenario = base.clone();
     let mut from_link: Vec<(Key, String)> = Vec::new();
     for &key in Key::ALL {
+        if !outer && (key.is_display() || key == Key::Pin) {
+            continue;
+        }
         if let Some(value) = last(key.name()) {
+            if key == Key::Pin {
+                match pin(value) {
+                    Ok((a, e)) => {
+                        scenario.pinned = a;
+                        errors.extend(e);
+                    }
+                    Err(reason) => errors.push(UrlError::Input(InputError {
+                        key,
+                        input: value.to_string(),
+                        reason,
+                    })),
+                }
+                continue;
+            }
             match scenario.set_unchecked(key, value) {
                 Ok(()) => from_link.push((key, value.to_string())),
                 Err(e) => errors.push(UrlError::Input(e)),

@@ -260,6 +260,14 @@ pub(super) fn bind_events() -> Result<(), JsValue> {
     if let Some(button) = by_id::<HtmlElement>("lang-toggle") {
         listen(&button, "click", move |_| switch_language())?;
     }
+    for (id, on) in [("pin-a", true), ("unpin-a", false)] {
+        if let Some(button) = by_id::<HtmlElement>(id) {
+            listen(&button, "click", move |_| {
+                with_app(|app| app.page.pin(on));
+                request_frame();
+            })?;
+        }
+    }
     if let Some(button) = by_id::<HtmlElement>("copy-link") {
         listen(&button, "click", move |_| super::url::copy_link())?;
     }

@@ -261,8 +261,11 @@ fn frame() {
     set_text("app-status", &failures.join("; "));
     api::notify_changed(&panel);
     present::full_page_link(&scenario);
-    if let Some(command) = with_app(|app| app.page.cli_command()) {
+    if let Some((command, pin)) = with_app(|app| (app.page.cli_command(), app.page.pin_status())) {
         set_text("cli-command", &command);
+        set_text("pin-status", &pin);
+        set_hidden("pin-status", pin.is_empty());
+        set_hidden("unpin-a", pin.is_empty());
     }
     url::show_print_scenario();
     let first = with_app(|app| {

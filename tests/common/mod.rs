@@ -192,6 +192,37 @@ fn dash_allowed(panel: &Panel, table: &Table, row: usize, column: usize) -> bool
     }
 }
 
+/// A panel with a pinned A (`pin=`): B alone and A alone pass every check; the B / A / Δ
+/// tables are whole and their Δ cells are signed percents or "—"; the merged charts' ranges and
+/// points are finite.
+fn check_compared(panel: &Panel, a: &Panel) -> Vec<Problem> {
+    let mut b = panel.scenario.clone();
+    b.pinned = None;
+    let mut out = check(&Panel::compute(&b, panel.view));
+    out.extend(check(a));
+    for t in panel.tables().into_iter().filter_map(|s| s.table) {
+        for (r, row) in t.rows.iter().enumerate() {
+            let delta_ok =
+                |c: &String| !bad_text(c) && (c == "—" || c == "0%" || c.starts_with(['+', '-']));
+            if row.len() != t.headers.len()
+                || row[0] != ["B", "A", "Δ"][r % 3]
+                || (row[0] == "Δ" && !row[2..].iter().all(delta_ok))
+            {
+                out.push(problem(
+                    format!("bad comparison row in table {}", t.id),
+                    format!("row {r}: {row:?}"),
+                ));
+            }
+        }
+    }
+    for chart in panel.charts() {
+        if let Some(c) = panel.describe(chart) {
+            check_chart(&mut out, chart.id(), &c);
+        }
+    }
+    out
+}
+
 fn check_chart(out: &mut Vec<Problem>, id: &str, c: &LineChart) {
     let (x0, x1) = c.x_range;
     let (y0, y1) = c.y_range;
@@ -247,6 +278,9 @@ fn check_chart(out: &mut Vec<Problem>, id: &str, c: &LineChart) {
 
 /// Everything wrong with what `panel` computes and shows.
 pub fn check(panel: &Panel) -> Vec<Problem> {
+    if let Some(a) = panel.pinned() {
+        return check_compared(panel, a);
+    }
     let view = panel.view.key();
     let mut out = Vec::new();
     let mut numbers = |what: &str, paths: Vec<String>| {
