@@ -81,6 +81,15 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
             let _ = section.toggle_attribute_with_force("hidden", !keep);
         }
     }
+    // "All definitions and exercises" keeps the reader's language and theme.
+    let all_query = Scenario {
+        view: crate::scenario::View::Learn,
+        lang: scenario.lang,
+        theme: scenario.theme,
+        ..Scenario::default()
+    }
+    .to_query();
+    super::dom::set_link("learn-all", &all_query);
     set_hidden("learn-all", scenario.quiz.is_empty());
     for figure in all(root, ".learn-fig[data-chart]") {
         let query = figure.get_attribute("data-query").unwrap_or_default();

@@ -187,7 +187,7 @@ test('keyboard: the tab strip follows ArrowRight / ArrowLeft / Home / End, one t
       selected: views.filter((v) => document.getElementById(`tab-${v}`).getAttribute('aria-selected') === 'true'),
       tabStops: views.filter((v) => document.getElementById(`tab-${v}`).tabIndex === 0),
       shown: views.filter((v) => !document.getElementById(`panel-${v}`).hidden),
-    }), VIEWS);
+    }), [...VIEWS, 'learn']);
     const expectView = async (key, view) => {
       await page.keyboard.press(key);
       await waitFor(
@@ -207,9 +207,11 @@ test('keyboard: the tab strip follows ArrowRight / ArrowLeft / Home / End, one t
     await expectView('ArrowRight', 'weak');
     await expectView('ArrowLeft', 'strong');
     await expectView('ArrowLeft', 'laws');
-    await expectView('ArrowLeft', 'plan'); // wraps
+    await expectView('ArrowLeft', 'learn'); // wraps
+    await expectView('ArrowLeft', 'plan');
+    await expectView('ArrowRight', 'learn');
     await expectView('ArrowRight', 'laws'); // wraps back
-    await expectView('End', 'plan');
+    await expectView('End', 'learn');
     await expectView('Home', 'laws');
     // Tab leaves the strip for the panel instead of walking the other tabs.
     await page.keyboard.press('Tab');
