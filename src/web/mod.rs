@@ -181,7 +181,7 @@ fn show_view(view: View) {
             tab.set_tab_index(if selected { 0 } else { -1 });
         }
     }
-    set_hidden("llm-controls", view == View::Laws);
+    set_hidden("llm-controls", matches!(view, View::Laws | View::Learn));
 }
 
 /// Writes what a panel shows into the DOM: key figures, tables, summaries, lists.

@@ -35,6 +35,7 @@ test('view=learn loads the definitions, draws every live figure and links to the
     assert.ok(requests.some((p) => /learn-en-[0-9a-f]+\.html$/.test(p)), requests.join('\n'));
     assert.equal(await page.getAttribute('#tab-learn', 'aria-selected'), 'true');
     assert.ok(await page.isHidden('#learn-status'));
+    assert.ok(await page.isHidden('#llm-controls'), 'the LLM inputs belong to the LLM panels');
     const figures = await page.$$eval('.learn-fig canvas', (cs) => cs.map((c, i) => {
       c.id = c.id || `learn-fig-${i}`;
       return c.id;
