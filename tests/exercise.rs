@@ -54,6 +54,8 @@ fn guesses_are_read_in_the_exercise_unit() {
     let refused = read_guess(Unit::Count, "many").unwrap_err();
     assert!(refused.starts_with("Your guess"), "{refused}");
     assert!(read_guess(Unit::Count, "-3").is_err());
+    // Zero is a guess (of a serial fraction, say), not an error.
+    assert_eq!(read_guess(Unit::Percent, "0"), Ok(0.0));
 }
 
 #[test]
