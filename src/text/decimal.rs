@@ -329,6 +329,11 @@ mod tests {
             let exp = (next() % 700) as i64 - 350;
             same(&format!("{digits}e{exp}"));
             same(&format!("{digits}5e{exp}"));
+            // The fast path's domain and its edges: below and just above 2^53, |power| ≤ 23.
+            let small = next() % ((1 << 53) + 3);
+            let power = (next() % 47) as i64 - 23;
+            same(&format!("{small}e{power}"));
+            same(&format!("{}e{power}", small % 100_000));
         }
     }
 }
