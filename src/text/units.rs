@@ -411,6 +411,12 @@ pub fn shortest_digits(value: f64) -> (String, i32) {
 /// `1745750260155722.25` between `…722.2` and `…722.3`), the even one. Rust picks one and
 /// JavaScript the other in such ties; the page and the CLI must write the same link.
 fn settle_tie(value: f64, digits: String, exp: i32) -> (String, i32) {
+    // Two n-digit neighbours d ± 1 can only read back as the same double when twice their
+    // spacing (relative ≥ 10^−n) fits in one double step (relative ≤ 2^−52): n ≥ 16. Shorter
+    // digits are never a tie, and skipping the check keeps parsing off the URL writer's path.
+    if digits.len() < 16 {
+        return (digits, exp);
+    }
     let Ok(mantissa) = digits.parse::<u64>() else {
         return (digits, exp);
     };
