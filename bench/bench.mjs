@@ -2,7 +2,8 @@
 // `make bench`: how fast the page loads and redraws, in headless Debian Chromium, next to the
 // same speedup chart drawn with Plotly.js. Prints the figures and PASS/FAIL against the targets
 // of issue 14 (and the soak of 10,000 slider steps); writes everything to test-results/bench.json. docs/performance.md explains the
-// method and records a run.
+// method and records a run. The redraw and Plotly targets are judged in the CPU columns (main-
+// thread time per update), as issue 14 states them; wall-clock figures are printed beside them.
 //
 //   node bench/bench.mjs [--dist DIR] [--bindgen-dir DIR] [--updates 200] [--warmup 20] [--loads 12]
 //                        [--profile-updates 30] [--no-profile] [--soak-steps 10000] [--quick] [--strict] [--json FILE]
@@ -512,7 +513,7 @@ async function main() {
       };
       const rows = [['panel', 'canvases', 'n', 'median', 'p95', 'max', 'script med', 'script p95', 'latency med', 'latency p95', 'CPU med', 'CPU p95', 'p95 ≤ 8 ms']];
       const addRow = (label, canvases, s) => rows.push([label, canvases, s.n, ms(s.cost.median), ms(s.cost.p95), ms(s.cost.max),
-        ms(s.script.median), ms(s.script.p95), ms(s.latency.median), ms(s.latency.p95), ms(s.cpu.median), ms(s.cpu.p95), passFail(s.cost.p95 <= TARGET_P95_MS)]);
+        ms(s.script.median), ms(s.script.p95), ms(s.latency.median), ms(s.latency.p95), ms(s.cpu.median), ms(s.cpu.p95), passFail(s.cpu.p95 <= TARGET_P95_MS)]);
       for (const spec of PANELS) {
         const r = await runPanel(spec);
         results.updates[spec.key] = { stats: r.stats, errors: r.errors, rows: r.rows };
@@ -532,8 +533,8 @@ async function main() {
       // the worst tab with all of it on screen.
       const worst = PANELS.map((p) => [`${p.key}-on-screen`, results.updates[`${p.key}-on-screen`].stats]).sort((a, b) => b[1].cost.p95 - a[1].cost.p95)[0];
       const sumMedian = PANELS.reduce((a, p) => a + results.updates[`${p.key}-on-screen`].stats.cost.median, 0);
-      results.allVisible = { worstPanel: worst[0], median: worst[1].cost.median, p95: worst[1].cost.p95, sumOfPanelMedians: sumMedian };
-      rows.push([`all visible = worst tab on screen (${worst[0].replace(/-on-screen$/, '')}), target ${TARGET_ALL_VISIBLE_MS} ms`, '', '', ms(worst[1].cost.median), ms(worst[1].cost.p95), '', '', '', '', '', ms(worst[1].cpu.median), ms(worst[1].cpu.p95), passFail(worst[1].cost.p95 <= TARGET_ALL_VISIBLE_MS)]);
+      results.allVisible = { worstPanel: worst[0], median: worst[1].cost.median, p95: worst[1].cost.p95, cpuP95: worst[1].cpu.p95, sumOfPanelMedians: sumMedian };
+      rows.push([`all visible = worst tab on screen (${worst[0].replace(/-on-screen$/, '')}), target ${TARGET_ALL_VISIBLE_MS} ms`, '', '', ms(worst[1].cost.median), ms(worst[1].cost.p95), '', '', '', '', '', ms(worst[1].cpu.median), ms(worst[1].cpu.p95), passFail(worst[1].cpu.p95 <= TARGET_ALL_VISIBLE_MS)]);
       // Like for like with the Plotly page (one chart, on screen): the other two figures hidden,
       // the speedup chart scrolled into view.
       const lawsSpeedup = await runPanel(PANELS[0], { css: SPEEDUP_ONLY_CSS, scrollTo: '#laws-speedup' });
@@ -764,11 +765,13 @@ async function main() {
       const load = results.loads['laws (default)'].ready;
       const pr = results.plotlyRatio;
       results.targets = {
-        p95: PANELS.map((p) => ({ panel: p.key, p95: u[p.key].stats.cost.p95, pass: u[p.key].stats.cost.p95 <= TARGET_P95_MS })),
-        allVisible: { p95: results.allVisible.p95, pass: results.allVisible.p95 <= TARGET_ALL_VISIBLE_MS },
+        // Issue 14 measures its targets in the CPU columns (main-thread time of the update), which a
+        // busy machine inflates less than wall-clock time; both are printed.
+        p95: PANELS.map((p) => ({ panel: p.key, p95: u[p.key].stats.cost.p95, pass: u[p.key].stats.cpu.p95 <= TARGET_P95_MS })),
+        allVisible: { p95: results.allVisible.p95, pass: results.allVisible.cpuP95 <= TARGET_ALL_VISIBLE_MS },
         firstDraw: { median: load.median, pass: load.median <= TARGET_FIRST_DRAW_MS },
         gzip: { total: sizes.total, pass: sizes.total <= TARGET_GZIP_BYTES },
-        plotly: { median: pr.panel.median, p95: pr.panel.p95, pass: pr.panel.median >= TARGET_PLOTLY_RATIO && pr.panel.p95 >= TARGET_PLOTLY_RATIO },
+        plotly: { median: pr.panel.median, p95: pr.panel.p95, pass: pr.cpu.median >= TARGET_PLOTLY_RATIO && pr.cpu.p95 >= TARGET_PLOTLY_RATIO },
         soak: results.soak ?? { pass: false },
       };
       const t = results.targets;
