@@ -115,3 +115,25 @@ fn the_texts_ask_about_the_scenarios_the_answers_come_from() {
         }
     }
 }
+
+/// `q=` from a link: numbers 1 … 8, each once in the teacher's order; anything else is named
+/// and the rest of the link still opens.
+#[test]
+fn a_teachers_link_is_read_and_a_bad_one_named() {
+    set_lang(Lang::En);
+    let d = scaling_explorer::scenario::decode("v=1&view=learn&q=3,3,1&f=0.2");
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    assert_eq!(d.scenario.quiz, vec![3, 1]);
+    assert_eq!(d.scenario.to_query(), "v=1&view=learn&f=0.2&q=3,1");
+    for bad in ["9", "0", "two", "1,x"] {
+        let d = scaling_explorer::scenario::decode(&format!("v=1&view=learn&q={bad}&f=0.2"));
+        assert_eq!(d.errors.len(), 1, "{bad}");
+        let text = d.errors[0].to_string();
+        assert!(
+            text.contains("(q)") && text.contains("is not an exercise number 1 … 8"),
+            "{text}"
+        );
+        assert!(d.scenario.quiz.is_empty());
+        assert_eq!(d.scenario.laws.serial_fraction, 0.2);
+    }
+}

@@ -210,7 +210,25 @@ fn valid_text(rng: &mut Rng, key: Key, m: u64) -> String {
         (k * m).to_string()
     };
     match key {
-        Key::View => rng.pick(&["laws", "strong", "weak", "plan"]).to_string(),
+        Key::View => rng
+            .pick(&["laws", "strong", "weak", "plan", "learn"])
+            .to_string(),
+        // Exercise numbers: mostly 1 … 8, now and then one out of range or repeated.
+        Key::Quiz => (0..rng.below(4))
+            .map(|_| count(rng, 1, 9).to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        // Scenario A: a preset with one value changed, encoded as one value (`pin=`).
+        Key::Pin => {
+            let a = format!(
+                "v=1&preset={}&f={}",
+                rng.pick(&Preset::ALL).name(),
+                fraction_text(rng)
+            );
+            a.replace('%', "%25")
+                .replace('&', "%26")
+                .replace('=', "%3D")
+        }
         Key::SerialFraction => fraction_text(rng),
         Key::CompareFractions => (0..rng.below(9))
             .map(|_| fraction_text(rng))
@@ -1157,7 +1175,10 @@ fn generator_makes_varied_valid_scenarios() {
             non_default += 1;
         }
     }
-    assert!(views.len() == 4, "every view is generated: {views:?}");
+    assert!(
+        views.len() == View::ALL.len(),
+        "every view is generated: {views:?}"
+    );
     assert!(
         non_default > 300,
         "{non_default} of 400 scenarios differ from the defaults"
