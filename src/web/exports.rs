@@ -180,8 +180,9 @@ fn export_chart(chart: ChartId, svg: bool) {
     let Some(panel) = with_app(|app| app.panel.clone()).flatten() else {
         return;
     };
+    let dark = present::is_dark(&panel.scenario);
     if svg {
-        let style = present::chart_style(&panel.scenario, 1.0);
+        let style = present::chart_style(dark, 1.0);
         // The CLI's `render`, drawn through the page's backend type (src/web/canvas.rs).
         let mut text = String::new();
         let drawn = {
@@ -216,7 +217,7 @@ fn export_chart(chart: ChartId, svg: bool) {
     else {
         return;
     };
-    if draw_into(&off, size, 2.0, chart, &panel).is_ok() {
+    if draw_into(&off, size, &present::chart_style(dark, 2.0), chart, &panel).is_ok() {
         if let Ok(url) = off.to_data_url_with_type("image/png") {
             present::download_url(&format!("{}.png", chart.id()), &url);
         }

@@ -167,6 +167,7 @@ fn draw(figure: &Element, query: &str, chart: &str, page: &Scenario) {
         let ratio = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .clamp(1.0, 4.0);
-        let _ = super::draw_into(&canvas, (w as u32, h as u32), ratio, chart, &panel);
+        let style = super::present::chart_style(super::present::is_dark(&scenario), ratio);
+        let _ = super::draw_into(&canvas, (w as u32, h as u32), &style, chart, &panel);
     }
 }

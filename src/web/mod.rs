@@ -119,9 +119,14 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
     inputs::init();
     show_link_messages(&decoded);
     inputs::bind_events()?;
+    offscreen::observe()?;
     exports::add_buttons()?;
     api::install()?;
-    request_frame();
+    // The first frame is drawn now, not at the next animation frame: the module runs once the
+    // document is parsed, so the layout the drawing reads is there, and waiting for the vsync
+    // would only delay the first chart (0–16.7 ms, issue 14).
+    with_app(|app| app.frame_requested = true);
+    frame();
     Ok(())
 }
 
@@ -238,22 +243,22 @@ fn frame() {
         render_text(panel.figures_id(), &shown, &[]);
     }
     // During a drag only the charts and tables on screen; the others once the inputs are
-    // still (src/web/offscreen.rs). A panel shown for the first time is drawn whole. Read
-    // before anything is written, so no layout is forced.
+    // still or they come into view (src/web/offscreen.rs). A panel shown for the first time is
+    // drawn whole. What is on screen and the canvases' sizes come from observers: the frame
+    // of a drag reads no geometry, so it forces no layout.
     let hurried = offscreen::hurried() && !text_first;
-    let visible = |id: String| {
-        !hurried || by_id::<web_sys::Element>(&id).is_none_or(|e| offscreen::on_screen(&e))
-    };
-    let (drawn, stale): (Vec<ChartId>, Vec<ChartId>) = panel
+    let visible = |id: String| !hurried || offscreen::on_screen(&id);
+    let drawn: Vec<ChartId> = panel
         .charts()
-        .partition(|&chart| visible(format!("{}-canvas", chart.id())));
+        .filter(|&chart| visible(format!("{}-canvas", chart.id())))
+        .collect();
     let deferred_tables: Vec<TableSlot> = shown
         .tables
         .iter()
         .filter(|slot| !visible(format!("{}-table", slot.id)))
         .cloned()
         .collect();
-    let (areas, failures) = draw_charts(&drawn, &panel);
+    let (areas, failures) = draw_charts(&drawn, &panel, hurried);
     if !text_first {
         render_text(panel.figures_id(), &shown, &deferred_tables);
     }
@@ -270,29 +275,68 @@ fn frame() {
     url::show_print_scenario();
     let first = with_app(|app| {
         app.panel = Some(panel);
-        app.areas = areas;
+        // A drag's frame keeps the plot areas of the charts it left as they were.
+        app.areas.retain(|(c, _)| hurried && !drawn.contains(c));
+        app.areas.extend(areas);
         !std::mem::replace(&mut app.ready, true)
     });
-    offscreen::set_stale(stale, deferred_tables);
     url::write_url(false);
     if first == Some(true) {
         mark_ready();
     }
 }
 
-/// `<body data-ready="1">`: the first frame is on screen (tests and hosts wait for it).
+/// `<body data-ready="1">`: the first frame is drawn (tests and hosts wait for it). Then, once
+/// it is on screen, `data-painted`: the style sheet lays out the language button's Chinese
+/// label only then, so the first frame does not wait for a CJK font (www/style.css).
 fn mark_ready() {
     if let Some(body) = document().body() {
         let _ = body.set_attribute("data-ready", "1");
     }
+    after_paint();
 }
 
-/// Draws `charts` of `panel`: the plot areas to read out on hover, and the failures.
-fn draw_charts(charts: &[ChartId], panel: &Panel) -> (Vec<(ChartId, PlotArea)>, Vec<String>) {
+/// Sets `<body data-painted>` after the next frame is painted: called at once, it asks for that
+/// frame; in the frame, for a task (which runs after its paint); in the task, it marks the body.
+fn after_paint() {
+    thread_local! {
+        static CALLBACK: Callback<dyn FnMut()> = const { RefCell::new(None) };
+        static STEP: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let step = STEP.with(|s| s.replace(s.get() + 1));
+    CALLBACK.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let callback = slot.get_or_insert_with(|| Closure::new(after_paint));
+        let callback = callback.as_ref().unchecked_ref();
+        match step {
+            0 => drop(window.request_animation_frame(callback)),
+            1 => drop(window.set_timeout_with_callback_and_timeout_and_arguments_0(callback, 0)),
+            _ => {
+                if let Some(body) = document().body() {
+                    let _ = body.set_attribute("data-painted", "");
+                }
+            }
+        }
+    });
+}
+
+/// Draws `charts` of `panel`: the plot areas to read out on hover, and the failures. With
+/// `remembered_sizes` (a drag's frame), each canvas is drawn at the size the last whole frame
+/// read, so no layout is forced ([`offscreen::canvas_size`]).
+fn draw_charts(
+    charts: &[ChartId],
+    panel: &Panel,
+    remembered_sizes: bool,
+) -> (Vec<(ChartId, PlotArea)>, Vec<String>) {
     let mut areas = Vec::new();
     let mut failures = Vec::new();
+    // Once per frame, not once per chart: `matchMedia` is not free.
+    let dark = present::is_dark(&panel.scenario);
     for &chart in charts {
-        match draw_chart(chart, panel) {
+        match draw_chart(chart, panel, dark, remembered_sizes) {
             Ok(Some(area)) => areas.push((chart, area)),
             Ok(None) => {}
             Err(e) => failures.push(e.to_string()),
@@ -301,33 +345,17 @@ fn draw_charts(charts: &[ChartId], panel: &Panel) -> (Vec<(ChartId, PlotArea)>, 
     (areas, failures)
 }
 
-/// Draws the charts and writes the tables of the last computed panel that its frame left
-/// stale (off screen then).
-fn redraw_stale(charts: &[ChartId], tables: &[TableSlot]) {
-    for slot in tables {
-        exports::show_table(slot);
-    }
-    let Some(panel) = with_app(|app| app.panel.take()).flatten() else {
-        return;
-    };
-    let (areas, failures) = draw_charts(charts, &panel);
-    with_app(|app| {
-        app.panel = Some(panel);
-        app.areas.retain(|(c, _)| !charts.contains(c));
-        app.areas.extend(areas);
-    });
-    if !failures.is_empty() {
-        set_hidden("app-status", false);
-        set_text("app-status", &failures.join("; "));
-    }
-}
-
 /// Sizes the canvas for the device pixel ratio and draws one chart into it.
-fn draw_chart(chart: ChartId, panel: &Panel) -> Result<Option<PlotArea>, ChartError> {
+fn draw_chart(
+    chart: ChartId,
+    panel: &Panel,
+    dark: bool,
+    remembered_size: bool,
+) -> Result<Option<PlotArea>, ChartError> {
     let Some(canvas) = by_id::<HtmlCanvasElement>(&format!("{}-canvas", chart.id())) else {
         return Ok(None);
     };
-    let (css_width, css_height) = (canvas.client_width(), canvas.client_height());
+    let (css_width, css_height) = offscreen::canvas_size(&canvas, remembered_size);
     if css_width <= 0 || css_height <= 0 {
         return Ok(None); // not displayed (embedded view, print, collapsed)
     }
@@ -337,21 +365,22 @@ fn draw_chart(chart: ChartId, panel: &Panel) -> Result<Option<PlotArea>, ChartEr
     draw_into(
         &canvas,
         (css_width as u32, css_height as u32),
-        ratio,
+        &present::chart_style(dark, ratio),
         chart,
         panel,
     )
 }
 
-/// Draws `chart` into `canvas` sized `css_size` CSS pixels at `scale` device pixels each —
-/// the page's HiDPI canvases and the 2x PNG export share it.
+/// Draws `chart` into `canvas` sized `css_size` CSS pixels at `style.scale` device pixels
+/// each — the page's HiDPI canvases and the 2x PNG export share it.
 pub(super) fn draw_into(
     canvas: &HtmlCanvasElement,
     css_size: (u32, u32),
-    scale: f64,
+    style: &crate::chart::ChartStyle,
     chart: ChartId,
     panel: &Panel,
 ) -> Result<Option<PlotArea>, ChartError> {
+    let scale = style.scale;
     let (width, height) = (
         (css_size.0 as f64 * scale).round() as u32,
         (css_size.1 as f64 * scale).round() as u32,
@@ -362,7 +391,7 @@ pub(super) fn draw_into(
     }
     let backend = canvas::backend(canvas).ok_or_else(|| ChartError("no 2D context".to_string()))?;
     let root = canvas::PageBackend::Left(backend).into_drawing_area();
-    let area = panel.draw(chart, &root, &present::chart_style(&panel.scenario, scale))?;
+    let area = panel.draw(chart, &root, style)?;
     root.present()?;
     Ok(area)
 }

@@ -1,35 +1,47 @@
 //! Charts and tables below the fold while the reader drags a slider: when the same input
 //! changes again within [`IDLE_MS`] (a dragged slider, a held arrow key, fast typing in one
 //! box), the frame draws only the charts and writes only the tables on screen, so a drag costs
-//! what the reader sees. The others are left stale and brought up to date once the inputs have
-//! been still for [`IDLE_MS`] — so a reader who scrolls, exports or prints finds everything
-//! current, and none of it delays a frame of the drag. Any other change (a click, a tab, a
-//! first keystroke) redraws everything in one frame, figures, tables and charts together.
+//! what the reader sees. Once the inputs have been still for [`IDLE_MS`], or as soon as
+//! anything scrolls into view meanwhile, one whole frame brings everything up to date — so a
+//! reader who scrolls, exports or prints finds everything current, and none of it delays a
+//! frame of the drag. Any other change (a click, a tab, a first keystroke) redraws everything
+//! in one frame, figures, tables and charts together.
+//!
+//! A drag's frame reads no geometry: which charts and tables are on screen comes from an
+//! `IntersectionObserver`, told by the browser after its own layout, and each canvas is drawn
+//! at the size the last whole frame read. (Reading `getBoundingClientRect` or `clientWidth` in
+//! the frame forced a layout of what the input handler had just changed, and the frame laid
+//! out again after the text was written: 0.6–0.9 ms of each update, issue 14's profile.) A
+//! canvas that changed size during the drag (a scrollbar came) is redrawn at its new size by
+//! the whole frame after it; a window resize asks for a whole frame at once.
 
-use super::redraw_stale;
-use crate::panel::{ChartId, TableSlot};
 use crate::scenario::Key;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::Element;
+use web_sys::{Element, IntersectionObserverEntry};
 
-/// How long the inputs must be still before the stale charts are drawn, ms: longer than the
+/// How long the inputs must be still before the whole page is redrawn, ms: longer than the
 /// gap between two events of a dragged slider, short enough to look immediate after it.
 const IDLE_MS: f64 = 150.0;
 
-/// The last input and when it came, whether the next frame may defer, and what was deferred.
+/// The last input and when it came, whether the next frame may defer, and the timer of the
+/// whole frame that follows a deferring one.
 #[derive(Default)]
 struct State {
     last_input: Option<(Key, f64)>,
     hurried: bool,
-    stale: Vec<ChartId>,
-    tables: Vec<TableSlot>,
     idle_timer: Option<i32>,
 }
 
+/// What the page last saw of an element, by id: whether the `IntersectionObserver` last put it
+/// on screen, and (a canvas) its client size when a whole frame last read it. A few dozen
+/// elements: a list is smaller in the bundle than a map.
+type Seen = Vec<(String, bool, Option<(i32, i32)>)>;
+
 thread_local! {
     static STATE: RefCell<State> = RefCell::new(State::default());
+    static SEEN: RefCell<Seen> = const { RefCell::new(Vec::new()) };
     static IDLE_CALLBACK: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
 }
 
@@ -50,40 +62,84 @@ pub fn input(key: Key) {
     });
 }
 
-/// Called once per frame: whether this frame may leave what is off screen for later.
+/// Called once per frame: whether this frame may leave what is off screen for later. A frame
+/// that may is followed, once the inputs are still, by a whole one.
 pub fn hurried() -> bool {
-    STATE.with(|cell| std::mem::take(&mut cell.borrow_mut().hurried))
+    let hurried = STATE.with(|cell| std::mem::take(&mut cell.borrow_mut().hurried));
+    if hurried {
+        redraw_when_idle();
+    }
+    hurried
 }
 
-/// Whether any of `element` is inside the viewport. Read before the frame writes to the DOM
-/// (the charts are drawn before the text), beside the canvas size the drawing reads anyway.
-pub fn on_screen(element: &Element) -> bool {
-    let height = web_sys::window()
-        .and_then(|w| w.inner_height().ok()?.as_f64())
-        .unwrap_or(f64::INFINITY);
-    let rect = element.get_bounding_client_rect();
-    rect.bottom() > 0.0 && rect.top() < height
+/// The entry of element `id`, added if new (on screen, size unknown).
+fn seen<R>(id: &str, f: impl FnOnce(&mut (String, bool, Option<(i32, i32)>)) -> R) -> R {
+    SEEN.with(|cell| {
+        let mut seen = cell.borrow_mut();
+        let i = match seen.iter().position(|e| e.0 == id) {
+            Some(i) => i,
+            None => {
+                seen.push((id.to_string(), true, None));
+                seen.len() - 1
+            }
+        };
+        f(&mut seen[i])
+    })
 }
 
-/// A frame computed a new panel and left `stale` charts undrawn and `tables` unwritten: bring
-/// them up to date once the inputs have been still for [`IDLE_MS`] (a later frame replaces
-/// both lists and the timer).
-pub fn set_stale(stale: Vec<ChartId>, tables: Vec<TableSlot>) {
+/// Whether the element `id` was on screen when the browser last laid the page out (unknown:
+/// yes).
+pub fn on_screen(id: &str) -> bool {
+    seen(id, |e| e.1)
+}
+
+/// The client size of `canvas`: read (which lays the page out if the DOM changed), or, in a
+/// drag's frame (`remembered`), the size the last read found.
+pub fn canvas_size(canvas: &web_sys::HtmlCanvasElement, remembered: bool) -> (i32, i32) {
+    seen(&canvas.id(), |e| match e.2 {
+        Some(size) if remembered => size,
+        _ => *e.2.insert((canvas.client_width(), canvas.client_height())),
+    })
+}
+
+/// Watches every panel's canvases and table containers (once, at boot).
+pub fn observe() -> Result<(), JsValue> {
+    let targets = super::dom::document().query_selector_all(".panel canvas, .table-wrap")?;
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(on_intersections);
+    let observer = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref())?;
+    for i in 0..targets.length() {
+        if let Some(element) = targets.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+            observer.observe(&element);
+        }
+    }
+    // Observes for the page's whole life.
+    callback.forget();
+    Ok(())
+}
+
+/// Elements entered or left the viewport. If one came into view while a drag's frames were
+/// leaving what was off screen for later, the whole page is redrawn now rather than when the
+/// inputs are still.
+fn on_intersections(entries: js_sys::Array) {
+    let mut shown = false;
+    for entry in entries.iter() {
+        let entry: IntersectionObserverEntry = entry.unchecked_into();
+        let now = entry.is_intersecting();
+        shown |= now;
+        seen(&entry.target().id(), |e| e.1 = now);
+    }
+    if shown && STATE.with(|cell| cell.borrow().idle_timer.is_some()) {
+        on_idle();
+    }
+}
+
+/// (Re)starts the timer of the whole frame that follows a drag.
+fn redraw_when_idle() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let waiting = !stale.is_empty() || !tables.is_empty();
-    let previous = STATE.with(|cell| {
-        let mut state = cell.borrow_mut();
-        state.stale = stale;
-        state.tables = tables;
-        state.idle_timer.take()
-    });
-    if let Some(id) = previous {
+    if let Some(id) = STATE.with(|cell| cell.borrow_mut().idle_timer.take()) {
         window.clear_timeout_with_handle(id);
-    }
-    if !waiting {
-        return;
     }
     let id = IDLE_CALLBACK.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -98,15 +154,12 @@ pub fn set_stale(stale: Vec<ChartId>, tables: Vec<TableSlot>) {
     STATE.with(|cell| cell.borrow_mut().idle_timer = id);
 }
 
-/// The inputs have been still: draw every stale chart, write every stale table.
+/// The inputs have been still (or something came into view): one whole frame.
 fn on_idle() {
-    let (stale, tables) = STATE.with(|cell| {
-        let mut state = cell.borrow_mut();
-        state.idle_timer = None;
-        (
-            std::mem::take(&mut state.stale),
-            std::mem::take(&mut state.tables),
-        )
-    });
-    redraw_stale(&stale, &tables);
+    if let Some(id) = STATE.with(|cell| cell.borrow_mut().idle_timer.take()) {
+        if let Some(window) = web_sys::window() {
+            window.clear_timeout_with_handle(id);
+        }
+    }
+    super::request_frame();
 }

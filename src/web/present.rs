@@ -144,15 +144,11 @@ pub fn apply_theme(dark: bool) {
     }
 }
 
-/// The chart colours for the current theme, at `scale` device pixels per CSS pixel.
-pub fn chart_style(scenario: &Scenario, scale: f64) -> ChartStyle {
+/// The chart colours for the theme ([`is_dark`]), at `scale` device pixels per CSS pixel.
+pub fn chart_style(dark: bool, scale: f64) -> ChartStyle {
     ChartStyle {
         scale,
-        theme: if is_dark(scenario) {
-            Theme::DARK
-        } else {
-            Theme::LIGHT
-        },
+        theme: if dark { Theme::DARK } else { Theme::LIGHT },
     }
 }
 
