@@ -62,6 +62,7 @@ pub fn backend(canvas: &HtmlCanvasElement) -> Option<Canvas> {
             inner: CanvasBackend::with_canvas_object(canvas.clone())?,
             context: context.clone(),
             open: None,
+            path: String::new(),
         },
         measure: CanvasText {
             context,
@@ -74,12 +75,41 @@ pub fn backend(canvas: &HtmlCanvasElement) -> Option<Canvas> {
 /// grid line by line, and plotters-canvas strokes each one on its own (a colour string parsed,
 /// a path begun and rasterised per dash). Here consecutive lines and paths of one colour and
 /// width become subpaths of one path, stroked once when the style changes or anything else is
-/// drawn. Every other call is plotters-canvas's own.
+/// drawn. The path is written as SVG path data and handed to the canvas as one `Path2D`: one
+/// call instead of a `moveTo`/`lineTo` across the wasm–JS boundary per point (~1,600 per update
+/// on the Laws panel, issue 14). Every other call is plotters-canvas's own.
 pub struct Batched {
     inner: CanvasBackend,
     context: CanvasRenderingContext2d,
     /// The colour (as plotters-canvas writes it) and width of the open path.
     open: Option<(String, u32)>,
+    /// The open path's data: `M x y L x y …`, coordinates in device pixels.
+    path: String,
+}
+
+/// Appends `half_px / 2` to SVG path data (whole or half pixels: plotters-canvas moves
+/// horizontal and vertical lines half a pixel), preceded by a space.
+fn push_coord(path: &mut String, half_px: i64) {
+    path.push(' ');
+    if half_px < 0 {
+        path.push('-');
+    }
+    let (whole, half) = (half_px.unsigned_abs() / 2, half_px.unsigned_abs() % 2 == 1);
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = whole;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    digits[at..].iter().for_each(|&d| path.push(d as char));
+    if half {
+        path.push_str(".5");
+    }
 }
 
 impl Batched {
@@ -94,16 +124,25 @@ impl Batched {
             self.flush();
             self.context.set_stroke_style_str(&key.0);
             self.context.set_line_width(key.1 as f64);
-            self.context.begin_path();
             self.open = Some(key);
         }
+    }
+
+    /// Adds a point to the open path: `M` begins a subpath, `L` continues it.
+    fn point(&mut self, command: char, (x, y): (i64, i64)) {
+        self.path.push(command);
+        push_coord(&mut self.path, x);
+        push_coord(&mut self.path, y);
     }
 
     /// Strokes the open path, if any.
     fn flush(&mut self) {
         if self.open.take().is_some() {
-            self.context.stroke();
+            if let Ok(path) = web_sys::Path2d::new_with_path_string(&self.path) {
+                self.context.stroke_with_path(&path);
+            }
         }
+        self.path.clear();
     }
 }
 
@@ -151,11 +190,13 @@ impl DrawingBackend for Batched {
         if style.color().alpha == 0.0 {
             return Ok(());
         }
-        let dx = if from.0 == to.0 { 0.5 } else { 0.0 };
-        let dy = if from.1 == to.1 { 0.5 } else { 0.0 };
+        // In half pixels.
+        let dx = i64::from(from.0 == to.0);
+        let dy = i64::from(from.1 == to.1);
+        let half = |(x, y): BackendCoord| (2 * i64::from(x) - dx, 2 * i64::from(y) - dy);
         self.path_for(style);
-        self.context.move_to(from.0 as f64 - dx, from.1 as f64 - dy);
-        self.context.line_to(to.0 as f64 - dx, to.1 as f64 - dy);
+        self.point('M', half(from));
+        self.point('L', half(to));
         Ok(())
     }
     fn draw_rect<S: BackendStyle>(
@@ -178,9 +219,10 @@ impl DrawingBackend for Batched {
         let mut path = path.into_iter();
         if let Some(start) = path.next() {
             self.path_for(style);
-            self.context.move_to(start.0 as f64, start.1 as f64);
+            let half = |(x, y): BackendCoord| (2 * i64::from(x), 2 * i64::from(y));
+            self.point('M', half(start));
             for next in path {
-                self.context.line_to(next.0 as f64, next.1 as f64);
+                self.point('L', half(next));
             }
         }
         Ok(())

@@ -25,7 +25,7 @@ mod url;
 
 use crate::chart::{ChartError, PlotArea};
 use crate::page::PageState;
-use crate::panel::{ChartId, Panel, Shown, TableSlot};
+use crate::panel::{ChartId, Panel, Shown};
 use crate::scenario::{decode, Decoded, UrlError, View};
 use dom::{by_id, document, render_figures, render_list, set_hidden, set_text};
 use plotters::prelude::*;
@@ -189,15 +189,16 @@ fn show_view(view: View) {
     set_hidden("llm-controls", matches!(view, View::Laws | View::Learn));
 }
 
-/// Writes what a panel shows into the DOM: key figures, tables, summaries, lists.
-fn render_text(figures_id: &str, shown: &Shown, deferred_tables: &[TableSlot]) {
+/// Writes what a panel shows into the DOM: key figures, tables, summaries, lists — except the
+/// tables and texts whose element id `later` names (off screen during a drag).
+fn render_text(figures_id: &str, shown: &Shown, later: &dyn Fn(&str) -> bool) {
     render_figures(figures_id, &shown.figures);
     for slot in &shown.tables {
-        if !deferred_tables.iter().any(|d| d.id == slot.id) {
+        if !later(&format!("{}-table", slot.id)) {
             exports::show_table(slot);
         }
     }
-    for (id, text) in &shown.texts {
+    for (id, text) in shown.texts.iter().filter(|(id, _)| !later(id)) {
         set_text(id, text);
     }
     for (id, items) in &shown.lists {
@@ -240,39 +241,38 @@ fn frame() {
     let panel = Panel::compute(&scenario, view);
     let shown = panel.shown();
     if text_first {
-        render_text(panel.figures_id(), &shown, &[]);
+        render_text(panel.figures_id(), &shown, &|_| false);
     }
-    // During a drag only the charts and tables on screen; the others once the inputs are
-    // still or they come into view (src/web/offscreen.rs). A panel shown for the first time is
-    // drawn whole. What is on screen and the canvases' sizes come from observers: the frame
-    // of a drag reads no geometry, so it forces no layout.
+    // During a drag only the charts, tables and texts on screen; the others in one whole
+    // frame once the inputs are still or something comes into view (src/web/offscreen.rs). A
+    // panel shown for the first time is drawn whole. What is on screen comes from an
+    // observer and the canvases keep their last sizes: the frame of a drag reads no geometry,
+    // so it forces no layout.
     let hurried = offscreen::hurried() && !text_first;
-    let visible = |id: String| !hurried || offscreen::on_screen(&id);
+    let later = |id: &str| hurried && !offscreen::on_screen(id);
     let drawn: Vec<ChartId> = panel
         .charts()
-        .filter(|&chart| visible(format!("{}-canvas", chart.id())))
-        .collect();
-    let deferred_tables: Vec<TableSlot> = shown
-        .tables
-        .iter()
-        .filter(|slot| !visible(format!("{}-table", slot.id)))
-        .cloned()
+        .filter(|&chart| !later(&format!("{}-canvas", chart.id())))
         .collect();
     let (areas, failures) = draw_charts(&drawn, &panel, hurried);
     if !text_first {
-        render_text(panel.figures_id(), &shown, &deferred_tables);
+        render_text(panel.figures_id(), &shown, &later);
     }
     set_hidden("app-status", failures.is_empty());
     set_text("app-status", &failures.join("; "));
     api::notify_changed(&panel);
     present::full_page_link(&scenario);
     if let Some((command, pin)) = with_app(|app| (app.page.cli_command(), app.page.pin_status())) {
-        set_text("cli-command", &command);
+        if !later("cli-command") {
+            set_text("cli-command", &command);
+        }
         set_text("pin-status", &pin);
         set_hidden("pin-status", pin.is_empty());
         set_hidden("unpin-a", pin.is_empty());
     }
-    url::show_print_scenario();
+    if !later("print-inputs") {
+        url::show_print_scenario();
+    }
     let first = with_app(|app| {
         app.panel = Some(panel);
         // A drag's frame keeps the plot areas of the charts it left as they were.
