@@ -71,8 +71,12 @@ test('the loader file is missing (404): after 10 s the page says it could not st
   await page.goto(s.url + '?v=1');
   const hint = page.locator('#load-hint');
   assert.equal(await hint.isVisible(), false, 'not at once');
-  await page.waitForFunction(() => getComputedStyle(document.getElementById('load-hint')).visibility === 'visible',
-    null, { timeout: 15_000, polling: 200 });
+  // Shown and laid out (its text is kept out of layout until then: content-visibility).
+  await page.waitForFunction(() => {
+    const style = getComputedStyle(document.getElementById('load-hint'));
+    return style.visibility === 'visible' && style.contentVisibility === 'visible';
+  }, null, { timeout: 15_000, polling: 200 });
+  assert.ok(await hint.evaluate((e) => e.getBoundingClientRect().height > 10), 'the hint takes up room');
   assert.match(await hint.textContent(), /could not start.*页面无法启动/s);
   await page.close();
 
@@ -82,4 +86,36 @@ test('the loader file is missing (404): after 10 s the page says it could not st
   await ok.waitForTimeout(200);
   assert.equal(await ok.evaluate(() => getComputedStyle(document.getElementById('load-hint')).display), 'none');
   await assertClean(assert, ok, 'started page');
+});
+
+// Chinese text in an English reader's first layout loads a CJK font before anything is drawn
+// (~25 ms of the first draw, issue 14): the language button's label is laid out only once the
+// first frame is on screen (body[data-painted]), the load hint's only when it shows. The label
+// must then be there, in its own language, for every reader.
+test('the language button is labelled once the first frame is on screen; a page that never starts keeps its label out of layout', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1');
+  await waitReady(page);
+  await page.waitForFunction(() => document.body.hasAttribute('data-painted'), null, { timeout: 5_000, polling: 20 });
+  const label = await page.evaluate(() => {
+    const b = document.getElementById('lang-toggle');
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    return { text: b.textContent, lang: b.lang, cv: getComputedStyle(b).contentVisibility, width: range.getBoundingClientRect().width };
+  });
+  assert.deepEqual({ text: label.text, lang: label.lang, cv: label.cv }, { text: '中文', lang: 'zh-Hans', cv: 'visible' });
+  assert.ok(label.width > 10, `the label is laid out (${label.width} px wide)`);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#load-hint')).display), 'none');
+  await assertClean(assert, page, 'painted page');
+
+  const stuck = await s.newPage();
+  await stuck.route(/\/loader-[0-9a-f]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await stuck.goto(s.url + '?v=1');
+  await stuck.waitForTimeout(500);
+  assert.deepEqual(await stuck.evaluate(() => [
+    document.body.hasAttribute('data-painted'),
+    getComputedStyle(document.getElementById('lang-toggle')).contentVisibility,
+    getComputedStyle(document.getElementById('load-hint')).contentVisibility,
+  ]), [false, 'hidden', 'hidden']);
+  await stuck.close();
 });
