@@ -53,3 +53,48 @@ for (const view of ['strong', 'plan']) {
     await assertClean(assert, fresh, `${view} fresh`);
   });
 }
+
+// A chart that comes into view while the drag goes on is drawn by the drag's own frames (the
+// IntersectionObserver says it is on screen), not only once the inputs are still: read two
+// frames after the last key press, well inside the 150 ms the drag's end waits for.
+test('strong: a chart scrolled into view during a drag shows each new value at once', async () => {
+  const page = await session.newPage();
+  await page.goto(`${session.url}?v=1&preset=seed-strong&view=strong`);
+  await waitReady(page);
+  const below = await belowFold(page);
+  const target = below[below.length - 1];
+  // Key presses 30 ms apart: each its own frame, all within a drag.
+  const drag = async () => {
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForTimeout(30);
+    }
+  };
+  await page.focus('#b-range');
+  await drag();
+  await page.evaluate(async (sel) => {
+    document.querySelector(sel).scrollIntoView({ block: 'center' });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, target);
+  await drag();
+  const during = await page.evaluate(async (sel) => {
+    const pressed = performance.now();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return { hash: window.__e2e.canvasStats(sel).hash, ms: performance.now() - pressed };
+  }, target);
+  assert.ok(during.ms < 150, `read ${during.ms.toFixed(0)} ms after the last key: still inside the drag`);
+  // The address bar is written at most every 200 ms: once the inputs are still it holds the
+  // last value, and the whole frame after the drag has changed nothing on this chart.
+  await settle(page);
+  await page.waitForTimeout(400);
+  const query = await page.evaluate(() => location.search);
+  assert.match(query, /[?&]b=/);
+  assert.equal((await canvasStats(page, target)).hash, during.hash, `${target}: the frame after the drag changed nothing`);
+  const fresh = await session.newPage();
+  await fresh.goto(`${session.url}${query}`);
+  await waitReady(fresh);
+  assert.equal(await scrolledHash(fresh, target), during.hash, `${target} during the drag = a fresh load of ${query}`);
+  await assertClean(assert, page, 'strong during the drag');
+  await fresh.close();
+  await page.close();
+});
