@@ -207,6 +207,18 @@ pub fn render_list(id: &str, items: &[String]) {
     let Some(list) = document().get_element_by_id(id) else {
         return;
     };
+    // Unchanged (most frames of a drag): leave it, so nothing is laid out again.
+    let children = list.child_nodes();
+    let same = children.length() as usize == items.len()
+        && items.iter().enumerate().all(|(i, item)| {
+            children
+                .item(i as u32)
+                .and_then(|c| c.text_content())
+                .is_some_and(|t| t == *item)
+        });
+    if same {
+        return;
+    }
     list.set_text_content(None);
     for item in items {
         let _ = list.append_child(&cell("li", item, None));

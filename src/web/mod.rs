@@ -190,7 +190,7 @@ fn show_view(view: View) {
 }
 
 /// Writes what a panel shows into the DOM: key figures, tables, summaries, lists — except the
-/// tables and texts whose element id `later` names (off screen during a drag).
+/// tables, texts and lists whose element id `later` names (off screen during a drag).
 fn render_text(figures_id: &str, shown: &Shown, later: &dyn Fn(&str) -> bool) {
     render_figures(figures_id, &shown.figures);
     for slot in &shown.tables {
@@ -201,7 +201,7 @@ fn render_text(figures_id: &str, shown: &Shown, later: &dyn Fn(&str) -> bool) {
     for (id, text) in shown.texts.iter().filter(|(id, _)| !later(id)) {
         set_text(id, text);
     }
-    for (id, items) in &shown.lists {
+    for (id, items) in shown.lists.iter().filter(|(id, _)| !later(id)) {
         render_list(id, items);
     }
     for (id, query) in &shown.links {

@@ -103,10 +103,11 @@ pub fn canvas_size(canvas: &web_sys::HtmlCanvasElement, remembered: bool) -> (i3
 }
 
 /// Watches the elements a drag's frame may leave for later (once, at boot): every panel's
-/// canvases, tables and chart summaries, the footer's command, the print-only scenario.
+/// canvases, tables and chart summaries, the Plan panel's report and its warnings, the
+/// footer's command, the print-only scenario.
 pub fn observe() -> Result<(), JsValue> {
     let targets = super::dom::document().query_selector_all(
-        ".panel canvas, .table-wrap, figcaption, #cli-command, #print-inputs",
+        ".panel canvas, .table-wrap, figcaption, .report-text, .warnings, #cli-command, #print-inputs",
     )?;
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(on_intersections);
     let observer = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref())?;
