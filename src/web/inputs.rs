@@ -20,7 +20,8 @@ pub(super) fn init() {
     fill_preset_options();
     init_sliders();
     if let Some(scenario) = with_app(|app| app.page.scenario.clone()) {
-        sync_all_controls(&scenario);
+        // The markup has no messages yet: nothing to clear.
+        sync_all_controls(&scenario, false);
     }
 }
 
@@ -45,7 +46,6 @@ fn fill_preset_options() {
     }
 }
 
-/// Writes every control from the scenario (on load and when a preset is chosen).
 /// The `lv=` text of the lever checkboxes that are ticked.
 fn checked_levers() -> String {
     Lever::ALL
@@ -58,7 +58,9 @@ fn checked_levers() -> String {
         .join(",")
 }
 
-pub(super) fn sync_all_controls(scenario: &Scenario) {
+/// Writes every control from the scenario (on load and when a preset is chosen), clearing the
+/// inputs' messages if `clear`.
+pub(super) fn sync_all_controls(scenario: &Scenario, clear: bool) {
     for lever in Lever::ALL {
         if let Some(check) = by_id::<HtmlInputElement>(&format!("lv-{}", lever.key())) {
             check.set_checked(scenario.plan.levers.contains(&lever));
@@ -78,7 +80,9 @@ pub(super) fn sync_all_controls(scenario: &Scenario) {
         } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
             select.set_value(&text);
         }
-        clear_message(key);
+        if clear {
+            clear_message(key);
+        }
         sync_slider(scenario, key);
     }
     if let Some(select) = by_id::<HtmlSelectElement>("preset-input") {
@@ -178,7 +182,7 @@ fn on_preset(name: &str) {
     }) else {
         return;
     };
-    sync_all_controls(&scenario);
+    sync_all_controls(&scenario, true);
     request_frame();
 }
 

@@ -155,7 +155,7 @@ fn show_link_messages(decoded: &Decoded) {
 /// follows it, then the page redraws.
 fn replace_scenario(decoded: &Decoded) {
     with_app(|app| app.page.scenario = decoded.scenario.clone());
-    inputs::sync_all_controls(&decoded.scenario);
+    inputs::sync_all_controls(&decoded.scenario, true);
     show_link_messages(decoded);
     request_frame();
 }
