@@ -25,6 +25,15 @@ const MEGATRON_INTERIOR: [(f64, f64); 6] = [
     (3072.0, 3_831.0),
 ];
 
+/// The messages a link's errors give for `st` and `em` (the fit's inputs).
+fn fit_messages(errors: &[UrlError]) -> Vec<String> {
+    errors
+        .iter()
+        .filter(|e| matches!(e, UrlError::Input(i) if i.key == Key::StepTable || i.key == Key::ExposedMode))
+        .map(|e| e.to_string())
+        .collect()
+}
+
 fn sweep(query: &str) -> LlmSweep {
     let d = decode(query);
     assert!(d.errors.is_empty(), "{query}: {:?}", d.errors);
@@ -137,12 +146,7 @@ fn tables_that_cannot_be_fitted_are_refused_naming_st() {
         ("v=1&em=fit&st=1024:900,2048:300", "faster than 1/N"),
     ] {
         let d = decode(query);
-        let named: Vec<String> = d
-            .errors
-            .iter()
-            .filter(|e| matches!(e, UrlError::Input(i) if i.key == Key::StepTable || i.key == Key::ExposedMode))
-            .map(|e| e.to_string())
-            .collect();
+        let named = fit_messages(&d.errors);
         assert!(
             named.iter().any(|m| m.contains(says) && m.contains("st")),
             "{query}: {named:?}"
@@ -368,12 +372,7 @@ fn per_point_batches_that_cannot_be_read_or_fitted_are_refused_naming_st() {
         ),
     ] {
         let d = decode(query);
-        let named: Vec<String> = d
-            .errors
-            .iter()
-            .filter(|e| matches!(e, UrlError::Input(i) if i.key == Key::StepTable || i.key == Key::ExposedMode))
-            .map(|e| e.to_string())
-            .collect();
+        let named = fit_messages(&d.errors);
         assert!(
             named.iter().any(|m| m.contains(says) && m.contains("(st)")),
             "{query}: {named:?}"

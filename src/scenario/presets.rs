@@ -271,9 +271,10 @@ impl Preset {
                         value: 1_609.0,
                     },
                 ];
-                l.peak_flops_per_gpu = 1979e12; // FP8 dense
-                                                // 1.208e9 tokens (288 steps) to the target at GBS 2,048; B_crit from that and
-                                                // GBS 4,096's 1.309 to 1.359e9 (docs/model.md §5.3).
+                // FP8 dense.
+                l.peak_flops_per_gpu = 1979e12;
+                // 1.208e9 tokens (288 steps) to the target at GBS 2,048; B_crit from that and
+                // GBS 4,096's 1.309 to 1.359e9 (docs/model.md §5.3).
                 l.token_budget = 1.208e9;
                 s.plan.critical_batch_tokens = 36e6;
             }

@@ -10,7 +10,9 @@
 //! | `exports` | PNG / SVG / CSV / Markdown / text downloads, the tables last shown |
 //! | `url` | the address bar (throttled), Copy link, the clipboard |
 //! | `api` | `window.scalingExplorer` and the `postMessage` bridge to a host page |
-//! | `canvas` | plotters-canvas with text measured by the canvas |
+//! | `canvas` | plotters-canvas with text measured by the canvas, strokes batched into one `Path2D` |
+//! | `offscreen` | what a drag's frame leaves for later: what is on screen, the canvases' sizes |
+//! | `learn` | the Learn view: its texts, live figures and exercises |
 //! | `dom`, `present` | DOM helpers; language, theme, embedding, downloads |
 
 mod api;
