@@ -82,8 +82,12 @@ function parseArgs(argv) {
       case '--json': o.json = path.resolve(next()); break;
       // Development: run some sections only (sizes,loads,updates,plotly,profile,soak); no targets table.
       case '--only': o.only = new Set(next().split(',')); break;
+      // Development: a style sheet added to every page of the updates section (A/B experiments).
+      case '--css': o.css = next(); break;
+      // Development: the top-of-tab update rows only, for these panels (laws,strong,weak,plan).
+      case '--panels': o.panels = new Set(next().split(',')); break;
       case '-h': case '--help':
-        console.log('usage: node bench/bench.mjs [--dist DIR] [--bindgen-dir DIR] [--updates N] [--warmup N] [--loads N] [--profile-updates N] [--no-profile] [--soak-steps N] [--quick] [--strict] [--json FILE]');
+        console.log('usage: node bench/bench.mjs [--dist DIR] [--bindgen-dir DIR] [--updates N] [--warmup N] [--loads N] [--profile-updates N] [--no-profile] [--soak-steps N] [--quick] [--strict] [--json FILE]\n  development: [--only SECTIONS] [--panels laws,strong,weak,plan] [--css RULES]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${a}`);
@@ -478,13 +482,14 @@ async function main() {
     // 3. updates per panel
     results.updates = {};
     let speedupCanvasSize = { w: 1166, h: 438 };
-    if (want('updates')) {
+    if (want('updates')) updates: {
       section(`Input → charts redrawn, ${opts.updates} updates per panel (after ${opts.warmup} warm-up)`);
       const runPanel = async (spec, { deviceScaleFactor = 1, css = null, updates = opts.updates, fullHeight = false, scrollTo = null } = {}) => {
         const { context, page } = await newPage(browser, { deviceScaleFactor });
         await page.goto(`${server.url}?${spec.query}`);
         await waitReady(page);
         if (css) await page.addStyleTag({ content: css });
+        if (opts.css) await page.addStyleTag({ content: opts.css });
         let viewport = VIEWPORT;
         if (fullHeight) {
           // A viewport as tall as the page: every chart and table of the tab on screen. Twice,
@@ -514,10 +519,14 @@ async function main() {
       const rows = [['panel', 'canvases', 'n', 'median', 'p95', 'max', 'script med', 'script p95', 'latency med', 'latency p95', 'CPU med', 'CPU p95', 'p95 ≤ 8 ms']];
       const addRow = (label, canvases, s) => rows.push([label, canvases, s.n, ms(s.cost.median), ms(s.cost.p95), ms(s.cost.max),
         ms(s.script.median), ms(s.script.p95), ms(s.latency.median), ms(s.latency.p95), ms(s.cpu.median), ms(s.cpu.p95), passFail(s.cpu.p95 <= TARGET_P95_MS)]);
-      for (const spec of PANELS) {
+      for (const spec of PANELS.filter((p) => !opts.panels || opts.panels.has(p.key))) {
         const r = await runPanel(spec);
         results.updates[spec.key] = { stats: r.stats, errors: r.errors, rows: r.rows };
         addRow(spec.label, spec.canvases, r.stats);
+      }
+      if (opts.panels) {
+        log(table(rows));
+        break updates;
       }
       // "Every panel visible": in the 1200x900 viewport most of a tab's charts and tables are
       // below the fold, where the browser skips part of the layout (content-visibility) and
@@ -644,6 +653,7 @@ async function main() {
         const { context, page } = await newPage(browser);
         await page.goto(url);
         await waitReady(page);
+        if (opts.css && key !== 'plotly') await page.addStyleTag({ content: opts.css });
         await runUpdates(page, spec, 10, 0);
         await browser.startTracing(page, { categories });
         const n = opts.profileUpdates;

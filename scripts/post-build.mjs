@@ -170,24 +170,39 @@ export function minifyHtml(html) {
 }
 
 /**
- * Rewrites Trunk's inline loader (`import init, * as bindings from './X.js'; const wasm = await
- * init({ module_or_path: './X_bg.wasm' }); …`) so that a failure names its file in #app-status:
- * the static import becomes a dynamic one (a failed static import never runs the module), and
- * both steps are caught, reported and rethrown (the console still shows the error). Fails the
- * build if Trunk's loader has another shape, rather than shipping a page that cannot say why it
- * did not start. The loader itself, a few hundred bytes next to index.html, is not covered.
+ * Rewrites Trunk's inline loader (`<script type="module">import init, * as bindings from
+ * './X.js'; const wasm = await init({ module_or_path: './X_bg.wasm' }); …`):
+ *
+ * - A failure names its file in #app-status: the static import becomes a dynamic one (a failed
+ *   static import never runs the module), and both steps are caught, reported and rethrown
+ *   (the console still shows the error).
+ * - The wasm compiles while the page is still being parsed and laid out (issue 14's first
+ *   draw, ~13 ms): the script is `async` and starts `WebAssembly.compileStreaming` at once,
+ *   then waits for the DOM before the app starts. A response the streaming compiler refuses
+ *   (a server that does not send `application/wasm`, a 404) is handed to wasm-bindgen as it
+ *   is, whose own fallback and error apply as before.
+ * - `blocking="render"`: the browser does not lay out and paint the page before this small
+ *   script has arrived, so the first layout no longer runs between the document and the
+ *   script (~14 ms). Only the script's own download blocks rendering, not the wasm's.
+ *
+ * Fails the build if Trunk's loader has another shape, rather than shipping a page that
+ * cannot say why it did not start. The loader itself, a few hundred bytes next to index.html,
+ * is not covered.
  */
 export function guardLoader(html) {
-  const re = /import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\s*\{\s*module_or_path:\s*'([^']+)'\s*\}\s*\);/;
+  const re = /<script type="module">(\s*)import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\s*\{\s*module_or_path:\s*'([^']+)'\s*\}\s*\);/;
   const m = re.exec(html);
   if (!m) throw new Error("post-build: Trunk's wasm loader not found in index.html (has its output changed?)");
-  const [, js, wasm] = m;
+  const [, space, js, wasm] = m;
   const name = (f) => JSON.stringify(f.replace(/^.*\//, ''));
-  const guarded = 'const fail=(f,e)=>{const s=document.getElementById("app-status");' +
+  const guarded = `<script type="module" async blocking="render">${space}` +
+    `const w=fetch(${JSON.stringify(wasm)}).then(r=>WebAssembly.compileStreaming(r.clone()).catch(()=>r)),` +
+    'fail=(f,e)=>{const s=document.getElementById("app-status");' +
     's.hidden=false;s.textContent=`The model could not start: ${f} could not be loaded (${e&&e.message||e}). ' +
     'Reload the page; if this persists, the site is missing this file.`;throw e};' +
+    'document.readyState=="loading"&&await new Promise(r=>addEventListener("DOMContentLoaded",r));' +
     `let bindings,wasm;try{bindings=await import(${JSON.stringify(js)})}catch(e){fail(${name(js)},e)}` +
-    `try{wasm=await bindings.default({module_or_path:${JSON.stringify(wasm)}})}catch(e){fail(${name(wasm)},e)}`;
+    `try{wasm=await bindings.default({module_or_path:w})}catch(e){fail(${name(wasm)},e)}`;
   return html.replace(re, guarded);
 }
 

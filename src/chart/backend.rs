@@ -170,12 +170,27 @@ fn either_err<E: std::error::Error + Send + Sync>(
     }
 }
 
+/// The error of the right-hand backend, without its text. The page's right-hand backend is
+/// the SVG export, which writes into a `String` and cannot fail; formatting its
+/// `std::io::Error` anyway would keep the text of every I/O error kind in the WebAssembly
+/// bundle (~0.4 KB gzipped) for a message no one can see.
+fn right_err<E: std::error::Error + Send + Sync>(
+    e: DrawingErrorKind<E>,
+) -> DrawingErrorKind<EitherError> {
+    match e {
+        DrawingErrorKind::DrawingError(_) => {
+            DrawingErrorKind::DrawingError(EitherError("the SVG could not be written".into()))
+        }
+        DrawingErrorKind::FontError(f) => DrawingErrorKind::FontError(f),
+    }
+}
+
 /// Calls the same method on whichever backend `$self` holds.
 macro_rules! either {
     ($self:ident, $b:ident => $call:expr) => {
         match $self {
             Either::Left($b) => $call.map_err(either_err),
-            Either::Right($b) => $call.map_err(either_err),
+            Either::Right($b) => $call.map_err(right_err),
         }
     };
 }

@@ -62,6 +62,39 @@ for (const [what, pattern, file] of [
   });
 }
 
+// The loader compiles the wasm with WebAssembly.compileStreaming while the page is parsed
+// (issue 14). A static host that serves .wasm as application/octet-stream makes the streaming
+// compiler refuse it: the page must still start, through wasm-bindgen's own fallback (which
+// warns in the console, as it always has), and a 404 must still be named.
+test('a host that serves the .wasm without application/wasm: the page still starts and draws', async () => {
+  const page = await s.newPage();
+  await page.route(/_bg\.wasm$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await page.goto(s.url + '?v=1');
+  await waitReady(page);
+  await assertCanvasesDrawn(assert, page);
+  // The fallback ran: the streaming compile was refused and wasm-bindgen said why.
+  assert.ok(page.problems.console.some((m) => /^warning: .*application\/wasm/s.test(m)), page.problems.console.join('\n'));
+  assert.deepEqual([page.problems.pageErrors, page.problems.consoleErrors], [[], []]);
+  await page.close();
+});
+
+test('the .wasm is missing (404): #app-status names it', async () => {
+  const name = assertDist().find((f) => /_bg\.wasm$/.test(f));
+  const page = await s.newPage();
+  await page.route(/_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto(s.url + '?v=1');
+  await page.waitForFunction((n) => {
+    const el = document.getElementById('app-status');
+    return !el.hidden && el.textContent.includes(n);
+  }, name, { timeout: 5_000, polling: 50 });
+  assert.match(await page.locator('#app-status').textContent(), /^The model could not start: \S+_bg\.wasm could not be loaded \(/);
+  assert.notEqual(await page.evaluate(() => document.body.dataset.ready), '1');
+  await page.close();
+});
+
 // Without its loader (loader-<hash>.js missing, or scripts blocked) no script of the page runs
 // and nothing can write #app-status: the stylesheet alone shows #load-hint after 10 s, in both
 // languages. A page that starts never shows it.
