@@ -155,6 +155,7 @@ fn redraw_when_idle() {
     }
 }
 
+/// Sets the idle timer to fire in `wait_ms` (its one closure, made on first use).
 fn start_idle_timer(wait_ms: f64) {
     let Some(window) = web_sys::window() else {
         return;
