@@ -282,6 +282,34 @@ impl<L: DrawingBackend, R: DrawingBackend> DrawingBackend for Either<L, R> {
     }
 }
 
+/// Appends `half_px / 2` to SVG path data, preceded by a space: whole or half pixels, the only
+/// coordinates the page's canvas backend writes (plotters-canvas moves horizontal and vertical
+/// lines half a pixel onto whole pixels). Written digit by digit instead of through `f64`
+/// formatting, which would be slower per point and larger in the wasm
+/// (`crate::web::canvas::Batched` writes each stroked path this way, issue 14).
+pub fn push_half_pixels(path: &mut String, half_px: i64) {
+    path.push(' ');
+    if half_px < 0 {
+        path.push('-');
+    }
+    let (whole, half) = (half_px.unsigned_abs() / 2, half_px.unsigned_abs() % 2 == 1);
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = whole;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    digits[at..].iter().for_each(|&d| path.push(d as char));
+    if half {
+        path.push_str(".5");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,5 +321,18 @@ mod tests {
         // plotters size 12.4 = a 10 px em; "100" = 3 × 0.58 em = 17.4 → 17 px; 1.2 em high.
         let style = plotters::style::TextStyle::from(("sans-serif", 12.4));
         assert_eq!(EstimatedText.measure("100", &style), (17, 12));
+    }
+
+    #[test]
+    fn half_pixels_are_written_as_path_data() {
+        // half_px / 2: 0 → 0; 1 → 0.5; 2 → 1; 2469 → 1234.5; −1 → −0.5; −4 → −2; 20 → 10.
+        let mut path = String::from("M");
+        for half_px in [0, 1, 2, 2469, -1, -4, 20] {
+            push_half_pixels(&mut path, half_px);
+        }
+        assert_eq!(path, "M 0 0.5 1 1234.5 -0.5 -2 10");
+        let mut big = String::new();
+        push_half_pixels(&mut big, i64::MIN);
+        assert_eq!(big, " -4611686018427387904");
     }
 }

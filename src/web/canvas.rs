@@ -6,7 +6,7 @@
 //! [`Measured`] replaces only that call, with the 2D context's `measureText` in the font
 //! plotters-canvas draws with; every drawing call is plotters-canvas's own.
 
-use crate::chart::backend::{Either, Measured, TextMeasure};
+use crate::chart::backend::{push_half_pixels, Either, Measured, TextMeasure};
 use crate::chart::svg::Svg;
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
@@ -87,31 +87,6 @@ pub struct Batched {
     path: String,
 }
 
-/// Appends `half_px / 2` to SVG path data (whole or half pixels: plotters-canvas moves
-/// horizontal and vertical lines half a pixel), preceded by a space.
-fn push_coord(path: &mut String, half_px: i64) {
-    path.push(' ');
-    if half_px < 0 {
-        path.push('-');
-    }
-    let (whole, half) = (half_px.unsigned_abs() / 2, half_px.unsigned_abs() % 2 == 1);
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = whole;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    digits[at..].iter().for_each(|&d| path.push(d as char));
-    if half {
-        path.push_str(".5");
-    }
-}
-
 impl Batched {
     /// Continues the open path if it has `style`, else strokes it and begins one that does.
     fn path_for<S: BackendStyle>(&mut self, style: &S) {
@@ -131,8 +106,8 @@ impl Batched {
     /// Adds a point to the open path: `M` begins a subpath, `L` continues it.
     fn point(&mut self, command: char, (x, y): (i64, i64)) {
         self.path.push(command);
-        push_coord(&mut self.path, x);
-        push_coord(&mut self.path, y);
+        push_half_pixels(&mut self.path, x);
+        push_half_pixels(&mut self.path, y);
     }
 
     /// Strokes the open path, if any.

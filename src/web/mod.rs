@@ -340,7 +340,7 @@ fn draw_charts(
 ) -> (Vec<(ChartId, PlotArea)>, Vec<String>) {
     let mut areas = Vec::new();
     let mut failures = Vec::new();
-    // Once per frame, not once per chart: `matchMedia` is not free.
+    // Once per frame: every chart of it has the same theme.
     let dark = present::is_dark(&panel.scenario);
     for &chart in charts {
         match draw_chart(chart, panel, dark, remembered_sizes) {
