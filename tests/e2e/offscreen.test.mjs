@@ -83,8 +83,8 @@ test('strong: a chart scrolled into view during a drag shows each new value at o
     return { hash: window.__e2e.canvasStats(sel).hash, ms: performance.now() - pressed };
   }, target);
   assert.ok(during.ms < 150, `read ${during.ms.toFixed(0)} ms after the last key: still inside the drag`);
-  // The address bar is written at most every 200 ms: once the inputs are still it holds the
-  // last value, and the whole frame after the drag has changed nothing on this chart.
+  // The address bar is written by the whole frame after the drag (none during it): once the
+  // inputs are still it holds the last value, and that frame has changed nothing on this chart.
   await settle(page);
   await page.waitForTimeout(400);
   const query = await page.evaluate(() => location.search);
