@@ -7,7 +7,7 @@
 #                    browser tests (wasm-bindgen-test), release build, Playwright e2e
 #   make bench       build, then measure load time, redraw time per input, transfer size and
 #                    Plotly.js side by side (docs/performance.md); not part of `make test`
-#   make mutants     cargo-mutants over src/model and src/panel (docs/testing.md); hours, so
+#   make mutants     cargo-mutants over crates/model and src/panel (docs/testing.md); hours, so
 #                    it runs in shards: make mutants MUTANTS_SHARD=0/8; not part of `make test`
 #   make lighthouse  build, then Lighthouse accessibility and best-practices scores of the main
 #                    views (docs/accessibility.md); not part of `make test`
@@ -59,13 +59,13 @@ fmt-check:
 	$(ENV) cargo fmt --check
 
 clippy:
-	$(ENV) cargo clippy --all-targets -- -D warnings
+	$(ENV) cargo clippy --workspace --all-targets -- -D warnings
 
 clippy-wasm:
-	$(ENV) cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+	$(ENV) cargo clippy --workspace --lib --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
-	$(ENV) cargo test
+	$(ENV) cargo test --workspace
 
 # Decoder fuzzing at full size: 100,000 random and mutated links through decode, the sweeps,
 # the tables and the charts (tests/fuzz_decode.rs). `cargo test` runs 10,000 of them in debug;
@@ -108,12 +108,12 @@ lighthouse: bootstrap trunk-build
 # ---- mutation testing (not part of `make test`) ---------------------------------------------
 # cargo-mutants 27.1.0 over the model and the panel layer (.cargo/mutants.toml says which tests
 # run per mutant). About 20 s a mutant on 2 cores and ~800 mutants, so run it in shards:
-# `make mutants MUTANTS_SHARD=3/8`; MUTANTS_FILES picks files (`src/model/step.rs`), MUTANTS_ARGS
+# `make mutants MUTANTS_SHARD=3/8`; MUTANTS_FILES picks files (`crates/model/src/step.rs`), MUTANTS_ARGS
 # adds options (`--list`).
 # Results in mutants.out/ (caught.txt, missed.txt, timeout.txt, unviable.txt).
 
 MUTANTS_SHARD ?= 0/1
-MUTANTS_FILES ?= src/model/*.rs src/panel/*.rs
+MUTANTS_FILES ?= crates/model/src/*.rs src/panel/*.rs
 MUTANTS_ARGS ?=
 MUTANTS_VERSION := 27.1.0
 

@@ -38,7 +38,8 @@ macro_rules! trf {
 pub mod chart;
 pub mod controls;
 pub mod i18n;
-pub mod model;
+/// The formulas: the `scaling-model` crate (crates/model), which depends on serde alone.
+pub use scaling_model as model;
 pub mod page;
 pub mod panel;
 pub mod scenario;

@@ -3,6 +3,7 @@
 use super::{parse_count, parse_in_range, parse_unit_fraction, Key};
 use crate::model::measured::{MeasuredKind, MeasuredPoint};
 use crate::model::sweep::LawsInputs;
+use crate::text::messages::measured_error;
 use crate::text::pairs::{format_points, parse_points};
 use crate::text::units::{canonical, clip};
 
@@ -103,7 +104,9 @@ impl LawsSettings {
                         )
                     })?
                 }
-                Key::Measured => self.measured = parse_points(text).map_err(|e| e.to_string())?,
+                Key::Measured => {
+                    self.measured = parse_points(text).map_err(|e| measured_error(&e))?
+                }
                 _ => return Err(format!("{} is not a Laws input", key.name())),
             }
             Ok(())

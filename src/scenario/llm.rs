@@ -7,6 +7,7 @@ use crate::model::fit::{fit_sweep, FitError, StepFit};
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
 use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
+use crate::text::messages::{fit_error, measured_error};
 use crate::text::pairs::{format_batched, format_points, parse_batched_pairs, parse_pairs};
 use crate::text::units::{
     canonical, canonical_si, clip, format_count, format_si, parse_duration_ms, parse_quantity,
@@ -164,7 +165,7 @@ fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
 }
 
 fn parse_table(text: &str) -> Result<Vec<MeasuredPoint>, String> {
-    check_table(parse_pairs(text, true).map_err(|e| e.to_string())?)
+    check_table(parse_pairs(text, true).map_err(|e| measured_error(&e))?)
 }
 
 fn check_table(points: Vec<MeasuredPoint>) -> Result<Vec<MeasuredPoint>, String> {
@@ -357,7 +358,8 @@ impl LlmSettings {
             }
             Key::ExposedTable => self.exposed_table = parse_table(text)?,
             Key::StepTable => {
-                let (points, batches) = parse_batched_pairs(text).map_err(|e| e.to_string())?;
+                let (points, batches) =
+                    parse_batched_pairs(text).map_err(|e| measured_error(&e))?;
                 self.step_table = check_table(points)?;
                 self.step_batches = if batches.iter().any(Option::is_some) {
                     batches
@@ -437,7 +439,7 @@ impl LlmSettings {
         } else if let Some(Err(e)) = self.step_fit() {
             out.push((
                 vec![Key::ExposedMode, Key::StepTable, Key::FitOn],
-                e.to_string(),
+                fit_error(&e),
             ));
         }
         if self.active_params > self.total_params {

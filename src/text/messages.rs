@@ -3,58 +3,60 @@
 
 use super::units::{clip, format_sig};
 use crate::i18n::tr;
+use crate::model::fit::FitError;
 use crate::model::levers::Lever;
 use crate::model::measured::{MeasuredError, MAX_POINTS};
 use crate::model::step::StepError;
-use std::fmt;
 
-impl fmt::Display for MeasuredError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+/// A measured-points error (`mp=`, `st=`) as a sentence in the thread's language.
+pub fn measured_error(error: &MeasuredError) -> String {
+    {
+        match error {
             MeasuredError::BadNumber { item } => {
-                f.write_str(&trf!("“{}” is not a number", "“{}” 不是数字", clip(item)))
+                trf!("“{}” is not a number", "“{}” 不是数字", clip(item))
             }
-            MeasuredError::OddCount { count } => f.write_str(&trf!(
+            MeasuredError::OddCount { count } => trf!(
                 "expected pairs “N value”, got {} numbers (an odd count)",
                 "应为成对的 “N 值”，却得到 {} 个数（奇数个）",
                 count
-            )),
-            MeasuredError::ProcessorsOutOfRange { processors } => f.write_str(&trf!(
+            ),
+            MeasuredError::ProcessorsOutOfRange { processors } => trf!(
                 "N = {} is outside 1 … 2^30",
                 "N = {} 超出 1 … 2^30 的范围",
                 format_sig(*processors, 6)
-            )),
-            MeasuredError::NonPositiveValue { processors, value } => f.write_str(&trf!(
+            ),
+            MeasuredError::NonPositiveValue { processors, value } => trf!(
                 "the value at N = {} must be 1e-9 … 1e15, got {}",
                 "N = {} 处的值必须在 1e-9 … 1e15 之间，实际为 {}",
                 format_sig(*processors, 6),
                 format_sig(*value, 6)
-            )),
-            MeasuredError::NotIncreasing { processors } => f.write_str(&trf!(
+            ),
+            MeasuredError::NotIncreasing { processors } => trf!(
                 "N must increase from pair to pair; N = {} comes out of order or twice",
                 "N 必须逐对递增；N = {} 顺序不对或重复",
                 format_sig(*processors, 6)
-            )),
-            MeasuredError::TooMany { count } => f.write_str(&trf!(
+            ),
+            MeasuredError::TooMany { count } => trf!(
                 "{} pairs is more than the {} allowed",
                 "{} 对超过允许的 {} 对",
                 count,
                 MAX_POINTS
-            )),
+            ),
         }
     }
 }
 
-impl fmt::Display for StepError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StepError::TooFewPoints => f.write_str(tr(
+/// A step-table error as a sentence in the thread's language.
+pub fn step_error(error: &StepError) -> String {
+    {
+        match error {
+            StepError::TooFewPoints => tr(
                 "needs at least two points to interpolate",
                 "至少需要两个点才能插值",
-            )),
+            )
+            .to_string(),
             StepError::Unsorted { gpus } => {
-                write!(
-                    f,
+                format!(
                     "N must increase from point to point; N = {} is out of order",
                     format_sig(*gpus, 6)
                 )
@@ -118,36 +120,34 @@ pub fn lever_cost(lever: Lever) -> &'static str {
         }
 }
 
-impl fmt::Display for crate::model::fit::FitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::model::fit::FitError;
-        match self {
-            FitError::TooFewPoints { count } => f.write_str(&trf!(
+/// Why `em=fit` cannot fit, as a sentence in the thread's language.
+pub fn fit_error(error: &FitError) -> String {
+    {
+        match error {
+            FitError::TooFewPoints { count } => trf!(
                 "em=fit needs at least two measured (N, step ms) points at the same global batch; st has {}",
                 "em=fit 至少需要两个同一 global batch 下实测的 (N, step ms) 点；st 只有 {} 个",
                 count
-            )),
-            FitError::NotFalling { gpus } => f.write_str(&trf!(
+            ),
+            FitError::NotFalling { gpus } => trf!(
                 "em=fit needs step times that fall as N grows; at N = {} the step time does not fall",
                 "em=fit 要求 step time 随 N 增大而下降；在 N = {} 处没有下降",
                 format_sig(*gpus, 6)
-            )),
-            FitError::NegativeWork => f.write_str(tr(
+            ),
+            FitError::NegativeWork => tr(
                 "em=fit: the points give no part of the step that shrinks with N",
                 "em=fit：这些点里没有随 N 缩小的部分",
-            )),
-            FitError::NegativeConstant { constant_ms } => f.write_str(&trf!(
+            ).to_string(),
+            FitError::NegativeConstant { constant_ms } => trf!(
                 "em=fit: the points fall faster than 1/N (the constant part K would be {} ms, below 0); check that they share one global batch",
                 "em=fit：这些点下降得比 1/N 还快（常数部分 K 将为 {} ms，小于 0）；请确认它们使用同一个 global batch",
                 format_sig(*constant_ms, 4)
-            )),
-            FitError::WeakStepFalls { per_doubling_ms } => f.write_str(&trf!(
+            ),
+            FitError::WeakStepFalls { per_doubling_ms } => trf!(
                 "em=fit: at the same tokens per GPU (st with @B) the step time falls as GPUs are added (exposed time per doubling of replicas would be {} ms, below 0)",
                 "em=fit：每卡 tokens 相同时（st 带 @B），step time 随卡数增加而下降（每翻倍副本的暴露时间将为 {} ms，小于 0）",
                 format_sig(*per_doubling_ms, 4)
-            )),
+            ),
         }
     }
 }
-
-impl std::error::Error for crate::model::fit::FitError {}

@@ -1,5 +1,5 @@
 //! Measured scaling points and their Karp–Flatt analysis (the pasted text is read by
-//! `crate::text::pairs`; this module sees numbers only).
+//! `scaling_explorer::text::pairs`; this module sees numbers only).
 //!
 //! A user pastes `(N, value)` pairs where the value is either a speedup or a run time. Times
 //! are turned into speedups against the smallest `N` measured: `S(N) = N₀·t(N₀)/t(N)`, which
@@ -62,8 +62,6 @@ pub enum MeasuredError {
     /// More than [`MAX_POINTS`] pairs.
     TooMany { count: usize },
 }
-
-impl std::error::Error for MeasuredError {}
 
 /// One analysed measurement.
 #[derive(Debug, Clone, PartialEq, Serialize)]

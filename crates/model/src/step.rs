@@ -194,8 +194,6 @@ pub enum StepError {
     Unsorted { gpus: f64 },
 }
 
-impl std::error::Error for StepError {}
-
 /// Exposed time tabulated at some GPU counts, interpolated linearly in `log N`.
 ///
 /// Linear in `log N` because exposed time grows with the number of doublings rather than with

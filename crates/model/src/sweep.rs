@@ -13,7 +13,7 @@ use serde::Serialize;
 /// the curves are smooth in log N), cheap enough for every input event.
 pub const CURVE_SAMPLES: usize = 96;
 
-/// Validated inputs of the Laws panel (see [`crate::scenario::Scenario::laws_inputs`]).
+/// Validated inputs of the Laws panel (see `Scenario::laws_inputs` in the root crate).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LawsInputs {
     /// The highlighted serial fraction `f`, `0 ≤ f ≤ 1`.
