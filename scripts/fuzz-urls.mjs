@@ -7,7 +7,7 @@
 //
 //   node scripts/fuzz-urls.mjs [--seed 0x5ca1ab1e] [--count 20]   prints one query per line
 //
-// Also a module: urlKeys(), makeRng(seed), randomQuery(rng, keys), randomBoxText(rng),
+// Also a module: urlKeys(), presetNames(), PRESETS, makeRng(seed), randomQuery(rng, keys), randomBoxText(rng),
 // HOSTILE.
 
 import { readFileSync } from 'node:fs';
@@ -30,7 +30,18 @@ export function urlKeys(repo = REPO) {
   return keys;
 }
 
-export const PRESETS = ['classroom', 'karp-flatt', 'seed-strong', 'seed-weak', 'dense-8b-h100', 'moe-47b-h200', 'megatron-177b-h100', 'mlperf-gpt3-175b-h100'];
+/** The preset names in menu order, read from the `PRESETS` table of src/scenario/presets.rs. */
+export function presetNames(repo = REPO) {
+  const src = readFileSync(path.join(repo, 'src', 'scenario', 'presets.rs'), 'utf8');
+  const table = /pub const PRESETS: \[PresetSpec; (\d+)\] = \[([\s\S]*?)\n\];/.exec(src);
+  const names = table ? [...table[2].matchAll(/^\s*name: "([^"]+)",/gm)].map((m) => m[1]) : [];
+  if (!table || names.length !== Number(table[1])) {
+    throw new Error(`could not read the presets from src/scenario/presets.rs (found ${names.length})`);
+  }
+  return names;
+}
+
+export const PRESETS = presetNames();
 
 /** xorshift32; returns an object with the helpers the generators use. */
 export function makeRng(seed) {

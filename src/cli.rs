@@ -1,28 +1,31 @@
 //! The `scaling` command: the page's scenario string in, tables / JSON / SVG out.
 //!
 //! It reads the same query string as the page through the same [`decode`], computes with the
-//! same model and formats with the same [`crate::report`] functions, so it never disagrees
+//! same model and formats with the same panel layer ([`crate::panel`]), so it never disagrees
 //! with the page. The logic lives here (testable); `src/bin/scaling.rs` only calls [`run`].
 
 use crate::chart::{ChartStyle, Theme};
 use crate::i18n::{set_lang, tr, Lang};
+use crate::panel::charts::cli_choices;
 use crate::panel::table::Table;
 use crate::panel::{ChartId, Panel as PanelData};
 use crate::scenario::{decode, Preset, Scenario, ThemeChoice, View};
 use std::fmt;
 
-pub const USAGE: &str = "\
+/// The usage text; `{laws}`, `{strong}`, `{weak}` and `{plan}` are the panels' `--chart`
+/// choices, filled from the chart table by [`usage`].
+const USAGE_TEMPLATE: &str = "\
 scaling — weak vs strong scaling, the same model as the web page
 
 USAGE:
     scaling laws   [--query 'v=1&f=0.05' | --preset NAME] [--format text|csv|md|json]
-                   [--svg FILE [--chart laws-speedup|laws-efficiency|laws-karp-flatt]]
+                   [--svg FILE [--chart {laws}]]
     scaling strong [--query '…' | --preset NAME] [--format …]
-                   [--svg FILE [--chart strong-step|strong-efficiency|strong-throughput|strong-boxes]]
+                   [--svg FILE [--chart {strong}]]
     scaling weak   [--query '…' | --preset NAME] [--format …]
-                   [--svg FILE [--chart weak-step|weak-efficiency|weak-throughput|weak-steps|weak-boxes]]
+                   [--svg FILE [--chart {weak}]]
     scaling plan   [--query '…' | --preset NAME] [--format …]
-                   [--svg FILE [--chart plan-ttq|plan-gpu-hours]]
+                   [--svg FILE [--chart {plan}]]
     scaling report [--query '…' | --preset NAME] [--format text|json]
     (every command above also takes --lang en|zh and --compare Q)
     scaling presets [--lang en|zh]
@@ -51,6 +54,15 @@ EXAMPLES:
     scaling report --query 'v=1&preset=seed-weak&lv=fp8'
     scaling strong --preset seed-strong --compare 'v=1&preset=seed-strong&lv=fp8' --format md
 ";
+
+/// `scaling --help`: the usage text with each panel's charts listed from the chart table.
+pub fn usage() -> String {
+    [View::Laws, View::Strong, View::Weak, View::Plan]
+        .into_iter()
+        .fold(USAGE_TEMPLATE.to_string(), |text, view| {
+            text.replace(&format!("{{{}}}", view.key()), &cli_choices(view))
+        })
+}
 
 /// Output formats of the tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -265,7 +277,7 @@ pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliEr
 /// Runs a command and returns what goes to stdout.
 pub fn run(command: &Command) -> Result<String, CliError> {
     match command {
-        Command::Help => Ok(USAGE.to_string()),
+        Command::Help => Ok(usage()),
         Command::Presets { lang } => {
             set_lang(lang.unwrap_or_default());
             Ok(Preset::ALL

@@ -88,7 +88,7 @@ fn presets_are_listed() {
 /// draws, and a chart of another panel is refused with the panel's own ids listed.
 #[test]
 fn chart_names_are_the_pages_chart_ids() {
-    use scaling_explorer::cli::{panel_svg, USAGE};
+    use scaling_explorer::cli::{panel_svg, usage};
     use scaling_explorer::panel::{ChartId, Panel};
     use scaling_explorer::scenario::{decode, View};
     let index =
@@ -101,7 +101,7 @@ fn chart_names_are_the_pages_chart_ids() {
             chart.id()
         );
         assert!(
-            USAGE.contains(chart.id()),
+            usage().contains(chart.id()),
             "--help does not list {}",
             chart.id()
         );

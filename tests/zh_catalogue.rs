@@ -8,6 +8,7 @@
 mod common;
 
 use scaling_explorer::i18n::{self, force_catalogue, install_catalogue, set_lang, Lang, UI};
+use scaling_explorer::panel::ChartId;
 use scaling_explorer::scenario::{decode, Key, Preset};
 use scaling_explorer::text::units::format_steps;
 use std::process::Command;
@@ -94,6 +95,23 @@ fn the_catalogue_translates_everything_the_page_shows() {
         assert_eq!(i18n::ui_zh(key), Some(*zh), "data-i18n key {key}");
     }
     force_catalogue(false);
+    // The charts' names (data-i18n="chart-<id>") come from the chart table.
+    for chart in ChartId::ALL {
+        let compiled = chart.name();
+        force_catalogue(true);
+        let looked_up = chart.name();
+        force_catalogue(false);
+        assert!(compiled
+            .chars()
+            .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)));
+        assert_eq!(
+            compiled,
+            looked_up,
+            "{}: name not in the catalogue",
+            chart.id()
+        );
+    }
+    set_lang(Lang::En);
 }
 
 #[test]
@@ -142,10 +160,16 @@ fn every_data_i18n_text_of_the_page_has_its_chinese() {
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
         .filter(|key| !UI.iter().any(|(k, _)| k == key))
+        // A chart's name is a row of the chart table (panel::charts::CHARTS).
+        .filter(|key| {
+            key.strip_prefix("chart-")
+                .and_then(ChartId::from_id)
+                .is_none()
+        })
         .collect();
     assert!(
         missing.is_empty(),
-        "data-i18n keys without a row in i18n::UI: {missing:?}"
+        "data-i18n keys without a row in i18n::UI or the chart table: {missing:?}"
     );
 }
 
@@ -232,7 +256,8 @@ fn preset_descriptions_and_sources_are_translated_through_the_catalogue() {
         );
     }
     set_lang(Lang::En);
-    assert!(Preset::SeedStrong
+    assert!(Preset::from_name("seed-strong")
+        .unwrap()
         .description()
         .starts_with("The article's"));
 }

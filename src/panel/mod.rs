@@ -15,6 +15,7 @@
 //! described by `#<id>-summary`; a table `<id>` goes into `#<id>-table`; key figures into
 //! `#<view>-figures`.
 
+pub mod charts;
 pub mod checklist;
 pub mod exercise;
 pub mod laws;
@@ -23,8 +24,8 @@ pub mod plan;
 pub mod table;
 
 use crate::chart::line::{draw_line_chart, LineChart};
-use crate::chart::llm::{self as llm_chart, LlmChart};
-use crate::chart::plan::{self as plan_chart, PlanChart};
+use crate::chart::llm as llm_chart;
+use crate::chart::plan as plan_chart;
 use crate::chart::{laws as laws_chart, ChartError, ChartStyle, PlotArea};
 use crate::model::llm::LlmSweep;
 use crate::model::plan::PlanSweep;
@@ -35,103 +36,7 @@ use plotters::prelude::*;
 use serde::Serialize;
 use table::Table;
 
-/// Every chart of the page. The id is the same on the page (`#<id>-canvas`), in the CLI
-/// (`--chart <id>`), in file names of exports and in the tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ChartId {
-    LawsSpeedup,
-    LawsEfficiency,
-    LawsKarpFlatt,
-    StrongStep,
-    StrongEfficiency,
-    StrongThroughput,
-    StrongBoxes,
-    WeakStep,
-    WeakEfficiency,
-    WeakThroughput,
-    WeakSteps,
-    WeakBoxes,
-    PlanTimeToQuality,
-    PlanGpuHours,
-}
-
-impl ChartId {
-    /// In page order.
-    pub const ALL: [ChartId; 14] = [
-        ChartId::LawsSpeedup,
-        ChartId::LawsEfficiency,
-        ChartId::LawsKarpFlatt,
-        ChartId::StrongStep,
-        ChartId::StrongEfficiency,
-        ChartId::StrongThroughput,
-        ChartId::StrongBoxes,
-        ChartId::WeakStep,
-        ChartId::WeakEfficiency,
-        ChartId::WeakThroughput,
-        ChartId::WeakSteps,
-        ChartId::WeakBoxes,
-        ChartId::PlanTimeToQuality,
-        ChartId::PlanGpuHours,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            ChartId::LawsSpeedup => "laws-speedup",
-            ChartId::LawsEfficiency => "laws-efficiency",
-            ChartId::LawsKarpFlatt => "laws-karp-flatt",
-            ChartId::StrongStep => "strong-step",
-            ChartId::StrongEfficiency => "strong-efficiency",
-            ChartId::StrongThroughput => "strong-throughput",
-            ChartId::StrongBoxes => "strong-boxes",
-            ChartId::WeakStep => "weak-step",
-            ChartId::WeakEfficiency => "weak-efficiency",
-            ChartId::WeakThroughput => "weak-throughput",
-            ChartId::WeakSteps => "weak-steps",
-            ChartId::WeakBoxes => "weak-boxes",
-            ChartId::PlanTimeToQuality => "plan-ttq",
-            ChartId::PlanGpuHours => "plan-gpu-hours",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<ChartId> {
-        ChartId::ALL.into_iter().find(|c| c.id() == id)
-    }
-
-    /// The panel the chart belongs to.
-    pub fn view(self) -> View {
-        match self {
-            ChartId::LawsSpeedup | ChartId::LawsEfficiency | ChartId::LawsKarpFlatt => View::Laws,
-            ChartId::StrongStep
-            | ChartId::StrongEfficiency
-            | ChartId::StrongThroughput
-            | ChartId::StrongBoxes => View::Strong,
-            ChartId::WeakStep
-            | ChartId::WeakEfficiency
-            | ChartId::WeakThroughput
-            | ChartId::WeakSteps
-            | ChartId::WeakBoxes => View::Weak,
-            ChartId::PlanTimeToQuality | ChartId::PlanGpuHours => View::Plan,
-        }
-    }
-
-    /// The charts of a panel, in page order.
-    pub fn of(view: View) -> impl Iterator<Item = ChartId> {
-        ChartId::ALL.into_iter().filter(move |c| c.view() == view)
-    }
-
-    fn llm(self) -> Option<LlmChart> {
-        Some(match self {
-            ChartId::StrongStep => LlmChart::StrongStep,
-            ChartId::StrongEfficiency => LlmChart::StrongEfficiency,
-            ChartId::StrongThroughput => LlmChart::StrongThroughput,
-            ChartId::WeakStep => LlmChart::WeakStep,
-            ChartId::WeakEfficiency => LlmChart::WeakEfficiency,
-            ChartId::WeakThroughput => LlmChart::WeakThroughput,
-            ChartId::WeakSteps => LlmChart::WeakSteps,
-            _ => return None,
-        })
-    }
-}
+pub use charts::{summary_id, ChartId, Drawing};
 
 /// The sweeps a panel was computed from.
 #[derive(Debug, Clone)]
@@ -401,16 +306,23 @@ impl Panel {
         }
         let summaries = |texts: &mut Vec<_>, summary: String| {
             for chart in self.charts() {
-                if chart.llm().is_some() || chart.view() == View::Plan {
+                // The boxes figure describes itself (its summary is the panel's own text).
+                if matches!(chart.drawing(), Drawing::Llm(_) | Drawing::Plan(_)) {
                     texts.push((summary_id(chart), summary.clone()));
                 }
             }
         };
         match &self.computed {
             Computed::Laws(s) => {
-                texts.push(("laws-speedup-summary", laws::speedup_summary(s)));
-                texts.push(("laws-efficiency-summary", laws::efficiency_summary(s)));
-                texts.push(("laws-karp-flatt-summary", laws::measured_summary(s)));
+                texts.push((summary_id(ChartId::LawsSpeedup), laws::speedup_summary(s)));
+                texts.push((
+                    summary_id(ChartId::LawsEfficiency),
+                    laws::efficiency_summary(s),
+                ));
+                texts.push((
+                    summary_id(ChartId::LawsKarpFlatt),
+                    laws::measured_summary(s),
+                ));
             }
             Computed::Llm(s) if self.view == View::Strong => {
                 texts.push(("strong-mode", llm::strong_badge(s)));
@@ -463,12 +375,19 @@ impl Panel {
         if chart.view() != self.view {
             return Ok(None);
         }
-        match (&self.computed, chart) {
-            (Computed::Llm(s), ChartId::StrongBoxes | ChartId::WeakBoxes) => {
-                let a = self.pinned().and_then(Panel::llm);
-                llm_chart::draw_boxes(root, s, a, style).map(|_| None)
-            }
-            _ => match self.describe(chart) {
+        match chart.drawing() {
+            Drawing::Boxes => match self.llm() {
+                Some(s) => {
+                    let a = self.pinned().and_then(Panel::llm);
+                    llm_chart::draw_boxes(root, s, a, style).map(|_| None)
+                }
+                None => Ok(None),
+            },
+            Drawing::LawsSpeedup
+            | Drawing::LawsEfficiency
+            | Drawing::KarpFlatt
+            | Drawing::Llm(_)
+            | Drawing::Plan(_) => match self.describe(chart) {
                 Some(c) => draw_line_chart(root, &c, style).map(Some),
                 None => Ok(None),
             },
@@ -490,22 +409,18 @@ impl Panel {
         if chart.view() != self.view {
             return None;
         }
-        match (&self.computed, chart) {
-            (Computed::Laws(s), ChartId::LawsSpeedup) => Some(laws_chart::describe_speedup(s)),
-            (Computed::Laws(s), ChartId::LawsEfficiency) => {
-                Some(laws_chart::describe_efficiency(s))
-            }
-            (Computed::Laws(s), _) => Some(laws_chart::describe_karp_flatt(s)),
-            (Computed::Llm(s), c) => c.llm().map(|which| llm_chart::describe(s, which)),
-            (Computed::Plan { llm, plan, .. }, c) => Some(plan_chart::describe(
-                plan,
-                llm.summary.n_max,
-                if c == ChartId::PlanGpuHours {
-                    PlanChart::GpuHours
-                } else {
-                    PlanChart::TimeToQuality
-                },
-            )),
+        match chart.drawing() {
+            Drawing::LawsSpeedup => self.laws().map(laws_chart::describe_speedup),
+            Drawing::LawsEfficiency => self.laws().map(laws_chart::describe_efficiency),
+            Drawing::KarpFlatt => self.laws().map(laws_chart::describe_karp_flatt),
+            Drawing::Llm(which) => self.llm().map(|s| llm_chart::describe(s, which)),
+            Drawing::Boxes => None,
+            Drawing::Plan(which) => match &self.computed {
+                Computed::Plan { llm, plan, .. } => {
+                    Some(plan_chart::describe(plan, llm.summary.n_max, which))
+                }
+                Computed::Laws(_) | Computed::Llm(_) => None,
+            },
         }
     }
 
@@ -514,12 +429,14 @@ impl Panel {
         if chart.view() != self.view || !x.is_finite() {
             return None;
         }
-        match (&self.computed, chart) {
-            (Computed::Laws(s), ChartId::LawsKarpFlatt) => laws::measured_readout(s, x),
-            (Computed::Laws(s), _) => laws::readout(s, x),
-            (Computed::Llm(s), _) if self.view == View::Strong => llm::strong_readout(s, x),
-            (Computed::Llm(s), _) => llm::weak_readout(s, x),
-            (Computed::Plan { plan, .. }, _) => plan::readout(plan, x),
+        match chart.drawing() {
+            Drawing::KarpFlatt => laws::measured_readout(self.laws()?, x),
+            Drawing::LawsSpeedup | Drawing::LawsEfficiency => laws::readout(self.laws()?, x),
+            Drawing::Llm(_) | Drawing::Boxes if self.view == View::Strong => {
+                llm::strong_readout(self.llm()?, x)
+            }
+            Drawing::Llm(_) | Drawing::Boxes => llm::weak_readout(self.llm()?, x),
+            Drawing::Plan(_) => plan::readout(self.plan()?, x),
         }
     }
 
@@ -683,26 +600,6 @@ pub fn document(query: &str, view: Option<View>) -> serde_json::Value {
     panel.json(&messages)
 }
 
-/// `#<chart>-summary`: the chart's text alternative.
-pub fn summary_id(chart: ChartId) -> &'static str {
-    match chart {
-        ChartId::LawsSpeedup => "laws-speedup-summary",
-        ChartId::LawsEfficiency => "laws-efficiency-summary",
-        ChartId::LawsKarpFlatt => "laws-karp-flatt-summary",
-        ChartId::StrongStep => "strong-step-summary",
-        ChartId::StrongEfficiency => "strong-efficiency-summary",
-        ChartId::StrongThroughput => "strong-throughput-summary",
-        ChartId::StrongBoxes => "strong-boxes-summary",
-        ChartId::WeakStep => "weak-step-summary",
-        ChartId::WeakEfficiency => "weak-efficiency-summary",
-        ChartId::WeakThroughput => "weak-throughput-summary",
-        ChartId::WeakSteps => "weak-steps-summary",
-        ChartId::WeakBoxes => "weak-boxes-summary",
-        ChartId::PlanTimeToQuality => "plan-ttq-summary",
-        ChartId::PlanGpuHours => "plan-gpu-hours-summary",
-    }
-}
-
 /// The row nearest `x` on a log axis (hover readouts).
 fn nearest<T>(rows: &[T], x: f64, key: impl Fn(&T) -> f64) -> Option<&T> {
     let target = x.max(1.0).ln();
@@ -711,19 +608,4 @@ fn nearest<T>(rows: &[T], x: f64, key: impl Fn(&T) -> f64) -> Option<&T> {
             .abs()
             .total_cmp(&(key(b).ln() - target).abs())
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chart_ids_round_trip_and_belong_to_one_panel() {
-        for c in ChartId::ALL {
-            assert_eq!(ChartId::from_id(c.id()), Some(c));
-            assert!(c.id().starts_with(c.view().key()), "{}", c.id());
-            assert!(summary_id(c).starts_with(c.id()));
-        }
-        assert_eq!(ChartId::of(View::Weak).count(), 5);
-    }
 }

@@ -5,6 +5,7 @@
 use super::dom::document;
 use crate::chart::{ChartStyle, Theme};
 use crate::i18n::{self, Lang};
+use crate::panel::ChartId;
 use crate::scenario::{Scenario, ThemeChoice};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -120,7 +121,9 @@ pub fn apply_lang(lang: Lang) {
             let Some(key) = el.get_attribute("data-i18n") else {
                 continue;
             };
-            if let Some(text) = i18n::ui_zh(&key) {
+            // A chart's name comes from its row of the chart table, the rest from i18n::UI.
+            let chart = key.strip_prefix("chart-").and_then(ChartId::from_id);
+            if let Some(text) = chart.map(ChartId::name).or_else(|| i18n::ui_zh(&key)) {
                 el.set_text_content(Some(text));
             }
         }
