@@ -2,9 +2,10 @@
 //! and hover readouts.
 
 use super::nearest;
-use super::table::{tr_headers, Table};
+use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
-use crate::model::llm::{LlmSweep, WeakRow};
+use crate::model::fit::FitPoint;
+use crate::model::llm::{LlmSweep, StrongRow, WeakRow};
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
     format_speedup, format_steps,
@@ -14,65 +15,41 @@ use crate::text::units::{
 /// outside a tabulated range are marked with `*`.
 pub fn strong_table(sweep: &LlmSweep) -> Table {
     let t_crit = sweep.summary.t_crit_tokens;
-    let per_gpu = per_gpu_column(sweep);
-    let mut table = Table {
-        id: "strong",
-        text_columns: vec![],
-        values: sweep
-            .strong
-            .iter()
-            .map(|r| {
-                vec![
-                    r.gpus,
-                    r.tokens_per_replica,
-                    r.compute_ms,
-                    r.exposed_ms,
-                    r.step_ms,
-                    r.ideal_ms,
-                    r.efficiency,
-                    r.throughput_tokens_per_s,
-                    r.tokens_per_replica / t_crit,
-                ]
-            })
-            .collect(),
-        caption: trf!(
-            "Strong scaling at fixed B_global = {} tokens",
-            "强扩展：固定 B_global = {} tokens",
-            format_si(sweep.summary.global_batch_tokens, 4)
-        ),
-        headers: tr_headers(&[
-            ("GPUs", "GPU 数"),
-            ("tokens/replica T", "每副本 tokens T"),
-            ("compute (ms)", "计算 (ms)"),
-            ("exposed (ms)", "暴露 (ms)"),
-            ("step (ms)", "step (ms)"),
-            ("ideal (ms)", "理想 (ms)"),
-            ("efficiency", "并行效率"),
-            ("throughput (tok/s)", "吞吐 (tok/s)"),
-            ("T / T_crit", "T / T_crit"),
-        ]),
-        rows: sweep
-            .strong
-            .iter()
-            .map(|r| {
-                vec![
-                    format_count(r.gpus),
-                    format_si(r.tokens_per_replica, 4),
-                    format_ms(r.compute_ms),
-                    format_exposed(r.exposed_ms, r.extrapolated),
-                    format_ms(r.step_ms),
-                    format_ms(r.ideal_ms),
-                    format_percent(r.efficiency, 1),
-                    format_rate(r.throughput_tokens_per_s),
-                    format_sig(r.tokens_per_replica / t_crit, 3),
-                ]
-            })
-            .collect(),
-    };
-    if per_gpu {
-        insert_per_gpu(&mut table, sweep.strong.iter().map(|r| r.tokens_per_gpu));
-    }
-    table
+    let columns = Columns::<StrongRow>::new()
+        .column(("GPUs", "GPU 数"), |r| Cell::num(r.gpus, format_count))
+        .column(("tokens/replica T", "每副本 tokens T"), |r| {
+            Cell::num(r.tokens_per_replica, |v| format_si(v, 4))
+        })
+        .column_if(per_gpu_column(sweep), PER_GPU, |r| {
+            Cell::num(r.tokens_per_gpu, |v| format_si(v, 4))
+        })
+        .column(("compute (ms)", "计算 (ms)"), |r| {
+            Cell::num(r.compute_ms, format_ms)
+        })
+        .column(("exposed (ms)", "暴露 (ms)"), |r| {
+            exposed_cell(r.exposed_ms, r.extrapolated)
+        })
+        .column(("step (ms)", "step (ms)"), |r| {
+            Cell::num(r.step_ms, format_ms)
+        })
+        .column(("ideal (ms)", "理想 (ms)"), |r| {
+            Cell::num(r.ideal_ms, format_ms)
+        })
+        .column(("efficiency", "并行效率"), |r| {
+            Cell::num(r.efficiency, |v| format_percent(v, 1))
+        })
+        .column(("throughput (tok/s)", "吞吐 (tok/s)"), |r| {
+            Cell::num(r.throughput_tokens_per_s, format_rate)
+        })
+        .column(("T / T_crit", "T / T_crit"), move |r| {
+            Cell::num(r.tokens_per_replica / t_crit, |v| format_sig(v, 3))
+        });
+    let caption = trf!(
+        "Strong scaling at fixed B_global = {} tokens",
+        "强扩展：固定 B_global = {} tokens",
+        format_si(sweep.summary.global_batch_tokens, 4)
+    );
+    Table::from_columns("strong", caption, &columns, &sweep.strong)
 }
 
 /// Whether the tables show tokens per GPU beside tokens per replica: only when the `M =
@@ -81,78 +58,55 @@ fn per_gpu_column(sweep: &LlmSweep) -> bool {
     sweep.summary.model_parallel > 1.0
 }
 
-/// Inserts the "tokens/GPU" column after "tokens/replica T".
-fn insert_per_gpu(table: &mut Table, values: impl Iterator<Item = f64>) {
-    table
-        .headers
-        .insert(2, tr("tokens/GPU (T/M)", "每卡 tokens (T/M)").to_string());
-    for ((row, nums), v) in table.rows.iter_mut().zip(&mut table.values).zip(values) {
-        row.insert(2, format_si(v, 4));
-        nums.insert(2, v);
+/// The header of the tokens-per-GPU column, after "tokens/replica T".
+const PER_GPU: (&str, &str) = ("tokens/GPU (T/M)", "每卡 tokens (T/M)");
+
+/// Exposed time, marked when it is extrapolated beyond the table.
+fn exposed_cell(exposed_ms: f64, extrapolated: bool) -> Cell {
+    Cell {
+        text: format_exposed(exposed_ms, extrapolated),
+        value: exposed_ms,
     }
 }
 
 /// The weak-scaling table: the seed's columns plus compute/exposed and optimizer steps.
 pub fn weak_table(sweep: &LlmSweep) -> Table {
-    let mut table = Table {
-        id: "weak",
-        text_columns: vec![],
-        values: sweep
-            .weak
-            .iter()
-            .map(|r| {
-                vec![
-                    r.gpus,
-                    r.tokens_per_replica,
-                    r.global_batch_tokens,
-                    r.compute_ms,
-                    r.exposed_ms,
-                    r.step_ms,
-                    r.efficiency,
-                    r.throughput_tokens_per_s,
-                    r.optimizer_steps,
-                ]
-            })
-            .collect(),
-        caption: trf!(
-            "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
-            "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",
-            format_si(sweep.weak.first().map_or(0.0, |r| r.tokens_per_replica), 4),
-            format_si(sweep.summary.token_budget, 3)
-        ),
-        headers: tr_headers(&[
-            ("GPUs", "GPU 数"),
-            ("tokens/replica T", "每副本 tokens T"),
-            ("global batch", "global batch"),
-            ("compute (ms)", "计算 (ms)"),
-            ("exposed (ms)", "暴露 (ms)"),
-            ("step (ms)", "step (ms)"),
-            ("weak efficiency", "弱扩展效率"),
-            ("throughput (tok/s)", "吞吐 (tok/s)"),
-            ("optimizer steps", "优化器步数"),
-        ]),
-        rows: sweep
-            .weak
-            .iter()
-            .map(|r| {
-                vec![
-                    format_count(r.gpus),
-                    format_si(r.tokens_per_replica, 4),
-                    format_si(r.global_batch_tokens, 4),
-                    format_ms(r.compute_ms),
-                    format_exposed(r.exposed_ms, r.extrapolated),
-                    format_ms(r.step_ms),
-                    format_percent(r.efficiency, 1),
-                    format_rate(r.throughput_tokens_per_s),
-                    format_steps(r.optimizer_steps),
-                ]
-            })
-            .collect(),
-    };
-    if per_gpu_column(sweep) {
-        insert_per_gpu(&mut table, sweep.weak.iter().map(|r| r.tokens_per_gpu));
-    }
-    table
+    let columns = Columns::<WeakRow>::new()
+        .column(("GPUs", "GPU 数"), |r| Cell::num(r.gpus, format_count))
+        .column(("tokens/replica T", "每副本 tokens T"), |r| {
+            Cell::num(r.tokens_per_replica, |v| format_si(v, 4))
+        })
+        .column_if(per_gpu_column(sweep), PER_GPU, |r| {
+            Cell::num(r.tokens_per_gpu, |v| format_si(v, 4))
+        })
+        .column(("global batch", "global batch"), |r| {
+            Cell::num(r.global_batch_tokens, |v| format_si(v, 4))
+        })
+        .column(("compute (ms)", "计算 (ms)"), |r| {
+            Cell::num(r.compute_ms, format_ms)
+        })
+        .column(("exposed (ms)", "暴露 (ms)"), |r| {
+            exposed_cell(r.exposed_ms, r.extrapolated)
+        })
+        .column(("step (ms)", "step (ms)"), |r| {
+            Cell::num(r.step_ms, format_ms)
+        })
+        .column(("weak efficiency", "弱扩展效率"), |r| {
+            Cell::num(r.efficiency, |v| format_percent(v, 1))
+        })
+        .column(("throughput (tok/s)", "吞吐 (tok/s)"), |r| {
+            Cell::num(r.throughput_tokens_per_s, format_rate)
+        })
+        .column(("optimizer steps", "优化器步数"), |r| {
+            Cell::num(r.optimizer_steps, format_steps)
+        });
+    let caption = trf!(
+        "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
+        "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",
+        format_si(sweep.weak.first().map_or(0.0, |r| r.tokens_per_replica), 4),
+        format_si(sweep.summary.token_budget, 3)
+    );
+    Table::from_columns("weak", caption, &columns, &sweep.weak)
 }
 
 /// Key figures above the strong panel.
@@ -460,66 +414,44 @@ pub fn fit_figures(
 pub fn fit_table(sweep: &LlmSweep, id: &'static str) -> Option<Table> {
     let fit = sweep.fit.as_ref()?;
     let signed = |e: f64| super::table::signed_percent(e, 2);
-    Some(Table {
-        id,
-        text_columns: vec![1],
-        values: fit
-            .points
-            .iter()
-            .map(|p| {
-                vec![
-                    p.gpus,
-                    f64::NAN,
-                    p.measured_ms,
-                    p.fitted_ms,
-                    p.error,
-                    p.leave_one_out_error.unwrap_or(f64::NAN),
-                    p.karp_flatt.unwrap_or(f64::NAN),
-                ]
-            })
-            .collect(),
-        caption: match fit.per_doubling_of {
-            Some(m) => trf!(
-                "Measured step times (st) and the fit t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
-                "实测 step time（st）与拟合 t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
-                format_si(fit.work_ms_gpus, 4),
-                format_ms(fit.constant_ms),
-                format_count(m)
-            ),
-            None => trf!(
-                "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
-                "实测 step time（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
-                format_si(fit.work_ms_gpus, 4),
-                format_ms(fit.constant_ms)
-            ),
-        },
-        headers: tr_headers(&[
-            ("GPUs", "GPU 数"),
-            ("in the fit", "用于拟合"),
-            ("measured (ms)", "实测 (ms)"),
-            ("fitted (ms)", "拟合 (ms)"),
-            ("error", "误差"),
-            ("left out of the fit", "留一预测误差"),
-            ("Karp–Flatt e(N)", "Karp–Flatt e(N)"),
-        ]),
-        rows: fit
-            .points
-            .iter()
-            .map(|p| {
-                vec![
-                    format_count(p.gpus),
-                    if p.in_fit { "✓" } else { "" }.to_string(),
-                    format_ms(p.measured_ms),
-                    format_ms(p.fitted_ms),
-                    signed(p.error),
-                    p.leave_one_out_error
-                        .map_or_else(|| "–".to_string(), signed),
-                    p.karp_flatt
-                        .map_or_else(|| "–".to_string(), |e| format_percent(e, 2)),
-                ]
-            })
-            .collect(),
-    })
+    let columns = Columns::<FitPoint>::new()
+        .column(("GPUs", "GPU 数"), |p| Cell::num(p.gpus, format_count))
+        .words(("in the fit", "用于拟合"), |p| {
+            Cell::words(if p.in_fit { "✓" } else { "" })
+        })
+        .column(("measured (ms)", "实测 (ms)"), |p| {
+            Cell::num(p.measured_ms, format_ms)
+        })
+        .column(("fitted (ms)", "拟合 (ms)"), |p| {
+            Cell::num(p.fitted_ms, format_ms)
+        })
+        .column(("error", "误差"), |p| Cell::num(p.error, signed))
+        .column(("left out of the fit", "留一预测误差"), |p| {
+            p.leave_one_out_error
+                .map_or_else(|| Cell::words("–"), |e| Cell::num(e, signed))
+        })
+        .column(("Karp–Flatt e(N)", "Karp–Flatt e(N)"), |p| {
+            p.karp_flatt.map_or_else(
+                || Cell::words("–"),
+                |e| Cell::num(e, |v| format_percent(v, 2)),
+            )
+        });
+    let caption = match fit.per_doubling_of {
+        Some(m) => trf!(
+            "Measured step times (st) and the fit t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
+            "实测 step time（st）与拟合 t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
+            format_si(fit.work_ms_gpus, 4),
+            format_ms(fit.constant_ms),
+            format_count(m)
+        ),
+        None => trf!(
+            "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
+            "实测 step time（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
+            format_si(fit.work_ms_gpus, 4),
+            format_ms(fit.constant_ms)
+        ),
+    };
+    Some(Table::from_columns(id, caption, &columns, &fit.points))
 }
 
 /// The Laws panel at the fit's serial fraction: `f = K/t(N₀)` read as Amdahl's law.

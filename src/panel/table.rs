@@ -171,6 +171,139 @@ impl Table {
     }
 }
 
+/// One cell: the text shown and the number behind it (NaN for words, marks and "–"), which
+/// the comparison's Δ rows are computed from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    pub text: String,
+    pub value: f64,
+}
+
+impl Cell {
+    /// A number, shown by `format`.
+    pub fn num(value: f64, format: impl FnOnce(f64) -> String) -> Cell {
+        Cell {
+            text: format(value),
+            value,
+        }
+    }
+
+    /// Words, a mark or a dash: no number behind it.
+    pub fn words(text: impl Into<String>) -> Cell {
+        Cell {
+            text: text.into(),
+            value: f64::NAN,
+        }
+    }
+}
+
+/// One column of a table, declared once: its header (English, Chinese), whether it holds
+/// words (aligned left) or numbers (aligned right), and its cell for a row — so a table's
+/// header, cells and comparison numbers cannot disagree.
+struct Column<'a, R> {
+    header: (&'static str, &'static str),
+    words: bool,
+    cell: Box<dyn Fn(&R) -> Cell + 'a>,
+}
+
+/// A table's columns in order, for rows of type `R`, built one column at a time:
+/// `Columns::new().column(("GPUs", "GPU 数"), |r| Cell::num(r.gpus, format_count))…`.
+pub struct Columns<'a, R>(Vec<Column<'a, R>>);
+
+impl<'a, R> Columns<'a, R> {
+    pub fn new() -> Self {
+        Columns(Vec::new())
+    }
+
+    /// A column of numbers (aligned right).
+    pub fn column(
+        self,
+        header: (&'static str, &'static str),
+        cell: impl Fn(&R) -> Cell + 'a,
+    ) -> Self {
+        self.push(header, false, Box::new(cell))
+    }
+
+    /// A column of numbers shown only when `shown` (the tokens-per-GPU column).
+    pub fn column_if(
+        self,
+        shown: bool,
+        header: (&'static str, &'static str),
+        cell: impl Fn(&R) -> Cell + 'a,
+    ) -> Self {
+        if shown {
+            self.column(header, cell)
+        } else {
+            self
+        }
+    }
+
+    /// A column of words or marks (aligned left).
+    pub fn words(
+        self,
+        header: (&'static str, &'static str),
+        cell: impl Fn(&R) -> Cell + 'a,
+    ) -> Self {
+        self.push(header, true, Box::new(cell))
+    }
+
+    fn push(
+        mut self,
+        header: (&'static str, &'static str),
+        words: bool,
+        cell: Box<dyn Fn(&R) -> Cell + 'a>,
+    ) -> Self {
+        self.0.push(Column {
+            header,
+            words,
+            cell,
+        });
+        self
+    }
+}
+
+impl<R> Default for Columns<'_, R> {
+    fn default() -> Self {
+        Columns::new()
+    }
+}
+
+impl Table {
+    /// The table of `rows` in `columns`: headers in the thread's language, cells and the numbers
+    /// behind them from each column's one declaration.
+    pub fn from_columns<R>(
+        id: &'static str,
+        caption: String,
+        columns: &Columns<'_, R>,
+        rows: &[R],
+    ) -> Table {
+        let columns = &columns.0;
+        let (mut cells, mut values) = (Vec::new(), Vec::new());
+        for row in rows {
+            let (texts, numbers): (Vec<String>, Vec<f64>) = columns
+                .iter()
+                .map(|c| {
+                    let cell = (c.cell)(row);
+                    (cell.text, cell.value)
+                })
+                .unzip();
+            cells.push(texts);
+            values.push(numbers);
+        }
+        Table {
+            id,
+            caption,
+            headers: columns
+                .iter()
+                .map(|c| tr(c.header.0, c.header.1).to_string())
+                .collect(),
+            rows: cells,
+            text_columns: (0..columns.len()).filter(|&i| columns[i].words).collect(),
+            values,
+        }
+    }
+}
+
 /// Column headers in the thread's language.
 pub(crate) fn tr_headers(pairs: &[(&'static str, &'static str)]) -> Vec<String> {
     pairs
