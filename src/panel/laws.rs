@@ -2,10 +2,10 @@
 //! hover readouts, and the measured points' Karp–Flatt table.
 
 use super::nearest;
-use super::table::Table;
+use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
-use crate::model::measured::MeasuredKind;
-use crate::model::sweep::LawsSweep;
+use crate::model::measured::{MeasuredKind, MeasuredRow};
+use crate::model::sweep::{LawsRow, LawsSweep};
 use crate::text::units::{
     format_count, format_fraction, format_percent, format_sig, format_speedup,
 };
@@ -13,167 +13,104 @@ use crate::text::units::{
 /// Speedup table under the speedup chart: one row per processor count.
 pub fn speedup_table(sweep: &LawsSweep) -> Table {
     let f = format_fraction(sweep.serial_fraction);
-    let mut headers = vec![
-        "N".to_string(),
-        trf!("Amdahl S (f={})", "Amdahl 加速比 (f={})", f),
-        trf!("Gustafson S (f={})", "Gustafson 加速比 (f={})", f),
-        trf!(
-            "Sun–Ni S (g={})",
-            "Sun–Ni 加速比 (g={})",
-            format_sig(sweep.growth_exponent, 3)
-        ),
-    ];
-    headers.extend(sweep.compare_fractions.iter().map(|&fc| {
-        trf!(
+    let mut columns = Columns::<LawsRow>::new()
+        .titled("N".to_string(), |r| Cell::num(r.processors, format_count))
+        .titled(trf!("Amdahl S (f={})", "Amdahl 加速比 (f={})", f), |r| {
+            Cell::num(r.amdahl_speedup, format_speedup)
+        })
+        .titled(
+            trf!("Gustafson S (f={})", "Gustafson 加速比 (f={})", f),
+            |r| Cell::num(r.gustafson_speedup, format_speedup),
+        )
+        .titled(
+            trf!(
+                "Sun–Ni S (g={})",
+                "Sun–Ni 加速比 (g={})",
+                format_sig(sweep.growth_exponent, 3)
+            ),
+            |r| Cell::num(r.sun_ni_speedup, format_speedup),
+        );
+    for (i, &fc) in sweep.compare_fractions.iter().enumerate() {
+        let header = trf!(
             "Amdahl S (f={})",
             "Amdahl 加速比 (f={})",
             format_fraction(fc)
-        )
-    }));
-    let rows = sweep
-        .rows
-        .iter()
-        .map(|r| {
-            let mut cells = vec![
-                format_count(r.processors),
-                format_speedup(r.amdahl_speedup),
-                format_speedup(r.gustafson_speedup),
-                format_speedup(r.sun_ni_speedup),
-            ];
-            cells.extend(r.compare_speedups.iter().map(|&s| format_speedup(s)));
-            cells
-        })
-        .collect();
-    Table {
-        id: "laws-speedup",
-        text_columns: vec![],
-        values: sweep
-            .rows
-            .iter()
-            .map(|r| {
-                let mut v = vec![
-                    r.processors,
-                    r.amdahl_speedup,
-                    r.gustafson_speedup,
-                    r.sun_ni_speedup,
-                ];
-                v.extend(&r.compare_speedups);
-                v
-            })
-            .collect(),
-        caption: tr("Speedup S(N)", "加速比 S(N)").to_string(),
-        headers,
-        rows,
+        );
+        columns = columns.titled(header, move |r| Cell::num(compared(r, i), format_speedup));
     }
+    let caption = tr("Speedup S(N)", "加速比 S(N)").to_string();
+    Table::from_columns("laws-speedup", caption, &columns, &sweep.rows)
+}
+
+/// The speedup of the `i`-th compared serial fraction in row `r`.
+fn compared(r: &LawsRow, i: usize) -> f64 {
+    r.compare_speedups.get(i).copied().unwrap_or(f64::NAN)
 }
 
 /// Efficiency table under the efficiency chart.
 pub fn efficiency_table(sweep: &LawsSweep) -> Table {
     let f = format_fraction(sweep.serial_fraction);
-    let mut headers = vec![
-        "N".to_string(),
-        trf!("Amdahl E (f={})", "Amdahl 效率 (f={})", f),
-        trf!("Gustafson E (f={})", "Gustafson 效率 (f={})", f),
-        trf!(
-            "Sun–Ni E (g={})",
-            "Sun–Ni 效率 (g={})",
-            format_sig(sweep.growth_exponent, 3)
-        ),
-    ];
-    headers.extend(
-        sweep
-            .compare_fractions
-            .iter()
-            .map(|&fc| trf!("Amdahl E (f={})", "Amdahl 效率 (f={})", format_fraction(fc))),
-    );
-    let rows = sweep
-        .rows
-        .iter()
-        .map(|r| {
-            let mut cells = vec![
-                format_count(r.processors),
-                format_percent(r.amdahl_efficiency, 1),
-                format_percent(r.gustafson_efficiency, 1),
-                format_percent(r.sun_ni_efficiency, 1),
-            ];
-            cells.extend(
-                r.compare_speedups
-                    .iter()
-                    .map(|&s| format_percent(s / r.processors, 1)),
-            );
-            cells
-        })
-        .collect();
-    Table {
-        id: "laws-efficiency",
-        text_columns: vec![],
-        values: sweep
-            .rows
-            .iter()
-            .map(|r| {
-                let mut v = vec![
-                    r.processors,
-                    r.amdahl_efficiency,
-                    r.gustafson_efficiency,
-                    r.sun_ni_efficiency,
-                ];
-                v.extend(r.compare_speedups.iter().map(|s| s / r.processors));
-                v
-            })
-            .collect(),
-        caption: tr(
-            "Parallel efficiency E(N) = S(N)/N",
-            "并行效率 E(N) = S(N)/N",
+    let percent = |v: f64| format_percent(v, 1);
+    let mut columns = Columns::<LawsRow>::new()
+        .titled("N".to_string(), |r| Cell::num(r.processors, format_count))
+        .titled(
+            trf!("Amdahl E (f={})", "Amdahl 效率 (f={})", f),
+            move |r| Cell::num(r.amdahl_efficiency, percent),
         )
-        .to_string(),
-        headers,
-        rows,
+        .titled(
+            trf!("Gustafson E (f={})", "Gustafson 效率 (f={})", f),
+            move |r| Cell::num(r.gustafson_efficiency, percent),
+        )
+        .titled(
+            trf!(
+                "Sun–Ni E (g={})",
+                "Sun–Ni 效率 (g={})",
+                format_sig(sweep.growth_exponent, 3)
+            ),
+            move |r| Cell::num(r.sun_ni_efficiency, percent),
+        );
+    for (i, &fc) in sweep.compare_fractions.iter().enumerate() {
+        let header = trf!("Amdahl E (f={})", "Amdahl 效率 (f={})", format_fraction(fc));
+        columns = columns.titled(header, move |r| {
+            Cell::num(compared(r, i) / r.processors, percent)
+        });
     }
+    let caption = tr(
+        "Parallel efficiency E(N) = S(N)/N",
+        "并行效率 E(N) = S(N)/N",
+    )
+    .to_string();
+    Table::from_columns("laws-efficiency", caption, &columns, &sweep.rows)
 }
 
 /// Karp–Flatt table for measured points; `None` when nothing was measured.
 pub fn measured_table(sweep: &LawsSweep) -> Option<Table> {
     let m = sweep.measured.as_ref()?;
-    Some(Table {
-        id: "laws-measured",
-        text_columns: vec![],
-        values: m
-            .rows
-            .iter()
-            .map(|r| {
-                vec![
-                    r.processors,
-                    r.speedup,
-                    r.efficiency,
-                    r.karp_flatt.unwrap_or(f64::NAN),
-                ]
-            })
-            .collect(),
-        caption: tr(
-            "Measured points and Karp–Flatt e(N)",
-            "实测点与 Karp–Flatt e(N)",
-        )
-        .to_string(),
-        headers: vec![
-            "N".to_string(),
-            tr("Speedup S", "加速比 S").to_string(),
-            tr("Efficiency E", "效率 E").to_string(),
-            "Karp–Flatt e(N)".to_string(),
-        ],
-        rows: m
-            .rows
-            .iter()
-            .map(|r| {
-                vec![
-                    format_count(r.processors),
-                    format_speedup(r.speedup),
-                    format_percent(r.efficiency, 1),
-                    r.karp_flatt
-                        .map_or_else(|| "–".to_string(), |e| format_percent(e, 2)),
-                ]
-            })
-            .collect(),
-    })
+    let columns = Columns::<MeasuredRow>::new()
+        .titled("N".to_string(), |r| Cell::num(r.processors, format_count))
+        .column(("Speedup S", "加速比 S"), |r| {
+            Cell::num(r.speedup, format_speedup)
+        })
+        .column(("Efficiency E", "效率 E"), |r| {
+            Cell::num(r.efficiency, |v| format_percent(v, 1))
+        })
+        .titled("Karp–Flatt e(N)".to_string(), |r| {
+            r.karp_flatt.map_or_else(
+                || Cell::words("–"),
+                |e| Cell::num(e, |v| format_percent(v, 2)),
+            )
+        });
+    let caption = tr(
+        "Measured points and Karp–Flatt e(N)",
+        "实测点与 Karp–Flatt e(N)",
+    )
+    .to_string();
+    Some(Table::from_columns(
+        "laws-measured",
+        caption,
+        &columns,
+        &m.rows,
+    ))
 }
 
 /// The key figures shown above the charts, as (label, value) pairs.

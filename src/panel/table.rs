@@ -201,7 +201,7 @@ impl Cell {
 /// words (aligned left) or numbers (aligned right), and its cell for a row — so a table's
 /// header, cells and comparison numbers cannot disagree.
 struct Column<'a, R> {
-    header: (&'static str, &'static str),
+    header: String,
     words: bool,
     cell: Box<dyn Fn(&R) -> Cell + 'a>,
 }
@@ -218,9 +218,15 @@ impl<'a, R> Columns<'a, R> {
     /// A column of numbers (aligned right).
     pub fn column(
         self,
-        header: (&'static str, &'static str),
+        (en, zh): (&'static str, &'static str),
         cell: impl Fn(&R) -> Cell + 'a,
     ) -> Self {
+        self.push(tr(en, zh).to_string(), false, Box::new(cell))
+    }
+
+    /// A column of numbers under a header written for this table (one that shows an input,
+    /// `Amdahl S (f=5%)`), already in the thread's language.
+    pub fn titled(self, header: String, cell: impl Fn(&R) -> Cell + 'a) -> Self {
         self.push(header, false, Box::new(cell))
     }
 
@@ -241,18 +247,13 @@ impl<'a, R> Columns<'a, R> {
     /// A column of words or marks (aligned left).
     pub fn words(
         self,
-        header: (&'static str, &'static str),
+        (en, zh): (&'static str, &'static str),
         cell: impl Fn(&R) -> Cell + 'a,
     ) -> Self {
-        self.push(header, true, Box::new(cell))
+        self.push(tr(en, zh).to_string(), true, Box::new(cell))
     }
 
-    fn push(
-        mut self,
-        header: (&'static str, &'static str),
-        words: bool,
-        cell: Box<dyn Fn(&R) -> Cell + 'a>,
-    ) -> Self {
+    fn push(mut self, header: String, words: bool, cell: Box<dyn Fn(&R) -> Cell + 'a>) -> Self {
         self.0.push(Column {
             header,
             words,
@@ -293,10 +294,7 @@ impl Table {
         Table {
             id,
             caption,
-            headers: columns
-                .iter()
-                .map(|c| tr(c.header.0, c.header.1).to_string())
-                .collect(),
+            headers: columns.iter().map(|c| c.header.clone()).collect(),
             rows: cells,
             text_columns: (0..columns.len()).filter(|&i| columns[i].words).collect(),
             values,
