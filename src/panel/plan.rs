@@ -2,11 +2,11 @@
 //! DeepSeek's empirical batch as a reference, the activation-memory note, readouts.
 
 use super::nearest;
-use super::table::{tr_headers, Table};
+use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::levers::Lever;
 use crate::model::llm::LlmSweep;
-use crate::model::plan::{PlanPoint, PlanSweep, Strategy};
+use crate::model::plan::{PlanPoint, PlanRow, PlanSweep, Strategy};
 use crate::model::step::n_max_gpus;
 use crate::scenario::{plan_inputs_for, Scenario};
 use crate::text::units::{
@@ -14,79 +14,77 @@ use crate::text::units::{
 };
 use serde::Serialize;
 
-fn plan_cell(point: Option<PlanPoint>, pick: impl Fn(&PlanPoint) -> String) -> String {
-    point.map_or_else(|| "–".to_string(), |p| pick(&p))
+/// A strategy's number at a row, or "–" where the strategy has no point there.
+fn plan_cell(
+    point: Option<PlanPoint>,
+    value: fn(&PlanPoint) -> f64,
+    format: impl FnOnce(f64) -> String,
+) -> Cell {
+    point.map_or_else(|| Cell::words("–"), |p| Cell::num(value(&p), format))
+}
+
+fn batch(p: &PlanPoint) -> f64 {
+    p.batch_tokens
+}
+
+fn hours(p: &PlanPoint) -> f64 {
+    p.hours_to_quality
 }
 
 /// The planner table: per GPU count, the weak headline next to time to quality, and each
 /// strategy's batch and time to quality.
 pub fn table(plan: &PlanSweep) -> Table {
-    Table {
-        id: "plan",
-        text_columns: vec![],
-        values: plan
-            .rows
-            .iter()
-            .map(|r| {
-                let v = |p: Option<PlanPoint>, f: fn(&PlanPoint) -> f64| p.map_or(f64::NAN, |p| f(&p));
-                vec![
-                    r.gpus,
-                    v(r.weak, |p| p.batch_tokens),
-                    r.vanity_weak_efficiency,
-                    v(r.weak, |p| p.hours_to_quality),
-                    r.weak_ttq_speedup,
-                    r.weak_true_efficiency,
-                    v(r.strong, |p| p.hours_to_quality),
-                    v(r.weak_then_strong, |p| p.batch_tokens),
-                    v(r.weak_then_strong, |p| p.hours_to_quality),
-                    v(r.best, |p| p.batch_tokens),
-                    v(r.best, |p| p.hours_to_quality),
-                    v(r.weak_then_strong, |p| p.gpu_hours),
-                ]
-            })
-            .collect(),
-        caption: trf!(
-            "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
-            "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",
-            format_si(plan.critical_batch_tokens, 3),
-            format_steps(plan.min_steps),
-            format_si(plan.batch_cap_tokens, 3)
-        ),
-        headers: tr_headers(&[
-            ("GPUs", "GPU 数"),
-            ("weak: B", "弱扩展：B"),
+    let si4 = |v: f64| format_si(v, 4);
+    let percent = |v: f64| format_percent(v, 1);
+    let columns = Columns::<PlanRow>::new()
+        .column(("GPUs", "GPU 数"), |r| Cell::num(r.gpus, format_count))
+        .column(("weak: B", "弱扩展：B"), move |r| {
+            plan_cell(r.weak, batch, si4)
+        })
+        .column(
             ("weak efficiency (headline)", "弱扩展效率（标题数字）"),
-            ("weak: time to quality", "弱扩展：达标时间"),
+            move |r| Cell::num(r.vanity_weak_efficiency, percent),
+        )
+        .column(("weak: time to quality", "弱扩展：达标时间"), |r| {
+            plan_cell(r.weak, hours, format_hours)
+        })
+        .column(
             ("weak: speedup to quality", "弱扩展：达标加速比"),
+            |r| Cell::num(r.weak_ttq_speedup, |v| format!("{}x", format_sig(v, 3))),
+        )
+        .column(
             ("weak: true efficiency", "弱扩展：真实效率"),
+            move |r| Cell::num(r.weak_true_efficiency, percent),
+        )
+        .column(
             ("strong: time to quality", "强扩展：达标时间"),
-            ("weak→strong: B", "先弱后强：B"),
+            |r| plan_cell(r.strong, hours, format_hours),
+        )
+        .column(("weak→strong: B", "先弱后强：B"), move |r| {
+            plan_cell(r.weak_then_strong, batch, si4)
+        })
+        .column(
             ("weak→strong: time to quality", "先弱后强：达标时间"),
-            ("best B", "最优 B"),
-            ("best: time to quality", "最优：达标时间"),
+            |r| plan_cell(r.weak_then_strong, hours, format_hours),
+        )
+        .column(("best B", "最优 B"), |r| {
+            plan_cell(r.best, batch, |v| format_si(v, 3))
+        })
+        .column(("best: time to quality", "最优：达标时间"), |r| {
+            plan_cell(r.best, hours, format_hours)
+        })
+        .column(
             ("weak→strong: GPU-hours", "先弱后强：GPU 时"),
-        ]),
-        rows: plan
-            .rows
-            .iter()
-            .map(|r| {
-                vec![
-                    format_count(r.gpus),
-                    plan_cell(r.weak, |p| format_si(p.batch_tokens, 4)),
-                    format_percent(r.vanity_weak_efficiency, 1),
-                    plan_cell(r.weak, |p| format_hours(p.hours_to_quality)),
-                    format!("{}x", format_sig(r.weak_ttq_speedup, 3)),
-                    format_percent(r.weak_true_efficiency, 1),
-                    plan_cell(r.strong, |p| format_hours(p.hours_to_quality)),
-                    plan_cell(r.weak_then_strong, |p| format_si(p.batch_tokens, 4)),
-                    plan_cell(r.weak_then_strong, |p| format_hours(p.hours_to_quality)),
-                    plan_cell(r.best, |p| format_si(p.batch_tokens, 3)),
-                    plan_cell(r.best, |p| format_hours(p.hours_to_quality)),
-                    plan_cell(r.weak_then_strong, |p| format_count(p.gpu_hours)),
-                ]
-            })
-            .collect(),
-    }
+            |r| plan_cell(r.weak_then_strong, |p| p.gpu_hours, format_count),
+        );
+    let caption = trf!(
+        "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
+        "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",
+        format_si(plan.critical_batch_tokens, 3),
+        format_steps(plan.min_steps),
+        format_si(plan.batch_cap_tokens, 3)
+    );
+    Table::from_columns("plan", caption, &columns, &plan.rows)
 }
 
 /// Key figures above the Plan panel: the vanity-vs-true contrast at the last row first.
@@ -235,47 +233,34 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
 
 /// The lever table as shown.
 pub fn lever_table(rows: &[LeverRow]) -> Table {
-    Table {
-        id: "levers",
-        text_columns: vec![0, 1, 5],
-        values: rows
-            .iter()
-            .map(|r| {
-                let n = f64::NAN;
-                vec![n, n, r.t_crit_tokens, r.n_max, r.best_hours, n]
-            })
-            .collect(),
-        caption: tr(
-            "Levers that lower T_crit (each alone, against the inputs as typed)",
-            "降低 T_crit 的手段（逐项单独作用，相对输入值）",
-        )
-        .to_string(),
-        headers: tr_headers(&[
-            ("lever", "手段"),
-            ("on", "已开启"),
-            ("T_crit (tokens)", "T_crit（tokens）"),
-            ("N_max (GPUs)", "N_max（卡）"),
-            ("fastest time to quality", "最快达标时间"),
-            ("cost", "代价"),
-        ]),
-        rows: rows
-            .iter()
-            .map(|r| {
-                vec![
-                    r.label.to_string(),
-                    if r.on { "✓" } else { "" }.to_string(),
-                    format_si(r.t_crit_tokens, 3),
-                    format_count(r.n_max),
-                    if r.best_hours.is_finite() {
-                        format_hours(r.best_hours)
-                    } else {
-                        "–".to_string()
-                    },
-                    r.cost.to_string(),
-                ]
-            })
-            .collect(),
-    }
+    let columns = Columns::<LeverRow>::new()
+        .words(("lever", "手段"), |r| Cell::words(r.label))
+        .words(("on", "已开启"), |r| {
+            Cell::words(if r.on { "✓" } else { "" })
+        })
+        .column(("T_crit (tokens)", "T_crit（tokens）"), |r| {
+            Cell::num(r.t_crit_tokens, |v| format_si(v, 3))
+        })
+        .column(("N_max (GPUs)", "N_max（卡）"), |r| {
+            Cell::num(r.n_max, format_count)
+        })
+        .column(("fastest time to quality", "最快达标时间"), |r| {
+            if r.best_hours.is_finite() {
+                Cell::num(r.best_hours, format_hours)
+            } else {
+                Cell {
+                    text: "–".to_string(),
+                    value: r.best_hours,
+                }
+            }
+        })
+        .words(("cost", "代价"), |r| Cell::words(r.cost));
+    let caption = tr(
+        "Levers that lower T_crit (each alone, against the inputs as typed)",
+        "降低 T_crit 的手段（逐项单独作用，相对输入值）",
+    )
+    .to_string();
+    Table::from_columns("levers", caption, &columns, rows)
 }
 
 /// Activation memory per GPU relative to the baseline as strong scaling shrinks `T`

@@ -301,11 +301,3 @@ impl Table {
         }
     }
 }
-
-/// Column headers in the thread's language.
-pub(crate) fn tr_headers(pairs: &[(&'static str, &'static str)]) -> Vec<String> {
-    pairs
-        .iter()
-        .map(|(en, zh)| tr(en, zh).to_string())
-        .collect()
-}
