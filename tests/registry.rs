@@ -1,0 +1,130 @@
+//! The markup and the docs against the tables that declare charts, presets and tables once
+//! (`panel::charts::CHARTS`, `scenario::presets::PRESETS`, `panel::TABLE_IDS`), so a new
+//! entry cannot be forgotten in `www/index.html` or in a docs list: each missing piece fails
+//! here with what to add. (The CLI's usage text and the browser fuzzer's preset list are
+//! generated from the tables; `tests/cli_snapshots.rs` prints every preset and chart.)
+#![cfg(not(target_arch = "wasm32"))]
+
+use scaling_explorer::i18n::{set_lang, Lang};
+use scaling_explorer::panel::charts::{cli_choices, CHARTS};
+use scaling_explorer::panel::TABLE_IDS;
+use scaling_explorer::scenario::presets::PRESETS;
+use scaling_explorer::scenario::View;
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The text of the element with `id` in `html` (up to the next tag), if there is one.
+fn text_of<'a>(html: &'a str, id: &str) -> Option<&'a str> {
+    let at = html.find(&format!("id=\"{id}\""))?;
+    let rest = &html[at..];
+    let start = rest.find('>')? + 1;
+    let end = rest[start..].find('<')? + start;
+    Some(&rest[start..end])
+}
+
+#[test]
+fn every_chart_has_its_figure_in_the_page() {
+    set_lang(Lang::En);
+    let html = read("www/index.html");
+    let mut missing = Vec::new();
+    for spec in &CHARTS {
+        let id = spec.id;
+        for part in ["", "-canvas", "-readout", "-summary", "-name"] {
+            if !html.contains(&format!("id=\"{id}{part}\"")) {
+                missing.push(format!("#{id}{part}"));
+            }
+        }
+        if !html.contains(&format!("data-i18n=\"chart-{id}\"")) {
+            missing.push(format!("#{id}-name with data-i18n=\"chart-{id}\""));
+        }
+        // The markup's English name is the table's (the page writes the Chinese from it).
+        if let Some(name) = text_of(&html, &format!("{id}-name")) {
+            if name != (spec.name)() {
+                missing.push(format!(
+                    "#{id}-name reads “{name}”, the table “{}”",
+                    (spec.name)()
+                ));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "www/index.html lacks (or disagrees with panel::charts::CHARTS):\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn every_table_has_its_container_in_the_page() {
+    let html = read("www/index.html");
+    let missing: Vec<_> = TABLE_IDS
+        .iter()
+        .filter(|id| !html.contains(&format!("id=\"{id}-table\"")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "www/index.html lacks #<id>-table for {missing:?}"
+    );
+}
+
+#[test]
+fn the_docs_list_every_chart() {
+    // docs/embedding.md lists each panel's --chart choices as `a|b|c` (panel).
+    let embedding = read("docs/embedding.md");
+    let panels = [View::Laws, View::Strong, View::Weak, View::Plan];
+    let missing: Vec<String> = panels
+        .iter()
+        .map(|&v| format!("`{}` ({})", cli_choices(v), v.key()))
+        .filter(|line| !embedding.contains(line.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/embedding.md does not list these charts as the chart table does:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_docs_list_every_preset() {
+    let url = read("docs/url.md");
+    // The `preset` key's row names every preset, in menu order.
+    let row = url
+        .lines()
+        .find(|l| l.starts_with("| `preset` |"))
+        .expect("docs/url.md has the `preset` key's row");
+    let listed: Vec<&str> = row
+        .rsplit('|')
+        .nth(1)
+        .unwrap_or("")
+        .split(',')
+        .map(|s| s.trim().trim_matches('`'))
+        .collect();
+    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    assert_eq!(listed, names, "docs/url.md's `preset` row");
+    // The presets section has a row per preset saying which panel it opens on.
+    let section = url
+        .split("## Presets")
+        .nth(1)
+        .expect("docs/url.md has a Presets section");
+    for spec in &PRESETS {
+        let row = section.lines().find(|l| {
+            l.starts_with('|')
+                && l.split('|')
+                    .nth(1)
+                    .is_some_and(|c| c.contains(&format!("`{}`", spec.name)))
+        });
+        let Some(row) = row else {
+            panic!("docs/url.md's Presets table has no row for `{}`", spec.name);
+        };
+        let view = row.split('|').nth(2).unwrap_or("").trim();
+        assert_eq!(
+            view,
+            format!("`{}`", spec.view.key()),
+            "docs/url.md: the panel `{}` opens on",
+            spec.name
+        );
+    }
+}
