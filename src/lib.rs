@@ -19,13 +19,13 @@
 //! | [`i18n`] | English and Chinese texts, the thread's language |
 //! | [`page`] | the page's state transitions (input accepted or refused, URL throttle), native |
 //! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
-//! | [`cli`] | the `scaling` command's logic (native only) |
 //! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
 
 /// `format!` in the thread's language: `trf!("{} GPUs", "{} 卡", n)`. Placeholders are
 /// `{}` (next argument) or `{0}`, `{1}` … (so a translation can reorder them). Filled at run
 /// time by [`i18n::fill`], so each call site costs one call, not two `format!` expansions
 /// (which matters for the WebAssembly size budget).
+#[macro_export]
 macro_rules! trf {
     ($en:literal, $zh:literal $(, $arg:expr)* $(,)?) => {
         $crate::i18n::fill(
@@ -44,9 +44,6 @@ pub mod page;
 pub mod panel;
 pub mod scenario;
 pub mod text;
-
-#[cfg(not(target_arch = "wasm32"))]
-pub mod cli;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

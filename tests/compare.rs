@@ -224,7 +224,11 @@ fn every_line_chart_draws_a_faded_under_b() {
     assert_eq!(c.y_range.1, cb.y_range.1.max(ca.y_range.1));
     // Drawn: the SVG has the A and B labels; the boxes name A under them.
     for chart in [ChartId::StrongStep, ChartId::StrongBoxes] {
-        let svg = scaling_explorer::cli::panel_svg(&b, Some(chart.id())).unwrap();
+        let svg =
+            scaling_explorer::chart::svg::render(scaling_explorer::chart::svg::SIZE, |root| {
+                b.draw(chart, root, &Default::default()).map(|_| ())
+            })
+            .unwrap();
         assert!(
             svg.contains(if chart == ChartId::StrongBoxes {
                 "A: B_global 32M"

@@ -7,7 +7,6 @@ use common::tol;
 use scaling_explorer::model::llm::LlmSweep;
 use scaling_explorer::panel::llm;
 use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
-use std::process::Command;
 
 fn sweep(query: &str) -> LlmSweep {
     let d = decode(query);
@@ -167,93 +166,6 @@ fn set_rejects_a_breaking_value_and_keeps_the_last() {
     );
     assert_eq!(s.llm.global_batch_tokens, 32e6);
     assert_eq!(s.llm.bus_bytes_per_s, 50e9);
-}
-
-#[test]
-fn cli_json_carries_rows_and_summary() {
-    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
-        .args(["strong", "--preset", "seed-strong", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let row = &v["rows"][2];
-    for field in [
-        "gpus",
-        "tokens_per_replica",
-        "compute_ms",
-        "exposed_ms",
-        "step_ms",
-        "ideal_ms",
-        "efficiency",
-        "throughput_tokens_per_s",
-    ] {
-        assert!(row[field].is_number(), "{field}");
-    }
-    assert_eq!(row["gpus"], 8192.0);
-    assert_eq!(row["step_ms"], 332.5);
-    assert_eq!(v["summary"]["t_crit_tokens"], 3700.0);
-    assert_eq!(v["summary"]["peak_throughput_gpus"], 8192.0);
-    assert_eq!(v["summary"]["n_max"].as_f64().unwrap().round(), 8649.0);
-    let weak = Command::new(env!("CARGO_BIN_EXE_scaling"))
-        .args(["weak", "--preset", "seed-weak", "--format", "json"])
-        .output()
-        .unwrap();
-    let w: serde_json::Value = serde_json::from_slice(&weak.stdout).unwrap();
-    assert_eq!(w["rows"][1]["optimizer_steps"], 7812.5);
-    assert_eq!(w["rows"][1]["global_batch_tokens"], 128e6);
-}
-
-#[test]
-fn strong_svg_marks_the_knee_and_the_peak() {
-    let path = std::env::temp_dir().join(format!("scaling-strong-{}.svg", std::process::id()));
-    let p = path.to_str().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
-        .args([
-            "strong",
-            "--preset",
-            "seed-strong",
-            "--svg",
-            p,
-            "--chart",
-            "strong-throughput",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).ok();
-    assert!(doc.contains("N_max ≈ 8.6k"));
-    assert!(doc.contains("peak 96.2M tok/s at 8,192"));
-    assert!(
-        doc.contains("T &lt; T_crit = 3.7k tokens") || doc.contains("T < T_crit = 3.7k tokens")
-    );
-    let boxes = Command::new(env!("CARGO_BIN_EXE_scaling"))
-        .args([
-            "weak",
-            "--preset",
-            "seed-weak",
-            "--svg",
-            p,
-            "--chart",
-            "weak-boxes",
-        ])
-        .output()
-        .unwrap();
-    assert!(boxes.status.success());
-    let doc = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).ok();
-    assert!(doc.contains("32M → 128M"));
-    let lines: Vec<&str> = doc.lines().map(str::trim).collect();
-    assert_eq!(
-        lines.iter().filter(|l| **l == "8M").count(),
-        4,
-        "the 32M batch split four ways"
-    );
 }
 
 #[test]

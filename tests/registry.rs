@@ -2,7 +2,7 @@
 //! (`panel::charts::CHARTS`, `scenario::presets::PRESETS`, `panel::TABLE_IDS`), so a new
 //! entry cannot be forgotten in `www/index.html` or in a docs list: each missing piece fails
 //! here with what to add. (The CLI's usage text and the browser fuzzer's preset list are
-//! generated from the tables; `tests/cli_snapshots.rs` prints every preset and chart.)
+//! generated from the tables; `crates/cli/tests/cli_snapshots.rs` prints every preset and chart.)
 #![cfg(not(target_arch = "wasm32"))]
 
 use scaling_explorer::i18n::{set_lang, Lang};

@@ -1,15 +1,16 @@
 //! The `scaling` command: the page's scenario string in, tables / JSON / SVG out.
 //!
 //! It reads the same query string as the page through the same [`decode`], computes with the
-//! same model and formats with the same panel layer ([`crate::panel`]), so it never disagrees
-//! with the page. The logic lives here (testable); `src/bin/scaling.rs` only calls [`run`].
+//! same model and formats with the same panel layer ([`scaling_explorer::panel`]), so it never disagrees
+//! with the page. The logic lives here (testable); `src/main.rs` only calls [`run`].
 
-use crate::chart::{ChartStyle, Theme};
-use crate::i18n::{set_lang, tr, Lang};
-use crate::panel::charts::cli_choices;
-use crate::panel::table::Table;
-use crate::panel::{ChartId, Panel as PanelData};
-use crate::scenario::{decode, Preset, Scenario, ThemeChoice, View};
+use scaling_explorer::chart::{ChartStyle, Theme};
+use scaling_explorer::i18n::{set_lang, tr, Lang};
+use scaling_explorer::panel::charts::cli_choices;
+use scaling_explorer::panel::table::Table;
+use scaling_explorer::panel::{ChartId, Panel as PanelData};
+use scaling_explorer::scenario::{decode, Preset, Scenario, ThemeChoice, View};
+use scaling_explorer::trf;
 use std::fmt;
 
 /// The usage text; `{laws}`, `{strong}`, `{weak}` and `{plan}` are the panels' `--chart`
@@ -244,7 +245,7 @@ impl Panel {
 }
 
 /// The size of the SVG the CLI writes (and the page's SVG export), CSS pixels.
-pub const SVG_SIZE: (u32, u32) = crate::chart::svg::SIZE;
+pub const SVG_SIZE: (u32, u32) = scaling_explorer::chart::svg::SIZE;
 
 /// Renders one chart of a panel as SVG. `chart` is a chart id of the page; it defaults to the
 /// panel's first chart.
@@ -270,8 +271,10 @@ pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliEr
         },
         ..ChartStyle::default()
     };
-    crate::chart::svg::render(SVG_SIZE, |root| panel.draw(which, root, &style).map(|_| ()))
-        .map_err(|e| CliError::Chart(e.to_string()))
+    scaling_explorer::chart::svg::render(SVG_SIZE, |root| {
+        panel.draw(which, root, &style).map(|_| ())
+    })
+    .map_err(|e| CliError::Chart(e.to_string()))
 }
 
 /// Runs a command and returns what goes to stdout.

@@ -1,8 +1,8 @@
-//! `scaling`: the command-line face of the crate. All logic is in `scaling_explorer::cli`.
+//! `scaling`: the command-line face of the crate. All logic is in the `scaling_cli` library (src/lib.rs).
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    use scaling_explorer::cli;
+    use scaling_cli as cli;
     use std::io::Write;
     let result = cli::parse_args(std::env::args().skip(1)).and_then(|c| cli::run(&c));
     match result {

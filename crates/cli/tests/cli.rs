@@ -1,9 +1,11 @@
 //! The `scaling` command as a script or docs build would run it.
 #![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
 
-mod common;
-
-use common::tol;
+/// A chain of tens of operations compared with a literal written to full precision (the
+/// root crate's `tests/common` tolerance of the same name).
+const CHAIN: f64 = 1e-9;
+/// A closed formula of a few operations: only the last bits of rounding differ.
+const EXACT: f64 = 1e-12;
 use std::process::Command;
 
 fn scaling(args: &[&str]) -> (i32, String, String) {
@@ -31,7 +33,7 @@ fn json_carries_the_rows_and_the_ceiling() {
     let last = &rows[12];
     assert_eq!(last["processors"], 4096.0);
     let s = last["amdahl_speedup"].as_f64().unwrap();
-    assert!((s - 1.0 / (0.05 + 0.95 / 4096.0)).abs() < tol::CHAIN);
+    assert!((s - 1.0 / (0.05 + 0.95 / 4096.0)).abs() < CHAIN);
     assert_eq!(v["tables"][0]["rows"][12][1], "19.9x");
 }
 
@@ -88,11 +90,12 @@ fn presets_are_listed() {
 /// draws, and a chart of another panel is refused with the panel's own ids listed.
 #[test]
 fn chart_names_are_the_pages_chart_ids() {
-    use scaling_explorer::cli::{panel_svg, usage};
+    use scaling_cli::{panel_svg, usage};
     use scaling_explorer::panel::{ChartId, Panel};
     use scaling_explorer::scenario::{decode, View};
     let index =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/www/index.html")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/index.html"))
+            .unwrap();
     let scenario = decode("v=1&preset=seed-weak").scenario;
     for chart in ChartId::ALL {
         assert!(
@@ -218,4 +221,120 @@ fn compare_prints_b_against_a_in_every_format() {
     let (code, _, err) = scaling(&["laws", "--query", "v=1&pin=v%3D1%26f%3Dabc"]);
     assert_eq!(code, 2);
     assert!(err.contains("(pin): Serial fraction f (f)"), "{err}");
+}
+
+// Moved with the CLI into its own crate from tests/llm_scenario.rs and tests/plan.rs.
+
+#[test]
+fn cli_json_carries_rows_and_summary() {
+    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["strong", "--preset", "seed-strong", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["rows"][2];
+    for field in [
+        "gpus",
+        "tokens_per_replica",
+        "compute_ms",
+        "exposed_ms",
+        "step_ms",
+        "ideal_ms",
+        "efficiency",
+        "throughput_tokens_per_s",
+    ] {
+        assert!(row[field].is_number(), "{field}");
+    }
+    assert_eq!(row["gpus"], 8192.0);
+    assert_eq!(row["step_ms"], 332.5);
+    assert_eq!(v["summary"]["t_crit_tokens"], 3700.0);
+    assert_eq!(v["summary"]["peak_throughput_gpus"], 8192.0);
+    assert_eq!(v["summary"]["n_max"].as_f64().unwrap().round(), 8649.0);
+    let weak = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["weak", "--preset", "seed-weak", "--format", "json"])
+        .output()
+        .unwrap();
+    let w: serde_json::Value = serde_json::from_slice(&weak.stdout).unwrap();
+    assert_eq!(w["rows"][1]["optimizer_steps"], 7812.5);
+    assert_eq!(w["rows"][1]["global_batch_tokens"], 128e6);
+}
+
+#[test]
+fn strong_svg_marks_the_knee_and_the_peak() {
+    let path = std::env::temp_dir().join(format!("scaling-strong-{}.svg", std::process::id()));
+    let p = path.to_str().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args([
+            "strong",
+            "--preset",
+            "seed-strong",
+            "--svg",
+            p,
+            "--chart",
+            "strong-throughput",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(doc.contains("N_max ≈ 8.6k"));
+    assert!(doc.contains("peak 96.2M tok/s at 8,192"));
+    assert!(
+        doc.contains("T &lt; T_crit = 3.7k tokens") || doc.contains("T < T_crit = 3.7k tokens")
+    );
+    let boxes = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args([
+            "weak",
+            "--preset",
+            "seed-weak",
+            "--svg",
+            p,
+            "--chart",
+            "weak-boxes",
+        ])
+        .output()
+        .unwrap();
+    assert!(boxes.status.success());
+    let doc = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(doc.contains("32M → 128M"));
+    let lines: Vec<&str> = doc.lines().map(str::trim).collect();
+    assert_eq!(
+        lines.iter().filter(|l| **l == "8M").count(),
+        4,
+        "the 32M batch split four ways"
+    );
+}
+
+#[test]
+fn cli_plan_and_report_carry_the_same_numbers() {
+    let out = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["plan", "--preset", "seed-weak", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["rows"][1];
+    assert_eq!(row["gpus"], 4096.0);
+    assert!((row["weak_ttq_speedup"].as_f64().unwrap() - 1.5238095238095237).abs() < EXACT);
+    assert!((row["vanity_weak_efficiency"].as_f64().unwrap() - 0.9523809523809523).abs() < EXACT);
+    assert_eq!(v["summary"]["critical_batch_tokens"], 32e6);
+    let report = Command::new(env!("CARGO_BIN_EXE_scaling"))
+        .args(["report", "--preset", "seed-weak", "--format", "json"])
+        .output()
+        .unwrap();
+    let r: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    assert!(r["en"].as_str().unwrap().contains("38.1%"));
+    assert!(r["zh"].as_str().unwrap().contains("38.1%"));
+    assert!(!r["warnings"].as_array().unwrap().is_empty());
 }

@@ -1,14 +1,14 @@
 //! Every output of the `scaling` command, byte for byte: each preset (and the default scenario)
 //! on each panel command in each format and both languages, every chart as SVG, the preset
 //! list and the usage text, and a few compared scenarios. The files under
-//! `tests/snapshots/cli/` were written by the code before the refactor of issue 21 (charts,
+//! `crates/cli/tests/snapshots/cli/` were written by the code before the refactor of issue 21 (charts,
 //! presets and table columns declared once), so a change in what a reader sees fails here.
 //!
-//! A deliberate change of output: run `SNAPSHOTS=write cargo test --test cli_snapshots`, then
-//! read the diff (`git diff tests/snapshots`) before committing it.
+//! A deliberate change of output: run `SNAPSHOTS=write cargo test -p scaling-cli --test cli_snapshots`, then
+//! read the diff (`git diff crates/cli/tests/snapshots`) before committing it.
 #![cfg(not(target_arch = "wasm32"))]
 
-use scaling_explorer::cli::{parse_args, run};
+use scaling_cli::{parse_args, run};
 use scaling_explorer::panel::ChartId;
 use scaling_explorer::scenario::Preset;
 use std::fmt::Write as _;
