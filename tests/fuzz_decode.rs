@@ -204,6 +204,8 @@ fn pairs_text(rng: &mut Rng, min_len: usize, allow_zero: bool) -> String {
 
 /// A plausible value for `key` (valid alone most of the time). `m` is the model-parallel
 /// degree the GPU counts should be multiples of.
+// One arm per URL key: the generator is the list of keys and their plausible values.
+#[allow(clippy::too_many_lines)]
 fn valid_text(rng: &mut Rng, key: Key, m: u64) -> String {
     let multiple = |rng: &mut Rng| {
         let k = count(rng, 1, (1u64 << 30) / m);
@@ -363,6 +365,8 @@ fn list_of(n: usize, item: impl Fn(usize) -> String) -> String {
 static LIST_10K: OnceLock<String> = OnceLock::new();
 static PAIRS_10K: OnceLock<String> = OnceLock::new();
 
+// Mostly a list of hostile literals, one per line.
+#[allow(clippy::too_many_lines)]
 fn hostile_value(rng: &mut Rng) -> String {
     const FIXED: &[&str] = &[
         "NaN",

@@ -4,7 +4,7 @@
 use super::nearest;
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
-use crate::model::fit::FitPoint;
+use crate::model::fit::{FitPoint, StepFit};
 use crate::model::llm::{LlmSweep, StrongRow, WeakRow};
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
@@ -303,43 +303,7 @@ pub fn fit_figures(
     let n0 = sweep.summary.baseline_gpus;
     let flops = fit.flops_per_gpu(active_params, sweep.summary.global_batch_tokens);
     let f = fit.serial_fraction(n0);
-    let weak = fit
-        .per_doubling_of
-        .zip(sweep.weak.first())
-        .map(|(m, first)| {
-            let last = sweep.weak.last().unwrap_or(first);
-            let part = |r: &WeakRow| {
-                format!(
-                    "{} ms ({})",
-                    format_ms(r.exposed_ms),
-                    format_percent(r.exposed_ms / r.step_ms, 1)
-                )
-            };
-            [
-                (
-                    trf!(
-                        "Fitted to st: t = W·(B/B₀)/N + κ·log₂(N/{}), at N₀ = {}",
-                        "由 st 拟合：t = W·(B/B₀)/N + κ·log₂(N/{})，N₀ = {} 时",
-                        format_count(m),
-                        format_count(n0)
-                    ),
-                    trf!(
-                        "W/N₀ = {} ms, κ = {} ms per doubling of replicas",
-                        "W/N₀ = {} ms，副本数每翻倍 κ = {} ms",
-                        format_ms(fit.work_ms_gpus / n0),
-                        format_ms(fit.constant_ms)
-                    ),
-                ),
-                (
-                    tr(
-                        "Exposed part of the step (first → last row)",
-                        "step 中的暴露部分（首行 → 末行）",
-                    )
-                    .to_string(),
-                    format!("{} → {}", part(first), part(last)),
-                ),
-            ]
-        });
+    let weak = weak_fit_figures(sweep, fit);
     let mut out = vec![
         (
             trf!(
@@ -407,6 +371,46 @@ pub fn fit_figures(
         out[2] = exposed;
     }
     out
+}
+
+/// A weak sweep's fit figures (`st` with `@B`): the fitted form `W·(B/B₀)/N + κ·log₂(N/M)` and
+/// the exposed share of the step from the first to the last row; they replace `W/N + K` and
+/// Amdahl's `f` of a strong sweep's fit.
+fn weak_fit_figures(sweep: &LlmSweep, fit: &StepFit) -> Option<[(String, String); 2]> {
+    let n0 = sweep.summary.baseline_gpus;
+    let (m, first) = fit.per_doubling_of.zip(sweep.weak.first())?;
+    let last = sweep.weak.last().unwrap_or(first);
+    let part = |r: &WeakRow| {
+        format!(
+            "{} ms ({})",
+            format_ms(r.exposed_ms),
+            format_percent(r.exposed_ms / r.step_ms, 1)
+        )
+    };
+    Some([
+        (
+            trf!(
+                "Fitted to st: t = W·(B/B₀)/N + κ·log₂(N/{}), at N₀ = {}",
+                "由 st 拟合：t = W·(B/B₀)/N + κ·log₂(N/{})，N₀ = {} 时",
+                format_count(m),
+                format_count(n0)
+            ),
+            trf!(
+                "W/N₀ = {} ms, κ = {} ms per doubling of replicas",
+                "W/N₀ = {} ms，副本数每翻倍 κ = {} ms",
+                format_ms(fit.work_ms_gpus / n0),
+                format_ms(fit.constant_ms)
+            ),
+        ),
+        (
+            tr(
+                "Exposed part of the step (first → last row)",
+                "step 中的暴露部分（首行 → 末行）",
+            )
+            .to_string(),
+            format!("{} → {}", part(first), part(last)),
+        ),
+    ])
 }
 
 /// The fit's table: each measured point, the fitted value, its error, the error when the point

@@ -1,5 +1,5 @@
 //! The panel layer: what each panel of the page computes, shows, draws and reads out on hover,
-//! written once for the page (`crate::web`), the CLI ([`crate::cli`]), the JavaScript API and
+//! written once for the page (`crate::web`), the CLI (`scaling_cli`, crates/cli), the JavaScript API and
 //! the tests.
 //!
 //! A [`Panel`] is a scenario computed for one [`View`]: [`Panel::compute`] runs the sweeps the

@@ -291,6 +291,9 @@ impl LlmSettings {
         key.is_llm().then(|| self.set_llm(key, text))
     }
 
+    // One arm per URL key of the LLM panels, each a parse and a range: read whole, the match
+    // is the list of inputs; split, the same arms would only be scattered.
+    #[allow(clippy::too_many_lines)]
     fn set_llm(&mut self, key: Key, text: &str) -> Result<(), String> {
         match key {
             Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1.0, 1e15)?,

@@ -84,7 +84,8 @@ pub struct MeasuredAnalysis {
 }
 
 /// Turns points into speedups, efficiencies and Karp–Flatt values.
-/// Expects points from [`parse_points`] (positive, increasing `N`).
+/// Expects points as the text layer parses them (`scaling_explorer::text::pairs::parse_points`:
+/// positive, increasing `N`).
 pub fn analyse(points: &[MeasuredPoint], kind: MeasuredKind) -> MeasuredAnalysis {
     let baseline = points.first().copied();
     let baseline_processors = match kind {
