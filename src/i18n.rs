@@ -148,11 +148,6 @@ pub fn install_catalogue(text: &str) -> usize {
     count
 }
 
-/// Whether a catalogue has been installed.
-pub fn catalogue_loaded() -> bool {
-    CATALOGUE.with(|c| !c.borrow().is_empty())
-}
-
 /// Tests only: translate through the installed catalogue even though the build has the
 /// Chinese texts compiled in (to prove the catalogue covers what the page shows).
 pub fn force_catalogue(on: bool) {

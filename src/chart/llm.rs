@@ -1,8 +1,8 @@
 //! The strong and weak panels' charts, described as [`LineChart`]s from an [`LlmSweep`], and
 //! the seed's "boxes" figure (one batch split over more GPUs vs one batch per group).
 
-use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
-use super::{ChartError, ChartStyle, PlotArea, PALETTE};
+use super::line::{y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
+use super::{ChartError, ChartStyle, PALETTE};
 use crate::i18n::tr;
 use crate::model::llm::LlmSweep;
 use crate::text::units::{format_count, format_si};
@@ -358,16 +358,6 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
         }
     }
     chart
-}
-
-/// Draws one LLM chart.
-pub fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    sweep: &LlmSweep,
-    which: LlmChart,
-    style: &ChartStyle,
-) -> Result<PlotArea, ChartError> {
-    draw_line_chart(root, &describe(sweep, which), style)
 }
 
 /// The seed's boxes figure, from the current inputs: strong scaling splits one global batch
