@@ -156,8 +156,9 @@ pub fn y_extent(series: &[Series], log: bool, min_top: f64) -> (f64, f64) {
 
 /// A linear `f64` axis whose tick labels only ever come from the chart's own formatters.
 ///
-/// plotters' `f64` axis carries a default label formatter built on Rust's float `Display`;
-/// even unused, it keeps Rust's float-to-decimal engines (~20 KB) in the WebAssembly bundle.
+/// plotters' `f64` axis carries a default label formatter built on Rust's fixed-precision float
+/// formatting (`{:.0}`); even unused, it keeps that float-to-decimal engine in the WebAssembly
+/// bundle.
 /// This axis delegates mapping and ticks to plotters' and has no default formatting.
 struct Axis(plotters::coord::types::RangedCoordf64);
 

@@ -275,8 +275,8 @@ pub fn format_sig(value: f64, max_sig: usize) -> String {
 /// `value` with exactly `decimals` decimals, rounded half away from zero.
 ///
 /// Written with integer arithmetic instead of `format!("{:.*}")`: Rust's exact float
-/// formatting pulls a second float-to-decimal engine into the WebAssembly bundle (several KB
-/// gzipped) for what the page needs only up to 15 significant digits. Values whose scaled
+/// formatting pulls a second float-to-decimal engine into the WebAssembly bundle for what the
+/// page needs only up to 15 significant digits. Values whose scaled
 /// magnitude exceeds 2^53 fall back to the shortest representation.
 pub fn fixed(value: f64, decimals: usize) -> String {
     let decimals = decimals.min(15);
