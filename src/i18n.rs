@@ -59,9 +59,9 @@ pub fn lang() -> Lang {
 }
 
 /// Whether this build carries the Chinese texts: always natively (CLI, tests); in the
-/// WebAssembly bundle only with the `web-zh` feature. Without it (the default: they cost ~8 KB
-/// gzipped of the 150 KB budget every reader pays) the page loads them on demand, as the
-/// catalogue `scripts/zh-catalogue.mjs` extracts from these same sources (see
+/// WebAssembly bundle only with the `web-zh` feature. Without it (the default, because an
+/// English reader would download them too) the page loads them on demand, for Chinese readers
+/// only, as the catalogue `scripts/zh-catalogue.mjs` extracts from these same sources (see
 /// [`install_catalogue`]).
 pub const HAS_ZH: bool = cfg!(any(not(target_arch = "wasm32"), feature = "web-zh"));
 
@@ -87,7 +87,7 @@ pub fn tr(en: &'static str, zh_text: &'static str) -> &'static str {
 }
 
 /// `en`, or its catalogue translation when this thread writes Chinese. One out-of-line call
-/// per `tr` site keeps the bundle small (an inlined lookup costs ~40 bytes a site).
+/// per `tr` site keeps the bundle small (an inlined lookup would be repeated at every site).
 #[inline(never)]
 fn translate(en: &'static str) -> &'static str {
     if zh() {
@@ -138,19 +138,14 @@ pub fn install_catalogue(text: &str) -> usize {
         })
         .collect();
     // scripts/zh-catalogue.mjs writes the lines sorted by hash, so lookups can bisect; a
-    // catalogue that is not sorted is dropped rather than sorted here (a sort routine costs
-    // the bundle ~3 KB).
+    // catalogue that is not sorted is dropped rather than sorted here (a sort routine would
+    // only grow the bundle).
     if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
         entries.clear();
     }
     let count = entries.len();
     CATALOGUE.with(|c| *c.borrow_mut() = entries);
     count
-}
-
-/// Whether a catalogue has been installed.
-pub fn catalogue_loaded() -> bool {
-    CATALOGUE.with(|c| !c.borrow().is_empty())
 }
 
 /// Tests only: translate through the installed catalogue even though the build has the

@@ -173,7 +173,7 @@ fn either_err<E: std::error::Error + Send + Sync>(
 /// The error of the right-hand backend, without its text. The page's right-hand backend is
 /// the SVG export, which writes into a `String` and cannot fail; formatting its
 /// `std::io::Error` anyway would keep the text of every I/O error kind in the WebAssembly
-/// bundle (~0.4 KB gzipped) for a message no one can see.
+/// bundle for a message no one can see.
 fn right_err<E: std::error::Error + Send + Sync>(
     e: DrawingErrorKind<E>,
 ) -> DrawingErrorKind<EitherError> {
@@ -286,7 +286,7 @@ impl<L: DrawingBackend, R: DrawingBackend> DrawingBackend for Either<L, R> {
 /// coordinates the page's canvas backend writes (plotters-canvas moves horizontal and vertical
 /// lines half a pixel onto whole pixels). Written digit by digit instead of through `f64`
 /// formatting, which would be slower per point and larger in the wasm
-/// (`crate::web::canvas::Batched` writes each stroked path this way, issue 14).
+/// (`crate::web::canvas::Batched` writes each stroked path this way).
 pub fn push_half_pixels(path: &mut String, half_px: i64) {
     path.push(' ');
     if half_px < 0 {

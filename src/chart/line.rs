@@ -156,8 +156,9 @@ pub fn y_extent(series: &[Series], log: bool, min_top: f64) -> (f64, f64) {
 
 /// A linear `f64` axis whose tick labels only ever come from the chart's own formatters.
 ///
-/// plotters' `f64` axis carries a default label formatter built on Rust's float `Display`;
-/// even unused, it keeps Rust's float-to-decimal engines (~20 KB) in the WebAssembly bundle.
+/// plotters' `f64` axis carries a default label formatter built on Rust's fixed-precision float
+/// formatting (`{:.0}`); even unused, it keeps that float-to-decimal engine in the WebAssembly
+/// bundle.
 /// This axis delegates mapping and ticks to plotters' and has no default formatting.
 struct Axis(plotters::coord::types::RangedCoordf64);
 
@@ -197,15 +198,7 @@ pub fn draw_line_chart<DB: DrawingBackend>(
     chart: &LineChart,
     style: &ChartStyle,
 ) -> Result<PlotArea, ChartError> {
-    let theme = style.theme;
-    root.fill(&theme.background)?;
-    let (x0, x1) = chart.x_range;
-    let (y0, y1) = chart.y_range;
-    // The x axis is linear in log2 N, so ticks fall on powers of two (1k, 2k, 4k …), the GPU
-    // counts people actually use. `lx` maps a GPU count into that space.
-    let lx = |x: f64| x.log2();
-    let (l0, l1) = (lx(x0), lx(x1));
-    let ticks = ((l1.floor() - l0.ceil()) as usize + 1).clamp(2, 12);
+    root.fill(&style.theme.background)?;
     let font = style.font(12.0);
     let widths: Vec<i32> = chart
         .series
@@ -223,180 +216,290 @@ pub fn draw_line_chart<DB: DrawingBackend>(
         .margin_bottom(style.px(10.0) as i32 + legend.below.unwrap_or(0))
         .x_label_area_size(style.px(40.0))
         .y_label_area_size(style.px(62.0));
-    let thin = style.px(1.5);
-    let thick = style.px(2.5);
-    let dash = style.px(6.0) as i32;
-    let gap = style.px(4.0) as i32;
-    let y_format = chart.y_format;
-    // A log y axis is drawn as a linear axis over log10 y, so one monomorphization of this
-    // (large, generic) drawing code serves both; `ly` maps values into the axis space.
-    let y_log = chart.y_log;
-    let ly = move |y: f64| {
-        if y_log {
-            y.max(f64::MIN_POSITIVE).log10()
-        } else {
-            y
-        }
-    };
-    let (a0, a1) = (ly(y0), ly(y1));
+    let (l0, l1) = (lx(chart.x_range.0), lx(chart.x_range.1));
+    let (a0, a1) = (chart.ly(chart.y_range.0), chart.ly(chart.y_range.1));
     let mut ctx = builder.build_cartesian_2d(Axis::from(l0..l1), Axis::from(a0..a1))?;
-    let area = {
-        ctx.configure_mesh()
-            .x_desc(chart.x_desc.as_str())
-            .y_desc(chart.y_desc.as_str())
-            .x_labels(ticks)
-            .x_label_formatter(&|v: &f64| gpu_tick_label(2f64.powf(v.round())))
-            .y_label_formatter(&|v: &f64| y_format(if y_log { 10f64.powf(*v) } else { *v }))
-            .label_style(style.font(12.0))
-            .axis_desc_style(style.font(13.0))
-            .bold_line_style(theme.grid.stroke_width(style.px(1.0)))
-            // No light grid lines at all (plotters would otherwise emit them, invisible).
-            .max_light_lines(0)
-            .axis_style(theme.muted.stroke_width(style.px(1.0)))
-            .draw()?;
-        if let Some((from, label)) = &chart.shade_from {
-            if *from < x1 {
-                let left = lx(from.max(x0));
-                ctx.draw_series(std::iter::once(Rectangle::new(
-                    [(left, a0), (l1, a1)],
-                    theme.muted.mix(0.12).filled(),
-                )))?;
-                ctx.draw_series(std::iter::once(Text::new(
-                    label.clone(),
-                    (l1, a0),
-                    style
-                        .font(12.0)
-                        .color(&theme.muted)
-                        .pos(Pos::new(HPos::Right, VPos::Bottom)),
-                )))?;
-            }
-        }
-        for (i, s) in chart.series.iter().enumerate() {
-            let color = chart.color(i, &theme);
-            let thick = if i < chart.faded { thin } else { thick };
-            // Points above the frame are dropped, so a line leaves through the top edge.
-            let pts = s
-                .points
-                .iter()
-                .filter(|p| p.1.is_finite() && p.1 <= y1)
-                .map(|&(x, y)| (lx(x), ly(y)));
-            match s.kind {
-                SeriesKind::Solid => {
-                    ctx.draw_series(LineSeries::new(pts, color.stroke_width(thick)))?
-                }
-                SeriesKind::Thin => {
-                    ctx.draw_series(LineSeries::new(pts, color.stroke_width(thin)))?
-                }
-                SeriesKind::Dashed | SeriesKind::Dotted => {
-                    let (d, width) = if s.kind == SeriesKind::Dotted {
-                        (dash / 3, thick)
-                    } else {
-                        (dash, thin)
-                    };
-                    ctx.draw_series(DashedLineSeries::new(
-                        pts,
-                        d.max(1),
-                        gap,
-                        color.stroke_width(width),
-                    ))?
-                }
-                SeriesKind::Area => {
-                    // A stacked band: from this series down to the next area series (or to the
-                    // axis), so bands never overlap and each shows its legend colour unblended.
-                    let lower = chart.series[i + 1..]
-                        .iter()
-                        .find(|t| t.kind == SeriesKind::Area && t.points.len() == s.points.len());
-                    let band: Vec<((f64, f64), (f64, f64))> = s
-                        .points
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &top)| (top, lower.map_or((top.0, y0), |t| t.points[k])))
-                        .filter(|(t, b)| t.1.is_finite() && b.1.is_finite())
-                        .map(|((x, yt), (_, yb))| {
-                            ((lx(x), ly(yt.min(y1))), (lx(x), ly(yb.min(y1))))
-                        })
-                        .collect();
-                    let outline = band.iter().map(|b| b.0);
-                    ctx.draw_series(std::iter::once(Polygon::new(
-                        outline
-                            .clone()
-                            .chain(band.iter().rev().map(|b| b.1))
-                            .collect::<Vec<_>>(),
-                        color.mix(0.55).filled(),
-                    )))?;
-                    ctx.draw_series(LineSeries::new(outline, color.stroke_width(thin)))?
-                }
-                SeriesKind::Points => {
-                    ctx.draw_series(pts.map(|p| Circle::new(p, style.px(4.0), color.filled())))?
-                }
-            };
-        }
-        if let Some(note) = &chart.note {
-            ctx.draw_series(std::iter::once(Text::new(
-                note.clone(),
-                ((l0 + l1) / 2.0, (a0 + a1) / 2.0),
-                style
-                    .font(13.0)
-                    .color(&theme.muted)
-                    .pos(Pos::new(HPos::Center, VPos::Center)),
-            )))?;
-        }
-        for m in &chart.markers {
-            if m.x >= x0 && m.x <= x1 {
-                ctx.draw_series(DashedLineSeries::new(
-                    [(lx(m.x), a0), (lx(m.x), a1)],
-                    dash,
-                    gap,
-                    m.color.stroke_width(thin),
-                ))?;
-                // Right of the line, or left of it in the plot's right quarter, where the
-                // label would run off a narrow canvas.
-                let (text, h) = if lx(m.x) - l0 > 0.75 * (l1 - l0) {
-                    (format!("{} ", m.label.trim_start()), HPos::Right)
-                } else {
-                    (m.label.clone(), HPos::Left)
-                };
-                ctx.draw_series(std::iter::once(Text::new(
-                    text,
-                    (lx(m.x), a1),
-                    style.font(12.0).color(&m.color).pos(Pos::new(h, VPos::Top)),
-                )))?;
-            }
-        }
-        for c in &chart.callouts {
-            let at = (lx(c.at.0), ly(c.at.1));
-            ctx.draw_series(std::iter::once(Circle::new(
-                at,
-                style.px(6.0),
-                c.color.stroke_width(style.px(2.0)),
-            )))?;
-            // Above the point and ending at it: a callout marks a maximum (the throughput
-            // peak), so the curve is below and to both sides, never above.
-            ctx.draw_series(std::iter::once(
-                EmptyElement::at(at)
-                    + Text::new(
-                        c.label.clone(),
-                        (0, -(style.px(8.0) as i32)),
-                        style
-                            .font(12.0)
-                            .color(&c.color)
-                            .pos(Pos::new(HPos::Right, VPos::Bottom)),
-                    ),
-            ))?;
-        }
-        let (x, y) = ctx.plotting_area().get_pixel_range();
-        PlotArea {
-            left_px: x.start,
-            right_px: x.end,
-            top_px: y.start,
-            bottom_px: y.end,
-            x_min: x0,
-            x_max: x1,
-        }
+    draw_mesh(&mut ctx, chart, style)?;
+    let strokes = Strokes::new(style);
+    draw_shade(&mut ctx, chart, style)?;
+    for i in 0..chart.series.len() {
+        draw_series(&mut ctx, chart, i, &strokes, style)?;
+    }
+    draw_note(&mut ctx, chart, style)?;
+    draw_markers(&mut ctx, chart, &strokes, style)?;
+    draw_callouts(&mut ctx, chart, style)?;
+    let (x, y) = ctx.plotting_area().get_pixel_range();
+    let area = PlotArea {
+        left_px: x.start,
+        right_px: x.end,
+        top_px: y.start,
+        bottom_px: y.end,
+        x_min: chart.x_range.0,
+        x_max: chart.x_range.1,
     };
     draw_legend(root, chart, &legend, &area, style)?;
     root.present()?;
     Ok(area)
+}
+
+/// The chart's coordinates: both axes are [`Axis`], `x` in log2 N and `y` as [`LineChart::ly`].
+type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<Axis, Axis>>;
+
+/// A GPU count in the x axis space. The x axis is linear in log2 N, so ticks fall on powers
+/// of two (1k, 2k, 4k …), the GPU counts people actually use.
+fn lx(x: f64) -> f64 {
+    x.log2()
+}
+
+impl LineChart {
+    /// A value in the y axis space. A log y axis is drawn as a linear axis over log10 y, so
+    /// one monomorphization of the (large, generic) drawing code serves both.
+    fn ly(&self, y: f64) -> f64 {
+        if self.y_log {
+            y.max(f64::MIN_POSITIVE).log10()
+        } else {
+            y
+        }
+    }
+}
+
+/// Line widths and dash lengths, in backend pixels.
+struct Strokes {
+    thin: u32,
+    thick: u32,
+    dash: i32,
+    gap: i32,
+}
+
+impl Strokes {
+    fn new(style: &ChartStyle) -> Strokes {
+        Strokes {
+            thin: style.px(1.5),
+            thick: style.px(2.5),
+            dash: style.px(6.0) as i32,
+            gap: style.px(4.0) as i32,
+        }
+    }
+}
+
+/// The axes, their tick labels and descriptions, and the grid at the labelled ticks.
+fn draw_mesh<DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    chart: &LineChart,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let (l0, l1) = (lx(chart.x_range.0), lx(chart.x_range.1));
+    let ticks = ((l1.floor() - l0.ceil()) as usize + 1).clamp(2, 12);
+    let (y_format, y_log) = (chart.y_format, chart.y_log);
+    let theme = style.theme;
+    ctx.configure_mesh()
+        .x_desc(chart.x_desc.as_str())
+        .y_desc(chart.y_desc.as_str())
+        .x_labels(ticks)
+        .x_label_formatter(&|v: &f64| gpu_tick_label(2f64.powf(v.round())))
+        .y_label_formatter(&|v: &f64| y_format(if y_log { 10f64.powf(*v) } else { *v }))
+        .label_style(style.font(12.0))
+        .axis_desc_style(style.font(13.0))
+        .bold_line_style(theme.grid.stroke_width(style.px(1.0)))
+        // No light grid lines at all (plotters would otherwise emit them, invisible).
+        .max_light_lines(0)
+        .axis_style(theme.muted.stroke_width(style.px(1.0)))
+        .draw()?;
+    Ok(())
+}
+
+/// The shaded region from `shade_from` to the right edge, with its label in the corner.
+fn draw_shade<DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    chart: &LineChart,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let (x0, x1) = chart.x_range;
+    let Some((from, label)) = chart.shade_from.as_ref().filter(|(from, _)| *from < x1) else {
+        return Ok(());
+    };
+    let l1 = lx(x1);
+    let (a0, a1) = (chart.ly(chart.y_range.0), chart.ly(chart.y_range.1));
+    let left = lx(from.max(x0));
+    ctx.draw_series(std::iter::once(Rectangle::new(
+        [(left, a0), (l1, a1)],
+        style.theme.muted.mix(0.12).filled(),
+    )))?;
+    ctx.draw_series(std::iter::once(Text::new(
+        label.clone(),
+        (l1, a0),
+        style
+            .font(12.0)
+            .color(&style.theme.muted)
+            .pos(Pos::new(HPos::Right, VPos::Bottom)),
+    )))?;
+    Ok(())
+}
+
+/// Series `i` of `chart`, as its kind says; a pinned scenario's series are thin.
+fn draw_series<DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    chart: &LineChart,
+    i: usize,
+    strokes: &Strokes,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let s = &chart.series[i];
+    let color = chart.color(i, &style.theme);
+    let thin = strokes.thin;
+    let thick = if i < chart.faded { thin } else { strokes.thick };
+    let y1 = chart.y_range.1;
+    // Points above the frame are dropped, so a line leaves through the top edge.
+    let pts = s
+        .points
+        .iter()
+        .filter(|p| p.1.is_finite() && p.1 <= y1)
+        .map(|&(x, y)| (lx(x), chart.ly(y)));
+    match s.kind {
+        SeriesKind::Solid => {
+            ctx.draw_series(LineSeries::new(pts, color.stroke_width(thick)))?;
+        }
+        SeriesKind::Thin => {
+            ctx.draw_series(LineSeries::new(pts, color.stroke_width(thin)))?;
+        }
+        SeriesKind::Dashed | SeriesKind::Dotted => {
+            let (d, width) = if s.kind == SeriesKind::Dotted {
+                (strokes.dash / 3, thick)
+            } else {
+                (strokes.dash, thin)
+            };
+            ctx.draw_series(DashedLineSeries::new(
+                pts,
+                d.max(1),
+                strokes.gap,
+                color.stroke_width(width),
+            ))?;
+        }
+        SeriesKind::Area => draw_area(ctx, chart, i, color, thin)?,
+        SeriesKind::Points => {
+            ctx.draw_series(pts.map(|p| Circle::new(p, style.px(4.0), color.filled())))?;
+        }
+    }
+    Ok(())
+}
+
+/// Area series `i` as a stacked band: from it down to the next area series (or to the axis),
+/// so bands never overlap and each shows its legend colour unblended.
+fn draw_area<DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    chart: &LineChart,
+    i: usize,
+    color: RGBColor,
+    thin: u32,
+) -> Result<(), ChartError> {
+    let s = &chart.series[i];
+    let (y0, y1) = chart.y_range;
+    let lower = chart.series[i + 1..]
+        .iter()
+        .find(|t| t.kind == SeriesKind::Area && t.points.len() == s.points.len());
+    let band: Vec<((f64, f64), (f64, f64))> = s
+        .points
+        .iter()
+        .enumerate()
+        .map(|(k, &top)| (top, lower.map_or((top.0, y0), |t| t.points[k])))
+        .filter(|(t, b)| t.1.is_finite() && b.1.is_finite())
+        .map(|((x, yt), (_, yb))| ((lx(x), chart.ly(yt.min(y1))), (lx(x), chart.ly(yb.min(y1)))))
+        .collect();
+    let outline = band.iter().map(|b| b.0);
+    ctx.draw_series(std::iter::once(Polygon::new(
+        outline
+            .clone()
+            .chain(band.iter().rev().map(|b| b.1))
+            .collect::<Vec<_>>(),
+        color.mix(0.55).filled(),
+    )))?;
+    ctx.draw_series(LineSeries::new(outline, color.stroke_width(thin)))?;
+    Ok(())
+}
+
+/// The message in the middle of an empty chart, if any.
+fn draw_note<DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    chart: &LineChart,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let Some(note) = &chart.note else {
+        return Ok(());
+    };
+    let (l0, l1) = (lx(chart.x_range.0), lx(chart.x_range.1));
+    let (a0, a1) = (chart.ly(chart.y_range.0), chart.ly(chart.y_range.1));
+    ctx.draw_series(std::iter::once(Text::new(
+        note.clone(),
+        ((l0 + l1) / 2.0, (a0 + a1) / 2.0),
+        style
+            .font(13.0)
+            .color(&style.theme.muted)
+            .pos(Pos::new(HPos::Center, VPos::Center)),
+    )))?;
+    Ok(())
+}
+
+/// The labelled vertical markers inside the x range.
+fn draw_markers<DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    chart: &LineChart,
+    strokes: &Strokes,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let (x0, x1) = chart.x_range;
+    let (l0, l1) = (lx(x0), lx(x1));
+    let (a0, a1) = (chart.ly(chart.y_range.0), chart.ly(chart.y_range.1));
+    for m in chart.markers.iter().filter(|m| m.x >= x0 && m.x <= x1) {
+        ctx.draw_series(DashedLineSeries::new(
+            [(lx(m.x), a0), (lx(m.x), a1)],
+            strokes.dash,
+            strokes.gap,
+            m.color.stroke_width(strokes.thin),
+        ))?;
+        // Right of the line, or left of it in the plot's right quarter, where the
+        // label would run off a narrow canvas.
+        let (text, h) = if lx(m.x) - l0 > 0.75 * (l1 - l0) {
+            (format!("{} ", m.label.trim_start()), HPos::Right)
+        } else {
+            (m.label.clone(), HPos::Left)
+        };
+        ctx.draw_series(std::iter::once(Text::new(
+            text,
+            (lx(m.x), a1),
+            style.font(12.0).color(&m.color).pos(Pos::new(h, VPos::Top)),
+        )))?;
+    }
+    Ok(())
+}
+
+/// The callouts: a ring on the point and its label above it.
+fn draw_callouts<DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    chart: &LineChart,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    for c in &chart.callouts {
+        let at = (lx(c.at.0), chart.ly(c.at.1));
+        ctx.draw_series(std::iter::once(Circle::new(
+            at,
+            style.px(6.0),
+            c.color.stroke_width(style.px(2.0)),
+        )))?;
+        // Above the point and ending at it: a callout marks a maximum (the throughput
+        // peak), so the curve is below and to both sides, never above.
+        ctx.draw_series(std::iter::once(
+            EmptyElement::at(at)
+                + Text::new(
+                    c.label.clone(),
+                    (0, -(style.px(8.0) as i32)),
+                    style
+                        .font(12.0)
+                        .color(&c.color)
+                        .pos(Pos::new(HPos::Right, VPos::Bottom)),
+                ),
+        ))?;
+    }
+    Ok(())
 }
 
 /// Where the legend's entries go, in pixels.

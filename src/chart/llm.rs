@@ -1,10 +1,10 @@
 //! The strong and weak panels' charts, described as [`LineChart`]s from an [`LlmSweep`], and
 //! the seed's "boxes" figure (one batch split over more GPUs vs one batch per group).
 
-use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
-use super::{ChartError, ChartStyle, PlotArea, PALETTE};
+use super::line::{y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
+use super::{ChartError, ChartStyle, PALETTE};
 use crate::i18n::tr;
-use crate::model::llm::LlmSweep;
+use crate::model::llm::{LlmSweep, StrongRow, SweepCurves, WeakRow};
 use crate::text::units::{format_count, format_si};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -64,16 +64,24 @@ fn knee(sweep: &LlmSweep) -> (Vec<VMarker>, Option<(f64, String)>) {
 
 /// The chart description for `which`.
 pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
-    let x_range = sweep.gpu_range;
-    let x_desc = tr("GPUs N (log scale)", "GPU 数 N（对数坐标）").to_string();
-    let strong = &sweep.strong_curves;
-    let weak = &sweep.weak_curves;
-    let (markers, shade) = knee(sweep);
-    let mut chart = LineChart {
+    match which {
+        LlmChart::StrongStep => step_chart(sweep, true),
+        LlmChart::WeakStep => step_chart(sweep, false),
+        LlmChart::StrongEfficiency => efficiency_chart(sweep, true),
+        LlmChart::WeakEfficiency => efficiency_chart(sweep, false),
+        LlmChart::StrongThroughput => throughput_chart(sweep, true),
+        LlmChart::WeakThroughput => throughput_chart(sweep, false),
+        LlmChart::WeakSteps => weak_steps_chart(sweep),
+    }
+}
+
+/// What every LLM chart shares: the GPU axis; each chart fills in the rest.
+fn empty_chart(sweep: &LlmSweep) -> LineChart {
+    LineChart {
         title: String::new(),
-        x_desc,
+        x_desc: tr("GPUs N (log scale)", "GPU 数 N（对数坐标）").to_string(),
         y_desc: String::new(),
-        x_range,
+        x_range: sweep.gpu_range,
         y_range: (0.0, 1.0),
         y_log: false,
         y_format: ms_label,
@@ -84,295 +92,290 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
         legend_upper_left: false,
         faded: 0,
         note: None,
+    }
+}
+
+/// The table rows of the strong or the weak sweep as points, `value` of each against its GPUs.
+fn table_rows(
+    sweep: &LlmSweep,
+    strong: bool,
+    strong_value: impl Fn(&StrongRow) -> f64,
+    weak_value: impl Fn(&WeakRow) -> f64,
+) -> Series {
+    let points = if strong {
+        sweep
+            .strong
+            .iter()
+            .map(|r| (r.gpus, strong_value(r)))
+            .collect()
+    } else {
+        sweep.weak.iter().map(|r| (r.gpus, weak_value(r))).collect()
     };
-    match which {
-        LlmChart::StrongStep | LlmChart::WeakStep => {
-            let (curves, rows): (_, Vec<(f64, f64)>) = if which == LlmChart::StrongStep {
-                (
-                    strong,
-                    sweep.strong.iter().map(|r| (r.gpus, r.step_ms)).collect(),
-                )
-            } else {
-                (
-                    weak,
-                    sweep.weak.iter().map(|r| (r.gpus, r.step_ms)).collect(),
-                )
-            };
-            chart.title = if which == LlmChart::StrongStep {
-                tr(
-                    "Strong scaling: step time at fixed B_global",
-                    "强扩展：固定 B_global 时的 step time",
-                )
-                .to_string()
-            } else {
-                tr(
-                    "Weak scaling: step time at fixed tokens per replica",
-                    "弱扩展：固定每副本 tokens 时的 step time",
-                )
-                .to_string()
-            };
-            chart.y_desc = tr("Step time (ms)", "Step time（ms）").to_string();
-            chart.series = vec![
-                Series {
-                    label: tr(
-                        "exposed (comm + bubble + fixed)",
-                        "暴露（通信 + 气泡 + 固定）",
-                    )
-                    .to_string(),
-                    color: EXPOSED,
-                    kind: SeriesKind::Area,
-                    points: curves.step_ms.clone(),
-                },
-                Series {
-                    label: tr("compute", "计算").to_string(),
-                    color: COMPUTE,
-                    kind: SeriesKind::Area,
-                    points: curves.compute_ms.clone(),
-                },
-                Series {
-                    label: if which == LlmChart::StrongStep {
-                        tr("ideal t(N₀)·N₀/N", "理想 t(N₀)·N₀/N").to_string()
-                    } else {
-                        tr("ideal: constant", "理想：不变").to_string()
-                    },
-                    color: IDEAL,
-                    kind: SeriesKind::Dashed,
-                    points: curves.ideal_ms.clone(),
-                },
-                Series {
-                    label: tr("table rows", "表格行").to_string(),
-                    color: ROWS,
-                    kind: SeriesKind::Points,
-                    points: rows,
-                },
-            ];
-            // The measured step times a fit was made from, over the model's curve: a weak sweep
-            // (per-point batches at one number of tokens per GPU) on the weak chart, others on
-            // the strong one.
-            let fit = sweep
-                .fit
-                .as_ref()
-                .filter(|f| f.per_doubling_of.is_some() == (which == LlmChart::WeakStep));
-            if let Some(fit) = fit {
-                chart.series.push(Series {
-                    label: tr("measured (st)", "实测（st）").to_string(),
-                    color: MEASURED,
-                    kind: SeriesKind::Points,
-                    points: fit.points.iter().map(|p| (p.gpus, p.measured_ms)).collect(),
-                });
-            }
-            chart.y_range = y_extent(&chart.series[..1], false, 1.0);
-            if let Some(fit) = fit {
-                let top = fit.points.iter().map(|p| p.measured_ms).fold(0.0, f64::max);
-                chart.y_range.1 = chart.y_range.1.max(top * 1.05);
-            }
-            chart.legend_upper_left = false;
-            if which == LlmChart::StrongStep {
-                chart.markers = markers;
-                chart.shade_from = shade;
-            }
-        }
-        LlmChart::StrongEfficiency | LlmChart::WeakEfficiency => {
-            let is_strong = which == LlmChart::StrongEfficiency;
-            chart.title = if is_strong {
-                tr(
-                    "Strong-scaling efficiency = ideal / step",
-                    "强扩展效率 = 理想 / 实际",
-                )
-                .to_string()
-            } else {
-                tr(
-                    "Weak-scaling efficiency = t(N₀) / t(N)",
-                    "弱扩展效率 = t(N₀) / t(N)",
-                )
-                .to_string()
-            };
-            chart.y_desc = tr("Efficiency", "效率").to_string();
-            chart.y_format = percent_label;
-            let (curve, rows): (_, Vec<(f64, f64)>) = if is_strong {
-                (
-                    &strong.efficiency,
-                    sweep
-                        .strong
-                        .iter()
-                        .map(|r| (r.gpus, r.efficiency))
-                        .collect(),
-                )
-            } else {
-                (
-                    &weak.efficiency,
-                    sweep.weak.iter().map(|r| (r.gpus, r.efficiency)).collect(),
-                )
-            };
-            chart.series = vec![
-                Series {
-                    label: tr("efficiency", "并行效率").to_string(),
-                    color: if is_strong { COMPUTE } else { GOOD },
-                    kind: SeriesKind::Solid,
-                    points: curve.clone(),
-                },
-                Series {
-                    label: tr("table rows", "表格行").to_string(),
-                    color: ROWS,
-                    kind: SeriesKind::Points,
-                    points: rows,
-                },
-            ];
-            chart.y_range = (0.0, 1.08);
-            if is_strong {
-                chart.markers = markers;
-                chart.shade_from = shade;
-            }
-        }
-        LlmChart::StrongThroughput | LlmChart::WeakThroughput => {
-            let is_strong = which == LlmChart::StrongThroughput;
-            chart.title = if is_strong {
-                tr(
-                    "Strong scaling: throughput B_global / step",
-                    "强扩展：吞吐 B_global / step",
-                )
-                .to_string()
-            } else {
-                tr("Weak scaling: throughput", "弱扩展：吞吐").to_string()
-            };
-            chart.y_desc = tr("Tokens per second", "每秒 tokens").to_string();
-            chart.y_format = tokens_per_s_label;
-            let (curves, rows): (_, Vec<(f64, f64)>) = if is_strong {
-                (
-                    strong,
-                    sweep
-                        .strong
-                        .iter()
-                        .map(|r| (r.gpus, r.throughput_tokens_per_s))
-                        .collect(),
-                )
-            } else {
-                (
-                    weak,
-                    sweep
-                        .weak
-                        .iter()
-                        .map(|r| (r.gpus, r.throughput_tokens_per_s))
-                        .collect(),
-                )
-            };
-            // Linear throughput from the baseline: what perfect scaling would give.
-            let base = curves
-                .throughput
-                .iter()
-                .zip(&curves.step_ms)
-                .find(|((n, _), _)| *n >= sweep.summary.baseline_gpus)
-                .map_or(0.0, |((n, t), _)| t / n);
-            let ideal: Vec<(f64, f64)> = curves
-                .throughput
-                .iter()
-                .map(|&(n, _)| (n, base * n))
-                .collect();
-            chart.series = vec![
-                Series {
-                    label: tr("throughput", "吞吐").to_string(),
-                    color: if is_strong { COMPUTE } else { GOOD },
-                    kind: SeriesKind::Solid,
-                    points: curves.throughput.clone(),
-                },
-                Series {
-                    label: tr("table rows", "表格行").to_string(),
-                    color: ROWS,
-                    kind: SeriesKind::Points,
-                    points: rows,
-                },
-            ];
-            chart.y_range = y_extent(&chart.series, false, 1.0);
-            chart.series.insert(
-                1,
-                Series {
-                    label: tr("linear from N₀", "从 N₀ 起线性").to_string(),
-                    color: IDEAL,
-                    kind: SeriesKind::Dashed,
-                    points: ideal,
-                },
-            );
-            chart.legend_upper_left = true;
-            if is_strong {
-                if let Some(peak) = sweep
-                    .strong
-                    .iter()
-                    .find(|r| r.gpus == sweep.summary.peak_throughput_gpus)
-                {
-                    chart.callouts.push(Callout {
-                        at: (peak.gpus, peak.throughput_tokens_per_s),
-                        label: trf!(
-                            "peak {} tok/s at {}",
-                            "峰值 {} tok/s，{} 卡",
-                            format_si(peak.throughput_tokens_per_s, 3),
-                            format_count(peak.gpus)
-                        ),
-                        color: KNEE,
-                    });
-                }
-                chart.markers = markers;
-                chart.shade_from = shade;
-            }
-        }
-        LlmChart::WeakSteps => {
-            chart.title = tr(
-                "Weak scaling: global batch and optimizer steps for the budget",
-                "弱扩展：global batch 与预算内的优化器步数",
+    Series {
+        label: tr("table rows", "表格行").to_string(),
+        color: ROWS,
+        kind: SeriesKind::Points,
+        points,
+    }
+}
+
+/// Marks the knee and shades `T < T_crit` (the strong charts).
+fn mark_knee(chart: &mut LineChart, sweep: &LlmSweep) {
+    let (markers, shade) = knee(sweep);
+    chart.markers = markers;
+    chart.shade_from = shade;
+}
+
+/// Step time split into exposed time and compute, stacked, against the ideal, with the
+/// table rows and any measured step times a fit was made from.
+fn step_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
+    let curves = if strong {
+        &sweep.strong_curves
+    } else {
+        &sweep.weak_curves
+    };
+    let mut chart = empty_chart(sweep);
+    chart.title = if strong {
+        tr(
+            "Strong scaling: step time at fixed B_global",
+            "强扩展：固定 B_global 时的 step time",
+        )
+        .to_string()
+    } else {
+        tr(
+            "Weak scaling: step time at fixed tokens per replica",
+            "弱扩展：固定每副本 tokens 时的 step time",
+        )
+        .to_string()
+    };
+    chart.y_desc = tr("Step time (ms)", "Step time（ms）").to_string();
+    chart.series = vec![
+        Series {
+            label: tr(
+                "exposed (comm + bubble + fixed)",
+                "暴露（通信 + 气泡 + 固定）",
             )
-            .to_string();
-            chart.y_desc =
-                tr("Tokens / steps (log scale)", "tokens / 步数（对数坐标）").to_string();
-            chart.y_format = count_label;
-            chart.y_log = true;
-            let budget_steps: Vec<(f64, f64)> = sweep
-                .weak
-                .iter()
-                .map(|r| (r.gpus, r.optimizer_steps))
-                .collect();
-            chart.series = vec![
-                Series {
-                    label: tr("global batch B (tokens)", "global batch B（tokens）").to_string(),
-                    color: EXPOSED,
-                    kind: SeriesKind::Solid,
-                    points: weak.global_batch.clone(),
-                },
-                Series {
-                    label: tr("optimizer steps for the budget", "预算内的优化器步数").to_string(),
-                    color: COMPUTE,
-                    kind: SeriesKind::Solid,
-                    points: weak
-                        .global_batch
-                        .iter()
-                        .map(|&(n, b)| (n, sweep.summary.token_budget / b))
-                        .collect(),
-                },
-                Series {
-                    label: tr("table rows (steps)", "表格行（步数）").to_string(),
-                    color: ROWS,
-                    kind: SeriesKind::Points,
-                    points: budget_steps,
-                },
-            ];
-            chart.y_range = y_extent(&chart.series, true, 1.0);
-            chart.legend_upper_left = false;
-        }
+            .to_string(),
+            color: EXPOSED,
+            kind: SeriesKind::Area,
+            points: curves.step_ms.clone(),
+        },
+        Series {
+            label: tr("compute", "计算").to_string(),
+            color: COMPUTE,
+            kind: SeriesKind::Area,
+            points: curves.compute_ms.clone(),
+        },
+        Series {
+            label: if strong {
+                tr("ideal t(N₀)·N₀/N", "理想 t(N₀)·N₀/N").to_string()
+            } else {
+                tr("ideal: constant", "理想：不变").to_string()
+            },
+            color: IDEAL,
+            kind: SeriesKind::Dashed,
+            points: curves.ideal_ms.clone(),
+        },
+        table_rows(sweep, strong, |r| r.step_ms, |r| r.step_ms),
+    ];
+    // The measured step times a fit was made from, over the model's curve: a weak sweep
+    // (per-point batches at one number of tokens per GPU) on the weak chart, others on
+    // the strong one.
+    let fit = sweep
+        .fit
+        .as_ref()
+        .filter(|f| f.per_doubling_of.is_some() != strong);
+    if let Some(fit) = fit {
+        chart.series.push(Series {
+            label: tr("measured (st)", "实测（st）").to_string(),
+            color: MEASURED,
+            kind: SeriesKind::Points,
+            points: fit.points.iter().map(|p| (p.gpus, p.measured_ms)).collect(),
+        });
+    }
+    chart.y_range = y_extent(&chart.series[..1], false, 1.0);
+    if let Some(fit) = fit {
+        let top = fit.points.iter().map(|p| p.measured_ms).fold(0.0, f64::max);
+        chart.y_range.1 = chart.y_range.1.max(top * 1.05);
+    }
+    if strong {
+        mark_knee(&mut chart, sweep);
     }
     chart
 }
 
-/// Draws one LLM chart.
-pub fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    sweep: &LlmSweep,
-    which: LlmChart,
-    style: &ChartStyle,
-) -> Result<PlotArea, ChartError> {
-    draw_line_chart(root, &describe(sweep, which), style)
+/// Parallel efficiency against GPUs, from 0 to a little over 100%.
+fn efficiency_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
+    let mut chart = empty_chart(sweep);
+    chart.title = if strong {
+        tr(
+            "Strong-scaling efficiency = ideal / step",
+            "强扩展效率 = 理想 / 实际",
+        )
+        .to_string()
+    } else {
+        tr(
+            "Weak-scaling efficiency = t(N₀) / t(N)",
+            "弱扩展效率 = t(N₀) / t(N)",
+        )
+        .to_string()
+    };
+    chart.y_desc = tr("Efficiency", "效率").to_string();
+    chart.y_format = percent_label;
+    let curve = if strong {
+        &sweep.strong_curves.efficiency
+    } else {
+        &sweep.weak_curves.efficiency
+    };
+    chart.series = vec![
+        Series {
+            label: tr("efficiency", "并行效率").to_string(),
+            color: if strong { COMPUTE } else { GOOD },
+            kind: SeriesKind::Solid,
+            points: curve.clone(),
+        },
+        table_rows(sweep, strong, |r| r.efficiency, |r| r.efficiency),
+    ];
+    chart.y_range = (0.0, 1.08);
+    if strong {
+        mark_knee(&mut chart, sweep);
+    }
+    chart
+}
+
+/// Tokens per second against GPUs and the linear growth perfect scaling would give; on the
+/// strong chart, the peak is called out.
+fn throughput_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
+    let curves = if strong {
+        &sweep.strong_curves
+    } else {
+        &sweep.weak_curves
+    };
+    let mut chart = empty_chart(sweep);
+    chart.title = if strong {
+        tr(
+            "Strong scaling: throughput B_global / step",
+            "强扩展：吞吐 B_global / step",
+        )
+        .to_string()
+    } else {
+        tr("Weak scaling: throughput", "弱扩展：吞吐").to_string()
+    };
+    chart.y_desc = tr("Tokens per second", "每秒 tokens").to_string();
+    chart.y_format = tokens_per_s_label;
+    chart.series = vec![
+        Series {
+            label: tr("throughput", "吞吐").to_string(),
+            color: if strong { COMPUTE } else { GOOD },
+            kind: SeriesKind::Solid,
+            points: curves.throughput.clone(),
+        },
+        table_rows(
+            sweep,
+            strong,
+            |r| r.throughput_tokens_per_s,
+            |r| r.throughput_tokens_per_s,
+        ),
+    ];
+    // The range covers the model's throughput, not the ideal line, which would flatten it.
+    chart.y_range = y_extent(&chart.series, false, 1.0);
+    chart.series.insert(
+        1,
+        Series {
+            label: tr("linear from N₀", "从 N₀ 起线性").to_string(),
+            color: IDEAL,
+            kind: SeriesKind::Dashed,
+            points: linear_throughput(curves, sweep.summary.baseline_gpus),
+        },
+    );
+    chart.legend_upper_left = true;
+    if strong {
+        chart.callouts.extend(peak_callout(sweep));
+        mark_knee(&mut chart, sweep);
+    }
+    chart
+}
+
+/// Linear throughput from the baseline: what perfect scaling would give.
+fn linear_throughput(curves: &SweepCurves, baseline_gpus: f64) -> Vec<(f64, f64)> {
+    let base = curves
+        .throughput
+        .iter()
+        .zip(&curves.step_ms)
+        .find(|((n, _), _)| *n >= baseline_gpus)
+        .map_or(0.0, |((n, t), _)| t / n);
+    curves
+        .throughput
+        .iter()
+        .map(|&(n, _)| (n, base * n))
+        .collect()
+}
+
+/// The strong sweep's throughput peak, labelled with its rate and GPU count.
+fn peak_callout(sweep: &LlmSweep) -> Option<Callout> {
+    let peak = sweep
+        .strong
+        .iter()
+        .find(|r| r.gpus == sweep.summary.peak_throughput_gpus)?;
+    Some(Callout {
+        at: (peak.gpus, peak.throughput_tokens_per_s),
+        label: trf!(
+            "peak {} tok/s at {}",
+            "峰值 {} tok/s，{} 卡",
+            format_si(peak.throughput_tokens_per_s, 3),
+            format_count(peak.gpus)
+        ),
+        color: KNEE,
+    })
+}
+
+/// Weak scaling's growing global batch and the optimizer steps a fixed token budget then
+/// allows, on a log axis.
+fn weak_steps_chart(sweep: &LlmSweep) -> LineChart {
+    let mut chart = empty_chart(sweep);
+    chart.title = tr(
+        "Weak scaling: global batch and optimizer steps for the budget",
+        "弱扩展：global batch 与预算内的优化器步数",
+    )
+    .to_string();
+    chart.y_desc = tr("Tokens / steps (log scale)", "tokens / 步数（对数坐标）").to_string();
+    chart.y_format = count_label;
+    chart.y_log = true;
+    let global_batch = &sweep.weak_curves.global_batch;
+    chart.series = vec![
+        Series {
+            label: tr("global batch B (tokens)", "global batch B（tokens）").to_string(),
+            color: EXPOSED,
+            kind: SeriesKind::Solid,
+            points: global_batch.clone(),
+        },
+        Series {
+            label: tr("optimizer steps for the budget", "预算内的优化器步数").to_string(),
+            color: COMPUTE,
+            kind: SeriesKind::Solid,
+            points: global_batch
+                .iter()
+                .map(|&(n, b)| (n, sweep.summary.token_budget / b))
+                .collect(),
+        },
+        Series {
+            label: tr("table rows (steps)", "表格行（步数）").to_string(),
+            color: ROWS,
+            kind: SeriesKind::Points,
+            points: sweep
+                .weak
+                .iter()
+                .map(|r| (r.gpus, r.optimizer_steps))
+                .collect(),
+        },
+    ];
+    chart.y_range = y_extent(&chart.series, true, 1.0);
+    chart
 }
 
 /// The seed's boxes figure, from the current inputs: strong scaling splits one global batch
 /// over `k = N/N₀` groups; weak scaling gives each of the `k` groups a whole batch.
-/// `gpus` is the larger GPU count shown (the last table row). Every group gets a box while
+/// The larger GPU count shown is the strong table's last row. Every group gets a box while
 /// the boxes stay wide enough for their label; past that the row shows the first groups, a
 /// "…" gap and the last group, and the weak title says how many there are. A title wider than
 /// the canvas breaks after its dash.
@@ -382,12 +385,10 @@ pub fn draw_boxes<DB: DrawingBackend>(
     pinned: Option<&LlmSweep>,
     style: &ChartStyle,
 ) -> Result<(), ChartError> {
-    let theme = style.theme;
-    root.fill(&theme.background)?;
+    root.fill(&style.theme.background)?;
     let (width, height) = root.dim_in_pixel();
     let (w, h) = (width as i32, height as i32);
-    let n0 = sweep.summary.baseline_gpus;
-    let n1 = sweep.strong.last().map_or(n0, |r| r.gpus).max(n0);
+    let (n0, n1) = baseline_and_last_gpus(sweep);
     let batch = sweep.summary.global_batch_tokens;
     let groups = (n1 / n0).round().max(1.0);
     let px = |v: f64| style.px(v) as i32;
@@ -412,18 +413,7 @@ pub fn draw_boxes<DB: DrawingBackend>(
     let min_box = text_w(&part, &font).max(text_w(&whole, &font)) + px(12.0);
     let slots = groups.min(((full_w + gap) / (min_box + gap)).max(3) as f64) as i32;
     let box_w = (full_w - (slots - 1) * gap) / slots;
-    let more = if (slots as f64) < groups {
-        trf!(" (×{} groups)", "（×{} 组）", format_count(groups))
-    } else {
-        String::new()
-    };
-    let weak_title = trf!(
-        "Weak scaling: fixed tokens per replica — global batch {} → {}{}",
-        "弱扩展：固定每副本 tokens——global batch {} → {}{}",
-        whole,
-        format_si(batch * groups, 3),
-        more
-    );
+    let weak_title = weak_boxes_title(batch, groups, (slots as f64) < groups);
     // One line, or two broken after the dash when one would run off the canvas.
     let cut = weak_title.rfind('—').map_or(0, |i| i + '—'.len_utf8());
     let weak_lines = if text_w(&weak_title, &title) > w - 2 * pad {
@@ -432,42 +422,15 @@ pub fn draw_boxes<DB: DrawingBackend>(
         vec![weak_title.as_str()]
     };
     let fixed = 6 * pad + line * (1 + weak_lines.len() as i32 + pinned.is_some() as i32);
-    let row_h = (h - fixed) / 4;
-    let draw_row = |y: i32, n: i32, box_w: i32, text: &str, color: RGBColor| {
-        for i in 0..n {
-            let x = left + i * (box_w + gap);
-            let cx = x + box_w / 2;
-            let at = (cx, y + row_h / 2);
-            if n > 2 && n < groups as i32 && i == n - 2 {
-                root.draw(&Text::new(
-                    "…",
-                    at,
-                    font.pos(Pos::new(HPos::Center, VPos::Center)),
-                ))?;
-                continue;
-            }
-            root.draw(&Rectangle::new(
-                [(x, y), (x + box_w, y + row_h)],
-                color.mix(0.25).filled(),
-            ))?;
-            root.draw(&Rectangle::new(
-                [(x, y), (x + box_w, y + row_h)],
-                color.stroke_width(style.px(1.5)),
-            ))?;
-            root.draw(&Text::new(
-                text,
-                at,
-                font.pos(Pos::new(HPos::Center, VPos::Center)),
-            ))?;
-        }
-        Ok::<(), ChartError>(())
-    };
-    let row_label = |y: i32, text: &str| {
-        root.draw(&Text::new(
-            text,
-            (pad, y + row_h / 2),
-            small.pos(Pos::new(HPos::Left, VPos::Center)),
-        ))
+    let rows = BoxRows {
+        pad,
+        left,
+        gap,
+        height: (h - fixed) / 4,
+        groups,
+        font: &font,
+        small: &small,
+        style,
     };
     // Strong: one batch, then the same batch split into `groups` parts.
     root.draw(&Text::new(
@@ -479,47 +442,141 @@ pub fn draw_boxes<DB: DrawingBackend>(
         title.clone(),
     ))?;
     let y1 = pad + line;
-    row_label(y1, &gpus0)?;
-    draw_row(y1, 1, full_w, &format!("{whole} tokens"), COMPUTE)?;
-    let y2 = y1 + row_h + pad;
-    row_label(y2, &gpus1)?;
-    draw_row(y2, slots, box_w, &part, COMPUTE)?;
+    rows.label(root, y1, &gpus0)?;
+    rows.draw(root, y1, 1, full_w, &format!("{whole} tokens"), COMPUTE)?;
+    let y2 = y1 + rows.height + pad;
+    rows.label(root, y2, &gpus1)?;
+    rows.draw(root, y2, slots, box_w, &part, COMPUTE)?;
     // Weak: one batch per group.
-    let mut y = y2 + row_h + pad * 2;
+    let mut y = y2 + rows.height + pad * 2;
     for text in &weak_lines {
         root.draw(&Text::new(*text, (pad, y), title.clone()))?;
         y += line;
     }
     let y4 = y + pad / 2;
-    row_label(y4, &gpus0)?;
-    draw_row(y4, 1, box_w, &whole, GOOD)?;
-    let y5 = y4 + row_h + pad;
-    row_label(y5, &gpus1)?;
-    draw_row(y5, slots, box_w, &whole, GOOD)?;
-    // A pinned scenario A: its batch and GPU counts, faded, under the boxes.
+    rows.label(root, y4, &gpus0)?;
+    rows.draw(root, y4, 1, box_w, &whole, GOOD)?;
+    let y5 = y4 + rows.height + pad;
+    rows.label(root, y5, &gpus1)?;
+    rows.draw(root, y5, slots, box_w, &whole, GOOD)?;
     if let Some(a) = pinned {
-        let n0 = a.summary.baseline_gpus;
-        let n1 = a.strong.last().map_or(n0, |r| r.gpus).max(n0);
-        let y = y5 + row_h + line / 2;
-        let faded = super::line::fade(COMPUTE, &theme);
-        root.draw(&Rectangle::new(
-            [(pad, y - px(5.0)), (pad + px(22.0), y + px(5.0))],
-            faded.filled(),
-        ))?;
-        root.draw(&Text::new(
-            trf!(
-                "A: B_global {} tokens, {} → {} GPUs",
-                "A：B_global {} tokens，{} → {} 卡",
-                format_si(a.summary.global_batch_tokens, 3),
-                format_count(n0),
-                format_count(n1)
-            ),
-            (pad * 2 + px(22.0), y),
-            small
-                .color(&theme.muted)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        draw_pinned_note(root, a, y5 + rows.height + line / 2, style)?;
     }
     root.present()?;
+    Ok(())
+}
+
+/// The baseline GPU count `N₀` and the largest one shown (the strong table's last row).
+fn baseline_and_last_gpus(sweep: &LlmSweep) -> (f64, f64) {
+    let n0 = sweep.summary.baseline_gpus;
+    (n0, sweep.strong.last().map_or(n0, |r| r.gpus).max(n0))
+}
+
+/// The weak half's title: how the global batch grows, and the number of groups when not
+/// every group gets a box (`elided`).
+fn weak_boxes_title(batch: f64, groups: f64, elided: bool) -> String {
+    let more = if elided {
+        trf!(" (×{} groups)", "（×{} 组）", format_count(groups))
+    } else {
+        String::new()
+    };
+    trf!(
+        "Weak scaling: fixed tokens per replica — global batch {} → {}{}",
+        "弱扩展：固定每副本 tokens——global batch {} → {}{}",
+        format_si(batch, 3),
+        format_si(batch * groups, 3),
+        more
+    )
+}
+
+/// The geometry shared by the boxes figure's four rows.
+struct BoxRows<'a> {
+    pad: i32,
+    /// Where the boxes start, right of the rows' GPU-count labels.
+    left: i32,
+    gap: i32,
+    height: i32,
+    groups: f64,
+    font: &'a TextStyle<'a>,
+    small: &'a TextStyle<'a>,
+    style: &'a ChartStyle,
+}
+
+impl BoxRows<'_> {
+    /// `n` boxes of width `box_w` labelled `text`; when the row holds fewer boxes than groups,
+    /// the one before last is a "…".
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        y: i32,
+        n: i32,
+        box_w: i32,
+        text: &str,
+        color: RGBColor,
+    ) -> Result<(), ChartError> {
+        let centered = self.font.pos(Pos::new(HPos::Center, VPos::Center));
+        for i in 0..n {
+            let x = self.left + i * (box_w + self.gap);
+            let at = (x + box_w / 2, y + self.height / 2);
+            if n > 2 && n < self.groups as i32 && i == n - 2 {
+                root.draw(&Text::new("…", at, centered.clone()))?;
+                continue;
+            }
+            let corners = [(x, y), (x + box_w, y + self.height)];
+            root.draw(&Rectangle::new(corners, color.mix(0.25).filled()))?;
+            root.draw(&Rectangle::new(
+                corners,
+                color.stroke_width(self.style.px(1.5)),
+            ))?;
+            root.draw(&Text::new(text, at, centered.clone()))?;
+        }
+        Ok(())
+    }
+
+    /// A row's GPU count, left of its boxes.
+    fn label<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        y: i32,
+        text: &str,
+    ) -> Result<(), ChartError> {
+        root.draw(&Text::new(
+            text,
+            (self.pad, y + self.height / 2),
+            self.small.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        Ok(())
+    }
+}
+
+/// A pinned scenario A under the boxes: its batch and GPU counts beside a faded swatch.
+fn draw_pinned_note<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    a: &LlmSweep,
+    y: i32,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let px = |v: f64| style.px(v) as i32;
+    let pad = px(12.0);
+    let (n0, n1) = baseline_and_last_gpus(a);
+    let faded = super::line::fade(COMPUTE, &style.theme);
+    root.draw(&Rectangle::new(
+        [(pad, y - px(5.0)), (pad + px(22.0), y + px(5.0))],
+        faded.filled(),
+    ))?;
+    root.draw(&Text::new(
+        trf!(
+            "A: B_global {} tokens, {} → {} GPUs",
+            "A：B_global {} tokens，{} → {} 卡",
+            format_si(a.summary.global_batch_tokens, 3),
+            format_count(n0),
+            format_count(n1)
+        ),
+        (pad * 2 + px(22.0), y),
+        style
+            .font(12.0)
+            .color(&style.theme.muted)
+            .pos(Pos::new(HPos::Left, VPos::Center)),
+    ))?;
     Ok(())
 }

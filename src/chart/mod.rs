@@ -134,8 +134,3 @@ impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for Chart
         ChartError(e.to_string())
     }
 }
-
-/// Tick labels on a log axis of counts: `1`, `10`, `100`, `1k`, `10k`.
-pub fn count_label(v: &f64) -> String {
-    crate::text::units::format_si(*v, 3)
-}

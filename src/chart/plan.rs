@@ -1,12 +1,11 @@
 //! The Plan panel's charts: time to quality and GPU-hours against GPUs for the four batch
 //! strategies, with the weak→strong switch, the knee `N_max` and the fastest point marked.
 
-use super::line::{draw_line_chart, y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
-use super::{ChartError, ChartStyle, PlotArea, PALETTE};
+use super::line::{y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
+use super::PALETTE;
 use crate::i18n::tr;
 use crate::model::plan::{PlanPoint, PlanSweep, Strategy};
 use crate::text::units::{format_count, format_si};
-use plotters::coord::Shift;
 use plotters::prelude::*;
 
 /// Which Plan chart.
@@ -132,15 +131,4 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
         faded: 0,
         note: None,
     }
-}
-
-/// Draws one Plan chart.
-pub fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    plan: &PlanSweep,
-    n_max: f64,
-    which: PlanChart,
-    style: &ChartStyle,
-) -> Result<PlotArea, ChartError> {
-    draw_line_chart(root, &describe(plan, n_max, which), style)
 }

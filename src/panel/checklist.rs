@@ -8,9 +8,9 @@
 //! 4. whether a validation loss–token curve backs it.
 
 use crate::i18n::fill;
-use crate::model::llm::LlmSweep;
-use crate::model::plan::PlanSweep;
-use crate::scenario::Scenario;
+use crate::model::llm::{LlmSweep, StrongRow, WeakRow};
+use crate::model::plan::{PlanRow, PlanSweep};
+use crate::scenario::{LlmSettings, Scenario};
 use crate::text::units::format_rate;
 use crate::text::units::{format_count, format_percent, format_si, format_sig};
 use serde::Serialize;
@@ -32,30 +32,65 @@ pub struct Report {
 
 /// Builds the report for a scenario from its sweeps.
 pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
-    let s = &scenario.llm;
-    let b = format_si(s.global_batch_tokens, 4);
-    let n0 = format_count(llm.summary.baseline_gpus);
     let (Some(strong_first), Some(strong_last)) = (llm.strong.first(), llm.strong.last()) else {
-        return Report {
-            en: String::new(),
-            zh: String::new(),
-            warnings: Vec::new(),
-        };
+        return Report::default();
     };
-    let n1 = format_count(strong_last.gpus);
-    let weak_last = llm.weak.last();
-    let plan_last = plan.rows.last();
-    let t = format_si(llm.weak.first().map_or(0.0, |r| r.tokens_per_replica), 4);
-    let config = format!(
-        "TP={}, PP={}, CP={}, A={}",
-        s.tp, s.pp, s.cp, s.accumulation
+    let mut text = strong_sentence(
+        scenario.llm.global_batch_tokens,
+        llm,
+        strong_first,
+        strong_last,
     );
+    if let (Some(weak_last), Some(plan_last)) = (llm.weak.last(), plan.rows.last()) {
+        text.append(weak_sentence(llm, plan, weak_last, plan_last));
+    }
+    text.append(configuration_sentence(&scenario.llm));
+    text.append(loss_curve_sentence(scenario.plan.loss_curve));
+    let warnings = [
+        batch_warning(scenario, llm, plan),
+        knee_warning(llm, strong_last),
+        extrapolation_warning(llm, strong_first),
+        levers_warning(scenario),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    Report {
+        en: text.en,
+        zh: text.zh,
+        warnings,
+    }
+}
 
+/// The report's paragraph as it is written, sentence by sentence, in both languages.
+struct Paragraph {
+    en: String,
+    zh: String,
+}
+
+impl Paragraph {
+    fn append(&mut self, next: Paragraph) {
+        self.en.push_str(&next.en);
+        self.zh.push_str(&next.zh);
+    }
+}
+
+/// Point 1 and 2 for strong scaling: the fixed global batch, the baseline, the efficiency and
+/// throughput at the last GPU count, and where the knee is.
+fn strong_sentence(
+    global_batch_tokens: f64,
+    llm: &LlmSweep,
+    first: &StrongRow,
+    last: &StrongRow,
+) -> Paragraph {
+    let b = format_si(global_batch_tokens, 4);
+    let n0 = format_count(llm.summary.baseline_gpus);
+    let n1 = format_count(last.gpus);
     // Both languages fill the same arguments (one code path: the size budget counts).
-    let eff = format_percent(strong_last.efficiency, 1);
+    let eff = format_percent(last.efficiency, 1);
     let (tp0, tp1) = (
-        format_rate(strong_first.throughput_tokens_per_s),
-        format_rate(strong_last.throughput_tokens_per_s),
+        format_rate(first.throughput_tokens_per_s),
+        format_rate(last.throughput_tokens_per_s),
     );
     let peak = format_count(llm.summary.peak_throughput_gpus);
     let (t_crit, n_max) = (
@@ -64,123 +99,160 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
     );
     let strong: [&dyn std::fmt::Display; 9] =
         [&b, &n0, &n1, &eff, &tp0, &tp1, &peak, &t_crit, &n_max];
-    let mut en = fill(
-        "Strong scaling (global batch fixed at {0} tokens): from a baseline of {1} GPUs to {2} GPUs, \
-         parallel efficiency is {3} and throughput goes {4} → {5} tokens/s (peak at {6} GPUs; T_crit = {7} \
-         tokens per replica puts the knee near {8} GPUs). ",
-        &strong,
+    Paragraph {
+        en: fill(
+            "Strong scaling (global batch fixed at {0} tokens): from a baseline of {1} GPUs to {2} GPUs, \
+             parallel efficiency is {3} and throughput goes {4} → {5} tokens/s (peak at {6} GPUs; T_crit = {7} \
+             tokens per replica puts the knee near {8} GPUs). ",
+            &strong,
+        ),
+        zh: fill(
+            "强扩展（固定 global batch = {0} tokens）：以 {1} 卡为基线扩到 {2} 卡，并行效率 {3}，吞吐从 {4} 到 {5} \
+             tokens/s（峰值在 {6} 卡；T_crit = {7} tokens/副本，拐点约在 {8} 卡）。",
+            &strong,
+        ),
+    }
+}
+
+/// Point 1 for weak scaling: the fixed tokens per replica, the weak-scaling efficiency, and
+/// what the grown global batch costs in time to quality (the critical-batch model).
+fn weak_sentence(
+    llm: &LlmSweep,
+    plan: &PlanSweep,
+    last: &WeakRow,
+    plan_last: &PlanRow,
+) -> Paragraph {
+    let t = format_si(llm.weak.first().map_or(0.0, |r| r.tokens_per_replica), 4);
+    let n0 = format_count(llm.summary.baseline_gpus);
+    let (gpus, weff, batch) = (
+        format_count(last.gpus),
+        format_percent(last.efficiency, 1),
+        format_si(last.global_batch_tokens, 4),
     );
-    let mut zh = fill(
-        "强扩展（固定 global batch = {0} tokens）：以 {1} 卡为基线扩到 {2} 卡，并行效率 {3}，吞吐从 {4} 到 {5} \
-         tokens/s（峰值在 {6} 卡；T_crit = {7} tokens/副本，拐点约在 {8} 卡）。",
-        &strong,
+    let over = format_sig(last.global_batch_tokens / plan.critical_batch_tokens, 3);
+    let crit = format_si(plan.critical_batch_tokens, 3);
+    let (speedup, true_eff) = (
+        format_sig(plan_last.weak_ttq_speedup, 3),
+        format_percent(plan_last.weak_true_efficiency, 1),
     );
-    if let (Some(w), Some(p)) = (weak_last, plan_last) {
-        let (gpus, weff, batch) = (
-            format_count(w.gpus),
-            format_percent(w.efficiency, 1),
-            format_si(w.global_batch_tokens, 4),
-        );
-        let over = format_sig(w.global_batch_tokens / plan.critical_batch_tokens, 3);
-        let crit = format_si(plan.critical_batch_tokens, 3);
-        let (speedup, true_eff) = (
-            format_sig(p.weak_ttq_speedup, 3),
-            format_percent(p.weak_true_efficiency, 1),
-        );
-        let weak: [&dyn std::fmt::Display; 9] = [
-            &t, &n0, &gpus, &weff, &batch, &over, &crit, &speedup, &true_eff,
-        ];
-        en.push_str(&fill(
+    let weak: [&dyn std::fmt::Display; 9] = [
+        &t, &n0, &gpus, &weff, &batch, &over, &crit, &speedup, &true_eff,
+    ];
+    Paragraph {
+        en: fill(
             "Weak scaling (tokens per replica fixed at {0}): from {1} to {2} GPUs, weak-scaling efficiency \
              is {3}, but the global batch grows to {4} tokens ({5}× B_crit = {6}); with the critical-batch \
              model the time to the same loss falls only {7}× (true efficiency {8}). ",
             &weak,
-        ));
-        zh.push_str(&fill(
+        ),
+        zh: fill(
             "弱扩展（固定每副本 {0} tokens）：从 {1} 卡到 {2} 卡，weak scaling 效率 {3}，但 global batch 增大到 {4} \
              tokens（临界批量 B_crit = {6} 的 {5} 倍）；按临界批量模型，达到相同 loss 的时间只缩短 {7} 倍（真实效率 {8}）。",
             &weak,
-        ));
+        ),
     }
-    en.push_str(&format!(
-        "The parallel configuration ({config}) is the same at every GPU count, so these are pure \
-         strong and weak scaling. "
-    ));
-    zh.push_str(&format!(
-        "所有卡数下并行配置（{config}）不变，因此是纯粹的强扩展和弱扩展。"
-    ));
-    if scenario.plan.loss_curve {
-        en.push_str("A validation loss–token curve backs these numbers.");
-        zh.push_str("以上结论有 validation loss–token 曲线支撑。");
-    } else {
-        en.push_str(
-            "No validation loss–token curve backs these numbers: they are throughput, not time to quality.",
-        );
-        zh.push_str(
-            "以上数字没有 validation loss–token 曲线支撑：它们是吞吐，不是 time-to-quality。",
-        );
-    }
+}
 
-    let mut warnings = Vec::new();
-    if let Some(w) = weak_last {
-        let over = w.global_batch_tokens / plan.critical_batch_tokens;
-        if over > 2.0 && !scenario.plan.loss_curve {
-            warnings.push(Warning {
-                en: format!(
-                    "Weak scaling reaches {} tokens per step, {}× the critical batch, and is reported \
-                     only as throughput: token efficiency is {}; report time to quality with a loss–token curve.",
-                    format_si(w.global_batch_tokens, 4),
-                    format_sig(over, 3),
-                    format_percent(1.0 / (1.0 + over), 1)
-                ),
-                zh: format!(
-                    "弱扩展的 global batch 达到 {} tokens，是临界批量的 {} 倍，却只报告了吞吐：token 效率只有 {}；\
-                     应报告 time-to-quality 并给出 loss–token 曲线。",
-                    format_si(w.global_batch_tokens, 4),
-                    format_sig(over, 3),
-                    format_percent(1.0 / (1.0 + over), 1)
-                ),
-            });
-        }
+/// Point 3: the parallel configuration, the same at every GPU count of the sweeps.
+fn configuration_sentence(s: &LlmSettings) -> Paragraph {
+    let config = format!(
+        "TP={}, PP={}, CP={}, A={}",
+        s.tp, s.pp, s.cp, s.accumulation
+    );
+    Paragraph {
+        en: format!(
+            "The parallel configuration ({config}) is the same at every GPU count, so these are pure \
+             strong and weak scaling. "
+        ),
+        zh: format!("所有卡数下并行配置（{config}）不变，因此是纯粹的强扩展和弱扩展。"),
     }
-    if strong_last.gpus > llm.summary.n_max {
-        warnings.push(Warning {
-            en: format!(
-                "Strong scaling goes past N_max ≈ {} GPUs: tokens per replica ({}) fall below T_crit ({}), \
-                 so exposed communication, not compute, sets the step time.",
-                format_si(llm.summary.n_max, 2),
-                format_si(strong_last.tokens_per_replica, 3),
-                format_si(llm.summary.t_crit_tokens, 3)
-            ),
-            zh: format!(
-                "强扩展超过了 N_max ≈ {} 卡：每副本 tokens（{}）低于 T_crit（{}），step time 由暴露的通信而不是计算决定。",
-                format_si(llm.summary.n_max, 2),
-                format_si(strong_last.tokens_per_replica, 3),
-                format_si(llm.summary.t_crit_tokens, 3)
-            ),
-        });
+}
+
+/// Point 4: whether a validation loss–token curve backs the numbers.
+fn loss_curve_sentence(loss_curve: bool) -> Paragraph {
+    let (en, zh) = if loss_curve {
+        (
+            "A validation loss–token curve backs these numbers.",
+            "以上结论有 validation loss–token 曲线支撑。",
+        )
+    } else {
+        (
+            "No validation loss–token curve backs these numbers: they are throughput, not time to quality.",
+            "以上数字没有 validation loss–token 曲线支撑：它们是吞吐，不是 time-to-quality。",
+        )
+    };
+    Paragraph {
+        en: en.to_string(),
+        zh: zh.to_string(),
     }
-    if llm
+}
+
+/// Weak scaling far past the critical batch, reported as throughput only.
+fn batch_warning(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Option<Warning> {
+    let w = llm.weak.last()?;
+    let over = w.global_batch_tokens / plan.critical_batch_tokens;
+    (over > 2.0 && !scenario.plan.loss_curve).then(|| Warning {
+        en: format!(
+            "Weak scaling reaches {} tokens per step, {}× the critical batch, and is reported \
+             only as throughput: token efficiency is {}; report time to quality with a loss–token curve.",
+            format_si(w.global_batch_tokens, 4),
+            format_sig(over, 3),
+            format_percent(1.0 / (1.0 + over), 1)
+        ),
+        zh: format!(
+            "弱扩展的 global batch 达到 {} tokens，是临界批量的 {} 倍，却只报告了吞吐：token 效率只有 {}；\
+             应报告 time-to-quality 并给出 loss–token 曲线。",
+            format_si(w.global_batch_tokens, 4),
+            format_sig(over, 3),
+            format_percent(1.0 / (1.0 + over), 1)
+        ),
+    })
+}
+
+/// Strong scaling past the knee, where exposed communication sets the step time.
+fn knee_warning(llm: &LlmSweep, strong_last: &StrongRow) -> Option<Warning> {
+    (strong_last.gpus > llm.summary.n_max).then(|| Warning {
+        en: format!(
+            "Strong scaling goes past N_max ≈ {} GPUs: tokens per replica ({}) fall below T_crit ({}), \
+             so exposed communication, not compute, sets the step time.",
+            format_si(llm.summary.n_max, 2),
+            format_si(strong_last.tokens_per_replica, 3),
+            format_si(llm.summary.t_crit_tokens, 3)
+        ),
+        zh: format!(
+            "强扩展超过了 N_max ≈ {} 卡：每副本 tokens（{}）低于 T_crit（{}），step time 由暴露的通信而不是计算决定。",
+            format_si(llm.summary.n_max, 2),
+            format_si(strong_last.tokens_per_replica, 3),
+            format_si(llm.summary.t_crit_tokens, 3)
+        ),
+    })
+}
+
+/// Exposed times beyond the measured GPU counts (the tables star them).
+fn extrapolation_warning(llm: &LlmSweep, strong_first: &StrongRow) -> Option<Warning> {
+    let extrapolated = llm
         .strong
         .iter()
         .chain([strong_first])
-        .any(|r| r.extrapolated)
-    {
-        warnings.push(Warning {
-            en: "Some exposed times are extrapolated beyond the measured GPU counts (marked *)."
-                .to_string(),
-            zh: "部分暴露时间是在实测卡数范围之外外推的（标 *）。".to_string(),
-        });
+        .any(|r| r.extrapolated);
+    extrapolated.then(|| Warning {
+        en: "Some exposed times are extrapolated beyond the measured GPU counts (marked *)."
+            .to_string(),
+        zh: "部分暴露时间是在实测卡数范围之外外推的（标 *）。".to_string(),
+    })
+}
+
+/// Levers switched on: the numbers are a projection.
+fn levers_warning(scenario: &Scenario) -> Option<Warning> {
+    if scenario.plan.levers.is_empty() {
+        return None;
     }
-    if !scenario.plan.levers.is_empty() {
-        let names: Vec<&str> = scenario.plan.levers.iter().map(|l| l.key()).collect();
-        warnings.push(Warning {
-            en: format!(
-                "Levers are switched on ({}): the numbers are a projection, not the measured configuration.",
-                names.join(", ")
-            ),
-            zh: format!("已打开优化杠杆（{}）：数字是推算，不是实测配置。", names.join(", ")),
-        });
-    }
-    Report { en, zh, warnings }
+    let names: Vec<&str> = scenario.plan.levers.iter().map(|l| l.key()).collect();
+    Some(Warning {
+        en: format!(
+            "Levers are switched on ({}): the numbers are a projection, not the measured configuration.",
+            names.join(", ")
+        ),
+        zh: format!("已打开优化杠杆（{}）：数字是推算，不是实测配置。", names.join(", ")),
+    })
 }

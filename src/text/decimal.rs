@@ -1,12 +1,12 @@
 //! Decimal text to `f64`, correctly rounded (round half to even), without tables.
 //!
 //! Why not `str::parse::<f64>`: Rust's parser (Eisel–Lemire with a big-decimal fallback)
-//! carries a 10 KB table of 128-bit powers of five for speed, about 13 KB of the page's
-//! gzipped WebAssembly. The page parses a handful of numbers per keystroke, so exact
-//! big-integer arithmetic is fast enough: the value `D · 10^E` is the ratio of two integers,
-//! and 65 bits of their quotient plus whether a remainder is left decide the rounding
-//! (Clinger 1990, "How to read floating point numbers accurately", AlgorithmM's idea without
-//! the iteration). Tests compare every result with `str::parse` bit for bit.
+//! carries a table of 128-bit powers of five for speed, which barely compresses in the page's
+//! WebAssembly (its size: docs/performance.md). The page parses a handful of numbers per
+//! keystroke, so exact big-integer arithmetic is fast enough: the value `D · 10^E` is the ratio
+//! of two integers, and 65 bits of their quotient plus whether a remainder is left decide the
+//! rounding (Clinger 1990, "How to read floating point numbers accurately", AlgorithmM's idea
+//! without the iteration). Tests compare every result with `str::parse` bit for bit.
 
 /// A non-negative big integer, little-endian 32-bit limbs, no trailing zero limbs.
 #[derive(Clone, PartialEq, Eq)]
