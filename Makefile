@@ -3,7 +3,7 @@
 #   make bootstrap   install the toolchain idempotently (seconds when present)
 #   make build       release build of the page into dist/ (Trunk, offline)
 #   make serve       build, then serve dist/ on http://127.0.0.1:8080
-#   make test        everything CI runs: fmt, clippy (native + wasm), native tests,
+#   make test        everything CI runs: fmt, clippy (native + wasm), rustdoc, native tests,
 #                    browser tests (wasm-bindgen-test), release build, Playwright e2e
 #   make bench       build, then measure load time, redraw time per input, transfer size and
 #                    Plotly.js side by side (docs/performance.md); not part of `make test`
@@ -26,7 +26,7 @@ PORT   ?= 8080
 CHROMEDRIVER ?= /usr/bin/chromedriver
 
 .PHONY: bootstrap build serve test bench lighthouse clean distclean \
-        fmt-check clippy clippy-wasm test-native test-fuzz test-wasm trunk-build test-e2e
+        fmt-check clippy clippy-wasm doc-check test-native test-fuzz test-wasm trunk-build test-e2e
 
 bootstrap:
 	bash scripts/bootstrap.sh
@@ -49,6 +49,7 @@ test: bootstrap
 	$(MAKE) --no-print-directory fmt-check
 	$(MAKE) --no-print-directory clippy
 	$(MAKE) --no-print-directory clippy-wasm
+	$(MAKE) --no-print-directory doc-check
 	$(MAKE) --no-print-directory test-native
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-wasm
@@ -63,6 +64,10 @@ clippy:
 
 clippy-wasm:
 	$(ENV) cargo clippy --workspace --lib --target wasm32-unknown-unknown -- -D warnings
+
+# The API docs build with no warning (broken intra-doc links fail).
+doc-check:
+	$(ENV) RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 test-native:
 	$(ENV) cargo test --workspace
