@@ -119,38 +119,42 @@ pub(super) fn add_buttons() -> Result<(), JsValue> {
             );
         }
     }
-    listen(&doc, "click", |e| {
-        let action = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest("[data-export]").ok().flatten())
-            .and_then(|el| el.get_attribute("data-export"));
-        let Some((kind, what)) = action.as_deref().and_then(|a| a.split_once(':')) else {
-            return;
-        };
-        match kind {
-            "png" | "svg" => {
-                if let Some(chart) = ChartId::from_id(what) {
-                    export_chart(chart, kind == "svg");
-                }
+    listen(&doc, "click", on_click)
+}
+
+/// The one delegated listener: `data-export="kind:what"` on the clicked button (or its
+/// ancestor) says what to export.
+fn on_click(e: web_sys::Event) {
+    let action = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("[data-export]").ok().flatten())
+        .and_then(|el| el.get_attribute("data-export"));
+    let Some((kind, what)) = action.as_deref().and_then(|a| a.split_once(':')) else {
+        return;
+    };
+    match kind {
+        "png" | "svg" => {
+            if let Some(chart) = ChartId::from_id(what) {
+                export_chart(chart, kind == "svg");
             }
-            "csv" | "md" => {
-                export_table(what, kind == "md");
-            }
-            "txt" => {
-                let text = document()
-                    .get_element_by_id(&format!("report-{what}"))
-                    .and_then(|e| e.text_content())
-                    .unwrap_or_default();
-                present::download_text(
-                    &format!("scaling-report-{what}.txt"),
-                    "text/plain;charset=utf-8",
-                    &text,
-                );
-            }
-            _ => {}
         }
-    })
+        "csv" | "md" => {
+            export_table(what, kind == "md");
+        }
+        "txt" => {
+            let text = document()
+                .get_element_by_id(&format!("report-{what}"))
+                .and_then(|e| e.text_content())
+                .unwrap_or_default();
+            present::download_text(
+                &format!("scaling-report-{what}.txt"),
+                "text/plain;charset=utf-8",
+                &text,
+            );
+        }
+        _ => {}
+    }
 }
 
 fn export_table(id: &str, markdown: bool) {
