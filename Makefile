@@ -26,7 +26,8 @@ PORT   ?= 8080
 CHROMEDRIVER ?= /usr/bin/chromedriver
 
 .PHONY: bootstrap build serve test bench lighthouse clean distclean \
-        fmt-check clippy clippy-wasm doc-check test-native test-fuzz test-wasm trunk-build test-e2e
+        fmt-check clippy clippy-wasm doc-check test-native test-fuzz test-wasm trunk-build test-e2e \
+        snapshots
 
 bootstrap:
 	bash scripts/bootstrap.sh
@@ -89,6 +90,15 @@ test-wasm:
 # Playwright (playwright-core + Debian chromium) against dist/ served on 127.0.0.1.
 test-e2e:
 	$(ENV) node --test tests/e2e/
+
+# ---- generated files (not part of `make test`, which checks them) ----------------------------
+# Rewrites what is generated from the chart and preset tables: the CLI's byte-for-byte output
+# snapshots (crates/cli/tests/snapshots/) and docs/embedding.md's chart list. Run it after a
+# deliberate change of output, then read `git diff` before committing.
+
+snapshots:
+	$(ENV) SNAPSHOTS=write cargo test --quiet -p scaling-cli --test cli_snapshots
+	$(ENV) SNAPSHOTS=write cargo test --quiet --test registry
 
 # ---- benchmark (not part of `make test`) ---------------------------------------------------
 # Headless Chromium against dist/ on 127.0.0.1, about 4 minutes; prints PASS/FAIL per target

@@ -1,8 +1,9 @@
 //! The markup and the docs against the tables that declare charts, presets and tables once
 //! (`panel::charts::CHARTS`, `scenario::presets::PRESETS`, `panel::TABLE_IDS`), so a new
 //! entry cannot be forgotten in `www/index.html` or in a docs list: each missing piece fails
-//! here with what to add. (The CLI's usage text and the browser fuzzer's preset list are
-//! generated from the tables; `crates/cli/tests/cli_snapshots.rs` prints every preset and chart.)
+//! here with what to add. (The CLI's usage text, the browser fuzzer's preset list and
+//! docs/embedding.md's chart list are generated from the tables, the last by `make snapshots`;
+//! `crates/cli/tests/cli_snapshots.rs` prints every preset and chart.)
 #![cfg(not(target_arch = "wasm32"))]
 
 use scaling_explorer::i18n::{set_lang, Lang};
@@ -70,20 +71,42 @@ fn every_table_has_its_container_in_the_page() {
     );
 }
 
+const LIST_START: &str =
+    "<!-- generated from the chart table (src/panel/charts.rs) by `make snapshots`; do not edit -->\n";
+const LIST_END: &str = "<!-- end of generated list -->";
+
+/// docs/embedding.md's list of each panel's `--chart` choices, as the chart table gives it.
+fn chart_list() -> String {
+    [View::Laws, View::Strong, View::Weak, View::Plan]
+        .iter()
+        .map(|&v| format!("- {}: `{}`\n", v.key(), cli_choices(v)))
+        .collect()
+}
+
 #[test]
 fn the_docs_list_every_chart() {
-    // docs/embedding.md lists each panel's --chart choices as `a|b|c` (panel).
+    // A generated block: `SNAPSHOTS=write` (make snapshots) rewrites it from the table, so a
+    // new chart costs no hand edit here; otherwise it must match.
+    let path = format!("{}/docs/embedding.md", env!("CARGO_MANIFEST_DIR"));
     let embedding = read("docs/embedding.md");
-    let panels = [View::Laws, View::Strong, View::Weak, View::Plan];
-    let missing: Vec<String> = panels
-        .iter()
-        .map(|&v| format!("`{}` ({})", cli_choices(v), v.key()))
-        .filter(|line| !embedding.contains(line.as_str()))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "docs/embedding.md does not list these charts as the chart table does:\n{}",
-        missing.join("\n")
+    let start = embedding
+        .find(LIST_START)
+        .expect("docs/embedding.md has the generated chart list's start marker")
+        + LIST_START.len();
+    let end = start
+        + embedding[start..]
+            .find(LIST_END)
+            .expect("docs/embedding.md has the generated chart list's end marker");
+    let expected = chart_list();
+    if std::env::var("SNAPSHOTS").as_deref() == Ok("write") {
+        let written = format!("{}{expected}{}", &embedding[..start], &embedding[end..]);
+        std::fs::write(&path, written).unwrap();
+        return;
+    }
+    assert_eq!(
+        &embedding[start..end],
+        expected,
+        "docs/embedding.md's chart list differs from the chart table: run `make snapshots`"
     );
 }
 

@@ -4,8 +4,8 @@
 //! `crates/cli/tests/snapshots/cli/` were written by the code before the refactor of issue 21 (charts,
 //! presets and table columns declared once), so a change in what a reader sees fails here.
 //!
-//! A deliberate change of output: run `SNAPSHOTS=write cargo test -p scaling-cli --test cli_snapshots`, then
-//! read the diff (`git diff crates/cli/tests/snapshots`) before committing it.
+//! A deliberate change of output (a new chart or preset, a changed text): run `make snapshots`,
+//! then read the diff (`git diff crates/cli/tests/snapshots`) before committing it.
 #![cfg(not(target_arch = "wasm32"))]
 
 use scaling_cli::{parse_args, run};
