@@ -79,13 +79,10 @@ test-native:
 test-fuzz:
 	$(ENV) cargo test --release --test fuzz_decode
 
-# Headless Chromium via chromedriver; wasm-bindgen-test-runner reads ./webdriver.json.
+# Headless Chromium via chromedriver; wasm-bindgen-test-runner reads crates/web/webdriver.json
+# (cargo runs a package's tests in its directory).
 test-wasm:
-	@if [[ -f tests/web.rs ]]; then \
-	  $(ENV) CHROMEDRIVER=$(CHROMEDRIVER) cargo test --target wasm32-unknown-unknown --test web; \
-	else \
-	  echo "test-wasm: no tests/web.rs, skipped"; \
-	fi
+	$(ENV) CHROMEDRIVER=$(CHROMEDRIVER) cargo test --target wasm32-unknown-unknown -p scaling-explorer --test web
 
 # Playwright (playwright-core + Debian chromium) against dist/ served on 127.0.0.1.
 test-e2e:

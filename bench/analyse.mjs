@@ -286,10 +286,10 @@ function bucketOf(frame) {
   if (isWasm(frame)) {
     const d = demangle(fn);
     if (/plotters/.test(d)) return 'wasm: plotters';
-    if (/^scaling_explorer::chart/.test(d)) return 'wasm: scaling_explorer::chart';
-    if (/^scaling_explorer::(model|report|scenario|checklist|controls)/.test(d)) return 'wasm: model, report, scenario';
-    if (/^scaling_explorer::web::canvas/.test(d)) return 'wasm: canvas backend (web::canvas)';
-    if (/^scaling_explorer::web/.test(d)) return 'wasm: scaling_explorer::web';
+    if (/^scaling_core::chart/.test(d)) return 'wasm: scaling_core::chart';
+    if (/^(scaling_model::|scaling_core::(panel|scenario|text|controls))/.test(d)) return 'wasm: model, panel, scenario';
+    if (/^scaling_explorer::canvas/.test(d)) return 'wasm: canvas backend (scaling_explorer::canvas)';
+    if (/^scaling_explorer::/.test(d)) return 'wasm: the page glue (scaling_explorer)';
     if (/(core|alloc|std)(\[[0-9a-f]+\])?::fmt|flt2dec/.test(d)) return 'wasm: formatting (core::fmt)';
     if (/dlmalloc|__rust_alloc|__rust_dealloc|__rust_realloc|memcpy|memset|memmove/.test(d)) return 'wasm: allocator, mem*';
     if (/wasm_bindgen|web_sys|js_sys/.test(d)) return 'wasm: wasm-bindgen/web-sys';

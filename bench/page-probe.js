@@ -23,7 +23,7 @@
   const now = () => performance.now();
 
   // Start time of each canvas's drawing within a frame: the page's canvas backend
-  // (src/web/canvas.rs) asks for the canvas's 2D context when a chart starts (twice: once for
+  // (crates/web/src/canvas.rs) asks for the canvas's 2D context when a chart starts (twice: once for
   // plotters-canvas, once for text measurement; only the first of a run counts). One cheap
   // wrapper, no per-call cost.
   const contextCalls = [];

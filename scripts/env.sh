@@ -13,7 +13,7 @@ for _se_dir in "$_se_repo/node_modules/.bin" "${CARGO_HOME:-$HOME/.cargo}/bin"; 
   esac
 done
 export PATH
-# wasm-bindgen-test-runner drives this chromedriver (with ./webdriver.json) for tests/web.rs.
+# wasm-bindgen-test-runner drives this chromedriver (with crates/web/webdriver.json) for crates/web/tests/web.rs.
 if [ -z "${CHROMEDRIVER:-}" ] && [ -x /usr/bin/chromedriver ]; then
   export CHROMEDRIVER=/usr/bin/chromedriver
 fi

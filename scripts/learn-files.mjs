@@ -1,6 +1,6 @@
 // The Learn view's texts (issue 12): www/learn/<lang>.html → dist/learn-<lang>-<hash>.html,
 // each named in index.html by <meta name="learn-<lang>" content="./learn-<lang>-<hash>.html">.
-// The page fetches the reader's file when view=learn first opens (src/web/learn.rs), so no
+// The page fetches the reader's file when view=learn first opens (crates/web/src/learn.rs), so no
 // reader of the other panels downloads them (tests/e2e/size.test.mjs keeps them apart).
 import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
 import { createHash } from 'node:crypto';

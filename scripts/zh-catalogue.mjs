@@ -22,7 +22,7 @@
 //
 //   node scripts/zh-catalogue.mjs [--dir DIR] [--print]    (default DIR: $TRUNK_STAGING_DIR)
 //
-// Also a module: buildCatalogue(srcDir) -> { entries: Map(hash -> zh), text }.
+// Also a module: buildCatalogue(srcDirs) -> { entries: Map(hash -> zh), text }.
 
 import { readFileSync, writeFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -123,11 +123,15 @@ function rustFiles(dir) {
 
 const escape = (s) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 
-/** Every (English, Chinese) pair of the crate's sources, as the page's catalogue. */
-export function buildCatalogue(srcDir = path.join(REPO, 'src')) {
+/** The sources of the texts the page shows: the core (src/) and the page's glue (crates/web/src/). */
+const SOURCES = [path.join(REPO, 'src'), path.join(REPO, 'crates', 'web', 'src')];
+
+/** Every (English, Chinese) pair of those sources, as the page's catalogue. */
+export function buildCatalogue(srcDirs = SOURCES) {
   const byEnglish = new Map();
   const problems = [];
-  for (const file of rustFiles(srcDir).sort()) {
+  const files = [srcDirs].flat().flatMap((dir) => rustFiles(dir)).sort();
+  for (const file of files) {
     const t = tokens(readFileSync(file, 'utf8'));
     for (let k = 2; k < t.length; k++) {
       const [a, comma, b] = [t[k - 2], t[k - 1], t[k]];

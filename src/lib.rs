@@ -1,4 +1,4 @@
-//! # scaling-explorer
+//! # scaling-core
 //!
 //! An interactive model of weak vs strong scaling. Amdahl's law says a fixed problem on `N`
 //! processors speeds up at most `1/f` for a serial fraction `f` (strong scaling, a systems
@@ -8,7 +8,8 @@
 //! and on the command line (`scaling`).
 //!
 //! Data flows one way: text → [`scenario::Scenario`] (validated) → [`model`] → [`panel`]
-//! (rows, text, charts) → DOM (`web`, wasm only) or terminal/SVG/JSON (the CLI).
+//! (rows, text, charts) → the DOM (the page, `crates/web`) or terminal/SVG/JSON (the CLI,
+//! `crates/cli`).
 //!
 //! | module | holds |
 //! |---|---|
@@ -19,7 +20,6 @@
 //! | [`i18n`] | English and Chinese texts, the thread's language |
 //! | [`page`] | the page's state transitions (input accepted or refused, URL throttle), native |
 //! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
-//! | `web` | wasm glue: DOM binding, events, redraw per animation frame, history |
 
 /// `format!` in the thread's language: `trf!("{} GPUs", "{} 卡", n)`. Placeholders are
 /// `{}` (next argument) or `{0}`, `{1}` … (so a translation can reorder them). Filled at run
@@ -38,12 +38,11 @@ macro_rules! trf {
 pub mod chart;
 pub mod controls;
 pub mod i18n;
-/// The formulas: the `scaling-model` crate (crates/model), which depends on serde alone.
-pub use scaling_model as model;
+/// The formulas: the `scaling-model` crate (crates/model), which depends on serde alone. Named
+/// `crate::model` here and not re-exported, so the faces (`crates/web`, `crates/cli`), which do
+/// not depend on it, cannot name a formula or run a sweep: they read the panel layer.
+use scaling_model as model;
 pub mod page;
 pub mod panel;
 pub mod scenario;
 pub mod text;
-
-#[cfg(target_arch = "wasm32")]
-pub mod web;

@@ -8,7 +8,7 @@ use crate::scenario::{decode, Decoded, Key, Preset, Scenario};
 
 /// Minimum time between two `history.replaceState` calls (browsers throttle faster callers);
 /// the last state is always written after the pause. (A drag's own frames write no address at
-/// all: the whole frame after it does, `src/web/offscreen.rs`.)
+/// all: the whole frame after it does, `crates/web/src/offscreen.rs`.)
 pub const URL_WRITE_INTERVAL_MS: f64 = 200.0;
 
 /// What to do with the address bar after a change.

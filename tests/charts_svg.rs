@@ -1,14 +1,14 @@
 //! The charts as a reader sees them, drawn through the SVG backend (the same code draws the
 //! page's canvas): titles, legends, the annotated ceiling and 50% point, measured points.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
 use common::tol;
 use plotters::prelude::*;
-use scaling_explorer::chart::{laws, ChartStyle};
-use scaling_explorer::model::sweep::LawsSweep;
-use scaling_explorer::scenario::decode;
+use scaling_core::chart::{laws, ChartStyle};
+use scaling_core::scenario::decode;
+use scaling_model::sweep::LawsSweep;
 
 fn sweep(query: &str) -> LawsSweep {
     let d = decode(query);
@@ -131,7 +131,7 @@ fn text_y(doc: &str, label: &str) -> f64 {
 
 #[test]
 fn on_a_narrow_canvas_the_legend_goes_under_the_plot() {
-    use scaling_explorer::chart::svg;
+    use scaling_core::chart::svg;
     let s = sweep("v=1&f=0.1");
     for (size, below) in [((360, 400), true), (svg::SIZE, false)] {
         let mut bottom = 0;

@@ -1,9 +1,9 @@
 //! Issue 12, "Compare": scenario A pinned inside the link (`pin=`), and what every table,
 //! chart and key figure shows with it.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-use scaling_explorer::panel::{ChartId, Panel};
-use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
+use scaling_core::panel::{ChartId, Panel};
+use scaling_core::scenario::{decode, Key, Scenario, UrlError, View};
 
 const A: &str = "v=1&preset=seed-strong";
 /// B = the seed with fp8 parameter gathers, A = the seed, pinned.
@@ -224,11 +224,10 @@ fn every_line_chart_draws_a_faded_under_b() {
     assert_eq!(c.y_range.1, cb.y_range.1.max(ca.y_range.1));
     // Drawn: the SVG has the A and B labels; the boxes name A under them.
     for chart in [ChartId::StrongStep, ChartId::StrongBoxes] {
-        let svg =
-            scaling_explorer::chart::svg::render(scaling_explorer::chart::svg::SIZE, |root| {
-                b.draw(chart, root, &Default::default()).map(|_| ())
-            })
-            .unwrap();
+        let svg = scaling_core::chart::svg::render(scaling_core::chart::svg::SIZE, |root| {
+            b.draw(chart, root, &Default::default()).map(|_| ())
+        })
+        .unwrap();
         assert!(
             svg.contains(if chart == ChartId::StrongBoxes {
                 "A: B_global 32M"
@@ -243,7 +242,7 @@ fn every_line_chart_draws_a_faded_under_b() {
 
 #[test]
 fn the_json_carries_a_inside() {
-    let doc = scaling_explorer::panel::document(FP8_VS_SEED, None);
+    let doc = scaling_core::panel::document(FP8_VS_SEED, None);
     assert_eq!(doc["panel"], "strong");
     assert_eq!(doc["query"], FP8_VS_SEED);
     assert_eq!(doc["compare"]["a"]["query"], A);

@@ -1,8 +1,8 @@
 //! The Learn view's exercises (src/panel/exercise.rs): each answer is the model's, computed
 //! from the exercise's scenario; the literals here are derived by hand from the formulas.
 
-use scaling_explorer::i18n::{set_lang, Lang};
-use scaling_explorer::panel::exercise::{exercise, read_guess, reveal, verdict, Unit, EXERCISES};
+use scaling_core::i18n::{set_lang, Lang};
+use scaling_core::panel::exercise::{exercise, read_guess, reveal, verdict, Unit, EXERCISES};
 
 fn answer(n: u8) -> f64 {
     exercise(n).unwrap().answer().unwrap()
@@ -86,7 +86,7 @@ fn a_reveal_prints_the_answer_the_guess_and_the_measurement() {
     assert!(reveal(0, "1").is_err());
     assert_eq!(EXERCISES.len(), 8);
     for (i, e) in EXERCISES.iter().enumerate() {
-        let decoded = scaling_explorer::scenario::decode(e.query);
+        let decoded = scaling_core::scenario::decode(e.query);
         assert!(
             decoded.errors.is_empty(),
             "exercise {}: {:?}",
@@ -121,12 +121,12 @@ fn the_texts_ask_about_the_scenarios_the_answers_come_from() {
 #[test]
 fn a_teachers_link_is_read_and_a_bad_one_named() {
     set_lang(Lang::En);
-    let d = scaling_explorer::scenario::decode("v=1&view=learn&q=3,3,1&f=0.2");
+    let d = scaling_core::scenario::decode("v=1&view=learn&q=3,3,1&f=0.2");
     assert!(d.errors.is_empty(), "{:?}", d.errors);
     assert_eq!(d.scenario.quiz, vec![3, 1]);
     assert_eq!(d.scenario.to_query(), "v=1&view=learn&f=0.2&q=3,1");
     for bad in ["9", "0", "two", "1,x"] {
-        let d = scaling_explorer::scenario::decode(&format!("v=1&view=learn&q={bad}&f=0.2"));
+        let d = scaling_core::scenario::decode(&format!("v=1&view=learn&q={bad}&f=0.2"));
         assert_eq!(d.errors.len(), 1, "{bad}");
         let text = d.errors[0].to_string();
         assert!(

@@ -5,9 +5,9 @@
 mod common;
 
 use common::tol;
-use scaling_explorer::model::llm::LlmSweep;
-use scaling_explorer::panel::{llm, ChartId, Panel};
-use scaling_explorer::scenario::{decode, Key, UrlError, View};
+use scaling_core::panel::{llm, ChartId, Panel};
+use scaling_core::scenario::{decode, Key, UrlError, View};
+use scaling_model::llm::LlmSweep;
 
 /// Megatron-Core's 177B strong sweep on H100 (NVIDIA/Megatron-LM README; shared/data/
 /// published-runs.md §1): GBS 1,152 × 4,096 = 4,718,592 tokens, TP 8, PP 6, step times derived
@@ -243,8 +243,7 @@ fn the_mlperf_preset_shows_the_weak_scaling_trap_as_measured() {
     );
     assert_eq!(figures[1].1, "1.81x — true efficiency 90.6%");
     // Predictions of the published steps at batches the B_crit fit did not use.
-    let critical =
-        scaling_explorer::model::batch::CriticalBatch::from_reference(36e6, 1.208e9, 4_194_304.0);
+    let critical = scaling_model::batch::CriticalBatch::from_reference(36e6, 1.208e9, 4_194_304.0);
     for (sequences, published, predicted) in [
         (3072.0, 200.0, 202.024_432_250_711_47),
         (2560.0, 230.0, 236.418_516_772_301_9),

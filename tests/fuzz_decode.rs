@@ -31,13 +31,13 @@
 //! drawing code as the page's canvas, on a worker thread with a time limit, since a chart that
 //! never finishes drawing freezes the tab) on every [`DRAW_EVERY`]th. Everything else runs on
 //! every case.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
-use scaling_explorer::model::levers::Lever;
-use scaling_explorer::panel::Panel;
-use scaling_explorer::scenario::{decode, Key, Preset, Scenario, UrlError, View};
+use scaling_core::panel::Panel;
+use scaling_core::scenario::{decode, Key, Preset, Scenario, UrlError, View};
+use scaling_model::levers::Lever;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::OnceLock;
@@ -135,9 +135,9 @@ fn case_rng(seed: u64, index: usize) -> Rng {
 fn number_text(rng: &mut Rng, v: f64) -> String {
     match rng.below(8) {
         0 => format!("{v:e}"),
-        1 if v >= 1e3 => scaling_explorer::text::units::format_si(v, 1 + rng.below(6)),
+        1 if v >= 1e3 => scaling_core::text::units::format_si(v, 1 + rng.below(6)),
         2 if v.fract() == 0.0 && v < 1e15 => {
-            scaling_explorer::text::units::format_count(v) // "1,024"
+            scaling_core::text::units::format_count(v) // "1,024"
         }
         _ => format!("{v}"),
     }

@@ -1,13 +1,13 @@
 //! Golden values of MODEL.md §1 and the seed's "HPC 的原始定义", as a reader would check them.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
 use common::tol;
-use scaling_explorer::model::laws::*;
-use scaling_explorer::model::measured::MeasuredKind;
-use scaling_explorer::model::sweep::{LawsInputs, LawsSweep};
-use scaling_explorer::panel::laws;
+use scaling_core::panel::laws;
+use scaling_model::laws::*;
+use scaling_model::measured::MeasuredKind;
+use scaling_model::sweep::{LawsInputs, LawsSweep};
 
 /// Closed-form results are exact up to a few ulps.
 const EXACT: f64 = 1e-12;

@@ -6,8 +6,8 @@
 //! anything else, so a new construct has to be added here on purpose.
 #![cfg(not(target_arch = "wasm32"))] // native only
 
-use scaling_explorer::panel::ChartId;
-use scaling_explorer::scenario::{decode, Key, View};
+use scaling_core::panel::ChartId;
+use scaling_core::scenario::{decode, Key, View};
 
 // ---------------------------------------------------------------------------------------------
 // A minimal tokenizer for the fragments.

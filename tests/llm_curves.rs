@@ -6,8 +6,8 @@
 mod common;
 
 use common::tol;
-use scaling_explorer::model::llm::{LlmSweep, CURVE_SAMPLES};
-use scaling_explorer::scenario::decode;
+use scaling_core::scenario::decode;
+use scaling_model::llm::{LlmSweep, CURVE_SAMPLES};
 
 fn sweep(query: &str) -> LlmSweep {
     let d = decode(query);
@@ -75,7 +75,7 @@ fn below_t_crit_is_strict() {
 
 // ---- the Plan charts -----------------------------------------------------------------------
 
-use scaling_explorer::model::plan::{PlanSweep, Strategy, CURVE_SAMPLES as PLAN_SAMPLES};
+use scaling_model::plan::{PlanSweep, Strategy, CURVE_SAMPLES as PLAN_SAMPLES};
 
 fn plan(query: &str) -> PlanSweep {
     let d = decode(query);
@@ -134,7 +134,7 @@ fn the_fastest_point_is_on_the_weak_then_strong_curve() {
 
 // ---- the Laws charts -----------------------------------------------------------------------
 
-use scaling_explorer::model::sweep::{table_processors, LawsSweep};
+use scaling_model::sweep::{table_processors, LawsSweep};
 
 /// Laws curves sample 1 … N_max at 96 points evenly spaced in ln N: N_i = 4,096^(i/95); Amdahl
 /// at f = 5% is 1/(0.05 + 0.95/N).

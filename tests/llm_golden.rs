@@ -1,11 +1,11 @@
 //! The seed's two tables (MODEL.md §6), every cell, from the model directly.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
 use common::tol;
-use scaling_explorer::model::llm::{ComputeSource, ExposedSource, LlmInputs, LlmSweep};
-use scaling_explorer::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
+use scaling_model::llm::{ComputeSource, ExposedSource, LlmInputs, LlmSweep};
+use scaling_model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
 
 /// Table values are exact arithmetic on the seed's inputs; allow float noise only.
 const EXACT: f64 = 1e-9;

@@ -1,12 +1,12 @@
 //! The LLM panels through the URL and the CLI: presets reproduce the seed, bad input is named.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
 use common::tol;
-use scaling_explorer::model::llm::LlmSweep;
-use scaling_explorer::panel::llm;
-use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
+use scaling_core::panel::llm;
+use scaling_core::scenario::{decode, Key, Scenario, UrlError, View};
+use scaling_model::llm::LlmSweep;
 
 fn sweep(query: &str) -> LlmSweep {
     let d = decode(query);
@@ -215,7 +215,7 @@ fn levers_scale_measured_and_fitted_exposed_times() {
 /// label narrower than its box.
 #[test]
 fn boxes_draw_every_group_or_say_which_are_left_out() {
-    use scaling_explorer::chart::{llm::draw_boxes, svg, ChartStyle};
+    use scaling_core::chart::{llm::draw_boxes, svg, ChartStyle};
     let s = sweep("v=1&preset=seed-strong");
     let draw = |size| {
         svg::render(size, |root| {

@@ -14,12 +14,12 @@
 //! read as `LlmInputs::exposed_ms(N, 0.0)`: with zero compute, the bubble `β·0` is 0 and
 //! `A·max(0, t_comm − 0) + t_fixed` is what remains, so `t_comm = (exposed − t_fixed)/A`,
 //! where `t_fixed` is the scenario's literal `fix`.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-use scaling_explorer::model::llm::{LlmInputs, LlmSweep};
-use scaling_explorer::model::plan::{PlanPoint, PlanRow, PlanSweep};
-use scaling_explorer::panel::{ChartId, Panel};
-use scaling_explorer::scenario::{decode, Scenario, View};
+use scaling_core::panel::{ChartId, Panel};
+use scaling_core::scenario::{decode, Scenario, View};
+use scaling_model::llm::{LlmInputs, LlmSweep};
+use scaling_model::plan::{PlanPoint, PlanRow, PlanSweep};
 
 /// Exact formulas evaluated in double precision: allow float noise only.
 const REL: f64 = 1e-9;
@@ -996,10 +996,7 @@ fn planner_fsdp_layout_every_column() {
 //   E(N) = S(N)/N
 // ---------------------------------------------------------------------------------------------
 
-fn series<'a>(
-    chart: &'a scaling_explorer::chart::line::LineChart,
-    label: &str,
-) -> &'a [(f64, f64)] {
+fn series<'a>(chart: &'a scaling_core::chart::line::LineChart, label: &str) -> &'a [(f64, f64)] {
     let found: Vec<_> = chart.series.iter().filter(|s| s.label == label).collect();
     assert_eq!(
         found.len(),

@@ -5,17 +5,17 @@
 //! chart that never finishes drawing freezes the reader's tab.
 //!
 //! The tests at the end pin down the inputs `tests/fuzz_decode.rs` found breaking the page.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
 use common::tol;
 
-use scaling_explorer::model::llm::LlmSweep;
-use scaling_explorer::model::plan::PlanSweep;
-use scaling_explorer::model::sweep::LawsSweep;
-use scaling_explorer::panel::{laws, plan};
-use scaling_explorer::scenario::{decode, Key, Scenario, UrlError};
+use scaling_core::panel::{laws, plan};
+use scaling_core::scenario::{decode, Key, Scenario, UrlError};
+use scaling_model::llm::LlmSweep;
+use scaling_model::plan::PlanSweep;
+use scaling_model::sweep::LawsSweep;
 use std::time::Duration;
 
 /// What the page shows for a scenario, computed for every panel.
@@ -161,7 +161,7 @@ fn assert_draws(what: &str, scenario: &Scenario) {
     }
 }
 
-fn cell<'a>(t: &'a scaling_explorer::panel::table::Table, row: usize, header: &str) -> &'a str {
+fn cell<'a>(t: &'a scaling_core::panel::table::Table, row: usize, header: &str) -> &'a str {
     let c = t
         .headers
         .iter()

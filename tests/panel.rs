@@ -3,12 +3,12 @@
 //! rows, the memory note, the reporting checklist's conditions and the Laws tables. Every
 //! expected value is derived by hand from docs/model.md and the presets' inputs (derivations
 //! in the comments).
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-use scaling_explorer::chart::svg::{render, SIZE};
-use scaling_explorer::chart::ChartStyle;
-use scaling_explorer::panel::{self, ChartId, Panel};
-use scaling_explorer::scenario::{decode, Scenario, View};
+use scaling_core::chart::svg::{render, SIZE};
+use scaling_core::chart::ChartStyle;
+use scaling_core::panel::{self, ChartId, Panel};
+use scaling_core::scenario::{decode, Scenario, View};
 
 fn scenario(query: &str) -> Scenario {
     let d = decode(query);
@@ -306,11 +306,11 @@ fn document_decodes_the_link_and_reports_its_problems() {
     );
 }
 
-fn checklist(query: &str) -> scaling_explorer::panel::checklist::Report {
+fn checklist(query: &str) -> scaling_core::panel::checklist::Report {
     panel(query, View::Plan).checklist().unwrap()
 }
 
-fn has_warning(r: &scaling_explorer::panel::checklist::Report, start: &str) -> bool {
+fn has_warning(r: &scaling_core::panel::checklist::Report, start: &str) -> bool {
     r.warnings.iter().any(|w| w.en.starts_with(start))
 }
 
@@ -810,9 +810,9 @@ fn the_peak_callout_is_written_above_the_peak() {
 /// 32M / 31.25k = 1,024 GPUs.
 #[test]
 fn every_llm_panel_badge_says_what_its_sweep_holds_fixed() {
-    scaling_explorer::i18n::set_lang(scaling_explorer::i18n::Lang::En);
+    scaling_core::i18n::set_lang(scaling_core::i18n::Lang::En);
     let text = |query: &str, view: View, id: &str| {
-        let scenario = scaling_explorer::scenario::decode(query).scenario;
+        let scenario = scaling_core::scenario::decode(query).scenario;
         Panel::compute(&scenario, view)
             .shown()
             .texts

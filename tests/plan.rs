@@ -1,14 +1,14 @@
 //! The time-to-quality planner, the levers and the reporting checklist, as a reader sees them.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
 use common::tol;
-use scaling_explorer::model::llm::LlmSweep;
-use scaling_explorer::model::plan::PlanSweep;
-use scaling_explorer::panel::checklist::report;
-use scaling_explorer::panel::plan;
-use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, View};
+use scaling_core::panel::checklist::report;
+use scaling_core::panel::plan;
+use scaling_core::scenario::{decode, Key, Scenario, UrlError, View};
+use scaling_model::llm::LlmSweep;
+use scaling_model::plan::PlanSweep;
 
 fn scenario(query: &str) -> Scenario {
     let d = decode(query);
@@ -183,7 +183,7 @@ fn best_batch_is_never_slower_than_the_fixed_strategies() {
 /// 32M tokens on 2^30 GPUs is 0.03 tokens per GPU.
 #[test]
 fn a_batch_below_one_token_per_rank_has_no_point() {
-    use scaling_explorer::model::plan::Strategy;
+    use scaling_model::plan::Strategy;
     let inputs = scenario("v=1&preset=seed-strong").plan_inputs();
     assert!(inputs.evaluate(Strategy::Strong, 1024.0).is_some());
     assert!(inputs.evaluate(Strategy::Strong, 1_073_741_824.0).is_none());

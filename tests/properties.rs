@@ -1,14 +1,14 @@
 //! Properties every input must keep (ENGINEERING.md's testing pyramid, level 2).
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
 mod common;
 
 use common::tol;
 use proptest::prelude::*;
-use scaling_explorer::model::laws::*;
-use scaling_explorer::model::sweep::LawsSweep;
-use scaling_explorer::panel::laws;
-use scaling_explorer::scenario::{decode, Key, Scenario};
+use scaling_core::panel::laws;
+use scaling_core::scenario::{decode, Key, Scenario};
+use scaling_model::laws::*;
+use scaling_model::sweep::LawsSweep;
 
 proptest! {
     #[test]

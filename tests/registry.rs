@@ -6,11 +6,11 @@
 //! `crates/cli/tests/cli_snapshots.rs` prints every preset and chart.)
 #![cfg(not(target_arch = "wasm32"))]
 
-use scaling_explorer::i18n::{set_lang, Lang};
-use scaling_explorer::panel::charts::{cli_choices, CHARTS};
-use scaling_explorer::panel::TABLE_IDS;
-use scaling_explorer::scenario::presets::PRESETS;
-use scaling_explorer::scenario::View;
+use scaling_core::i18n::{set_lang, Lang};
+use scaling_core::panel::charts::{cli_choices, CHARTS};
+use scaling_core::panel::TABLE_IDS;
+use scaling_core::scenario::presets::PRESETS;
+use scaling_core::scenario::View;
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))

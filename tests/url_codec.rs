@@ -1,7 +1,7 @@
 //! The URL a reader shares: what it restores, and what happens to bad or hostile links.
-#![cfg(not(target_arch = "wasm32"))] // native only; tests/web.rs runs in the browser
+#![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-use scaling_explorer::scenario::{decode, Key, Scenario, UrlError, MAX_QUERY_BYTES};
+use scaling_core::scenario::{decode, Key, Scenario, UrlError, MAX_QUERY_BYTES};
 
 #[test]
 fn a_whole_url_with_fragment_decodes() {
@@ -105,7 +105,7 @@ fn markup_in_values_is_only_ever_text_in_messages() {
 /// states that range, not the processor counts' "1 … 2^30" (issue 13).
 #[test]
 fn out_of_range_degrees_and_chunks_state_the_range_in_force() {
-    use scaling_explorer::i18n::{set_lang, Lang};
+    use scaling_core::i18n::{set_lang, Lang};
     let reason = |query: &str, key: Key| -> String {
         let d = decode(query);
         assert_eq!(d.errors.len(), 1, "{query}: {:?}", d.errors);

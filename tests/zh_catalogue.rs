@@ -7,10 +7,10 @@
 
 mod common;
 
-use scaling_explorer::i18n::{self, force_catalogue, install_catalogue, set_lang, Lang, UI};
-use scaling_explorer::panel::ChartId;
-use scaling_explorer::scenario::{decode, Key, Preset};
-use scaling_explorer::text::units::format_steps;
+use scaling_core::i18n::{self, force_catalogue, install_catalogue, set_lang, Lang, UI};
+use scaling_core::panel::ChartId;
+use scaling_core::scenario::{decode, Key, Preset};
+use scaling_core::text::units::format_steps;
 use std::process::Command;
 
 fn catalogue() -> String {
@@ -175,7 +175,7 @@ fn every_data_i18n_text_of_the_page_has_its_chinese() {
 
 #[test]
 fn messages_about_bad_input_are_chinese_through_the_catalogue_too() {
-    use scaling_explorer::scenario::{Key, Scenario};
+    use scaling_core::scenario::{Key, Scenario};
     install_catalogue(&catalogue());
     set_lang(Lang::Zh);
     for forced in [false, true] {

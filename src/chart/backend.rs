@@ -4,7 +4,7 @@
 //! legends. Its default asks the font module, which in the browser appends a styled `<span>`
 //! to the document and reads its size: a forced layout per label, and blocked outright by a
 //! strict `style-src 'self'` CSP. The page's canvas measures with the canvas's own
-//! `measureText` instead (`crate::web::canvas`); SVG, which has no renderer to ask, uses
+//! `measureText` instead (`scaling_explorer::canvas`, crates/web); SVG, which has no renderer to ask, uses
 //! [`estimate_width`], so the page's SVG export and the CLI's `--svg` lay out identically.
 //! Every other call goes to the wrapped backend unchanged.
 
@@ -286,7 +286,7 @@ impl<L: DrawingBackend, R: DrawingBackend> DrawingBackend for Either<L, R> {
 /// coordinates the page's canvas backend writes (plotters-canvas moves horizontal and vertical
 /// lines half a pixel onto whole pixels). Written digit by digit instead of through `f64`
 /// formatting, which would be slower per point and larger in the wasm
-/// (`crate::web::canvas::Batched` writes each stroked path this way).
+/// (`scaling_explorer::canvas::Batched`, crates/web, writes each stroked path this way).
 pub fn push_half_pixels(path: &mut String, half_px: i64) {
     path.push(' ');
     if half_px < 0 {

@@ -18,6 +18,8 @@ pub mod llm;
 pub mod plan;
 pub mod presets;
 
+/// The levers a plan may pull, an input of the scenario (`lv=`): the faces list and name them.
+pub use crate::model::levers::Lever;
 pub use laws::{LawsSettings, MAX_COMPARE_FRACTIONS};
 pub use llm::LlmSettings;
 pub use plan::PlanSettings;

@@ -12,11 +12,11 @@
 //! - Every line chart's ranges are finite and ordered, its points finite.
 #![allow(dead_code)] // each test binary uses part of it
 
-use scaling_explorer::chart::line::LineChart;
-use scaling_explorer::chart::{svg, ChartStyle};
-use scaling_explorer::panel::table::Table;
-use scaling_explorer::panel::{ChartId, Panel};
-use scaling_explorer::scenario::{Scenario, View};
+use scaling_core::chart::line::LineChart;
+use scaling_core::chart::{svg, ChartStyle};
+use scaling_core::panel::table::Table;
+use scaling_core::panel::{ChartId, Panel};
+use scaling_core::scenario::{Scenario, View};
 use serde::Serialize;
 use serde_value::Value;
 

@@ -64,7 +64,7 @@ test('a console error logged after a delay fails the clean-check', async () => {
 test('a chart-draw failure shown in #app-status fails the clean-check', async () => {
   const page = await open();
   await settle(page);
-  // What src/web/mod.rs frame() does when a chart fails to draw.
+  // What crates/web/src/lib.rs frame() does when a chart fails to draw.
   await page.evaluate(() => {
     const el = document.getElementById('app-status');
     el.textContent = 'laws-speedup: the chart could not be drawn';

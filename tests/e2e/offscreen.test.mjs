@@ -1,4 +1,4 @@
-// Charts and tables below the fold during a drag (src/web/offscreen.rs): frames that follow
+// Charts and tables below the fold during a drag (crates/web/src/offscreen.rs): frames that follow
 // each other within 150 ms draw only the charts and write only the tables on screen; the
 // others are brought up to date once the inputs are still.
 // What a reader sees must not change: a chart scrolled into view after a drag shows the new

@@ -15,7 +15,7 @@ const BUDGET = 200_000;
 const ZH_TOTAL_BUDGET = 215_000;
 const ZH_BUDGET = 12_000;
 const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
-// The Learn view's texts are fetched when view=learn opens (src/web/learn.rs): not part of
+// The Learn view's texts are fetched when view=learn opens (crates/web/src/learn.rs): not part of
 // any other first view; held to their own budget below.
 const isLearn = (f) => /^learn-(en|zh)-[0-9a-f]+\.html$/.test(f);
 const LEARN_BUDGET = 25_000;

@@ -1,16 +1,16 @@
 //! The `scaling` command: the page's scenario string in, tables / JSON / SVG out.
 //!
 //! It reads the same query string as the page through the same [`decode`], computes with the
-//! same model and formats with the same panel layer ([`scaling_explorer::panel`]), so it never disagrees
+//! same model and formats with the same panel layer ([`scaling_core::panel`]), so it never disagrees
 //! with the page. The logic lives here (testable); `src/main.rs` only calls [`run`].
 
-use scaling_explorer::chart::{ChartStyle, Theme};
-use scaling_explorer::i18n::{set_lang, tr, Lang};
-use scaling_explorer::panel::charts::cli_choices;
-use scaling_explorer::panel::table::Table;
-use scaling_explorer::panel::{ChartId, Panel as PanelData};
-use scaling_explorer::scenario::{decode, Preset, Scenario, ThemeChoice, View};
-use scaling_explorer::trf;
+use scaling_core::chart::{ChartStyle, Theme};
+use scaling_core::i18n::{set_lang, tr, Lang};
+use scaling_core::panel::charts::cli_choices;
+use scaling_core::panel::table::Table;
+use scaling_core::panel::{ChartId, Panel as PanelData};
+use scaling_core::scenario::{decode, Preset, Scenario, ThemeChoice, View};
+use scaling_core::trf;
 use std::fmt;
 
 /// The usage text; `{laws}`, `{strong}`, `{weak}` and `{plan}` are the panels' `--chart`
@@ -245,7 +245,7 @@ impl Panel {
 }
 
 /// The size of the SVG the CLI writes (and the page's SVG export), CSS pixels.
-pub const SVG_SIZE: (u32, u32) = scaling_explorer::chart::svg::SIZE;
+pub const SVG_SIZE: (u32, u32) = scaling_core::chart::svg::SIZE;
 
 /// Renders one chart of a panel as SVG. `chart` is a chart id of the page; it defaults to the
 /// panel's first chart.
@@ -271,10 +271,8 @@ pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliEr
         },
         ..ChartStyle::default()
     };
-    scaling_explorer::chart::svg::render(SVG_SIZE, |root| {
-        panel.draw(which, root, &style).map(|_| ())
-    })
-    .map_err(|e| CliError::Chart(e.to_string()))
+    scaling_core::chart::svg::render(SVG_SIZE, |root| panel.draw(which, root, &style).map(|_| ()))
+        .map_err(|e| CliError::Chart(e.to_string()))
 }
 
 /// Runs a command and returns what goes to stdout.

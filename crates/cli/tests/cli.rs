@@ -91,8 +91,8 @@ fn presets_are_listed() {
 #[test]
 fn chart_names_are_the_pages_chart_ids() {
     use scaling_cli::{panel_svg, usage};
-    use scaling_explorer::panel::{ChartId, Panel};
-    use scaling_explorer::scenario::{decode, View};
+    use scaling_core::panel::{ChartId, Panel};
+    use scaling_core::scenario::{decode, View};
     let index =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/index.html"))
             .unwrap();

@@ -9,8 +9,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use scaling_cli::{parse_args, run};
-use scaling_explorer::panel::ChartId;
-use scaling_explorer::scenario::Preset;
+use scaling_core::panel::ChartId;
+use scaling_core::scenario::Preset;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

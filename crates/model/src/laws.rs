@@ -1,7 +1,7 @@
 //! The HPC speedup laws (MODEL.md §1; the seed's "HPC 的原始定义").
 //!
 //! `f` is the serial fraction, `N` the number of processors. All functions expect
-//! `0 ≤ f ≤ 1` and `N ≥ 1` (the scenario layer, `scaling_explorer::scenario`, validates user input) and return
+//! `0 ≤ f ≤ 1` and `N ≥ 1` (the scenario layer, `scaling_core::scenario`, validates user input) and return
 //! finite values on that domain.
 
 /// Amdahl's law, strong scaling with fixed work (Amdahl 1967):

@@ -44,7 +44,7 @@ pub enum ExposedSource {
     },
 }
 
-/// Every input of the LLM sweeps, validated by the scenario layer (`scaling_explorer::scenario`).
+/// Every input of the LLM sweeps, validated by the scenario layer (`scaling_core::scenario`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LlmInputs {
     /// `B₀`: global batch in tokens (fixed in the strong sweep; the baseline in the weak one).

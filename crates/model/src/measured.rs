@@ -1,5 +1,5 @@
 //! Measured scaling points and their Karp–Flatt analysis (the pasted text is read by
-//! `scaling_explorer::text::pairs`; this module sees numbers only).
+//! `scaling_core::text::pairs`; this module sees numbers only).
 //!
 //! A user pastes `(N, value)` pairs where the value is either a speedup or a run time. Times
 //! are turned into speedups against the smallest `N` measured: `S(N) = N₀·t(N₀)/t(N)`, which
@@ -84,7 +84,7 @@ pub struct MeasuredAnalysis {
 }
 
 /// Turns points into speedups, efficiencies and Karp–Flatt values.
-/// Expects points as the text layer parses them (`scaling_explorer::text::pairs::parse_points`:
+/// Expects points as the text layer parses them (`scaling_core::text::pairs::parse_points`:
 /// positive, increasing `N`).
 pub fn analyse(points: &[MeasuredPoint], kind: MeasuredKind) -> MeasuredAnalysis {
     let baseline = points.first().copied();

@@ -100,7 +100,7 @@ async fn the_url_restores_the_scenario_and_input_writes_it_back() {
         .unwrap()
         .replace_state_with_url(&JsValue::NULL, "", Some("?v=1&f=0.1&n=1024"))
         .unwrap();
-    scaling_explorer::web::start().unwrap();
+    scaling_explorer::start().unwrap();
     sleep(100).await;
 
     // Restored: the box shows the link's f, the table and key figures follow it.

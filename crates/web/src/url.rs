@@ -4,6 +4,7 @@
 use super::dom::set_text;
 use super::with_app;
 use crate::page::UrlWrite;
+use crate::trf;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -1,7 +1,10 @@
-//! The browser glue: reads the URL, binds the inputs, redraws once per animation frame and
-//! writes the URL back. It computes nothing itself: text goes into [`PageState`], the panel
-//! layer ([`crate::panel`]) computes what each panel shows and draws it; this module puts it
-//! into the DOM.
+//! # scaling-explorer: the page
+//!
+//! The browser glue (WebAssembly, built by Trunk from `www/index.html`): reads the URL, binds
+//! the inputs, redraws once per animation frame and writes the URL back. It computes nothing
+//! itself: text goes into the core's `page::PageState`, its panel layer (`scaling_core::panel`)
+//! computes what each panel shows and draws it; this crate puts it into the DOM. It depends on
+//! the core, not on the model, so it cannot name a formula or run a sweep. Natively it is empty.
 //!
 //! | module | job |
 //! |---|---|
@@ -14,6 +17,12 @@
 //! | `offscreen` | what a drag's frame leaves for later: what is on screen, the canvases' sizes |
 //! | `learn` | the Learn view: its texts, live figures and exercises |
 //! | `dom`, `present` | DOM helpers; language, theme, embedding, downloads |
+
+#![cfg(target_arch = "wasm32")]
+
+// The core's layers, named at the root so that `crate::panel` etc. read as they did when
+// this glue was the core's `web` module.
+use scaling_core::{chart, controls, i18n, page, panel, scenario, trf};
 
 mod api;
 mod canvas;
@@ -246,7 +255,7 @@ fn frame() {
         render_text(panel.figures_id(), &shown, &|_| false);
     }
     // During a drag only the charts, tables and texts on screen; the others in one whole
-    // frame once the inputs are still or something comes into view (src/web/offscreen.rs). A
+    // frame once the inputs are still or something comes into view (crates/web/src/offscreen.rs). A
     // panel shown for the first time is drawn whole. What is on screen comes from an
     // observer and the canvases keep their last sizes: the frame of a drag reads no geometry,
     // so it forces no layout.
@@ -380,7 +389,7 @@ fn draw_chart(
 
 /// Draws `chart` into `canvas` sized `css_size` CSS pixels at `style.scale` device pixels
 /// each — the page's HiDPI canvases and the 2x PNG export share it.
-pub(super) fn draw_into(
+pub(crate) fn draw_into(
     canvas: &HtmlCanvasElement,
     css_size: (u32, u32),
     style: &crate::chart::ChartStyle,

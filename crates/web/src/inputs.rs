@@ -5,8 +5,8 @@
 use super::dom::{by_id, document, set_text};
 use super::{clear_readout, on_pointer, request_frame, with_app};
 use crate::controls::{SliderSpec, SLIDERS};
-use crate::model::levers::Lever;
 use crate::panel::ChartId;
+use crate::scenario::Lever;
 use crate::scenario::{Key, Preset, Scenario, View};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

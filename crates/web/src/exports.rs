@@ -187,7 +187,7 @@ fn export_chart(chart: ChartId, svg: bool) {
     let dark = present::is_dark(&panel.scenario);
     if svg {
         let style = present::chart_style(dark, 1.0);
-        // The CLI's `render`, drawn through the page's backend type (src/web/canvas.rs).
+        // The CLI's `render`, drawn through the page's backend type (crates/web/src/canvas.rs).
         let mut text = String::new();
         let drawn = {
             let svg = crate::chart::svg::backend(&mut text, crate::chart::svg::SIZE);
