@@ -41,8 +41,8 @@ const SOAK_STEPS = 10_000;
 const SOAK_WARMUP = 1_000;
 // p95 of the last thousand steps at most this much above the first thousand after warm-up.
 const SOAK_P95_DRIFT = 1.1;
-// 200,000 bytes (issue 10), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
-const TARGET_GZIP_BYTES = 200_000;
+// 225,000 bytes (the developers' guide), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
+const TARGET_GZIP_BYTES = 225_000;
 const TARGET_PLOTLY_RATIO = 5;
 
 // ---- options ----------------------------------------------------------------------------------

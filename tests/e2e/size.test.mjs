@@ -1,9 +1,10 @@
-// Size budget (issue 10): everything an English reader downloads for the first view — HTML,
-// CSS, the loader, the wasm-bindgen JS, the wasm, the icon — is at most 200,000 bytes gzipped;
-// a Chinese reader, who also downloads the catalogue zh-<hash>.txt (src/i18n.rs), at most
-// 215,000. The catalogue is held to its own small budget so it cannot quietly grow into a
+// Size budget (the developers' guide): everything an English reader downloads for the first
+// view — HTML, CSS, the loader, the wasm-bindgen JS, the wasm, the icon — is at most 225,000
+// bytes gzipped; a Chinese reader, who also downloads the catalogue zh-<hash>.txt
+// (src/i18n.rs), at most 240,000 (200,000 and 215,000 until issue 21; docs/performance.md's
+// size history). The catalogue is held to its own small budget so it cannot quietly grow into a
 // second bundle: 12,000 B (10,000 until the gallery's MLPerf preset and the issue-15
-// translations took it to 10,126 B; the 215,000 B total is the budget that binds).
+// translations took it to 10,126 B; the Chinese total is the budget that binds).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,8 +12,8 @@ import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import { DIST, assertDist } from './harness.mjs';
 
-const BUDGET = 200_000;
-const ZH_TOTAL_BUDGET = 215_000;
+const BUDGET = 225_000;
+const ZH_TOTAL_BUDGET = 240_000;
 const ZH_BUDGET = 12_000;
 const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
 // The Learn view's texts are fetched when view=learn opens (crates/web/src/learn.rs): not part of
@@ -32,7 +33,7 @@ function englishFiles() {
   return assertDist().filter((f) => !f.includes('/') && !isCatalogue(f) && !isLearn(f)).sort();
 }
 
-test('an English reader downloads at most 200,000 B gzipped in total', () => {
+test('an English reader downloads at most 225,000 B gzipped in total', () => {
   const files = englishFiles();
   for (const kind of ['.html', '.css', '.js', '.wasm']) {
     assert.ok(files.some((f) => f.endsWith(kind)), `no ${kind} file in ${DIST}`);
