@@ -154,7 +154,7 @@ test('a panic prints its message and source location in the console', async () =
   await page.waitForFunction(() => true);
   const printed = page.problems.consoleErrors.join('\n');
   assert.match(printed, /scaling-explorer test panic/, `the panic message is printed: ${printed}`);
-  assert.match(printed, /src[\\/]web[\\/]mod\.rs:\d+/, `with its source location: ${printed}`);
+  assert.match(printed, /crates[\\/]web[\\/]src[\\/]lib\.rs:\d+/, `with its source location: ${printed}`);
   await page.close();
 });
 
