@@ -1,14 +1,15 @@
 //! The page's state and its transitions, as plain structs with native tests: what happens
 //! when a reader types into a box (accepted, or refused with a message while the last valid
-//! value stays), picks a preset, and how often the address bar is rewritten. `crate::web`
-//! only carries these decisions out in the DOM.
+//! value stays), picks a preset, how often the address bar is rewritten, and what a drag's
+//! frames leave for later ([`Drag`], [`Seen`]). `crate::web` only carries these decisions out
+//! in the DOM.
 
 use crate::i18n::tr;
 use crate::scenario::{decode, Decoded, Key, Preset, Scenario};
 
 /// Minimum time between two `history.replaceState` calls (browsers throttle faster callers);
 /// the last state is always written after the pause. (A drag's own frames write no address at
-/// all: the whole frame after it does, `crates/web/src/offscreen.rs`.)
+/// all: the whole frame after it does, [`Frame::writes_url`].)
 pub const URL_WRITE_INTERVAL_MS: f64 = 200.0;
 
 /// What to do with the address bar after a change.
@@ -204,6 +205,196 @@ impl PageState {
     }
 }
 
+/// How long the inputs must be still before the whole page is redrawn after a drag, ms: longer
+/// than the gap between two events of a dragged slider, short enough to look immediate after it.
+pub const IDLE_MS: f64 = 150.0;
+
+/// What a frame draws and writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Redraw {
+    /// Everything of the visible panel: every chart at the size its canvas has now, every
+    /// table, text and list.
+    Whole,
+    /// A drag's frame: only the charts, tables, texts and lists on screen, each canvas at the
+    /// size the last whole frame read (so the frame reads no geometry); the rest waits for the
+    /// whole frame that follows once the inputs are still.
+    OnScreen,
+}
+
+/// The decisions of one frame ([`Drag::frame`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    pub redraw: Redraw,
+    /// Whether the frame writes the address bar (through [`UrlThrottle`]). A drag's frames do
+    /// not: a frame that calls `history.replaceState` costs ~1.6 ms more CPU (issue 14), so the
+    /// whole frame after the drag writes it.
+    pub writes_url: bool,
+    /// Set the idle timer to fire in this many ms (none is running), then tell
+    /// [`Drag::timer_started`] its handle.
+    pub start_idle_timer: Option<f64>,
+}
+
+impl Frame {
+    /// Whether this frame draws a chart, table, text or list: a whole frame draws everything, a
+    /// drag's frame what is on screen (`on_screen` is asked only then).
+    pub fn draws(&self, on_screen: impl FnOnce() -> bool) -> bool {
+        self.redraw == Redraw::Whole || on_screen()
+    }
+
+    /// Whether each canvas is drawn at the size the last whole frame read ([`Seen::size`])
+    /// rather than at the size read now, and the plot areas of the charts left for later are
+    /// kept.
+    pub fn remembers_sizes(&self) -> bool {
+        self.redraw == Redraw::OnScreen
+    }
+}
+
+/// What the idle timer does when it fires ([`Drag::timer_fired`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum IdleTimer {
+    /// A drag's frame moved the due time since the timer was set: set it again for the rest.
+    Again { wait_ms: f64 },
+    /// The inputs have been still for [`IDLE_MS`]: one whole frame now.
+    Redraw,
+}
+
+/// Something came into view ([`Drag::came_into_view`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InView {
+    /// A drag's frames left things for later: cancel the idle timer `cancel` and draw one whole
+    /// frame now rather than when the inputs are still.
+    RedrawNow { cancel: i32 },
+    /// No idle timer runs: nothing waits.
+    Nothing,
+}
+
+/// The drag policy. When the same input changes again within [`IDLE_MS`] (a dragged slider, a
+/// held arrow key, fast typing in one box), the next frame draws only what is on screen and
+/// writes no address ([`Redraw::OnScreen`]); one idle timer then brings a whole frame once the
+/// inputs have been still for [`IDLE_MS`], or at once when something comes into view. Any
+/// other change (a click, a tab, a first keystroke) and a panel shown for the first time are
+/// drawn whole. One timer serves a whole drag: each frame only moves the due time, and the
+/// timer, when it fires early, is set again for the rest (clearing and setting a timer every
+/// frame cost ~0.1 ms of each, issue 14).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Drag {
+    /// The last input and when it came, ms.
+    last_input: Option<(Key, f64)>,
+    /// Whether the next frame may leave what is off screen for later.
+    hurried: bool,
+    /// The running idle timer's handle (`setTimeout`'s id).
+    idle_timer: Option<i32>,
+    /// When the whole frame after the drag is due, ms.
+    idle_due_ms: f64,
+}
+
+impl Drag {
+    /// An input changed `key` at `now_ms`: the next frame may leave what is off screen for
+    /// later if the same input changed less than [`IDLE_MS`] before.
+    pub fn input(&mut self, key: Key, now_ms: f64) {
+        let previous = self.last_input.replace((key, now_ms));
+        self.hurried = previous.is_some_and(|(k, t)| k == key && now_ms - t < IDLE_MS);
+    }
+
+    /// A frame at `now_ms` (asked once per frame; `first_shown` when its panel was not the one
+    /// the last frame showed). A frame an input hurried moves the whole frame after it to
+    /// [`IDLE_MS`] from now, setting the idle timer if none runs — even when it draws whole
+    /// because its panel is new.
+    pub fn frame(&mut self, now_ms: f64, first_shown: bool) -> Frame {
+        let hurried = std::mem::take(&mut self.hurried);
+        let mut start_idle_timer = None;
+        if hurried {
+            self.idle_due_ms = now_ms + IDLE_MS;
+            if self.idle_timer.is_none() {
+                start_idle_timer = Some(IDLE_MS);
+            }
+        }
+        let on_screen = hurried && !first_shown;
+        Frame {
+            redraw: if on_screen {
+                Redraw::OnScreen
+            } else {
+                Redraw::Whole
+            },
+            writes_url: !on_screen,
+            start_idle_timer,
+        }
+    }
+
+    /// The idle timer was set: `handle` to cancel it by (`None`: it could not be set, and the
+    /// next hurried frame tries again).
+    pub fn timer_started(&mut self, handle: Option<i32>) {
+        self.idle_timer = handle;
+    }
+
+    /// The idle timer fired at `now_ms`: the whole frame if it is due (within 1 ms), else the
+    /// timer again for the rest.
+    pub fn timer_fired(&mut self, now_ms: f64) -> IdleTimer {
+        self.idle_timer = None;
+        let wait_ms = self.idle_due_ms - now_ms;
+        if wait_ms >= 1.0 {
+            IdleTimer::Again { wait_ms }
+        } else {
+            IdleTimer::Redraw
+        }
+    }
+
+    /// Something came into view: if a drag's frames left things for later (the idle timer
+    /// runs), the whole frame now.
+    pub fn came_into_view(&mut self) -> InView {
+        match self.idle_timer.take() {
+            Some(cancel) => InView::RedrawNow { cancel },
+            None => InView::Nothing,
+        }
+    }
+}
+
+/// What the page last saw of an element, by id: whether the browser's `IntersectionObserver`
+/// last put it on screen, and (a canvas) its client size when a whole frame last read it. A
+/// few dozen elements: a list is smaller in the bundle than a map.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Seen(Vec<SeenElement>);
+
+/// An element's id, whether it is on screen, and its client size as last read.
+type SeenElement = (String, bool, Option<(i32, i32)>);
+
+impl Seen {
+    /// The entry of element `id`, added if new (on screen, size unknown).
+    fn entry(&mut self, id: &str) -> &mut SeenElement {
+        let i = match self.0.iter().position(|e| e.0 == id) {
+            Some(i) => i,
+            None => {
+                self.0.push((id.to_string(), true, None));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[i]
+    }
+
+    /// Whether the element `id` was on screen when the browser last laid the page out
+    /// (unknown: yes, so nothing is left undrawn before the observer has spoken).
+    pub fn on_screen(&mut self, id: &str) -> bool {
+        self.entry(id).1
+    }
+
+    /// The observer saw the element `id` enter (`true`) or leave the viewport.
+    pub fn set_on_screen(&mut self, id: &str, on_screen: bool) {
+        self.entry(id).1 = on_screen;
+    }
+
+    /// The size to draw the canvas `id` at without reading it: in a frame that
+    /// [remembers sizes](Frame::remembers_sizes), the size last read; `None` (read it, then
+    /// [`Seen::read`]) in a whole frame or for a canvas never read.
+    pub fn size(&mut self, id: &str, remembered: bool) -> Option<(i32, i32)> {
+        self.entry(id).2.filter(|_| remembered)
+    }
+
+    /// A frame read the canvas `id`'s client size.
+    pub fn read(&mut self, id: &str, size: (i32, i32)) {
+        self.entry(id).2 = Some(size);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,5 +529,140 @@ mod tests {
         assert_eq!(url.on_change("c", 200.0, true), UrlWrite::Now("c".into()));
         assert_eq!(url.on_change("c", 900.0, true), UrlWrite::Nothing);
         assert_eq!(url.on_change("d", 900.0, false), UrlWrite::Now("d".into()));
+    }
+
+    /// The frame a whole redraw makes: everything, the address written, no timer.
+    const WHOLE: Frame = Frame {
+        redraw: Redraw::Whole,
+        writes_url: true,
+        start_idle_timer: None,
+    };
+
+    #[test]
+    fn only_the_same_input_again_within_the_idle_time_hurries_the_next_frame() {
+        let mut drag = Drag::default();
+        // A first input (a click, a first keystroke) is drawn whole.
+        drag.input(Key::SerialFraction, 0.0);
+        assert_eq!(drag.frame(5.0, false), WHOLE);
+        // The same input 100 ms later: on screen only, no address, the idle timer set.
+        drag.input(Key::SerialFraction, 100.0);
+        let hurried = Frame {
+            redraw: Redraw::OnScreen,
+            writes_url: false,
+            start_idle_timer: Some(IDLE_MS),
+        };
+        assert_eq!(drag.frame(105.0, false), hurried);
+        // The decision is taken by one frame: the next one, with no input between, is whole.
+        assert_eq!(drag.frame(120.0, false), WHOLE);
+        // Another input, however soon, is drawn whole.
+        drag.input(Key::MaxProcessors, 130.0);
+        assert_eq!(drag.frame(131.0, false), WHOLE);
+        // The same input again after exactly IDLE_MS is a new change, drawn whole.
+        drag.input(Key::MaxProcessors, 130.0 + IDLE_MS);
+        assert_eq!(drag.frame(281.0, false), WHOLE);
+    }
+
+    #[test]
+    fn a_panel_shown_for_the_first_time_is_drawn_whole_but_still_sets_the_timer() {
+        let mut drag = Drag::default();
+        drag.input(Key::SerialFraction, 0.0);
+        drag.input(Key::SerialFraction, 50.0);
+        assert_eq!(
+            drag.frame(60.0, true),
+            Frame {
+                start_idle_timer: Some(IDLE_MS),
+                ..WHOLE
+            }
+        );
+    }
+
+    #[test]
+    fn a_drags_frame_draws_what_is_on_screen_at_remembered_sizes() {
+        assert!(WHOLE.draws(|| panic!("a whole frame does not ask what is on screen")));
+        assert!(!WHOLE.remembers_sizes());
+        let hurried = Frame {
+            redraw: Redraw::OnScreen,
+            writes_url: false,
+            start_idle_timer: None,
+        };
+        assert!(hurried.draws(|| true));
+        assert!(!hurried.draws(|| false));
+        assert!(hurried.remembers_sizes());
+    }
+
+    #[test]
+    fn one_idle_timer_serves_a_drag_and_fires_the_whole_frame_once_the_inputs_are_still() {
+        let mut drag = Drag::default();
+        drag.input(Key::SerialFraction, 0.0);
+        drag.input(Key::SerialFraction, 50.0);
+        assert_eq!(drag.frame(60.0, false).start_idle_timer, Some(IDLE_MS));
+        drag.timer_started(Some(1));
+        // Later frames of the drag only move the due time (to 110 + IDLE_MS = 260).
+        drag.input(Key::SerialFraction, 100.0);
+        let frame = drag.frame(110.0, false);
+        assert_eq!(
+            (frame.redraw, frame.start_idle_timer),
+            (Redraw::OnScreen, None)
+        );
+        // The timer fires early (set at 60 for 150 ms): again for the rest.
+        assert_eq!(drag.timer_fired(210.0), IdleTimer::Again { wait_ms: 50.0 });
+        drag.timer_started(Some(2));
+        // Within 1 ms of the due time is due: the whole frame.
+        assert_eq!(drag.timer_fired(259.5), IdleTimer::Redraw);
+        // The timer is gone: nothing coming into view redraws, and the next drag sets a new one.
+        assert_eq!(drag.came_into_view(), InView::Nothing);
+        drag.input(Key::SerialFraction, 300.0);
+        drag.input(Key::SerialFraction, 310.0);
+        assert_eq!(drag.frame(320.0, false).start_idle_timer, Some(IDLE_MS));
+    }
+
+    #[test]
+    fn something_coming_into_view_during_a_drag_redraws_whole_at_once() {
+        let mut drag = Drag::default();
+        // No drag, no timer: nothing waits.
+        assert_eq!(drag.came_into_view(), InView::Nothing);
+        drag.input(Key::SerialFraction, 0.0);
+        drag.input(Key::SerialFraction, 50.0);
+        assert_eq!(drag.frame(60.0, false).start_idle_timer, Some(IDLE_MS));
+        drag.timer_started(Some(7));
+        assert_eq!(drag.came_into_view(), InView::RedrawNow { cancel: 7 });
+        // Cancelled: once only, and the next hurried frame sets a new timer.
+        assert_eq!(drag.came_into_view(), InView::Nothing);
+        drag.input(Key::SerialFraction, 70.0);
+        assert_eq!(drag.frame(80.0, false).start_idle_timer, Some(IDLE_MS));
+    }
+
+    #[test]
+    fn a_timer_that_could_not_be_set_is_tried_again_by_the_next_hurried_frame() {
+        let mut drag = Drag::default();
+        drag.input(Key::SerialFraction, 0.0);
+        drag.input(Key::SerialFraction, 50.0);
+        assert_eq!(drag.frame(60.0, false).start_idle_timer, Some(IDLE_MS));
+        drag.timer_started(None);
+        drag.input(Key::SerialFraction, 70.0);
+        assert_eq!(drag.frame(80.0, false).start_idle_timer, Some(IDLE_MS));
+    }
+
+    #[test]
+    fn what_was_seen_unknown_is_on_screen_and_sizes_are_remembered_only_when_asked() {
+        let mut seen = Seen::default();
+        assert!(seen.on_screen("strong-table"));
+        seen.set_on_screen("strong-table", false);
+        assert!(!seen.on_screen("strong-table"));
+        seen.set_on_screen("strong-table", true);
+        assert!(seen.on_screen("strong-table"));
+        // A canvas never read is read, even in a drag's frame.
+        assert_eq!(seen.size("laws-speedup-canvas", true), None);
+        seen.read("laws-speedup-canvas", (600, 400));
+        assert_eq!(seen.size("laws-speedup-canvas", true), Some((600, 400)));
+        // A whole frame reads it anew.
+        assert_eq!(seen.size("laws-speedup-canvas", false), None);
+        seen.read("laws-speedup-canvas", (580, 400));
+        assert_eq!(seen.size("laws-speedup-canvas", true), Some((580, 400)));
+        // Its size and whether it is on screen are kept apart, per element.
+        seen.set_on_screen("laws-speedup-canvas", false);
+        assert_eq!(seen.size("laws-speedup-canvas", true), Some((580, 400)));
+        assert!(seen.on_screen("strong-table"));
+        assert_eq!(seen.size("strong-table", true), None);
     }
 }

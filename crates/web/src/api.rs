@@ -14,17 +14,8 @@ use super::{replace_scenario, with_app};
 use crate::panel::Panel;
 use crate::scenario::View;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-
-thread_local! {
-    /// The last `scaling:changed` posted (query and panel), so a redraw that changed nothing
-    /// (a resize) does not post again.
-    static LAST_POSTED: RefCell<String> = const { RefCell::new(String::new()) };
-    /// The last content height posted in a `scaling:size`.
-    static LAST_HEIGHT: std::cell::Cell<f64> = const { std::cell::Cell::new(-1.0) };
-}
 
 /// A message from the host page.
 #[derive(Deserialize)]
@@ -122,7 +113,7 @@ fn post_size() {
         return;
     };
     let height = root.get_bounding_client_rect().height().ceil();
-    if LAST_HEIGHT.with(|last| last.replace(height)) == height {
+    if with_app(|app| std::mem::replace(&mut app.last_height, height)) == Some(height) {
         return;
     }
     let message = js_sys::Object::new();
@@ -172,11 +163,8 @@ pub(super) fn notify_changed(panel: &Panel) {
     };
     let query = panel.scenario.to_query();
     let key = format!("{}|{query}", panel.view.key());
-    let changed = LAST_POSTED.with(|last| {
-        let mut last = last.borrow_mut();
-        (*last != key).then(|| *last = key).is_some()
-    });
-    if !changed {
+    let changed = with_app(|app| (app.last_posted != key).then(|| app.last_posted = key));
+    if changed.flatten().is_none() {
         return;
     }
     let figures = panel.figures();

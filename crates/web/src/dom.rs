@@ -1,6 +1,7 @@
 //! Small DOM helpers. Everything user-controlled reaches the page through `textContent` or
 //! input `value`s, never as markup: a shared link is untrusted input.
 
+use super::app::with_app;
 use crate::panel::table::Table;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
@@ -157,12 +158,6 @@ fn patch_rows<R: AsRef<[String]>>(tbody: &Element, old: &[R], new: &[R]) -> bool
     true
 }
 
-thread_local! {
-    /// The key figures each `render_figures` target shows now.
-    static FIGURES: std::cell::RefCell<Vec<(String, Vec<[String; 2]>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
 /// Fills the `<table>` `id` with label/value rows (patching the values in place when only
 /// they changed).
 pub fn render_figures(id: &str, figures: &[(String, String)]) {
@@ -173,21 +168,22 @@ pub fn render_figures(id: &str, figures: &[(String, String)]) {
         .iter()
         .map(|(l, v)| [l.clone(), v.clone()])
         .collect();
-    let patched = FIGURES.with(|f| {
-        let mut shown = f.borrow_mut();
-        let done = match shown.iter().find(|(k, _)| k == id) {
-            Some((_, old)) if *old == new => true,
-            Some((_, old)) => table
-                .query_selector("tbody")
-                .ok()
-                .flatten()
-                .is_some_and(|tbody| patch_rows(&tbody, old, &new)),
-            None => false,
-        };
-        shown.retain(|(k, _)| k != id);
-        shown.push((id.to_string(), new));
-        done
-    });
+    // What the table shows now (`App::figures`), taken out while the DOM is patched.
+    let old = with_app(|app| {
+        let i = app.figures.iter().position(|(k, _)| k == id)?;
+        Some(app.figures.remove(i).1)
+    })
+    .flatten();
+    let patched = match &old {
+        Some(old) if *old == new => true,
+        Some(old) => table
+            .query_selector("tbody")
+            .ok()
+            .flatten()
+            .is_some_and(|tbody| patch_rows(&tbody, old, &new)),
+        None => false,
+    };
+    with_app(|app| app.figures.push((id.to_string(), new)));
     if patched {
         return;
     }

@@ -5,41 +5,28 @@
 use super::dom::{by_id, document, render_table, set_text};
 use super::inputs::listen;
 use super::{draw_into, present, with_app};
-use crate::panel::table::Table;
 use crate::panel::{ChartId, TableSlot, TABLE_IDS};
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
-
-thread_local! {
-    /// The tables last shown, for the CSV and Markdown exports (and to patch cells).
-    static TABLES: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
-}
 
 /// Shows a table in `#<id>-table` (patching only the cells that changed) and remembers it for
 /// export; an empty slot empties the container.
 pub(super) fn show_table(slot: &TableSlot) {
     let container = format!("{}-table", slot.id);
-    TABLES.with(|t| {
-        let mut tables = t.borrow_mut();
-        let previous = tables.iter().position(|t| t.id == slot.id);
-        match &slot.table {
-            Some(table) => {
-                render_table(&container, table, previous.map(|i| &tables[i]));
-                match previous {
-                    Some(i) => tables[i] = table.clone(),
-                    None => tables.push(table.clone()),
-                }
-            }
-            None => {
-                set_text(&container, "");
-                if let Some(i) = previous {
-                    tables.remove(i);
-                }
-            }
+    // The table shown now (`App::tables`), taken out while the DOM is patched.
+    let previous = with_app(|app| {
+        let i = app.tables.iter().position(|t| t.id == slot.id)?;
+        Some(app.tables.remove(i))
+    })
+    .flatten();
+    match &slot.table {
+        Some(table) => {
+            render_table(&container, table, previous.as_ref());
+            with_app(|app| app.tables.push(table.clone()));
         }
-    });
+        None => set_text(&container, ""),
+    }
 }
 
 /// Adds the export buttons: PNG (2x) under every chart, CSV (UTF-8 with BOM, so Excel reads
@@ -158,7 +145,8 @@ fn on_click(e: web_sys::Event) {
 }
 
 fn export_table(id: &str, markdown: bool) {
-    let Some(table) = TABLES.with(|t| t.borrow().iter().find(|t| t.id == id).cloned()) else {
+    let Some(table) = with_app(|app| app.tables.iter().find(|t| t.id == id).cloned()).flatten()
+    else {
         return;
     };
     if markdown {

@@ -11,18 +11,18 @@ use super::present;
 use crate::i18n::{lang, Lang};
 use crate::panel::{exercise, ChartId, Panel};
 use crate::scenario::{decode, Scenario};
-use std::cell::Cell;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
-thread_local! {
-    /// 0: not asked for, 1: loading, 2: in the page.
-    static STATE: Cell<u8> = const { Cell::new(0) };
-}
-
 /// Shows the view for `scenario`: loads its texts the first time.
 pub(super) fn show(scenario: &Scenario) {
-    if STATE.with(|s| s.replace(1.max(s.get()))) != 0 {
+    // `App::learn`: 0 not asked for, 1 loading, 2 in the page.
+    let before = super::with_app(|app| {
+        let before = app.learn;
+        app.learn = before.max(1);
+        before
+    });
+    if before != Some(0) {
         return;
     }
     let scenario = scenario.clone();
@@ -50,7 +50,7 @@ pub(super) fn show(scenario: &Scenario) {
             };
             // Our own file from our own origin (the CSP allows no other), not reader input.
             root.set_inner_html(&text);
-            STATE.with(|s| s.set(2));
+            super::with_app(|app| app.learn = 2);
             activate(&root, &scenario);
         }),
     );

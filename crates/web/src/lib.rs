@@ -8,13 +8,14 @@
 //!
 //! | module | job |
 //! |---|---|
-//! | this file | boot, the page's state, the frame (compute → draw → text), hover readouts |
+//! | this file | boot, the frame (compute → draw → text), hover readouts |
+//! | `app` | the page's state in one place: `App`, reached through `with_app` |
 //! | `inputs` | number boxes, sliders, presets, levers, tabs, the language button |
 //! | `exports` | PNG / SVG / CSV / Markdown / text downloads, the tables last shown |
 //! | `url` | the address bar (throttled), Copy link, the clipboard |
 //! | `api` | `window.scalingExplorer` and the `postMessage` bridge to a host page |
 //! | `canvas` | plotters-canvas with text measured by the canvas, strokes batched into one `Path2D` |
-//! | `offscreen` | what a drag's frame leaves for later: what is on screen, the canvases' sizes |
+//! | `offscreen` | carries out the drag policy of [`crate::page::Drag`]: the observer, the idle timer |
 //! | `learn` | the Learn view: its texts, live figures and exercises |
 //! | `dom`, `present` | DOM helpers; language, theme, embedding, downloads |
 
@@ -25,6 +26,7 @@
 use scaling_core::{chart, controls, i18n, page, panel, scenario, trf};
 
 mod api;
+mod app;
 mod canvas;
 mod dom;
 mod exports;
@@ -38,9 +40,9 @@ use crate::chart::{ChartError, PlotArea};
 use crate::page::PageState;
 use crate::panel::{ChartId, Panel, Shown};
 use crate::scenario::{decode, Decoded, UrlError, View};
+use app::{function, with_app, App};
 use dom::{by_id, document, render_figures, render_list, set_hidden, set_text};
 use plotters::prelude::*;
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent};
@@ -51,30 +53,6 @@ use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent};
 #[allow(unsafe_code)]
 static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
     unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
-
-/// Everything the page remembers between events.
-struct App {
-    page: PageState,
-    /// The visible panel as last computed (readouts and exports read it).
-    panel: Option<Panel>,
-    areas: Vec<(ChartId, PlotArea)>,
-    frame_requested: bool,
-    ready: bool,
-    /// The panel the last frame showed.
-    shown_view: Option<View>,
-}
-
-/// A callback kept alive for the page's lifetime and reused for every request.
-type Callback<Args> = RefCell<Option<Closure<Args>>>;
-
-thread_local! {
-    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
-    static FRAME_CALLBACK: Callback<dyn FnMut(f64)> = const { RefCell::new(None) };
-}
-
-fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
-    APP.with(|cell| cell.try_borrow_mut().ok()?.as_mut().map(f))
-}
 
 /// Entry point, run by wasm-bindgen when the module loads.
 #[wasm_bindgen(start)]
@@ -114,19 +92,11 @@ pub fn test_panic() {
 
 /// Everything after choosing the language: the page's first render and its event handlers.
 fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
+    // First: the theme below asks the state for the system's dark mode.
+    app::install(App::new(PageState::new(decoded.scenario.clone())));
     present::apply_lang(lang);
     present::apply_theme(present::is_dark(&decoded.scenario));
     present::apply_embed(&decoded.scenario);
-    APP.with(|cell| {
-        *cell.borrow_mut() = Some(App {
-            page: PageState::new(decoded.scenario.clone()),
-            panel: None,
-            areas: Vec::new(),
-            frame_requested: false,
-            ready: false,
-            shown_view: None,
-        })
-    });
     inputs::init();
     show_link_messages(&decoded);
     inputs::bind_events()?;
@@ -174,17 +144,13 @@ fn replace_scenario(decoded: &Decoded) {
 /// Asks for one redraw at the next animation frame; any number of input events in between
 /// coalesce into that one redraw.
 fn request_frame() {
-    let already = with_app(|app| std::mem::replace(&mut app.frame_requested, true));
-    if already != Some(false) {
-        return;
-    }
-    FRAME_CALLBACK.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let callback = slot.get_or_insert_with(|| Closure::new(|_time: f64| frame()));
-        if let Some(window) = web_sys::window() {
-            let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
-        }
+    let callback = with_app(|app| {
+        let already = std::mem::replace(&mut app.frame_requested, true);
+        (!already).then(|| function(&mut app.frame_callback, || Closure::new(|_: f64| frame())))
     });
+    if let (Some(Some(callback)), Some(window)) = (callback, web_sys::window()) {
+        let _ = window.request_animation_frame(&callback);
+    }
 }
 
 /// Shows the panel of `view` and marks its tab.
@@ -255,17 +221,17 @@ fn frame() {
         render_text(panel.figures_id(), &shown, &|_| false);
     }
     // During a drag only the charts, tables and texts on screen; the others in one whole
-    // frame once the inputs are still or something comes into view (crates/web/src/offscreen.rs). A
-    // panel shown for the first time is drawn whole. What is on screen comes from an
-    // observer and the canvases keep their last sizes: the frame of a drag reads no geometry,
-    // so it forces no layout.
-    let hurried = offscreen::hurried() && !text_first;
-    let later = |id: &str| hurried && !offscreen::on_screen(id);
+    // frame once the inputs are still or something comes into view (`page::Drag`, carried
+    // out by offscreen.rs). A panel shown for the first time is drawn whole. What is
+    // on screen comes from an observer and the canvases keep their last sizes: the frame of a
+    // drag reads no geometry, so it forces no layout.
+    let decided = offscreen::frame(text_first);
+    let later = |id: &str| !decided.draws(|| offscreen::on_screen(id));
     let drawn: Vec<ChartId> = panel
         .charts()
         .filter(|&chart| !later(&format!("{}-canvas", chart.id())))
         .collect();
-    let (areas, failures) = draw_charts(&drawn, &panel, hurried);
+    let (areas, failures) = draw_charts(&drawn, &panel, decided.remembers_sizes());
     if !text_first {
         render_text(panel.figures_id(), &shown, &later);
     }
@@ -287,14 +253,15 @@ fn frame() {
     let first = with_app(|app| {
         app.panel = Some(panel);
         // A drag's frame keeps the plot areas of the charts it left as they were.
-        app.areas.retain(|(c, _)| hurried && !drawn.contains(c));
+        app.areas
+            .retain(|(c, _)| decided.remembers_sizes() && !drawn.contains(c));
         app.areas.extend(areas);
         !std::mem::replace(&mut app.ready, true)
     });
     // The address bar too is written by the whole frame after a drag, not during it: a frame
     // that calls `history.replaceState` costs ~1.6 ms more CPU (the browser's side of it
     // included), and one frame in ten of a drag did (issue 14).
-    if !hurried {
+    if decided.writes_url {
         url::write_url(false);
     }
     if first == Some(true) {
@@ -315,28 +282,28 @@ fn mark_ready() {
 /// Sets `<body data-painted>` after the next frame is painted: called at once, it asks for that
 /// frame; in the frame, for a task (which runs after its paint); in the task, it marks the body.
 fn after_paint() {
-    thread_local! {
-        static CALLBACK: Callback<dyn FnMut()> = const { RefCell::new(None) };
-        static STEP: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
-    }
     let Some(window) = web_sys::window() else {
         return;
     };
-    let step = STEP.with(|s| s.replace(s.get() + 1));
-    CALLBACK.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let callback = slot.get_or_insert_with(|| Closure::new(after_paint));
-        let callback = callback.as_ref().unchecked_ref();
-        match step {
-            0 => drop(window.request_animation_frame(callback)),
-            1 => drop(window.set_timeout_with_callback_and_timeout_and_arguments_0(callback, 0)),
-            _ => {
-                if let Some(body) = document().body() {
-                    let _ = body.set_attribute("data-painted", "");
-                }
+    let Some((step, callback)) = with_app(|app| {
+        let step = app.paint_step;
+        app.paint_step += 1;
+        (
+            step,
+            function(&mut app.paint_callback, || Closure::new(after_paint)),
+        )
+    }) else {
+        return;
+    };
+    match step {
+        0 => drop(window.request_animation_frame(&callback)),
+        1 => drop(window.set_timeout_with_callback_and_timeout_and_arguments_0(&callback, 0)),
+        _ => {
+            if let Some(body) = document().body() {
+                let _ = body.set_attribute("data-painted", "");
             }
         }
-    });
+    }
 }
 
 /// Draws `charts` of `panel`: the plot areas to read out on hover, and the failures. With

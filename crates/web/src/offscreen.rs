@@ -14,37 +14,20 @@
 //! out again after the text was written: 0.6–0.9 ms of each update, issue 14's profile.) A
 //! canvas that changed size during the drag (a scrollbar came) is redrawn at its new size by
 //! the whole frame after it; a window resize asks for a whole frame at once.
+//!
+//! The decisions (which frames draw only what is on screen, when the address is written, when
+//! the idle timer is set, set again or cancelled) are [`crate::page::Drag`]'s, and what is on
+//! screen and each canvas's last size are kept by [`crate::page::Seen`], both natively tested;
+//! this module reads the clock, the observer and the canvases, and sets the timer.
+//!
+//! [`IDLE_MS`]: crate::page::IDLE_MS
 
+use super::app::{function, with_app};
+use crate::page::{Frame, IdleTimer, InView, Redraw};
 use crate::scenario::Key;
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, IntersectionObserverEntry};
-
-/// How long the inputs must be still before the whole page is redrawn, ms: longer than the
-/// gap between two events of a dragged slider, short enough to look immediate after it.
-const IDLE_MS: f64 = 150.0;
-
-/// The last input and when it came, whether the next frame may defer, and the timer of the
-/// whole frame that follows a deferring one, with when that frame is due.
-#[derive(Default)]
-struct State {
-    last_input: Option<(Key, f64)>,
-    hurried: bool,
-    idle_timer: Option<i32>,
-    idle_due_ms: f64,
-}
-
-/// What the page last saw of an element, by id: whether the `IntersectionObserver` last put it
-/// on screen, and (a canvas) its client size when a whole frame last read it. A few dozen
-/// elements: a list is smaller in the bundle than a map.
-type Seen = Vec<(String, bool, Option<(i32, i32)>)>;
-
-thread_local! {
-    static STATE: RefCell<State> = RefCell::new(State::default());
-    static SEEN: RefCell<Seen> = const { RefCell::new(Vec::new()) };
-    static IDLE_CALLBACK: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
-}
 
 fn now_ms() -> Option<f64> {
     Some(web_sys::window()?.performance()?.now())
@@ -56,51 +39,42 @@ pub fn input(key: Key) {
     let Some(now) = now_ms() else {
         return;
     };
-    STATE.with(|cell| {
-        let mut state = cell.borrow_mut();
-        let previous = state.last_input.replace((key, now));
-        state.hurried = previous.is_some_and(|(k, t)| k == key && now - t < IDLE_MS);
+    with_app(|app| app.drag.input(key, now));
+}
+
+/// Called once per frame (`first_shown`: its panel is new): what this frame draws and whether
+/// it writes the address. A frame that leaves what is off screen for later is followed, once
+/// the inputs are still, by a whole one: the idle timer is set here if none runs.
+pub fn frame(first_shown: bool) -> Frame {
+    // Without a clock no input hurries a frame (`input`), so the time does not matter then.
+    let now = now_ms().unwrap_or(0.0);
+    let frame = with_app(|app| app.drag.frame(now, first_shown)).unwrap_or(Frame {
+        redraw: Redraw::Whole,
+        writes_url: true,
+        start_idle_timer: None,
     });
-}
-
-/// Called once per frame: whether this frame may leave what is off screen for later. A frame
-/// that may is followed, once the inputs are still, by a whole one.
-pub fn hurried() -> bool {
-    let hurried = STATE.with(|cell| std::mem::take(&mut cell.borrow_mut().hurried));
-    if hurried {
-        redraw_when_idle();
+    if let Some(wait_ms) = frame.start_idle_timer {
+        start_idle_timer(wait_ms);
     }
-    hurried
-}
-
-/// The entry of element `id`, added if new (on screen, size unknown).
-fn seen<R>(id: &str, f: impl FnOnce(&mut (String, bool, Option<(i32, i32)>)) -> R) -> R {
-    SEEN.with(|cell| {
-        let mut seen = cell.borrow_mut();
-        let i = match seen.iter().position(|e| e.0 == id) {
-            Some(i) => i,
-            None => {
-                seen.push((id.to_string(), true, None));
-                seen.len() - 1
-            }
-        };
-        f(&mut seen[i])
-    })
+    frame
 }
 
 /// Whether the element `id` was on screen when the browser last laid the page out (unknown:
 /// yes).
 pub fn on_screen(id: &str) -> bool {
-    seen(id, |e| e.1)
+    with_app(|app| app.seen.on_screen(id)).unwrap_or(true)
 }
 
 /// The client size of `canvas`: read (which lays the page out if the DOM changed), or, in a
 /// drag's frame (`remembered`), the size the last read found.
 pub fn canvas_size(canvas: &web_sys::HtmlCanvasElement, remembered: bool) -> (i32, i32) {
-    seen(&canvas.id(), |e| match e.2 {
-        Some(size) if remembered => size,
-        _ => *e.2.insert((canvas.client_width(), canvas.client_height())),
-    })
+    let id = canvas.id();
+    if let Some(size) = with_app(|app| app.seen.size(&id, remembered)).flatten() {
+        return size;
+    }
+    let size = (canvas.client_width(), canvas.client_height());
+    with_app(|app| app.seen.read(&id, size));
+    size
 }
 
 /// Watches the elements a drag's frame may leave for later (once, at boot): every panel's
@@ -126,32 +100,29 @@ pub fn observe() -> Result<(), JsValue> {
 /// leaving what was off screen for later, the whole page is redrawn now rather than when the
 /// inputs are still.
 fn on_intersections(entries: js_sys::Array) {
-    let mut shown = false;
-    for entry in entries.iter() {
-        let entry: IntersectionObserverEntry = entry.unchecked_into();
-        let now = entry.is_intersecting();
-        shown |= now;
-        seen(&entry.target().id(), |e| e.1 = now);
-    }
-    if shown && STATE.with(|cell| cell.borrow().idle_timer.is_some()) {
-        on_idle();
-    }
-}
-
-/// Puts the whole frame that follows a drag [`IDLE_MS`] from now. One timer serves the whole
-/// drag: each frame only moves the due time, and the timer, when it fires early, waits for
-/// the rest (clearing and setting a timer every frame cost ~0.1 ms of each, issue 14).
-fn redraw_when_idle() {
-    let Some(now) = now_ms() else {
-        return;
-    };
-    let running = STATE.with(|cell| {
-        let mut state = cell.borrow_mut();
-        state.idle_due_ms = now + IDLE_MS;
-        state.idle_timer.is_some()
+    let entries: Vec<(String, bool)> = entries
+        .iter()
+        .map(|entry| {
+            let entry: IntersectionObserverEntry = entry.unchecked_into();
+            (entry.target().id(), entry.is_intersecting())
+        })
+        .collect();
+    let shown = entries.iter().any(|e| e.1);
+    let decision = with_app(|app| {
+        for (id, on_screen) in &entries {
+            app.seen.set_on_screen(id, *on_screen);
+        }
+        if shown {
+            app.drag.came_into_view()
+        } else {
+            InView::Nothing
+        }
     });
-    if !running {
-        start_idle_timer(IDLE_MS);
+    if let Some(InView::RedrawNow { cancel }) = decision {
+        if let Some(window) = web_sys::window() {
+            window.clear_timeout_with_handle(cancel);
+        }
+        super::request_frame();
     }
 }
 
@@ -160,38 +131,24 @@ fn start_idle_timer(wait_ms: f64) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let id = IDLE_CALLBACK.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let callback = slot.get_or_insert_with(|| Closure::new(on_idle_timer));
-        window
-            .set_timeout_with_callback_and_timeout_and_arguments_0(
-                callback.as_ref().unchecked_ref(),
-                wait_ms.ceil() as i32,
-            )
-            .ok()
-    });
-    STATE.with(|cell| cell.borrow_mut().idle_timer = id);
+    let Some(callback) =
+        with_app(|app| function(&mut app.idle_callback, || Closure::new(on_idle_timer)))
+    else {
+        return;
+    };
+    let handle = window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(&callback, wait_ms.ceil() as i32)
+        .ok();
+    with_app(|app| app.drag.timer_started(handle));
 }
 
 /// The idle timer fired: the whole frame if it is due, else the timer again for the rest.
 fn on_idle_timer() {
-    let due_ms = STATE.with(|cell| {
-        let mut state = cell.borrow_mut();
-        state.idle_timer = None;
-        state.idle_due_ms
-    });
-    match now_ms() {
-        Some(now) if due_ms - now >= 1.0 => start_idle_timer(due_ms - now),
-        _ => on_idle(),
+    // Without a clock the frame is due.
+    let now = now_ms().unwrap_or(f64::INFINITY);
+    match with_app(|app| app.drag.timer_fired(now)) {
+        Some(IdleTimer::Again { wait_ms }) => start_idle_timer(wait_ms),
+        Some(IdleTimer::Redraw) => super::request_frame(),
+        None => {}
     }
-}
-
-/// The inputs have been still (or something came into view): one whole frame.
-fn on_idle() {
-    if let Some(id) = STATE.with(|cell| cell.borrow_mut().idle_timer.take()) {
-        if let Some(window) = web_sys::window() {
-            window.clear_timeout_with_handle(id);
-        }
-    }
-    super::request_frame();
 }

@@ -134,20 +134,12 @@ pub fn apply_lang(lang: Lang) {
     }
 }
 
-thread_local! {
-    /// `(prefers-color-scheme: dark)`, asked once: a `MediaQueryList` follows the system's
-    /// setting by itself, and `matchMedia` parses its query anew on every call (~0.1 ms of each
-    /// frame of a drag in issue 14's profile).
-    static PREFERS_DARK: Option<web_sys::MediaQueryList> = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
-}
-
 /// Whether the page is dark: `theme=` if given, else `prefers-color-scheme`.
 pub fn is_dark(scenario: &Scenario) -> bool {
     match scenario.theme {
         Some(ThemeChoice::Dark) => true,
         Some(ThemeChoice::Light) => false,
-        None => PREFERS_DARK.with(|m| m.as_ref().is_some_and(|m| m.matches())),
+        None => super::with_app(|app| app.prefers_dark()).unwrap_or(false),
     }
 }
 

@@ -1,17 +1,12 @@
 //! The address bar and the clipboard: the scenario mirrored into the URL (throttled by
 //! [`crate::page::UrlThrottle`]), Copy link, copying text.
 
+use super::app::{function, with_app};
 use super::dom::set_text;
-use super::with_app;
 use crate::page::UrlWrite;
 use crate::trf;
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-
-thread_local! {
-    static URL_CALLBACK: super::Callback<dyn FnMut()> = const { RefCell::new(None) };
-}
 
 fn now_ms() -> f64 {
     web_sys::window()
@@ -46,14 +41,17 @@ pub(super) fn write_url(from_timer: bool) {
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
             }
         }
-        UrlWrite::Later { wait_ms } => URL_CALLBACK.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let callback = slot.get_or_insert_with(|| Closure::new(|| write_url(true)));
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-                callback.as_ref().unchecked_ref(),
-                wait_ms.ceil() as i32,
-            );
-        }),
+        UrlWrite::Later { wait_ms } => {
+            let callback = with_app(|app| {
+                function(&mut app.url_callback, || Closure::new(|| write_url(true)))
+            });
+            if let Some(callback) = callback {
+                let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                    &callback,
+                    wait_ms.ceil() as i32,
+                );
+            }
+        }
         UrlWrite::Nothing => {}
     }
 }
