@@ -15,7 +15,7 @@
 //! | `url` | the address bar (throttled), Copy link, the clipboard |
 //! | `api` | `window.scalingExplorer` and the `postMessage` bridge to a host page |
 //! | `canvas` | plotters-canvas with text measured by the canvas, strokes batched into one `Path2D` |
-//! | `offscreen` | carries out the drag policy of [`crate::page::Drag`]: the observer, the idle timer |
+//! | `offscreen` | carries out the drag policy of `scaling_core::page::Drag`: the observer, the idle timer |
 //! | `learn` | the Learn view: its texts, live figures and exercises |
 //! | `dom`, `present` | DOM helpers; language, theme, embedding, downloads |
 
