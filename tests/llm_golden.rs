@@ -22,6 +22,7 @@ fn seed_inputs() -> LlmInputs {
         total_params: 1.0,
         active_params: 1.0,
         flops_per_gpu: 370e12,
+        peak_flops_per_gpu: 989e12,
         comm: FsdpComm {
             gathers: 3.0,
             wire_bytes_per_param: 2.0,
@@ -46,6 +47,7 @@ fn seed_inputs() -> LlmInputs {
         token_budget: 1e12,
         exposed_scale: 1.0,
         fit: None,
+        walls: None,
     }
 }
 

@@ -11,7 +11,7 @@
 //! and `Panel::compute(..).describe(..)`.
 //!
 //! The FSDP communication time per microbatch, `t_comm`, has no accessor of its own. It is
-//! read as `LlmInputs::exposed_ms(N, 0.0)`: with zero compute, the bubble `β·0` is 0 and
+//! read as `LlmInputs::exposed_ms(N, B, 0.0)`: with zero compute, the bubble `β·0` is 0 and
 //! `A·max(0, t_comm − 0) + t_fixed` is what remains, so `t_comm = (exposed − t_fixed)/A`,
 //! where `t_fixed` is the scenario's literal `fix`.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
@@ -52,7 +52,7 @@ fn scenario(query: &str) -> Scenario {
 
 /// The code's FSDP communication time per GPU per microbatch (see the module comment).
 fn comm_ms(inputs: &LlmInputs, gpus: f64, fixed_ms: f64) -> f64 {
-    let (exposed, _) = inputs.exposed_ms(gpus, 0.0);
+    let (exposed, _) = inputs.exposed_ms(gpus, inputs.global_batch_tokens, 0.0);
     (exposed - fixed_ms) / inputs.layout.accumulation as f64
 }
 

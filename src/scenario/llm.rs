@@ -530,6 +530,7 @@ impl LlmSettings {
             flops_per_gpu: fit.as_ref().map_or(self.flops_per_gpu, |f| {
                 f.flops_per_gpu(self.active_params, self.global_batch_tokens)
             }),
+            peak_flops_per_gpu: self.peak_flops_per_gpu,
             comm: FsdpComm {
                 gathers: self.gathers,
                 wire_bytes_per_param: self.wire_bytes_per_param,
@@ -564,6 +565,7 @@ impl LlmSettings {
             token_budget: self.token_budget,
             exposed_scale: 1.0,
             fit,
+            walls: None,
         }
     }
 

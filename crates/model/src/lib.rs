@@ -10,13 +10,23 @@
 //! - [`batch`]: critical batch size and time-to-quality (McCandlish et al. 2018).
 //! - [`levers`]: the changes that lower `T_crit` (NVLink domain, EP, no reshard, fp8, zero bubble).
 //! - [`plan`]: the time-to-quality planner: weak, strong, weak-then-strong, best batch; levers.
+//! - [`shape`]: the model's shape (layers, hidden, heads, experts) and the counts it implies.
+//! - [`memory`]: memory per GPU: ZeRO's model states, FSDP's gathered weights, activations.
+//! - [`kernel`]: kernels that shrink: Hockney's half-performance lengths of a GEMM.
+//! - [`traffic`]: TP, CP and EP traffic per layer, and the latency of a collective.
+//! - [`walls`]: the strong-scaling walls of one sweep point: memory, kernels, traffic.
 
 pub mod batch;
 pub mod fit;
+pub mod kernel;
 pub mod laws;
 pub mod levers;
 pub mod llm;
 pub mod measured;
+pub mod memory;
 pub mod plan;
+pub mod shape;
 pub mod step;
 pub mod sweep;
+pub mod traffic;
+pub mod walls;

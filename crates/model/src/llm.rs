@@ -5,6 +5,8 @@
 //! time `t_step = t_compute + t_exposed` from [`super::step`].
 
 use super::fit::StepFit;
+use super::memory::Memory;
+use super::walls::{Traffic, WallPoint, Walls};
 use super::step::{
     bubble_fraction, compute_ms_from_flops, n_max_gpus, t_crit_tokens, ExposedTable, FsdpComm,
     Layout,
@@ -54,8 +56,10 @@ pub struct LlmInputs {
     pub total_params: f64,
     /// `P_a`: active parameters per token (what compute costs; `< P` for MoE).
     pub active_params: f64,
-    /// `F_eff`: achieved FLOP/s per GPU.
+    /// `F_eff`: achieved FLOP/s per GPU (at the baseline `N₀` when kernels shrink).
     pub flops_per_gpu: f64,
+    /// The GPU's peak FLOP/s: MFU = model FLOPs / (step time · `N` · peak).
+    pub peak_flops_per_gpu: f64,
     pub comm: FsdpComm,
     pub compute: ComputeSource,
     pub exposed: ExposedSource,
@@ -72,11 +76,46 @@ pub struct LlmInputs {
     /// The fit of measured step times when compute and exposed time come from it
     /// (`em=fit`); reported with the sweep.
     pub fit: Option<StepFit>,
+    /// Memory, shrinking kernels and model-parallel traffic, when the scenario gives the
+    /// model's shape ([`Walls`]); `None` is the article's model.
+    pub walls: Option<Walls>,
 }
 
 impl LlmInputs {
-    /// Compute ms per step at `gpus` GPUs for global batch `batch` tokens.
+    /// Compute ms per step at `gpus` GPUs for global batch `batch` tokens. When kernels
+    /// shrink ([`Walls::kernels`]), `F_eff` is the rate at the baseline and the compute time
+    /// is divided by `η(N, B)/η(N₀, B₀)` ([`super::kernel`]).
     pub fn compute_ms(&self, gpus: f64, batch: f64) -> f64 {
+        self.constant_rate_compute_ms(gpus, batch) / self.kernel_ratio(gpus, batch)
+    }
+
+    /// `η(N, B)/η(N₀, B₀)`: the GEMM rate at `gpus` and `batch` relative to the baseline's
+    /// (1 when kernels do not shrink).
+    pub fn kernel_ratio(&self, gpus: f64, batch: f64) -> f64 {
+        match &self.walls {
+            Some(w) if w.kernels.is_some() => {
+                let at = |n: f64, b: f64| {
+                    w.gemm_efficiency(&self.layout, self.layout.tokens_per_rank(b, n))
+                };
+                at(gpus, batch) / at(self.baseline_gpus, self.global_batch_tokens)
+            }
+            _ => 1.0,
+        }
+    }
+
+    /// `F_eff` at `gpus` and `batch`: the baseline rate times [`LlmInputs::kernel_ratio`].
+    pub fn flops_at(&self, gpus: f64, batch: f64) -> f64 {
+        self.flops_per_gpu * self.kernel_ratio(gpus, batch)
+    }
+
+    /// MFU `= 6 · P_a · B / (N · t_step · peak)`: the model's FLOPs per step over what the GPUs
+    /// could have done in the step (Chowdhery et al. 2022, "PaLM", Appendix B; without the
+    /// attention FLOPs).
+    pub fn mfu(&self, gpus: f64, batch: f64, step_ms: f64) -> f64 {
+        6.0 * self.active_params * batch / (gpus * step_ms / 1e3 * self.peak_flops_per_gpu)
+    }
+
+    fn constant_rate_compute_ms(&self, gpus: f64, batch: f64) -> f64 {
         match self.compute {
             ComputeSource::Flops => {
                 compute_ms_from_flops(self.active_params, batch, gpus, self.flops_per_gpu)
@@ -90,7 +129,34 @@ impl LlmInputs {
     /// Step time at `gpus` GPUs for global batch `batch`: compute plus exposed.
     pub fn step_ms(&self, gpus: f64, batch: f64) -> f64 {
         let compute = self.compute_ms(gpus, batch);
-        compute + self.exposed_ms(gpus, compute).0
+        compute + self.exposed_ms(gpus, batch, compute).0
+    }
+
+    /// The model-parallel traffic exposed at `gpus` and `batch` (FSDP mode with a shape;
+    /// measured or tabulated exposed times already contain it).
+    pub fn traffic(&self, gpus: f64, batch: f64, compute_ms: f64) -> Option<Traffic> {
+        match (&self.walls, &self.exposed) {
+            (Some(w), ExposedSource::Fsdp) => Some(w.traffic(
+                &self.layout,
+                self.comm.bus_bytes_per_s,
+                self.layout.tokens_per_rank(batch, gpus),
+                compute_ms,
+            )),
+            _ => None,
+        }
+    }
+
+    /// Memory, fit and tokens per expert at `gpus` and `batch` (with a shape).
+    pub fn wall_point(&self, gpus: f64, batch: f64) -> Option<WallPoint> {
+        self.walls.as_ref().map(|w| {
+            w.at(
+                &self.layout,
+                &self.comm,
+                self.total_params,
+                gpus,
+                self.layout.tokens_per_rank(batch, gpus),
+            )
+        })
     }
 
     /// `T_crit` from the communication inputs ([`t_crit_tokens`]).
@@ -125,8 +191,8 @@ impl LlmInputs {
         }
     }
 
-    /// Exposed ms at `gpus` with `compute_ms` of compute per step, and whether the value was
-    /// extrapolated beyond a table.
+    /// Exposed ms at `gpus` and global batch `batch` with `compute_ms` of compute per step,
+    /// and whether the value was extrapolated beyond a table.
     ///
     /// FSDP (mechanistic): per microbatch each GPU moves `b_w · P / (TP·PP)` bytes (the
     /// weights of its shard; CP does not split weights; `b_w = (c − 1)·s_g + s_w`,
@@ -135,8 +201,9 @@ impl LlmInputs {
     /// (`compute/A`), so `exposed_comm = A · max(0, t_comm − compute/A)`. Add the fixed part
     /// (optimizer, first gather / last reduce-scatter) and the pipeline bubble
     /// (`bubble_fraction · compute`, with the `A` microbatches in flight). Latency (alpha)
-    /// terms are ignored: they matter only for tiny messages.
-    pub fn exposed_ms(&self, gpus: f64, compute_ms: f64) -> (f64, bool) {
+    /// terms are ignored for FSDP's large messages. With a shape, the model-parallel traffic
+    /// of [`LlmInputs::traffic`] is added.
+    pub fn exposed_ms(&self, gpus: f64, batch: f64, compute_ms: f64) -> (f64, bool) {
         match &self.exposed {
             ExposedSource::Table(t) => {
                 let v = t.at(gpus);
@@ -173,7 +240,10 @@ impl LlmInputs {
                     self.layout.accumulation,
                     self.comm.chunks,
                 ) * compute_ms;
-                (exposed_comm + self.comm.fixed_ms + bubble, false)
+                let traffic = self
+                    .traffic(gpus, batch, compute_ms)
+                    .map_or(0.0, |t| t.total_ms());
+                (exposed_comm + self.comm.fixed_ms + bubble + traffic, false)
             }
         }
     }
@@ -201,6 +271,14 @@ pub struct StrongRow {
     pub extrapolated: bool,
     /// `T < T_crit`: communication no longer hides behind compute.
     pub below_t_crit: bool,
+    /// Model FLOPs utilisation ([`LlmInputs::mfu`]).
+    pub mfu: f64,
+    /// Memory, fit, tokens per expert and GEMM efficiency, with a shape.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub walls: Option<WallPoint>,
+    /// Model-parallel traffic exposed per step, with a shape in FSDP mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<Traffic>,
 }
 
 /// One row of the weak-scaling table.
@@ -221,6 +299,11 @@ pub struct WeakRow {
     /// Optimizer steps the token budget buys: `budget / B`.
     pub optimizer_steps: f64,
     pub extrapolated: bool,
+    pub mfu: f64,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub walls: Option<WallPoint>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<Traffic>,
 }
 
 /// The summary numbers of both sweeps.
@@ -247,6 +330,9 @@ pub struct SweepCurves {
     pub efficiency: Vec<(f64, f64)>,
     pub throughput: Vec<(f64, f64)>,
     pub global_batch: Vec<(f64, f64)>,
+    pub mfu: Vec<(f64, f64)>,
+    /// Memory per GPU, with a shape (empty without).
+    pub memory: Vec<(f64, Memory)>,
 }
 
 /// Everything the strong and weak panels show.
@@ -268,7 +354,7 @@ pub struct LlmSweep {
 fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64) -> StrongRow {
     let batch = inputs.global_batch_tokens;
     let compute_ms = inputs.compute_ms(gpus, batch);
-    let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, compute_ms);
+    let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, batch, compute_ms);
     let step_ms = compute_ms + exposed_ms;
     let ideal_ms = baseline_step_ms * inputs.baseline_gpus / gpus;
     let tokens_per_replica = inputs.layout.tokens_per_rank(batch, gpus);
@@ -284,6 +370,9 @@ fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64)
         throughput_tokens_per_s: batch / (step_ms / 1e3),
         extrapolated,
         below_t_crit: tokens_per_replica < t_crit,
+        mfu: inputs.mfu(gpus, batch, step_ms),
+        walls: inputs.wall_point(gpus, batch),
+        traffic: inputs.traffic(gpus, batch, compute_ms),
     }
 }
 
@@ -293,7 +382,7 @@ fn weak_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64) -> WeakRow {
         .tokens_per_rank(inputs.global_batch_tokens, inputs.baseline_gpus);
     let batch = inputs.layout.global_batch(tokens, gpus);
     let compute_ms = inputs.compute_ms(gpus, batch);
-    let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, compute_ms);
+    let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, batch, compute_ms);
     let step_ms = compute_ms + exposed_ms;
     WeakRow {
         gpus,
@@ -307,6 +396,9 @@ fn weak_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64) -> WeakRow {
         throughput_tokens_per_s: batch / (step_ms / 1e3),
         optimizer_steps: inputs.token_budget / batch,
         extrapolated,
+        mfu: inputs.mfu(gpus, batch, step_ms),
+        walls: inputs.wall_point(gpus, batch),
+        traffic: inputs.traffic(gpus, batch, compute_ms),
     }
 }
 
@@ -368,6 +460,10 @@ impl LlmSweep {
             strong_curves
                 .global_batch
                 .push((n, inputs.global_batch_tokens));
+            strong_curves.mfu.push((n, s.mfu));
+            if let Some(w) = s.walls {
+                strong_curves.memory.push((n, w.memory));
+            }
             let w = weak_row(inputs, n, baseline_step_ms);
             weak_curves.compute_ms.push((n, w.compute_ms));
             weak_curves.step_ms.push((n, w.step_ms));
@@ -375,6 +471,10 @@ impl LlmSweep {
             weak_curves.efficiency.push((n, w.efficiency));
             weak_curves.throughput.push((n, w.throughput_tokens_per_s));
             weak_curves.global_batch.push((n, w.global_batch_tokens));
+            weak_curves.mfu.push((n, w.mfu));
+            if let Some(p) = w.walls {
+                weak_curves.memory.push((n, p.memory));
+            }
         }
         LlmSweep {
             summary: LlmSummary {

@@ -1,0 +1,427 @@
+//! Memory per GPU: the model states ZeRO shards, the FSDP gathered working set, and the
+//! activations a pipeline stage holds (the seed's lever table: "the last two levers buy
+//! communication with peak memory, while strong scaling frees activation memory as `T` falls").
+//!
+//! Bytes everywhere, for the busiest GPU: the first pipeline stage, which holds the most
+//! microbatches in flight.
+
+use super::shape::Shape;
+use super::step::PipelineSchedule;
+use serde::Serialize;
+
+/// Bytes per parameter of the bf16 weights and of the bf16 gradients (mixed-precision
+/// training, Micikevicius et al. 2018; ZeRO's `2Ψ + 2Ψ`).
+pub const WEIGHT_BYTES: f64 = 2.0;
+pub const GRADIENT_BYTES: f64 = 2.0;
+
+/// Activation recomputation (Korthikanti et al. 2022, "Reducing Activation Recomputation in
+/// Large Transformer Models", arXiv:2205.05198).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Recompute {
+    /// Every activation is kept for the backward pass.
+    None,
+    /// Selective: the attention's `QKᵀ`, softmax and dropout are recomputed (§5), which drops
+    /// the `5as/h` term.
+    Selective,
+    /// Full: only each layer's input is kept, and the layer is recomputed in backward.
+    Full,
+}
+
+impl Recompute {
+    pub fn key(self) -> &'static str {
+        match self {
+            Recompute::None => "none",
+            Recompute::Selective => "selective",
+            Recompute::Full => "full",
+        }
+    }
+    pub fn from_key(key: &str) -> Option<Self> {
+        [Recompute::None, Recompute::Selective, Recompute::Full]
+            .into_iter()
+            .find(|r| r.key() == key.trim())
+    }
+}
+
+/// How activations are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ActivationSettings {
+    pub recompute: Recompute,
+    /// Sequence parallelism (Korthikanti et al. 2022, §4.2.2): the layer norms' and dropouts'
+    /// activations are split over the TP ranks too.
+    pub sequence_parallel: bool,
+    /// Flash attention (Dao et al. 2022) never stores the `s × s` attention matrices: the
+    /// `5as/h` term goes, as with selective recomputation.
+    pub flash_attention: bool,
+}
+
+/// Activation bytes of one transformer layer for one microbatch on one GPU (Korthikanti et al.
+/// 2022, Table 2), with `sb` the tokens the GPU's microbatch has (sequence × microbatch
+/// sequences, after context parallelism), `s` the sequence length it attends over, `h`
+/// hidden, `a` heads, `t` the TP degree:
+///
+/// | | bytes |
+/// |---|---|
+/// | TP | `sbh · (10 + 24/t + 5as/(ht))` |
+/// | TP + sequence parallel | `sbh · (34/t + 5as/(ht))` |
+/// | TP + selective recomputation | `sbh · (10 + 24/t)` |
+/// | TP + SP + selective | `sbh · 34/t` |
+/// | full recomputation | `2sbh` (`2sbh/t` with SP) |
+///
+/// (`t = 1` gives the paper's unparallelised `sbh · (34 + 5as/h)`.) Flash attention drops the
+/// `5as/(ht)` term as selective recomputation does. The 34 counts GPT's layer (a `4h` MLP,
+/// multi-head attention); gated MLPs and grouped-query attention shift it by a few units,
+/// which the model leaves out.
+pub fn activation_bytes_per_layer(
+    tokens: f64,
+    seq_len: f64,
+    hidden: f64,
+    heads: f64,
+    tp: f64,
+    settings: ActivationSettings,
+) -> f64 {
+    let sbh = tokens * hidden;
+    let split = if settings.sequence_parallel { tp } else { 1.0 };
+    if settings.recompute == Recompute::Full {
+        return 2.0 * sbh / split;
+    }
+    let kept = if settings.sequence_parallel {
+        34.0 / tp
+    } else {
+        10.0 + 24.0 / tp
+    };
+    let scores = if settings.recompute == Recompute::Selective || settings.flash_attention {
+        0.0
+    } else {
+        5.0 * heads * seq_len / (hidden * tp)
+    };
+    sbh * (kept + scores)
+}
+
+/// Microbatches whose activations the first pipeline stage holds at its peak, for `p` stages
+/// and `A` microbatches per step:
+///
+/// - no pipeline (`p = 1`): one;
+/// - 1F1B: `min(p, A)` — the first stage runs `p` forwards before its first backward
+///   (Narayanan et al. 2021, §2.2.1; Korthikanti et al. 2022, §4.2.3);
+/// - interleaved with `v` chunks: `min(p, A) · (1 + (p − 1)/(p·v))` (Korthikanti et al.
+///   2022, §4.2.3);
+/// - zero bubble (ZB-H2): `min(2p − 1, A)` — it fills the bubble with up to `2p − 1` forwards
+///   before the first backward, twice 1F1B's peak (Qi et al. 2023, "Zero Bubble Pipeline
+///   Parallelism", §3.1–3.2 and Table 1: ZB-H2's `(2p − 1)·M_B`).
+pub fn microbatches_in_flight(
+    schedule: PipelineSchedule,
+    stages: u32,
+    accumulation: u32,
+    chunks: u32,
+) -> f64 {
+    if stages <= 1 {
+        return 1.0;
+    }
+    let p = stages as f64;
+    let a = accumulation.max(1) as f64;
+    match schedule {
+        PipelineSchedule::OneFOneB => p.min(a),
+        PipelineSchedule::Interleaved => {
+            p.min(a) * (1.0 + (p - 1.0) / (p * chunks.max(1) as f64))
+        }
+        PipelineSchedule::ZeroBubble => (2.0 * p - 1.0).min(a),
+    }
+}
+
+/// The model states of `Ψ` parameters on `N_d` data-parallel ranks (Rajbhandari et al. 2020,
+/// "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models", §5 and Fig. 1):
+/// `2Ψ` bf16 weights, `2Ψ` bf16 gradients and `KΨ` optimizer state (`K = 12` for Adam with
+/// fp32 master weights, momentum and variance). Stage 1 shards the optimizer state over `N_d`,
+/// stage 2 the gradients too, stage 3 (FSDP) the weights too:
+/// `(2 + 2 + K)Ψ`, `4Ψ + KΨ/N_d`, `2Ψ + (2 + K)Ψ/N_d`, `(2 + 2 + K)Ψ/N_d`.
+///
+/// Returns `(weights, gradients, optimizer)` bytes.
+pub fn model_states(params: f64, shards: f64, zero: u8, optimizer_bytes: f64) -> (f64, f64, f64) {
+    let over = |stage: u8| if zero >= stage { shards } else { 1.0 };
+    (
+        WEIGHT_BYTES * params / over(3),
+        GRADIENT_BYTES * params / over(2),
+        optimizer_bytes * params / over(1),
+    )
+}
+
+/// What one GPU holds, in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Memory {
+    /// Its bf16 weights (a `1/N_d` shard under ZeRO-3).
+    pub weights: f64,
+    /// ZeRO-3's gathered weights: the working set of two layers (the one computing and the one
+    /// prefetched), or the stage's whole gathered copy without resharding.
+    pub gathered: f64,
+    pub grads: f64,
+    pub optimizer: f64,
+    pub activations: f64,
+    pub total: f64,
+}
+
+/// The memory inputs of a scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MemorySettings {
+    /// ZeRO stage 0–3 (3 = FSDP).
+    pub zero: u8,
+    /// `K`: optimizer bytes per parameter.
+    pub optimizer_bytes_per_param: f64,
+    pub activations: ActivationSettings,
+    /// The GPU's memory, bytes.
+    pub hbm_bytes: f64,
+}
+
+/// Where the GPU sits and how much it works on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    pub tp: f64,
+    pub pp: u32,
+    pub cp: f64,
+    pub ep: f64,
+    /// `D`: data-parallel replicas.
+    pub data_parallel: f64,
+    pub accumulation: u32,
+    pub schedule: PipelineSchedule,
+    pub chunks: u32,
+    /// `T`: tokens per replica per microbatch.
+    pub tokens_per_replica: f64,
+    /// Weights kept gathered across microbatches (`reshard_after_forward=False`, `c = 2`).
+    pub no_reshard: bool,
+}
+
+/// Memory of the first pipeline stage's GPU for a model of `params` parameters (`P`, split
+/// into dense and expert weights in the shape's proportion):
+///
+/// - parameters on the GPU's shard: `Ψ = P_dense/(TP·PP) + P_experts/(TP·PP·EP)`;
+/// - model states by [`model_states`] over `N_d = D · CP` ranks (context-parallel ranks hold
+///   the same weights, and Megatron-Core's distributed optimizer shards over the data- and
+///   context-parallel group);
+/// - gathered (ZeRO-3 only): `2 · 2Ψ/(L/PP)` for two layers in flight (FSDP's rate limiter,
+///   Zhao et al. 2023, "PyTorch FSDP", §4.3), or `2Ψ` kept whole without resharding;
+/// - activations: [`activation_bytes_per_layer`] at `T/CP` tokens, times `L/PP` layers, times
+///   [`microbatches_in_flight`].
+pub fn memory_per_gpu(
+    shape: &Shape,
+    params: f64,
+    settings: &MemorySettings,
+    at: &Placement,
+) -> Memory {
+    let expert_share = shape.expert_params() / shape.total_params();
+    let psi = params * (1.0 - expert_share) / (at.tp * at.pp as f64)
+        + params * expert_share / (at.tp * at.pp as f64 * at.ep);
+    let shards = (at.data_parallel * at.cp).max(1.0);
+    let (weights, grads, optimizer) = model_states(
+        psi,
+        shards,
+        settings.zero,
+        settings.optimizer_bytes_per_param,
+    );
+    let layers_per_stage = shape.layers / at.pp as f64;
+    let gathered = match (settings.zero >= 3, at.no_reshard) {
+        (false, _) => 0.0,
+        (true, false) => 2.0 * WEIGHT_BYTES * psi / layers_per_stage.max(1.0),
+        (true, true) => WEIGHT_BYTES * psi,
+    };
+    let per_layer = activation_bytes_per_layer(
+        at.tokens_per_replica / at.cp,
+        shape.seq_len / at.cp,
+        shape.hidden,
+        shape.heads,
+        at.tp,
+        settings.activations,
+    );
+    let activations = per_layer
+        * layers_per_stage
+        * microbatches_in_flight(at.schedule, at.pp, at.accumulation, at.chunks);
+    Memory {
+        weights,
+        gathered,
+        grads,
+        optimizer,
+        activations,
+        total: weights + gathered + grads + optimizer + activations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SP_SELECTIVE: ActivationSettings = ActivationSettings {
+        recompute: Recompute::Selective,
+        sequence_parallel: true,
+        flash_attention: false,
+    };
+
+    /// ZeRO Fig. 1: Ψ = 7.5B, N_d = 64, K = 12: 120, 31.4, 16.6 and 1.9 GB for stages 0–3
+    /// (by hand: 16Ψ = 120e9; 4Ψ + 12Ψ/64 = 31.40625e9; 2Ψ + 14Ψ/64 = 16.640625e9;
+    /// 16Ψ/64 = 1.875e9).
+    #[test]
+    fn zero_figure_1() {
+        let total = |zero| {
+            let (w, g, o) = model_states(7.5e9, 64.0, zero, 12.0);
+            w + g + o
+        };
+        assert_eq!(total(0), 120e9);
+        assert_eq!(total(1), 31.40625e9);
+        assert_eq!(total(2), 16.640625e9);
+        assert_eq!(total(3), 1.875e9);
+        assert_eq!(model_states(7.5e9, 64.0, 3, 12.0), (0.234375e9, 0.234375e9, 1.40625e9));
+    }
+
+    /// Korthikanti et al. Table 2 for GPT-3 175B (s = 2,048, b = 1, h = 12,288, a = 96,
+    /// t = 8): sbh = 25,165,824.
+    /// SP + selective: 34 · sbh / 8 = 106,954,752 B per layer.
+    /// SP, no recomputation: sbh · (34/8 + 5·96·2,048/(12,288·8)) = sbh · (4.25 + 10) =
+    /// 358,612,992 B.
+    /// TP only: sbh · (10 + 3 + 10) = 578,813,952 B; TP + selective: sbh · 13 = 327,155,712 B.
+    /// Full: 2·sbh = 50,331,648 B; with SP 6,291,456 B.
+    #[test]
+    fn korthikanti_table_2() {
+        let at = |settings| activation_bytes_per_layer(2048.0, 2048.0, 12288.0, 96.0, 8.0, settings);
+        assert_eq!(at(SP_SELECTIVE), 106_954_752.0);
+        let sp = ActivationSettings {
+            recompute: Recompute::None,
+            ..SP_SELECTIVE
+        };
+        assert_eq!(at(sp), 358_612_992.0);
+        let tp_only = ActivationSettings {
+            sequence_parallel: false,
+            ..sp
+        };
+        assert_eq!(at(tp_only), 578_813_952.0);
+        let tp_selective = ActivationSettings {
+            recompute: Recompute::Selective,
+            ..tp_only
+        };
+        assert_eq!(at(tp_selective), 327_155_712.0);
+        let flash = ActivationSettings {
+            flash_attention: true,
+            ..tp_only
+        };
+        assert_eq!(at(flash), 327_155_712.0);
+        let full = ActivationSettings {
+            recompute: Recompute::Full,
+            ..tp_only
+        };
+        assert_eq!(at(full), 50_331_648.0);
+        assert_eq!(
+            at(ActivationSettings {
+                sequence_parallel: true,
+                ..full
+            }),
+            6_291_456.0
+        );
+    }
+
+    #[test]
+    fn in_flight_per_schedule() {
+        use PipelineSchedule::*;
+        assert_eq!(microbatches_in_flight(OneFOneB, 1, 64, 1), 1.0);
+        assert_eq!(microbatches_in_flight(OneFOneB, 8, 64, 1), 8.0);
+        assert_eq!(microbatches_in_flight(OneFOneB, 8, 4, 1), 4.0);
+        // 8 · (1 + 7/(8·2)) = 8 + 3.5.
+        assert_eq!(microbatches_in_flight(Interleaved, 8, 64, 2), 11.5);
+        assert_eq!(microbatches_in_flight(ZeroBubble, 8, 64, 1), 15.0);
+        assert_eq!(microbatches_in_flight(ZeroBubble, 8, 10, 1), 10.0);
+    }
+
+    /// GPT-3 175B on TP 8 · PP 8 (12 layers a stage), 1F1B with A = 64, one 2,048-token
+    /// sequence per microbatch, SP + selective: 8 microbatches × 12 layers × 106,954,752 B =
+    /// 10,267,656,192 B = 10.27 GB (the same at any PP: `p · L/p = L` layers' worth). Without
+    /// recomputation or flash attention: 96 × 358,612,992 = 34,426,847,232 B = 34.43 GB.
+    /// Model states (ZeRO-1, K = 12, D = 16): Ψ = 175e9/64 = 2,734,375,000;
+    /// 4Ψ = 10,937,500,000 and 12Ψ/16 = 2,050,781,250.
+    #[test]
+    fn gpt3_first_stage() {
+        let shape = Shape {
+            layers: 96.0,
+            hidden: 12288.0,
+            heads: 96.0,
+            kv_heads: 96.0,
+            ffn: 0.0,
+            seq_len: 2048.0,
+            vocab: 50257.0,
+            experts: 1.0,
+            experts_per_token: 1.0,
+        };
+        let mut settings = MemorySettings {
+            zero: 1,
+            optimizer_bytes_per_param: 12.0,
+            activations: SP_SELECTIVE,
+            hbm_bytes: 80e9,
+        };
+        let at = Placement {
+            tp: 8.0,
+            pp: 8,
+            cp: 1.0,
+            ep: 1.0,
+            data_parallel: 16.0,
+            accumulation: 64,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+            tokens_per_replica: 2048.0,
+            no_reshard: false,
+        };
+        let m = memory_per_gpu(&shape, 175e9, &settings, &at);
+        assert_eq!(m.activations, 10_267_656_192.0);
+        assert_eq!(m.weights, 5_468_750_000.0);
+        assert_eq!(m.grads, 5_468_750_000.0);
+        assert_eq!(m.optimizer, 2_050_781_250.0);
+        assert_eq!(m.gathered, 0.0);
+        assert_eq!(m.total, 10_267_656_192.0 + 10_937_500_000.0 + 2_050_781_250.0);
+        settings.activations.recompute = Recompute::None;
+        let m = memory_per_gpu(&shape, 175e9, &settings, &at);
+        assert_eq!(m.activations, 34_426_847_232.0);
+        // ZeRO-3: weights sharded too, and two 12-layer stage's layers gathered:
+        // 2 · 2Ψ/12 = 911,458,333.3…; without resharding the whole 2Ψ.
+        settings.zero = 3;
+        let m = memory_per_gpu(&shape, 175e9, &settings, &at);
+        assert_eq!(m.weights, 5_468_750_000.0 / 16.0);
+        assert!((m.gathered - 4.0 * 2_734_375_000.0 / 12.0).abs() < 1e-3);
+        let m = memory_per_gpu(&shape, 175e9, &settings, &Placement { no_reshard: true, ..at });
+        assert_eq!(m.gathered, 5_468_750_000.0);
+    }
+
+    /// Context parallelism splits the tokens (and the attended sequence); expert parallelism
+    /// splits the experts' weights. Mixtral-like: expert share 45,097,156,608 /
+    /// 46,701,477,888 of P.
+    #[test]
+    fn cp_and_ep_split() {
+        let shape = Shape {
+            layers: 32.0,
+            hidden: 4096.0,
+            heads: 32.0,
+            kv_heads: 8.0,
+            ffn: 14336.0,
+            seq_len: 8192.0,
+            vocab: 32000.0,
+            experts: 8.0,
+            experts_per_token: 2.0,
+        };
+        let settings = MemorySettings {
+            zero: 0,
+            optimizer_bytes_per_param: 12.0,
+            activations: SP_SELECTIVE,
+            hbm_bytes: 80e9,
+        };
+        let at = Placement {
+            tp: 1.0,
+            pp: 1,
+            cp: 2.0,
+            ep: 8.0,
+            data_parallel: 8.0,
+            accumulation: 1,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+            tokens_per_replica: 8192.0,
+            no_reshard: false,
+        };
+        let m = memory_per_gpu(&shape, 46_701_477_888.0, &settings, &at);
+        // Ψ = 1,604,321,280 dense + 45,097,156,608/8 = 7,241,465,856; weights 2Ψ.
+        assert!((m.weights - 2.0 * 7_241_465_856.0).abs() < 1e-3);
+        // 4,096 tokens × 4,096 × 34 per layer × 32 layers.
+        assert_eq!(m.activations, 4096.0 * 4096.0 * 34.0 * 32.0);
+    }
+}

@@ -1,0 +1,204 @@
+//! The model's shape: layers, hidden size, heads, sequence, vocabulary and, for a mixture of
+//! experts, the experts. From it follow the parameter count (checked against the scenario's
+//! `P`), what each GPU's GEMMs are cut to, the activations of a layer and the bytes that tensor,
+//! context and expert parallelism move.
+
+use serde::Serialize;
+
+/// A decoder-only transformer (GPT, Llama, Mixtral, Grok-1 style). Sizes are counts.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Shape {
+    /// `L`: transformer layers.
+    pub layers: f64,
+    /// `h`: hidden size.
+    pub hidden: f64,
+    /// `a`: attention (query) heads.
+    pub heads: f64,
+    /// Key/value heads (`= a` for multi-head attention, fewer with grouped-query attention).
+    pub kv_heads: f64,
+    /// Inner size of a gated MLP (SwiGLU: three `h × ffn` matrices); `0` for GPT's MLP of two
+    /// `h × 4h` matrices.
+    pub ffn: f64,
+    /// `s`: sequence length, tokens.
+    pub seq_len: f64,
+    /// `V`: vocabulary.
+    pub vocab: f64,
+    /// `E`: experts per MoE layer; `1` for a dense model (every layer is an MoE layer when
+    /// `E > 1`, as in Mixtral and Grok-1).
+    pub experts: f64,
+    /// `k`: experts each token is routed to.
+    pub experts_per_token: f64,
+}
+
+impl Shape {
+    /// `E > 1`.
+    pub fn is_moe(&self) -> bool {
+        self.experts > 1.0
+    }
+
+    /// Attention weights of one layer: `W_Q` and `W_O` are `h × h`, `W_K` and `W_V` are
+    /// `h × h·(kv/a)`: `2h²·(1 + kv/a)`. With `kv = a` it is GPT's `4h²` (Narayanan et al.
+    /// 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using
+    /// Megatron-LM", §5.1: `12·l·h²` per layer for attention + MLP; biases and norms, `~13h`
+    /// per layer, are left out).
+    pub fn attention_params_per_layer(&self) -> f64 {
+        2.0 * self.hidden * self.hidden * (1.0 + self.kv_heads / self.heads)
+    }
+
+    /// One MLP (one expert): GPT's `2 · h · 4h = 8h²`, or a gated MLP's `3 · h · ffn`
+    /// (Shazeer 2020, "GLU Variants Improve Transformer"; Llama 3's SwiGLU).
+    pub fn mlp_params(&self) -> f64 {
+        if self.ffn > 0.0 {
+            3.0 * self.hidden * self.ffn
+        } else {
+            8.0 * self.hidden * self.hidden
+        }
+    }
+
+    /// The input embedding and the output projection, untied: `2·V·h` (Llama's; GPT-3 ties
+    /// them, which makes this count 0.4% high for GPT-3 175B).
+    pub fn embedding_params(&self) -> f64 {
+        2.0 * self.vocab * self.hidden
+    }
+
+    /// All expert weights: `L · E · mlp` for an MoE, `0` for a dense model (its MLPs are
+    /// dense parameters).
+    pub fn expert_params(&self) -> f64 {
+        if self.is_moe() {
+            self.layers * self.experts * self.mlp_params()
+        } else {
+            0.0
+        }
+    }
+
+    /// `P` implied by the shape: `L · (attention + E · mlp) + 2·V·h` (router weights, `h·E`
+    /// per layer, are below 0.01% and left out).
+    pub fn total_params(&self) -> f64 {
+        self.layers * (self.attention_params_per_layer() + self.experts * self.mlp_params())
+            + self.embedding_params()
+    }
+
+    /// `P_a` implied by the shape: every token uses the attention, `k` experts' MLPs and the
+    /// embeddings: `L · (attention + k · mlp) + 2·V·h`.
+    pub fn active_params(&self) -> f64 {
+        let mlps = if self.is_moe() {
+            self.experts_per_token
+        } else {
+            1.0
+        };
+        self.layers * (self.attention_params_per_layer() + mlps * self.mlp_params())
+            + self.embedding_params()
+    }
+
+    /// The share of a token's weight FLOPs spent in expert MLPs (`0` for a dense model): the
+    /// part whose GEMMs see only the tokens routed to one expert.
+    pub fn expert_flop_share(&self) -> f64 {
+        if self.is_moe() {
+            self.layers * self.experts_per_token * self.mlp_params() / self.active_params()
+        } else {
+            0.0
+        }
+    }
+
+    /// Tokens each expert gets per microbatch with balanced routing:
+    /// `EP · tokens · k / E` (MODEL.md, "tokens per expert"): the `tokens` a rank routes go
+    /// out `k` times and are spread over `E` experts, of which the rank holds `E/EP`, each
+    /// receiving from all `EP` ranks of its group. `None` for a dense model.
+    pub fn tokens_per_expert(&self, tokens_per_rank: f64, expert_parallel: f64) -> Option<f64> {
+        self.is_moe()
+            .then(|| expert_parallel * tokens_per_rank * self.experts_per_token / self.experts)
+    }
+}
+
+/// A shape's parameter count is "reported, naming both" when it is off the scenario's by more
+/// than this fraction.
+pub const PARAMS_TOLERANCE: f64 = 0.10;
+
+/// `|implied − given| / given`.
+pub fn params_mismatch(implied: f64, given: f64) -> f64 {
+    (implied - given).abs() / given
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn llama_8b() -> Shape {
+        // Llama 3.1 8B (Meta's config.json): 32 layers, 4,096 hidden, 32 heads, 8 KV heads,
+        // FFN 14,336, vocabulary 128,256.
+        Shape {
+            layers: 32.0,
+            hidden: 4096.0,
+            heads: 32.0,
+            kv_heads: 8.0,
+            ffn: 14336.0,
+            seq_len: 8192.0,
+            vocab: 128_256.0,
+            experts: 1.0,
+            experts_per_token: 1.0,
+        }
+    }
+
+    /// Hand count: attention 2·4096²·(1 + 8/32) = 41,943,040; MLP 3·4096·14,336 = 176,160,768;
+    /// per layer 218,103,808, × 32 = 6,979,321,856; embeddings 2·128,256·4,096 = 1,050,673,152;
+    /// total 8,029,995,008 (Meta: 8.03B).
+    #[test]
+    fn llama_8b_parameter_count() {
+        let s = llama_8b();
+        assert_eq!(s.attention_params_per_layer(), 41_943_040.0);
+        assert_eq!(s.mlp_params(), 176_160_768.0);
+        assert_eq!(s.total_params(), 8_029_995_008.0);
+        assert_eq!(s.active_params(), 8_029_995_008.0);
+        assert_eq!(s.expert_flop_share(), 0.0);
+        assert_eq!(s.tokens_per_expert(8192.0, 1.0), None);
+    }
+
+    /// GPT-3 175B (Brown et al. 2020, Table 2.1): 96 layers, 12,288 hidden, 96 heads, GPT MLP,
+    /// vocabulary 50,257. 12·96·12,288² = 173,946,175,488; 2·50,257·12,288 = 1,235,116,032;
+    /// total 175,181,291,520.
+    #[test]
+    fn gpt3_parameter_count() {
+        let s = Shape {
+            layers: 96.0,
+            hidden: 12288.0,
+            heads: 96.0,
+            kv_heads: 96.0,
+            ffn: 0.0,
+            seq_len: 2048.0,
+            vocab: 50257.0,
+            experts: 1.0,
+            experts_per_token: 1.0,
+        };
+        assert_eq!(s.total_params(), 175_181_291_520.0);
+        assert!(params_mismatch(s.total_params(), 175e9) < 0.002);
+    }
+
+    /// Mixtral 8x7B (Jiang et al. 2024: 46.7B total, 12.9B active): 32 layers, 4,096 hidden,
+    /// 32 heads, 8 KV heads, FFN 14,336, 8 experts, top 2, vocabulary 32,000.
+    /// Per layer: attention 41,943,040 + 8 · 176,160,768 = 1,451,229,184, × 32 =
+    /// 46,439,333,888; + 2·32,000·4,096 = 262,144,000: 46,701,477,888 total.
+    /// Active: 32 · (41,943,040 + 2·176,160,768) + 262,144,000 = 12,878,610,432.
+    /// Expert share: 32·2·176,160,768 / 12,878,610,432 = 11,274,289,152 / 12,878,610,432.
+    /// Tokens per expert: EP 8 × 4,096 tokens × 2 / 8 = 8,192.
+    #[test]
+    fn mixtral_counts_and_tokens_per_expert() {
+        let s = Shape {
+            experts: 8.0,
+            experts_per_token: 2.0,
+            vocab: 32000.0,
+            ..llama_8b()
+        };
+        assert_eq!(s.total_params(), 46_701_477_888.0);
+        assert_eq!(s.active_params(), 12_878_610_432.0);
+        assert_eq!(s.expert_params(), 45_097_156_608.0);
+        assert!((s.expert_flop_share() - 11_274_289_152.0 / 12_878_610_432.0).abs() < 1e-15);
+        assert_eq!(s.tokens_per_expert(4096.0, 8.0), Some(8192.0));
+        assert_eq!(s.tokens_per_expert(4096.0, 1.0), Some(1024.0));
+    }
+
+    #[test]
+    fn mismatch_is_relative_to_the_given_count() {
+        assert!((params_mismatch(110.0, 100.0) - 0.1).abs() < 1e-15);
+        assert!((params_mismatch(90.0, 100.0) - 0.1).abs() < 1e-15);
+    }
+}

@@ -1,0 +1,294 @@
+//! The strong-scaling walls of one point of a sweep, from the model's [`Shape`]: memory per GPU
+//! ([`super::memory`]), the GEMM efficiency of kernels that shrink ([`super::kernel`]), the
+//! TP/CP/EP traffic FSDP's `T_crit` leaves out ([`super::traffic`]) and tokens per expert.
+//! A scenario without a shape has no walls: its sweep is the article's (constant `F_eff`,
+//! FSDP traffic only).
+
+use super::kernel::{gemm_efficiency, GemmSizes, HalfLengths};
+use super::memory::{memory_per_gpu, Memory, MemorySettings, Placement};
+use super::shape::Shape;
+use super::step::{FsdpComm, Layout};
+use super::traffic::{
+    collective_latency_s, cp_bytes_per_layer, ep_bytes_per_layer, tp_bytes_per_layer,
+    CP_COLLECTIVES_PER_LAYER, EP_COLLECTIVES_PER_LAYER, TP_COLLECTIVES_PER_LAYER,
+};
+use serde::Serialize;
+
+/// GPUs that share one NVLink domain (an HGX H100/H200 node). TP, CP and EP groups that fit
+/// inside it (placed in that order) talk at the NVLink bandwidth; larger ones at `B_eff`.
+pub const NVLINK_DOMAIN_GPUS: f64 = 8.0;
+
+/// The wall inputs of a scenario with a shape.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Walls {
+    pub shape: Shape,
+    pub memory: MemorySettings,
+    /// EP degree (expert parallelism reuses data-parallel ranks; it does not enter `M`).
+    pub expert_parallel: f64,
+    /// Kernels shrink with the GEMMs when set (Hockney's half lengths); `None` keeps `F_eff`
+    /// constant, as the article assumes.
+    pub kernels: Option<HalfLengths>,
+    /// NVLink bus bandwidth per GPU, bytes/s (the TP link).
+    pub nvlink_bytes_per_s: f64,
+    /// TP communication overlaps with compute (e.g. Transformer Engine's userbuffers); exposed
+    /// otherwise.
+    pub tp_overlap: bool,
+    /// `α`: latency per step of a collective's tree, seconds.
+    pub latency_s: f64,
+}
+
+/// Model-parallel communication left exposed per optimizer step, ms.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Traffic {
+    pub tp_ms: f64,
+    pub cp_ms: f64,
+    pub ep_ms: f64,
+}
+
+impl Traffic {
+    pub fn total_ms(&self) -> f64 {
+        self.tp_ms + self.cp_ms + self.ep_ms
+    }
+}
+
+/// The walls at one GPU count.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct WallPoint {
+    /// The first pipeline stage's GPU.
+    pub memory: Memory,
+    /// `memory.total ≤` the GPU's memory.
+    pub fits: bool,
+    /// `memory.total −` the GPU's memory: above 0 by what does not fit.
+    pub over_bytes: f64,
+    /// Tokens one expert gets per microbatch (MoE only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens_per_expert: Option<f64>,
+    /// `η` of [`gemm_efficiency`] (1 when kernels do not shrink).
+    pub gemm_efficiency: f64,
+}
+
+impl Walls {
+    /// The GEMMs of one GPU at `T` tokens per replica per microbatch.
+    fn gemm_sizes(&self, layout: &Layout, tokens_per_replica: f64) -> GemmSizes {
+        let tokens = tokens_per_replica / layout.cp as f64;
+        GemmSizes {
+            tokens,
+            hidden_per_tp: self.shape.hidden / layout.tp as f64,
+            expert_share: self.shape.expert_flop_share(),
+            tokens_per_expert: self
+                .shape
+                .tokens_per_expert(tokens, self.expert_parallel)
+                .unwrap_or(0.0),
+        }
+    }
+
+    /// `η` at `T` tokens per replica per microbatch; 1 when kernels do not shrink.
+    pub fn gemm_efficiency(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
+        self.kernels.map_or(1.0, |half| {
+            gemm_efficiency(&self.gemm_sizes(layout, tokens_per_replica), &half)
+        })
+    }
+
+    /// Memory, fit and tokens per expert at `gpus` GPUs and `T` tokens per replica.
+    pub fn at(
+        &self,
+        layout: &Layout,
+        comm: &FsdpComm,
+        total_params: f64,
+        gpus: f64,
+        tokens_per_replica: f64,
+    ) -> WallPoint {
+        let placement = Placement {
+            tp: layout.tp as f64,
+            pp: layout.pp,
+            cp: layout.cp as f64,
+            ep: self.expert_parallel,
+            data_parallel: layout.data_parallel(gpus),
+            accumulation: layout.accumulation,
+            schedule: comm.schedule,
+            chunks: comm.chunks,
+            tokens_per_replica,
+            no_reshard: comm.gathers <= 2.0,
+        };
+        let memory = memory_per_gpu(&self.shape, total_params, &self.memory, &placement);
+        let over_bytes = memory.total - self.memory.hbm_bytes;
+        WallPoint {
+            memory,
+            fits: over_bytes <= 0.0,
+            over_bytes,
+            tokens_per_expert: self.shape.tokens_per_expert(
+                tokens_per_replica / layout.cp as f64,
+                self.expert_parallel,
+            ),
+            gemm_efficiency: self.gemm_efficiency(layout, tokens_per_replica),
+        }
+    }
+
+    /// The bandwidth of a group of `ranks` placed after `inner` GPUs of the node: NVLink if
+    /// the group and what is inside it fit in the NVLink domain, `B_eff` otherwise.
+    fn link_bytes_per_s(&self, inner: f64, ranks: f64, bus_bytes_per_s: f64) -> f64 {
+        if inner * ranks <= NVLINK_DOMAIN_GPUS {
+            self.nvlink_bytes_per_s
+        } else {
+            bus_bytes_per_s
+        }
+    }
+
+    /// Model-parallel communication exposed per step at `T` tokens per replica, given the
+    /// step's `compute_ms` (per GPU). Per microbatch and layer of the stage (`A · L/PP` of
+    /// them), each collective costs `bytes/bandwidth + α·⌈log₂ ranks⌉`:
+    ///
+    /// - TP ([`tp_bytes_per_layer`], 4 collectives) is exposed unless it overlaps, then only
+    ///   what exceeds the compute;
+    /// - CP ([`cp_bytes_per_layer`], 3) overlaps with attention: what exceeds the compute;
+    /// - EP ([`ep_bytes_per_layer`], 4 all-to-alls) is exposed: the tokens must arrive before
+    ///   the experts can start.
+    pub fn traffic(
+        &self,
+        layout: &Layout,
+        bus_bytes_per_s: f64,
+        tokens_per_replica: f64,
+        compute_ms: f64,
+    ) -> Traffic {
+        let (tp, cp) = (layout.tp as f64, layout.cp as f64);
+        let tokens = tokens_per_replica / cp;
+        let h = self.shape.hidden;
+        let per_step = layout.accumulation as f64 * self.shape.layers / layout.pp as f64;
+        let ms = |bytes: f64, bandwidth: f64, collectives: f64, ranks: f64| {
+            per_step
+                * (bytes / bandwidth + collectives * collective_latency_s(self.latency_s, ranks))
+                * 1e3
+        };
+        let tp_ms = ms(
+            tp_bytes_per_layer(tokens, h, tp),
+            self.link_bytes_per_s(1.0, tp, bus_bytes_per_s),
+            TP_COLLECTIVES_PER_LAYER,
+            tp,
+        );
+        let cp_ms = ms(
+            cp_bytes_per_layer(tokens, h, self.shape.kv_heads / self.shape.heads, cp),
+            self.link_bytes_per_s(tp, cp, bus_bytes_per_s),
+            CP_COLLECTIVES_PER_LAYER,
+            cp,
+        );
+        let ep = self.expert_parallel;
+        let ep_ms = if self.shape.is_moe() {
+            ms(
+                ep_bytes_per_layer(tokens, h, self.shape.experts_per_token, ep),
+                self.link_bytes_per_s(tp, ep, bus_bytes_per_s),
+                EP_COLLECTIVES_PER_LAYER,
+                ep,
+            )
+        } else {
+            0.0
+        };
+        let hidden = |t: f64| (t - compute_ms).max(0.0);
+        Traffic {
+            tp_ms: if self.tp_overlap { hidden(tp_ms) } else { tp_ms },
+            cp_ms: hidden(cp_ms),
+            ep_ms,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::{ActivationSettings, Recompute};
+    use crate::step::PipelineSchedule;
+
+    fn gpt3() -> Walls {
+        Walls {
+            shape: Shape {
+                layers: 96.0,
+                hidden: 12288.0,
+                heads: 96.0,
+                kv_heads: 96.0,
+                ffn: 0.0,
+                seq_len: 2048.0,
+                vocab: 50257.0,
+                experts: 1.0,
+                experts_per_token: 1.0,
+            },
+            memory: MemorySettings {
+                zero: 1,
+                optimizer_bytes_per_param: 12.0,
+                activations: ActivationSettings {
+                    recompute: Recompute::Selective,
+                    sequence_parallel: true,
+                    flash_attention: false,
+                },
+                hbm_bytes: 80e9,
+            },
+            expert_parallel: 1.0,
+            kernels: None,
+            nvlink_bytes_per_s: 400e9,
+            tp_overlap: false,
+            latency_s: 0.0,
+        }
+    }
+
+    const LAYOUT: Layout = Layout {
+        tp: 8,
+        pp: 8,
+        cp: 1,
+        accumulation: 64,
+    };
+
+    /// TP 8 inside the node at 400 GB/s: 352,321,536 B per layer (traffic.rs) / 400e9 =
+    /// 0.88080384 ms, × 64 microbatches × 12 layers = 676.457… ms per step.
+    #[test]
+    fn tp_traffic_per_step() {
+        let w = gpt3();
+        let t = w.traffic(&LAYOUT, 50e9, 2048.0, 1000.0);
+        assert!((t.tp_ms - 0.88080384 * 64.0 * 12.0).abs() < 1e-9);
+        assert_eq!((t.cp_ms, t.ep_ms), (0.0, 0.0));
+        // Overlapped: only what exceeds 600 ms of compute.
+        let overlapped = Walls {
+            tp_overlap: true,
+            ..w
+        };
+        let t = overlapped.traffic(&LAYOUT, 50e9, 2048.0, 600.0);
+        assert!((t.tp_ms - (0.88080384 * 768.0 - 600.0)).abs() < 1e-9);
+        // TP 16 leaves the node: B_eff.
+        let wide = Layout { tp: 16, ..LAYOUT };
+        let t = w.traffic(&wide, 50e9, 2048.0, 1000.0);
+        let bytes = 16.0 * 2048.0 * 12288.0 * 15.0 / 16.0;
+        assert!((t.tp_ms - bytes / 50e9 * 1e3 * 64.0 * 12.0).abs() < 1e-6);
+        // α = 5 µs, TP 8: 4 collectives × 3 doublings × 15 µs… per layer per microbatch.
+        let slow = Walls {
+            latency_s: 5e-6,
+            ..w
+        };
+        let t = slow.traffic(&LAYOUT, 50e9, 2048.0, 1000.0);
+        assert!((t.tp_ms - (0.88080384 + 4.0 * 15e-3) * 768.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fit_and_over() {
+        let w = gpt3();
+        let comm = FsdpComm {
+            gathers: 3.0,
+            wire_bytes_per_param: 2.0,
+            gather_bytes_per_param: 2.0,
+            bus_bytes_per_s: 50e9,
+            fixed_ms: 0.0,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+        };
+        // 1,024 GPUs: D = 16 (memory.rs's gpt3_first_stage): 23,255,937,442 B.
+        let p = w.at(&LAYOUT, &comm, 175e9, 1024.0, 2048.0);
+        assert_eq!(p.memory.total, 23_255_937_442.0);
+        assert!(p.fits);
+        assert_eq!(p.over_bytes, 23_255_937_442.0 - 80e9);
+        assert_eq!(p.gemm_efficiency, 1.0);
+        let small = Walls {
+            memory: MemorySettings {
+                hbm_bytes: 20e9,
+                ..w.memory
+            },
+            ..w
+        };
+        assert!(!small.at(&LAYOUT, &comm, 175e9, 1024.0, 2048.0).fits);
+    }
+}
