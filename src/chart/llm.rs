@@ -28,6 +28,11 @@ pub enum LlmChart {
     WeakEfficiency,
     WeakThroughput,
     WeakSteps,
+    /// Memory per GPU against `N`, stacked by part, with the GPU's memory as a line.
+    StrongMemory,
+    WeakMemory,
+    /// MFU against `N`.
+    StrongMfu,
 }
 
 fn ms_label(v: f64) -> String {
@@ -72,7 +77,171 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
         LlmChart::StrongThroughput => throughput_chart(sweep, true),
         LlmChart::WeakThroughput => throughput_chart(sweep, false),
         LlmChart::WeakSteps => weak_steps_chart(sweep),
+        LlmChart::StrongMemory => memory_chart(sweep, true),
+        LlmChart::WeakMemory => memory_chart(sweep, false),
+        LlmChart::StrongMfu => mfu_chart(sweep),
     }
+}
+
+fn gib_label(v: f64) -> String {
+    format!("{} GiB", format_si(v, 3))
+}
+
+/// Memory per GPU (the first pipeline stage's) against `N`: weights, gathered weights,
+/// gradients, optimizer state and activations stacked, the GPU's memory as a dashed line,
+/// and the table rows that do not fit marked. Without a shape, a note says what it needs.
+fn memory_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
+    let curves = if strong {
+        &sweep.strong_curves
+    } else {
+        &sweep.weak_curves
+    };
+    let mut chart = empty_chart(sweep);
+    chart.title = if strong {
+        tr(
+            "Strong scaling: memory per GPU at fixed B_global",
+            "强扩展：固定 B_global 时的单卡显存",
+        )
+        .to_string()
+    } else {
+        tr(
+            "Weak scaling: memory per GPU at fixed tokens per replica",
+            "弱扩展：固定每副本 tokens 时的单卡显存",
+        )
+        .to_string()
+    };
+    chart.y_desc = tr("Memory per GPU (GiB)", "单卡显存（GiB）").to_string();
+    chart.y_format = gib_label;
+    let Some(hbm) = sweep.summary.hbm_bytes else {
+        chart.note = Some(
+            tr(
+                "Give the model's shape (nl, hd, nh, sq, voc) to compute memory",
+                "给出模型形状（nl、hd、nh、sq、voc）才能计算显存",
+            )
+            .to_string(),
+        );
+        return chart;
+    };
+    let gib = crate::text::units::GIB_BYTES;
+    // Cumulative tops, largest first: each area fills down to the next.
+    type Part = fn(&crate::model::memory::Memory) -> f64;
+    let parts: [(&str, &str, RGBColor, Part); 5] = [
+        ("activations", "激活", PALETTE[1], |m| m.total),
+        ("optimizer state", "优化器状态", PALETTE[4], |m| {
+            m.total - m.activations
+        }),
+        ("gradients", "梯度", PALETTE[2], |m| {
+            m.weights + m.gathered + m.grads
+        }),
+        (
+            "gathered weights (FSDP)",
+            "聚合的权重（FSDP）",
+            PALETTE[3],
+            |m| m.weights + m.gathered,
+        ),
+        ("weights", "权重", PALETTE[0], |m| m.weights),
+    ];
+    chart.series = parts
+        .iter()
+        .map(|&(en, zh, color, top)| Series {
+            label: tr(en, zh).to_string(),
+            color,
+            kind: SeriesKind::Area,
+            points: curves
+                .memory
+                .iter()
+                .map(|(n, m)| (*n, top(m) / gib))
+                .collect(),
+        })
+        .collect();
+    chart.series.push(Series {
+        label: trf!(
+            "GPU memory {} GiB",
+            "单卡显存 {} GiB",
+            crate::text::units::fixed(hbm / gib, 0)
+        ),
+        color: IDEAL,
+        kind: SeriesKind::Dashed,
+        points: vec![
+            (sweep.gpu_range.0, hbm / gib),
+            (sweep.gpu_range.1, hbm / gib),
+        ],
+    });
+    let over = |fits: Option<bool>| fits == Some(false);
+    let rows: Vec<(f64, f64, Option<bool>)> = if strong {
+        sweep
+            .strong
+            .iter()
+            .filter_map(|r| r.walls.map(|w| (r.gpus, w.memory.total, Some(w.fits))))
+            .collect()
+    } else {
+        sweep
+            .weak
+            .iter()
+            .filter_map(|r| r.walls.map(|w| (r.gpus, w.memory.total, Some(w.fits))))
+            .collect()
+    };
+    chart.series.push(Series {
+        label: tr("table rows", "表格行").to_string(),
+        color: ROWS,
+        kind: SeriesKind::Points,
+        points: rows.iter().map(|&(n, m, _)| (n, m / gib)).collect(),
+    });
+    if rows.iter().any(|r| over(r.2)) {
+        chart.series.push(Series {
+            label: tr("does not fit", "放不下").to_string(),
+            color: MEASURED,
+            kind: SeriesKind::Points,
+            points: rows
+                .iter()
+                .filter(|r| over(r.2))
+                .map(|&(n, m, _)| (n, m / gib))
+                .collect(),
+        });
+    }
+    let top = chart.series[0]
+        .points
+        .iter()
+        .map(|p| p.1)
+        .fold(hbm / gib, f64::max);
+    chart.y_range = (0.0, top * 1.08);
+    chart.legend_upper_left = !strong;
+    chart
+}
+
+/// MFU against `N` at fixed `B_global`: falls as exposed time grows and, when kernels
+/// shrink, as each GPU's GEMMs get smaller.
+fn mfu_chart(sweep: &LlmSweep) -> LineChart {
+    let mut chart = empty_chart(sweep);
+    chart.title = tr(
+        "Strong scaling: MFU at fixed B_global",
+        "强扩展：固定 B_global 时的 MFU",
+    )
+    .to_string();
+    chart.y_desc = tr("MFU", "MFU").to_string();
+    chart.y_format = percent_label;
+    chart.series = vec![
+        Series {
+            label: tr(
+                "MFU = 6·P_a·B / (N · step · peak)",
+                "MFU = 6·P_a·B / (N · step · 峰值)",
+            )
+            .to_string(),
+            color: COMPUTE,
+            kind: SeriesKind::Solid,
+            points: sweep.strong_curves.mfu.clone(),
+        },
+        table_rows(sweep, true, |r| r.mfu, |r| r.mfu),
+    ];
+    let top = sweep
+        .strong_curves
+        .mfu
+        .iter()
+        .map(|p| p.1)
+        .fold(0.0, f64::max);
+    chart.y_range = (0.0, (top * 1.15).clamp(0.05, 1.0));
+    mark_knee(&mut chart, sweep);
+    chart
 }
 
 /// What every LLM chart shares: the GPU axis; each chart fills in the rest.

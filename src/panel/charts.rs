@@ -21,11 +21,14 @@ pub enum ChartId {
     StrongStep,
     StrongEfficiency,
     StrongThroughput,
+    StrongMemory,
+    StrongMfu,
     StrongBoxes,
     WeakStep,
     WeakEfficiency,
     WeakThroughput,
     WeakSteps,
+    WeakMemory,
     WeakBoxes,
     PlanTimeToQuality,
     PlanGpuHours,
@@ -83,7 +86,7 @@ macro_rules! chart {
 
 /// Every chart, in page order (the order of [`ChartId`]'s variants).
 #[rustfmt::skip]
-pub const CHARTS: [ChartSpec; 14] = [
+pub const CHARTS: [ChartSpec; 17] = [
     chart!(LawsSpeedup, "laws-speedup", Laws, Drawing::LawsSpeedup,
         "Speedup S(N) against processors N: Amdahl, Gustafson and Sun–Ni",
         "加速比随处理器数 N 的变化：Amdahl、Gustafson 与 Sun–Ni"),
@@ -102,6 +105,12 @@ pub const CHARTS: [ChartSpec; 14] = [
     chart!(StrongThroughput, "strong-throughput", Strong, Drawing::Llm(LlmChart::StrongThroughput),
         "Strong scaling: throughput B_global / step",
         "强扩展：吞吐 B_global / step"),
+    chart!(StrongMemory, "strong-memory", Strong, Drawing::Llm(LlmChart::StrongMemory),
+        "Strong scaling: memory per GPU at fixed B_global, by part, against the GPU's memory",
+        "强扩展：固定 B_global 时按组成划分的单卡显存与显存上限"),
+    chart!(StrongMfu, "strong-mfu", Strong, Drawing::Llm(LlmChart::StrongMfu),
+        "Strong scaling: MFU at fixed B_global",
+        "强扩展：固定 B_global 时的 MFU"),
     chart!(StrongBoxes, "strong-boxes", Strong, Drawing::Boxes,
         "Strong vs weak scaling: the global batch over the GPUs",
         "同一 global batch 分到更多 GPU（强扩展）与每组 GPU 保持相同 batch（弱扩展）"),
@@ -117,6 +126,9 @@ pub const CHARTS: [ChartSpec; 14] = [
     chart!(WeakSteps, "weak-steps", Weak, Drawing::Llm(LlmChart::WeakSteps),
         "Weak scaling: global batch and optimizer steps for the budget",
         "弱扩展：global batch 与预算内的优化器步数"),
+    chart!(WeakMemory, "weak-memory", Weak, Drawing::Llm(LlmChart::WeakMemory),
+        "Weak scaling: memory per GPU at fixed tokens per replica, by part, against the GPU's memory",
+        "弱扩展：固定每副本 tokens 时按组成划分的单卡显存与显存上限"),
     chart!(WeakBoxes, "weak-boxes", Weak, Drawing::Boxes,
         "Strong vs weak scaling: the global batch over the GPUs",
         "同一 global batch 分到更多 GPU（强扩展）与每组 GPU 保持相同 batch（弱扩展）"),

@@ -6,6 +6,7 @@ use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::fit::{FitPoint, StepFit};
 use crate::model::llm::{LlmSweep, StrongRow, WeakRow};
+use crate::model::walls::WallPoint;
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
     format_speedup, format_steps,
@@ -44,12 +45,69 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
         .column(("T / T_crit", "T / T_crit"), move |r| {
             Cell::num(r.tokens_per_replica / t_crit, |v| format_sig(v, 3))
         });
+    let columns = wall_columns(columns, sweep, |r: &StrongRow| (r.walls, r.mfu));
     let caption = trf!(
         "Strong scaling at fixed B_global = {} tokens",
         "强扩展：固定 B_global = {} tokens",
         format_si(sweep.summary.global_batch_tokens, 4)
     );
     Table::from_columns("strong", caption, &columns, &sweep.strong)
+}
+
+/// Bytes per GiB.
+pub const GIB: f64 = crate::text::units::GIB_BYTES;
+
+/// Memory in GiB, one decimal.
+pub fn format_gib(bytes: f64) -> String {
+    crate::text::units::fixed(bytes / GIB, 1)
+}
+
+/// The memory cell: GiB on the busiest GPU and, when it does not fit, by how much.
+fn memory_cell(p: &WallPoint) -> Cell {
+    let gib = format_gib(p.memory.total);
+    Cell {
+        text: if p.fits {
+            gib
+        } else {
+            trf!(
+                "{} ✗ over by {}",
+                "{} ✗ 超出 {}",
+                gib,
+                format_gib(p.over_bytes)
+            )
+        },
+        value: p.memory.total / GIB,
+    }
+}
+
+/// With a shape, the walls' columns after a sweep's own: memory per GPU (and whether it fits),
+/// MFU and, for a mixture of experts, tokens per expert.
+fn wall_columns<'a, R: 'a>(
+    columns: Columns<'a, R>,
+    sweep: &LlmSweep,
+    walls: impl Fn(&R) -> (Option<WallPoint>, f64) + Copy + 'a,
+) -> Columns<'a, R> {
+    let shown = sweep.strong.iter().any(|r| r.walls.is_some());
+    let moe = sweep
+        .strong
+        .iter()
+        .any(|r| r.walls.is_some_and(|w| w.tokens_per_expert.is_some()));
+    let na = || Cell::words("–");
+    columns
+        .column_if(
+            shown,
+            ("memory/GPU (GiB)", "单卡显存 (GiB)"),
+            move |r| walls(r).0.map_or_else(na, |w| memory_cell(&w)),
+        )
+        .column_if(shown, ("MFU", "MFU"), move |r| {
+            Cell::num(walls(r).1, |v| format_percent(v, 1))
+        })
+        .column_if(moe, ("tokens/expert", "每专家 tokens"), move |r| {
+            walls(r)
+                .0
+                .and_then(|w| w.tokens_per_expert)
+                .map_or_else(na, |t| Cell::num(t, |v| format_si(v, 4)))
+        })
 }
 
 /// Whether the tables show tokens per GPU beside tokens per replica: only when the `M =
@@ -100,6 +158,7 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
         .column(("optimizer steps", "优化器步数"), |r| {
             Cell::num(r.optimizer_steps, format_steps)
         });
+    let columns = wall_columns(columns, sweep, |r: &WeakRow| (r.walls, r.mfu));
     let caption = trf!(
         "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
         "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",

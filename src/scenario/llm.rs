@@ -1,6 +1,7 @@
 //! The LLM sweeps' inputs (strong and weak panels): batch, layout, model, hardware, and where
 //! compute and exposed time come from. Defaults are the seed's strong-scaling table.
 
+use super::walls::WallSettings;
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
 use crate::model::fit::{fit_sweep, FitError, StepFit};
@@ -89,6 +90,8 @@ pub struct LlmSettings {
     pub gpus: Vec<f64>,
     /// `tb`: token budget for the optimizer-step count.
     pub token_budget: f64,
+    /// The walls' inputs: shape, memory, kernels, traffic (`nl`, `hd`, … `lat`).
+    pub walls: WallSettings,
 }
 
 fn pts(pairs: &[(f64, f64)]) -> Vec<MeasuredPoint> {
@@ -141,6 +144,7 @@ impl Default for LlmSettings {
             chunks: 2,
             gpus: vec![1024.0, 4096.0, 8192.0, 16384.0],
             token_budget: 1e12,
+            walls: WallSettings::default(),
         }
     }
 }
@@ -237,6 +241,9 @@ fn parse_degree(text: &str) -> Result<u32, String> {
 
 impl LlmSettings {
     pub(super) fn get_text(&self, key: Key) -> Option<String> {
+        if key.is_walls() {
+            return self.walls.get_text(key);
+        }
         Some(match key {
             Key::GlobalBatch => canonical_si(self.global_batch_tokens),
             Key::Accumulation => self.accumulation.to_string(),
@@ -288,6 +295,9 @@ impl LlmSettings {
 
     /// Parses and stores one input (range checks only; [`LlmSettings::check`] does the rest).
     pub(super) fn set(&mut self, key: Key, text: &str) -> Option<Result<(), String>> {
+        if key.is_walls() {
+            return self.walls.set(key, text);
+        }
         key.is_llm().then(|| self.set_llm(key, text))
     }
 
@@ -428,7 +438,7 @@ impl LlmSettings {
 
     /// Cross-input rules. Each violation names the inputs involved and says why.
     pub fn check(&self) -> Vec<(Vec<Key>, String)> {
-        let mut out = Vec::new();
+        let mut out = self.walls.check(self.tp, self.pp, self.cp);
         let measured = |n: f64| self.step_table.iter().any(|p| p.processors == n);
         if let Some(&n) = self.fit_on.iter().find(|&&n| !measured(n)) {
             out.push((
@@ -513,7 +523,8 @@ impl LlmSettings {
 
     /// The model inputs. Call only on settings whose [`LlmSettings::check`] is empty (the
     /// scenario guarantees it); tables have ≥ 2 increasing points by construction.
-    pub fn inputs(&self) -> LlmInputs {
+    /// `nvlink_bytes_per_s` is the NVLink bandwidth TP traffic uses (the Plan's `bnv`).
+    pub fn inputs(&self, nvlink_bytes_per_s: f64) -> LlmInputs {
         let table = |points: &[MeasuredPoint]| {
             ExposedTable::new(points.iter().map(|p| (p.processors, p.value)).collect())
                 .unwrap_or_else(|_| ExposedTable::zero())
@@ -565,7 +576,7 @@ impl LlmSettings {
             token_budget: self.token_budget,
             exposed_scale: 1.0,
             fit,
-            walls: None,
+            walls: self.walls.walls(nvlink_bytes_per_s),
         }
     }
 

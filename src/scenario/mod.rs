@@ -11,12 +11,14 @@
 //! | [`laws`] | the Laws panel: `f`, `fs`, `n`, `g`, `mk`, `m` |
 //! | [`llm`] | the strong and weak panels: batch, layout, model, hardware, exposed time |
 //! | [`plan`] | the Plan panel: critical batch, cap, levers, loss-curve evidence |
+//! | [`walls`] | the strong-scaling walls: the model's shape, memory, kernels, traffic |
 //! | [`presets`] | built-in scenarios (`preset=`) |
 
 pub mod laws;
 pub mod llm;
 pub mod plan;
 pub mod presets;
+pub mod walls;
 
 /// The levers a plan may pull, an input of the scenario (`lv=`): the faces list and name them.
 pub use crate::model::levers::Lever;
@@ -129,6 +131,27 @@ keys! {
     FixedMs = "fix", "Fixed exposed time per step";
     Schedule = "sched", "Pipeline schedule";
     Chunks = "vc", "Interleaved chunks per stage v";
+    Layers = "nl", "Layers L";
+    Hidden = "hd", "Hidden size h";
+    Heads = "nh", "Attention heads a";
+    KvHeads = "kvh", "Key/value heads";
+    Ffn = "ffn", "Gated MLP size (0 = 4h GELU MLP)";
+    SeqLen = "sq", "Sequence length s";
+    Vocab = "voc", "Vocabulary V";
+    Experts = "ne", "Experts E";
+    ExpertsPerToken = "ke", "Experts per token k";
+    Ep = "ep", "Expert parallel EP";
+    Hbm = "hbm", "GPU memory (bytes)";
+    Zero = "zero", "ZeRO stage";
+    Recompute = "ac", "Activation recomputation";
+    SequenceParallel = "sp", "Sequence parallelism";
+    FlashAttention = "fa", "Flash attention";
+    OptimizerBytes = "ob", "Optimizer bytes per parameter K";
+    KernelsShrink = "ks", "Kernels shrink with the GEMMs";
+    HalfTokens = "nhalf", "Half-performance tokens m½";
+    HalfHidden = "khalf", "Half-performance hidden k½";
+    TpOverlap = "tpo", "TP communication overlaps compute";
+    Latency = "lat", "Latency per collective step α";
     Gpus = "ns", "GPU counts in the tables";
     TokenBudget = "tb", "Token budget";
     CriticalBatch = "bcrit", "Critical batch B_crit (tokens)";
@@ -171,6 +194,35 @@ impl Key {
                 | Key::Levers
                 | Key::NvlinkBandwidth
                 | Key::LossCurve
+        )
+    }
+
+    /// Keys of the strong-scaling walls (shape, memory, kernels, traffic): LLM keys that
+    /// [`walls::WallSettings`] holds.
+    pub fn is_walls(self) -> bool {
+        matches!(
+            self,
+            Key::Layers
+                | Key::Hidden
+                | Key::Heads
+                | Key::KvHeads
+                | Key::Ffn
+                | Key::SeqLen
+                | Key::Vocab
+                | Key::Experts
+                | Key::ExpertsPerToken
+                | Key::Ep
+                | Key::Hbm
+                | Key::Zero
+                | Key::Recompute
+                | Key::SequenceParallel
+                | Key::FlashAttention
+                | Key::OptimizerBytes
+                | Key::KernelsShrink
+                | Key::HalfTokens
+                | Key::HalfHidden
+                | Key::TpOverlap
+                | Key::Latency
         )
     }
 
@@ -620,7 +672,7 @@ impl Scenario {
 
     /// The LLM panels' model inputs, with the levers that are switched on applied.
     pub fn llm_inputs(&self) -> crate::model::llm::LlmInputs {
-        let mut inputs = self.llm.inputs();
+        let mut inputs = self.llm.inputs(self.plan.nvlink_bytes_per_s);
         crate::model::levers::Lever::apply_all(
             &self.plan.levers,
             &mut inputs,
@@ -631,7 +683,7 @@ impl Scenario {
 
     /// The LLM inputs as typed, without levers (the baseline the lever table compares with).
     pub fn llm_inputs_without_levers(&self) -> crate::model::llm::LlmInputs {
-        self.llm.inputs()
+        self.llm.inputs(self.plan.nvlink_bytes_per_s)
     }
 
     /// The planner's inputs.

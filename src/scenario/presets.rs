@@ -16,9 +16,11 @@
 
 use super::llm::LlmSettings;
 use super::llm::{ComputeMode, ExposedMode};
+use super::walls::WallSettings;
 use super::{Scenario, View};
 use crate::i18n::tr;
 use crate::model::measured::{MeasuredKind, MeasuredPoint};
+use crate::model::step::PipelineSchedule;
 use crate::text::pairs::parse_points;
 
 /// A built-in scenario: everything about it in one row.
@@ -38,7 +40,7 @@ pub struct PresetSpec {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [PresetSpec; 10] = [
+pub const PRESETS: [PresetSpec; 11] = [
     PresetSpec {
         // The teaching default: f = 5% (the seed's 20x ceiling) against 1%, 10%, 25%.
         name: "classroom",
@@ -197,6 +199,56 @@ pub const PRESETS: [PresetSpec; 10] = [
         },
     },
     PresetSpec {
+        // The walls of strong scaling, from the model's shape (MODEL.md "The other walls"):
+        // GPT-3 175B on H100 in the DGX Cloud recipe's layout (TP 4, PP 8, interleaved with
+        // VP 12, one 2,048-token sequence per microbatch at the largest count; ZeRO-1 as
+        // Megatron-Core's distributed optimizer, sequence parallelism, flash attention) at
+        // MLPerf's fixed GBS of 2,048 sequences, 256 → 4,096 GPUs. The mechanistic model: no
+        // measured time, kernels shrink (Hockney), TP traffic over NVLink, data-parallel
+        // traffic once per step over 400G InfiniBand.
+        name: "gpt3-175b-walls",
+        view: View::Strong,
+        description: || {
+            tr(
+                "GPT-3 175B, H100, TP 4 · PP 8 at a fixed 4M-token batch, 256 → 4,096 GPUs: memory per GPU, shrinking kernels and TP traffic from the model's shape",
+                "GPT-3 175B，H100，TP 4 · PP 8，固定 4M tokens 的 batch，256 → 4,096 卡：由模型形状计算单卡显存、变小的 kernel 与 TP 通信",
+            )
+        },
+        source: Some(|| {
+            tr(
+                "Shape: Brown et al. 2020, Table 2.1 (96 layers, h = 12,288, 96 heads, sequence \
+                 2,048). Layout: NVIDIA/dgxc-benchmarking nemo_megatron/README_175b.md (TP 4, \
+                 PP 8, VP 12); batch: MLPerf Training v3.1 GPT-3 (GBS 2,048). F_eff = 600 \
+                 TFLOP/s at 256 GPUs is an assumption (61% of the H100's 989 TFLOP/s)",
+                "形状：Brown 等 2020，表 2.1（96 层，h = 12,288，96 个头，序列 2,048）。\
+                 并行布局：NVIDIA/dgxc-benchmarking nemo_megatron/README_175b.md（TP 4，PP 8，\
+                 VP 12）；batch：MLPerf Training v3.1 GPT-3（GBS 2,048）。256 卡时 F_eff = 600 \
+                 TFLOP/s 是假设值（H100 989 TFLOP/s 的 61%）",
+            )
+        }),
+        inputs: |s| {
+            let l = &mut s.llm;
+            l.global_batch_tokens = 2048.0 * 2048.0;
+            l.accumulation = 16;
+            l.tp = 4;
+            l.pp = 8;
+            l.total_params = 175e9;
+            l.active_params = 175e9;
+            l.flops_per_gpu = 600e12;
+            l.peak_flops_per_gpu = 989e12;
+            l.bus_bytes_per_s = 50e9;
+            l.compute_mode = ComputeMode::Flops;
+            l.exposed_mode = ExposedMode::Fsdp;
+            l.schedule = PipelineSchedule::Interleaved;
+            l.chunks = 12;
+            l.baseline_gpus = 256.0;
+            l.gpus = vec![256.0, 512.0, 1024.0, 2048.0, 4096.0];
+            l.token_budget = 300e9;
+            gpt3_175b_shape(&mut l.walls);
+            l.walls.kernels_shrink = true;
+        },
+    },
+    PresetSpec {
         // A measured run: MLPerf Training v3.1 GPT-3 175B on NVIDIA Eos (DGX H100, FP8, TP 4,
         // PP 8; mlcommons/training_results_v3.1, shared/data/published-runs.md §2). The step
         // time is `em=fit` on the two system sizes at GBS 2,048 (512 and 4,096 GPUs); `B_crit`
@@ -340,6 +392,23 @@ fn dgxc_gpt3(l: &mut LlmSettings, steps_ms: [f64; 5], peak_flops_per_gpu: f64) {
     l.step_batches = l.gpus.iter().map(|n| Some(n * 4096.0)).collect();
     l.fit_on = vec![128.0, 2048.0];
     l.peak_flops_per_gpu = peak_flops_per_gpu;
+    l.schedule = PipelineSchedule::Interleaved;
+    l.chunks = 12;
+    gpt3_175b_shape(&mut l.walls);
+}
+
+/// GPT-3 175B's shape (Brown et al. 2020, Table 2.1: 96 layers, `d_model` 12,288, 96 heads,
+/// context 2,048; GPT-2's 50,257-token vocabulary) as trained by Megatron-Core: ZeRO-1 (the
+/// distributed optimizer), sequence parallelism, flash attention, selective recomputation off.
+fn gpt3_175b_shape(w: &mut WallSettings) {
+    w.layers = 96.0;
+    w.hidden = 12288.0;
+    w.heads = 96.0;
+    w.seq_len = 2048.0;
+    w.vocab = 50257.0;
+    w.zero = 1;
+    w.sequence_parallel = true;
+    w.flash_attention = true;
 }
 
 /// A preset: a row of [`PRESETS`], by position.

@@ -6,11 +6,11 @@
 
 use super::fit::StepFit;
 use super::memory::Memory;
-use super::walls::{Traffic, WallPoint, Walls};
 use super::step::{
     bubble_fraction, compute_ms_from_flops, n_max_gpus, t_crit_tokens, ExposedTable, FsdpComm,
     Layout,
 };
+use super::walls::{Traffic, WallPoint, Walls};
 use serde::Serialize;
 
 /// Samples per dense chart curve.
@@ -200,7 +200,9 @@ impl LlmInputs {
     /// times the ring factor `(D − 1)/D`; it hides behind that microbatch's compute
     /// (`compute/A`), so `exposed_comm = A · max(0, t_comm − compute/A)`. Add the fixed part
     /// (optimizer, first gather / last reduce-scatter) and the pipeline bubble
-    /// (`bubble_fraction · compute`, with the `A` microbatches in flight). Latency (alpha)
+    /// (`bubble_fraction · compute`, with the `A` microbatches in flight). With a shape and
+    /// ZeRO stage 0–2 the data-parallel traffic is once per step instead
+    /// ([`Walls::data_parallel_ms`]). Latency (alpha)
     /// terms are ignored for FSDP's large messages. With a shape, the model-parallel traffic
     /// of [`LlmInputs::traffic`] is added.
     pub fn exposed_ms(&self, gpus: f64, batch: f64, compute_ms: f64) -> (f64, bool) {
@@ -233,7 +235,19 @@ impl LlmInputs {
                 let ring = if d > 1.0 { (d - 1.0) / d } else { 0.0 };
                 let bytes = self.comm.bytes_per_param() * self.total_params / shards;
                 let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
-                let exposed_comm = a * (comm_ms - compute_ms / a).max(0.0);
+                let fsdp = || a * (comm_ms - compute_ms / a).max(0.0);
+                let exposed_comm = self
+                    .walls
+                    .and_then(|w| {
+                        w.data_parallel_ms(
+                            &self.layout,
+                            &self.comm,
+                            self.total_params,
+                            gpus,
+                            compute_ms,
+                        )
+                    })
+                    .unwrap_or_else(fsdp);
                 let bubble = bubble_fraction(
                     self.comm.schedule,
                     self.layout.pp,
@@ -319,6 +333,12 @@ pub struct LlmSummary {
     /// `B₀`, the strong sweep's fixed batch and the weak sweep's baseline batch.
     pub global_batch_tokens: f64,
     pub token_budget: f64,
+    /// The GPU's memory, with a shape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hbm_bytes: Option<f64>,
+    /// `P` implied by the shape ([`super::shape::Shape::total_params`]), with a shape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape_params: Option<f64>,
 }
 
 /// Dense curves of one sweep for the charts: `(N, value)`.
@@ -485,6 +505,8 @@ impl LlmSweep {
                 model_parallel: inputs.layout.model_parallel(),
                 global_batch_tokens: inputs.global_batch_tokens,
                 token_budget: inputs.token_budget,
+                hbm_bytes: inputs.walls.map(|w| w.memory.hbm_bytes),
+                shape_params: inputs.walls.map(|w| w.shape.total_params()),
             },
             strong,
             weak,

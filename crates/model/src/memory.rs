@@ -122,9 +122,7 @@ pub fn microbatches_in_flight(
     let a = accumulation.max(1) as f64;
     match schedule {
         PipelineSchedule::OneFOneB => p.min(a),
-        PipelineSchedule::Interleaved => {
-            p.min(a) * (1.0 + (p - 1.0) / (p * chunks.max(1) as f64))
-        }
+        PipelineSchedule::Interleaved => p.min(a) * (1.0 + (p - 1.0) / (p * chunks.max(1) as f64)),
         PipelineSchedule::ZeroBubble => (2.0 * p - 1.0).min(a),
     }
 }
@@ -267,7 +265,10 @@ mod tests {
         assert_eq!(total(1), 31.40625e9);
         assert_eq!(total(2), 16.640625e9);
         assert_eq!(total(3), 1.875e9);
-        assert_eq!(model_states(7.5e9, 64.0, 3, 12.0), (0.234375e9, 0.234375e9, 1.40625e9));
+        assert_eq!(
+            model_states(7.5e9, 64.0, 3, 12.0),
+            (0.234375e9, 0.234375e9, 1.40625e9)
+        );
     }
 
     /// Korthikanti et al. Table 2 for GPT-3 175B (s = 2,048, b = 1, h = 12,288, a = 96,
@@ -279,7 +280,8 @@ mod tests {
     /// Full: 2·sbh = 50,331,648 B; with SP 6,291,456 B.
     #[test]
     fn korthikanti_table_2() {
-        let at = |settings| activation_bytes_per_layer(2048.0, 2048.0, 12288.0, 96.0, 8.0, settings);
+        let at =
+            |settings| activation_bytes_per_layer(2048.0, 2048.0, 12288.0, 96.0, 8.0, settings);
         assert_eq!(at(SP_SELECTIVE), 106_954_752.0);
         let sp = ActivationSettings {
             recompute: Recompute::None,
@@ -370,7 +372,10 @@ mod tests {
         assert_eq!(m.grads, 5_468_750_000.0);
         assert_eq!(m.optimizer, 2_050_781_250.0);
         assert_eq!(m.gathered, 0.0);
-        assert_eq!(m.total, 10_267_656_192.0 + 10_937_500_000.0 + 2_050_781_250.0);
+        assert_eq!(
+            m.total,
+            10_267_656_192.0 + 10_937_500_000.0 + 2_050_781_250.0
+        );
         settings.activations.recompute = Recompute::None;
         let m = memory_per_gpu(&shape, 175e9, &settings, &at);
         assert_eq!(m.activations, 34_426_847_232.0);
@@ -380,7 +385,15 @@ mod tests {
         let m = memory_per_gpu(&shape, 175e9, &settings, &at);
         assert_eq!(m.weights, 5_468_750_000.0 / 16.0);
         assert!((m.gathered - 4.0 * 2_734_375_000.0 / 12.0).abs() < 1e-3);
-        let m = memory_per_gpu(&shape, 175e9, &settings, &Placement { no_reshard: true, ..at });
+        let m = memory_per_gpu(
+            &shape,
+            175e9,
+            &settings,
+            &Placement {
+                no_reshard: true,
+                ..at
+            },
+        );
         assert_eq!(m.gathered, 5_468_750_000.0);
     }
 

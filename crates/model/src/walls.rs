@@ -116,10 +116,9 @@ impl Walls {
             memory,
             fits: over_bytes <= 0.0,
             over_bytes,
-            tokens_per_expert: self.shape.tokens_per_expert(
-                tokens_per_replica / layout.cp as f64,
-                self.expert_parallel,
-            ),
+            tokens_per_expert: self
+                .shape
+                .tokens_per_expert(tokens_per_replica / layout.cp as f64, self.expert_parallel),
             gemm_efficiency: self.gemm_efficiency(layout, tokens_per_replica),
         }
     }
@@ -132,6 +131,39 @@ impl Walls {
         } else {
             bus_bytes_per_s
         }
+    }
+
+    /// Data-parallel communication exposed per step under ZeRO stages 0–2, `None` under
+    /// ZeRO-3 (whose per-microbatch gathers are the FSDP model of [`super::llm`]). Without
+    /// sharded weights, the gradients cross the data-parallel group once per step, after the
+    /// last microbatch: an all-reduce (stage 0), or a reduce-scatter of the gradients and an
+    /// all-gather of the updated weights (stages 1–2, Megatron-Core's distributed optimizer) —
+    /// either way `2 · s_w · Ψ · (N_d − 1)/N_d` bytes per GPU for the `Ψ = P/(TP·PP)` weights of
+    /// its shard (a ring all-reduce is a reduce-scatter plus an all-gather). It hides behind one
+    /// microbatch's compute (`compute/A`): the gradients' reduce-scatter behind the last
+    /// microbatch's backward, the weights' all-gather behind the next step's first forward
+    /// (Megatron-Core's `overlap_grad_reduce` and `overlap_param_gather`). ms.
+    pub fn data_parallel_ms(
+        &self,
+        layout: &Layout,
+        comm: &FsdpComm,
+        total_params: f64,
+        gpus: f64,
+        compute_ms: f64,
+    ) -> Option<f64> {
+        if self.memory.zero >= 3 {
+            return None;
+        }
+        let shards = layout.data_parallel(gpus) * layout.cp as f64;
+        let ring = if shards > 1.0 {
+            (shards - 1.0) / shards
+        } else {
+            0.0
+        };
+        let bytes = 2.0 * comm.wire_bytes_per_param * total_params / layout.weight_shards() * ring;
+        let comm_ms = bytes / comm.bus_bytes_per_s * 1e3;
+        let hidden_by = compute_ms / layout.accumulation as f64;
+        Some((comm_ms - hidden_by).max(0.0))
     }
 
     /// Model-parallel communication exposed per step at `T` tokens per replica, given the
@@ -184,7 +216,11 @@ impl Walls {
         };
         let hidden = |t: f64| (t - compute_ms).max(0.0);
         Traffic {
-            tp_ms: if self.tp_overlap { hidden(tp_ms) } else { tp_ms },
+            tp_ms: if self.tp_overlap {
+                hidden(tp_ms)
+            } else {
+                tp_ms
+            },
             cp_ms: hidden(cp_ms),
             ep_ms,
         }
@@ -262,6 +298,43 @@ mod tests {
         };
         let t = slow.traffic(&LAYOUT, 50e9, 2048.0, 1000.0);
         assert!((t.tp_ms - (0.88080384 + 4.0 * 15e-3) * 768.0).abs() < 1e-9);
+    }
+
+    /// ZeRO-1, P = 175B over TP 8 · PP 8 (Ψ = 2,734,375,000), D = 16, bf16 at 50 GB/s:
+    /// 2 · 2 · Ψ · 15/16 = 10,253,906,250 B → 205.078125 ms; 64 microbatches of 1,000 ms of
+    /// compute hide 1000/64 = 15.625 ms of it: 189.453125 ms exposed.
+    #[test]
+    fn data_parallel_once_per_step() {
+        let w = gpt3();
+        let comm = FsdpComm {
+            gathers: 3.0,
+            wire_bytes_per_param: 2.0,
+            gather_bytes_per_param: 2.0,
+            bus_bytes_per_s: 50e9,
+            fixed_ms: 0.0,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+        };
+        let t = w
+            .data_parallel_ms(&LAYOUT, &comm, 175e9, 1024.0, 1000.0)
+            .unwrap();
+        assert!((t - 189.453125).abs() < 1e-9);
+        let fsdp = Walls {
+            memory: MemorySettings {
+                zero: 3,
+                ..w.memory
+            },
+            ..w
+        };
+        assert_eq!(
+            fsdp.data_parallel_ms(&LAYOUT, &comm, 175e9, 1024.0, 1000.0),
+            None
+        );
+        // One replica: nothing to reduce.
+        assert_eq!(
+            w.data_parallel_ms(&LAYOUT, &comm, 175e9, 64.0, 1000.0),
+            Some(0.0)
+        );
     }
 
     #[test]

@@ -1,0 +1,404 @@
+//! The inputs of the strong-scaling walls (memory, shrinking kernels, TP/CP/EP traffic): the
+//! model's shape, the GPU's memory, ZeRO and recomputation, expert parallelism. Without a
+//! shape (`nl=0`, the default, as in the article) the LLM panels are the article's model.
+
+use super::{parse_count, parse_in_range, Key};
+use crate::model::kernel::HalfLengths;
+use crate::model::memory::{ActivationSettings, MemorySettings, Recompute};
+use crate::model::shape::Shape;
+use crate::model::walls::Walls;
+use crate::text::units::{
+    canonical, canonical_si, clip, format_count, parse_duration_ms, parse_quantity, quote_number,
+    GIB_BYTES,
+};
+
+/// Hockney half-lengths of H100 BF16 GEMMs, calibrated in `docs/model.md` ("Kernels that
+/// shrink"): tokens per GEMM and hidden size per TP rank at half the asymptotic rate.
+pub const N_HALF_TOKENS: f64 = 128.0;
+pub const N_HALF_HIDDEN: f64 = 128.0;
+
+/// The wall inputs, always valid alone (cross-input rules in [`WallSettings::check`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WallSettings {
+    /// `nl`: layers; `0` is "no shape".
+    pub layers: f64,
+    /// `hd`: hidden size.
+    pub hidden: f64,
+    /// `nh`: attention heads.
+    pub heads: f64,
+    /// `kvh`: key/value heads; `0` is "as many as `nh`".
+    pub kv_heads: f64,
+    /// `ffn`: gated MLP inner size; `0` is GPT's `4h` MLP.
+    pub ffn: f64,
+    /// `sq`: sequence length, tokens.
+    pub seq_len: f64,
+    /// `voc`: vocabulary.
+    pub vocab: f64,
+    /// `ne`: experts per MoE layer (1 = dense).
+    pub experts: f64,
+    /// `ke`: experts per token.
+    pub experts_per_token: f64,
+    /// `ep`: expert-parallel degree.
+    pub ep: u32,
+    /// `hbm`: GPU memory, bytes.
+    pub hbm_bytes: f64,
+    /// `zero`: ZeRO stage 0–3.
+    pub zero: u8,
+    /// `ac`: activation recomputation.
+    pub recompute: Recompute,
+    /// `sp`: sequence parallelism.
+    pub sequence_parallel: bool,
+    /// `fa`: flash attention.
+    pub flash_attention: bool,
+    /// `ob`: optimizer bytes per parameter.
+    pub optimizer_bytes: f64,
+    /// `ks`: kernels shrink with the GEMMs.
+    pub kernels_shrink: bool,
+    /// `nhalf`: `m½`, tokens.
+    pub n_half_tokens: f64,
+    /// `khalf`: `k½`, hidden per TP rank.
+    pub n_half_hidden: f64,
+    /// `tpo`: TP communication overlaps with compute.
+    pub tp_overlap: bool,
+    /// `lat`: latency per tree step of a collective, ms.
+    pub latency_ms: f64,
+}
+
+impl Default for WallSettings {
+    /// No shape; an 80 GiB GPU (H100 SXM: `nvidia-smi` shows 81,559 MiB), FSDP (ZeRO-3, today's assumption), Adam with fp32
+    /// master weights (`K = 12`), flash attention, no recomputation.
+    fn default() -> Self {
+        WallSettings {
+            layers: 0.0,
+            hidden: 0.0,
+            heads: 0.0,
+            kv_heads: 0.0,
+            ffn: 0.0,
+            seq_len: 0.0,
+            vocab: 0.0,
+            experts: 1.0,
+            experts_per_token: 1.0,
+            ep: 1,
+            hbm_bytes: 80.0 * GIB_BYTES,
+            zero: 3,
+            recompute: Recompute::None,
+            sequence_parallel: false,
+            flash_attention: true,
+            optimizer_bytes: 12.0,
+            kernels_shrink: false,
+            n_half_tokens: N_HALF_TOKENS,
+            n_half_hidden: N_HALF_HIDDEN,
+            tp_overlap: false,
+            latency_ms: 0.0,
+        }
+    }
+}
+
+fn flag(on: bool) -> String {
+    if on { "1" } else { "0" }.to_string()
+}
+
+fn parse_flag(text: &str) -> Result<bool, String> {
+    match text.trim() {
+        "1" | "yes" | "true" => Ok(true),
+        "0" | "no" | "false" | "" => Ok(false),
+        other => Err(trf!(
+            "“{}” is neither 1 nor 0",
+            "“{}” 既不是 1 也不是 0",
+            clip(other)
+        )),
+    }
+}
+
+/// A size of the shape: a whole number, `0` allowed (not given).
+fn parse_size(text: &str) -> Result<f64, String> {
+    parse_count(text, 0.0)
+}
+
+impl WallSettings {
+    /// Whether the shape is given: layers, hidden size, heads, sequence and vocabulary.
+    pub fn has_shape(&self) -> bool {
+        [
+            self.layers,
+            self.hidden,
+            self.heads,
+            self.seq_len,
+            self.vocab,
+        ]
+        .iter()
+        .all(|&v| v > 0.0)
+    }
+
+    /// The shape, when it is given.
+    pub fn shape(&self) -> Option<Shape> {
+        self.has_shape().then(|| Shape {
+            layers: self.layers,
+            hidden: self.hidden,
+            heads: self.heads,
+            kv_heads: if self.kv_heads > 0.0 {
+                self.kv_heads
+            } else {
+                self.heads
+            },
+            ffn: self.ffn,
+            seq_len: self.seq_len,
+            vocab: self.vocab,
+            experts: self.experts,
+            experts_per_token: self.experts_per_token,
+        })
+    }
+
+    /// The model's wall inputs; `nvlink_bytes_per_s` is the Plan's `bnv`.
+    pub fn walls(&self, nvlink_bytes_per_s: f64) -> Option<Walls> {
+        self.shape().map(|shape| Walls {
+            shape,
+            memory: MemorySettings {
+                zero: self.zero,
+                optimizer_bytes_per_param: self.optimizer_bytes,
+                activations: ActivationSettings {
+                    recompute: self.recompute,
+                    sequence_parallel: self.sequence_parallel,
+                    flash_attention: self.flash_attention,
+                },
+                hbm_bytes: self.hbm_bytes,
+            },
+            expert_parallel: self.ep as f64,
+            kernels: self.kernels_shrink.then_some(HalfLengths {
+                tokens: self.n_half_tokens,
+                hidden: self.n_half_hidden,
+            }),
+            nvlink_bytes_per_s,
+            tp_overlap: self.tp_overlap,
+            latency_s: self.latency_ms / 1e3,
+        })
+    }
+
+    pub(super) fn get_text(&self, key: Key) -> Option<String> {
+        Some(match key {
+            Key::Layers => canonical(self.layers),
+            Key::Hidden => canonical(self.hidden),
+            Key::Heads => canonical(self.heads),
+            Key::KvHeads => canonical(self.kv_heads),
+            Key::Ffn => canonical(self.ffn),
+            Key::SeqLen => canonical(self.seq_len),
+            Key::Vocab => canonical(self.vocab),
+            Key::Experts => canonical(self.experts),
+            Key::ExpertsPerToken => canonical(self.experts_per_token),
+            Key::Ep => self.ep.to_string(),
+            Key::Hbm => {
+                let gib = self.hbm_bytes / GIB_BYTES;
+                if gib.fract() == 0.0 {
+                    format!("{gib}Gi")
+                } else {
+                    canonical_si(self.hbm_bytes)
+                }
+            }
+            Key::Zero => self.zero.to_string(),
+            Key::Recompute => self.recompute.key().to_string(),
+            Key::SequenceParallel => flag(self.sequence_parallel),
+            Key::FlashAttention => flag(self.flash_attention),
+            Key::OptimizerBytes => canonical(self.optimizer_bytes),
+            Key::KernelsShrink => flag(self.kernels_shrink),
+            Key::HalfTokens => canonical(self.n_half_tokens),
+            Key::HalfHidden => canonical(self.n_half_hidden),
+            Key::TpOverlap => flag(self.tp_overlap),
+            Key::Latency => canonical(self.latency_ms),
+            _ => return None,
+        })
+    }
+
+    /// Parses one wall input (ranges only); `None` for a key that is not one.
+    pub(super) fn set(&mut self, key: Key, text: &str) -> Option<Result<(), String>> {
+        key.is_walls().then(|| self.set_wall(key, text))
+    }
+
+    // One arm per URL key, each a parse and a range (as `LlmSettings::set_llm`).
+    #[allow(clippy::too_many_lines)]
+    fn set_wall(&mut self, key: Key, text: &str) -> Result<(), String> {
+        match key {
+            Key::Layers => self.layers = parse_size(text)?,
+            Key::Hidden => self.hidden = parse_size(text)?,
+            Key::Heads => self.heads = parse_size(text)?,
+            Key::KvHeads => self.kv_heads = parse_size(text)?,
+            Key::Ffn => self.ffn = parse_size(text)?,
+            Key::SeqLen => self.seq_len = parse_size(text)?,
+            Key::Vocab => self.vocab = parse_size(text)?,
+            Key::Experts => self.experts = parse_count(text, 1.0)?,
+            Key::ExpertsPerToken => self.experts_per_token = parse_count(text, 1.0)?,
+            Key::Ep => {
+                let v = parse_count(text, 1.0)?;
+                if v > 65_536.0 {
+                    return Err(trf!(
+                        "{} is above 65,536",
+                        "{} 大于 65,536",
+                        format_count(v)
+                    ));
+                }
+                self.ep = v as u32;
+            }
+            Key::Hbm => {
+                let v = parse_quantity(text).map_err(|e| e.to_string())?;
+                if !(1e9..=1e13).contains(&v) {
+                    return Err(trf!(
+                        "{} bytes is outside 1G … 10T (write 80Gi or 141G)",
+                        "{} 字节超出 1G … 10T 的范围（写 80Gi 或 141G）",
+                        quote_number(v)
+                    ));
+                }
+                self.hbm_bytes = v;
+            }
+            Key::Zero => {
+                self.zero = match text.trim() {
+                    "0" => 0,
+                    "1" => 1,
+                    "2" => 2,
+                    "3" => 3,
+                    other => {
+                        return Err(trf!(
+                            "“{}” is not a ZeRO stage 0, 1, 2 or 3 (3 = FSDP)",
+                            "“{}” 不是 ZeRO 阶段 0、1、2 或 3（3 = FSDP）",
+                            clip(other)
+                        ))
+                    }
+                }
+            }
+            Key::Recompute => {
+                self.recompute = Recompute::from_key(text).ok_or_else(|| {
+                    trf!(
+                        "“{}” is not one of none, selective, full",
+                        "“{}” 不是 none、selective、full 之一",
+                        clip(text)
+                    )
+                })?
+            }
+            Key::SequenceParallel => self.sequence_parallel = parse_flag(text)?,
+            Key::FlashAttention => self.flash_attention = parse_flag(text)?,
+            Key::OptimizerBytes => {
+                self.optimizer_bytes = parse_in_range(
+                    text,
+                    0.0,
+                    32.0,
+                    "(12 = Adam with fp32 master weights, 8 without them)",
+                )?
+            }
+            Key::KernelsShrink => self.kernels_shrink = parse_flag(text)?,
+            Key::HalfTokens => self.n_half_tokens = parse_in_range(text, 0.0, 1e6, "")?,
+            Key::HalfHidden => self.n_half_hidden = parse_in_range(text, 0.0, 1e6, "")?,
+            Key::TpOverlap => self.tp_overlap = parse_flag(text)?,
+            Key::Latency => {
+                let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
+                if !(0.0..=1000.0).contains(&v) {
+                    return Err(trf!(
+                        "{} ms is outside 0 … 1 s (write 5us)",
+                        "{} ms 超出 0 … 1 s 的范围（写 5us）",
+                        quote_number(v)
+                    ));
+                }
+                self.latency_ms = v;
+            }
+            _ => return Err(format!("{} is not a wall input", key.name())),
+        }
+        Ok(())
+    }
+
+    /// Cross-input rules with the layout (`tp`, `pp`, `cp`); each names the keys involved.
+    pub fn check(&self, tp: u32, pp: u32, cp: u32) -> Vec<(Vec<Key>, String)> {
+        let mut out = Vec::new();
+        if self.experts_per_token > self.experts {
+            out.push((
+                vec![Key::ExpertsPerToken, Key::Experts],
+                trf!(
+                    "{} experts per token is more than the {} experts",
+                    "每个 token {} 个专家，多于专家总数 {}",
+                    format_count(self.experts_per_token),
+                    format_count(self.experts)
+                ),
+            ));
+        }
+        if self.ep > 1 && (self.experts % self.ep as f64 != 0.0) {
+            out.push((
+                vec![Key::Ep, Key::Experts],
+                trf!(
+                    "EP degree {} does not divide the {} experts",
+                    "EP 并行度 {} 不能整除专家数 {}",
+                    self.ep,
+                    format_count(self.experts)
+                ),
+            ));
+        }
+        if self.heads > 0.0 && self.heads % tp as f64 != 0.0 {
+            out.push((
+                vec![Key::Tp, Key::Heads],
+                trf!(
+                    "TP degree {} does not divide the {} attention heads",
+                    "TP 并行度 {} 不能整除 {} 个注意力头",
+                    tp,
+                    format_count(self.heads)
+                ),
+            ));
+        }
+        if self.kv_heads > 0.0 && self.heads > 0.0 && self.heads % self.kv_heads != 0.0 {
+            out.push((
+                vec![Key::KvHeads, Key::Heads],
+                trf!(
+                    "{} key/value heads do not divide the {} attention heads",
+                    "{} 个 key/value 头不能整除 {} 个注意力头",
+                    format_count(self.kv_heads),
+                    format_count(self.heads)
+                ),
+            ));
+        }
+        if self.seq_len > 0.0 && self.seq_len % cp as f64 != 0.0 {
+            out.push((
+                vec![Key::Cp, Key::SeqLen],
+                trf!(
+                    "CP degree {} does not divide the sequence of {} tokens",
+                    "CP 并行度 {} 不能整除 {} tokens 的序列",
+                    cp,
+                    format_count(self.seq_len)
+                ),
+            ));
+        }
+        if self.layers > 0.0 && self.layers % pp as f64 != 0.0 {
+            out.push((
+                vec![Key::Pp, Key::Layers],
+                trf!(
+                    "PP degree {} does not divide the {} layers",
+                    "PP 并行度 {} 不能整除 {} 层",
+                    pp,
+                    format_count(self.layers)
+                ),
+            ));
+        }
+        out
+    }
+
+    /// Whether `key` is set away from its default but the shape is incomplete, so it has no
+    /// effect yet: the keys still missing (for a note, not an error: a link may give the shape
+    /// key by key).
+    pub fn missing_shape_keys(&self) -> Vec<Key> {
+        if self.layers == 0.0 && self.hidden == 0.0 {
+            return Vec::new();
+        }
+        [
+            (Key::Layers, self.layers),
+            (Key::Hidden, self.hidden),
+            (Key::Heads, self.heads),
+            (Key::SeqLen, self.seq_len),
+            (Key::Vocab, self.vocab),
+        ]
+        .into_iter()
+        .filter(|&(_, v)| v == 0.0)
+        .map(|(k, _)| k)
+        .collect()
+    }
+}
+
+/// The note shown when part of the shape is given: which keys it still needs.
+pub fn incomplete_shape_note(missing: &[Key]) -> String {
+    trf!(
+        "The model's shape needs {} too; memory, kernels and model-parallel traffic are not computed until then",
+        "模型形状还需要 {}；在此之前不计算显存、kernel 与模型并行通信",
+        missing.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+    )
+}
