@@ -213,7 +213,7 @@ mod tests {
             assert!(CHARTS[..i].iter().all(|c| c.id != spec.id));
         }
         assert_eq!(ChartId::from_id("nope"), None);
-        assert_eq!(ChartId::of(View::Weak).count(), 5);
+        assert_eq!(ChartId::of(View::Weak).count(), 6);
         assert_eq!(cli_choices(View::Plan), "plan-ttq|plan-gpu-hours");
     }
 
@@ -225,7 +225,11 @@ mod tests {
             if let Drawing::Llm(which) = spec.drawing {
                 let strong = matches!(
                     which,
-                    LlmChart::StrongStep | LlmChart::StrongEfficiency | LlmChart::StrongThroughput
+                    LlmChart::StrongStep
+                        | LlmChart::StrongEfficiency
+                        | LlmChart::StrongThroughput
+                        | LlmChart::StrongMemory
+                        | LlmChart::StrongMfu
                 );
                 assert_eq!(strong, spec.view == View::Strong, "{}", spec.id);
             }

@@ -258,7 +258,13 @@ impl Panel {
             ],
             (Computed::Plan { plan, levers, .. }, _) => vec![
                 slot("plan", Some(plan::table(plan))),
-                slot("levers", Some(plan::lever_table(levers))),
+                slot(
+                    "levers",
+                    Some(plan::lever_table(
+                        levers,
+                        Some(plan::memory_points(&self.scenario)),
+                    )),
+                ),
             ],
         }
     }
@@ -266,7 +272,9 @@ impl Panel {
     /// The activation-memory note of the Plan panel.
     pub fn memory_note(&self) -> Option<String> {
         match &self.computed {
-            Computed::Plan { llm, .. } => plan::activation_memory_note(llm),
+            Computed::Plan { llm, levers, .. } => {
+                plan::activation_memory_note(llm, &self.scenario, levers)
+            }
             _ => None,
         }
     }

@@ -5,6 +5,7 @@ use super::nearest;
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::levers::Lever;
+use crate::model::llm::LlmInputs;
 use crate::model::llm::LlmSweep;
 use crate::model::plan::{PlanPoint, PlanRow, PlanSweep, Strategy};
 use crate::model::step::n_max_gpus;
@@ -172,15 +173,55 @@ pub struct LeverRow {
     /// Fastest weak-then-strong time to quality over the table's GPU counts, hours.
     pub best_hours: f64,
     pub cost: &'static str,
+    /// With a shape: what the lever adds to the busiest GPU's memory, bytes, at the baseline
+    /// `N₀` and at the knee `N_max` of the inputs as typed (negative: it saves memory).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_cost_bytes: Option<(f64, f64)>,
+}
+
+/// Memory per GPU of `inputs` at `gpus` for the global batch `b`, bytes (with a shape). The
+/// parameter count is the typed one: the EP lever's `P → P_a` is about what FSDP moves,
+/// not what a GPU holds.
+fn memory_at(inputs: &LlmInputs, params: f64, gpus: f64) -> Option<f64> {
+    let mut inputs = inputs.clone();
+    inputs.total_params = params;
+    inputs
+        .wall_point(gpus, inputs.global_batch_tokens)
+        .map(|w| w.memory.total)
+}
+
+/// The GPU counts the lever table's memory is read at: the baseline and the knee of the
+/// inputs as typed (`N_max`, at least the baseline).
+pub fn memory_points(scenario: &Scenario) -> (f64, f64) {
+    let inputs = scenario.llm_inputs_without_levers();
+    let n0 = inputs.baseline_gpus;
+    let knee = n_max_gpus(
+        &inputs.layout,
+        inputs.global_batch_tokens,
+        inputs.t_crit_tokens(),
+    );
+    (n0, knee.max(n0))
 }
 
 /// Each lever alone against the inputs as typed, then all switched-on levers together.
 pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
     // Only what the row shows is computed: T_crit, N_max and the weak-then-strong time to
     // quality at the table's GPU counts — not the sweeps and the planner's curves.
+    let typed = scenario.llm_inputs_without_levers();
+    let (n0, knee) = memory_points(scenario);
+    let memory_cost = |inputs: &LlmInputs| -> Option<(f64, f64)> {
+        let cost = |n: f64| {
+            Some(
+                memory_at(inputs, typed.total_params, n)?
+                    - memory_at(&typed, typed.total_params, n)?,
+            )
+        };
+        Some((cost(n0)?, cost(knee)?))
+    };
     let evaluate = |levers: &[Lever]| {
         let mut inputs = scenario.llm_inputs_without_levers();
         Lever::apply_all(levers, &mut inputs, scenario.plan.nvlink_bytes_per_s);
+        let memory = memory_cost(&inputs);
         let t_crit = inputs.t_crit_tokens();
         let n_max = n_max_gpus(&inputs.layout, inputs.global_batch_tokens, t_crit);
         let plan = plan_inputs_for(inputs, &scenario.plan, &scenario.llm);
@@ -191,10 +232,10 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
             .filter_map(|&n| plan.evaluate(Strategy::WeakThenStrong, n))
             .map(|p| p.hours_to_quality)
             .fold(f64::INFINITY, f64::min);
-        (t_crit, n_max, best)
+        (t_crit, n_max, best, memory)
     };
     let mut rows = Vec::new();
-    let (t, n, h) = evaluate(&[]);
+    let (t, n, h, none) = evaluate(&[]);
     rows.push(LeverRow {
         lever: "none",
         label: tr("inputs as typed", "按输入值"),
@@ -203,9 +244,10 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
         n_max: n,
         best_hours: h,
         cost: "",
+        memory_cost_bytes: none,
     });
     for lever in Lever::ALL {
-        let (t, n, h) = evaluate(&[lever]);
+        let (t, n, h, m) = evaluate(&[lever]);
         rows.push(LeverRow {
             lever: lever.key(),
             label: crate::text::messages::lever_label(lever),
@@ -214,10 +256,11 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
             n_max: n,
             best_hours: h,
             cost: crate::text::messages::lever_cost(lever),
+            memory_cost_bytes: m,
         });
     }
     if scenario.plan.levers.len() > 1 {
-        let (t, n, h) = evaluate(&scenario.plan.levers);
+        let (t, n, h, m) = evaluate(&scenario.plan.levers);
         rows.push(LeverRow {
             lever: "all-on",
             label: tr("all switched-on levers together", "所有已开启手段合计"),
@@ -226,13 +269,31 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
             n_max: n,
             best_hours: h,
             cost: "",
+            memory_cost_bytes: m,
         });
     }
     rows
 }
 
-/// The lever table as shown.
-pub fn lever_table(rows: &[LeverRow]) -> Table {
+/// A lever's memory cost in GiB, signed (`+3.2`, `−1.0`, `0`); a dash without a shape.
+fn memory_cost_cell(bytes: Option<f64>) -> Cell {
+    match bytes {
+        Some(b) => {
+            let gib = b / crate::text::units::GIB_BYTES;
+            let text = crate::text::units::fixed(gib, 1);
+            Cell {
+                text: if gib > 0.05 { format!("+{text}") } else { text },
+                value: gib,
+            }
+        }
+        None => Cell::words("–"),
+    }
+}
+
+/// The lever table as shown; with a shape, each lever's memory cost at `N₀` and at the knee.
+pub fn lever_table(rows: &[LeverRow], points: Option<(f64, f64)>) -> Table {
+    let shown = points.is_some() && rows.iter().any(|r| r.memory_cost_bytes.is_some());
+    let (n0, knee) = points.unwrap_or((0.0, 0.0));
     let columns = Columns::<LeverRow>::new()
         .words(("lever", "手段"), |r| Cell::words(r.label))
         .words(("on", "已开启"), |r| {
@@ -255,6 +316,27 @@ pub fn lever_table(rows: &[LeverRow]) -> Table {
             }
         })
         .words(("cost", "代价"), |r| Cell::words(r.cost));
+    let columns = if shown {
+        columns
+            .titled(
+                trf!(
+                    "memory at N₀ = {} (GiB)",
+                    "N₀ = {} 时的显存 (GiB)",
+                    format_count(n0)
+                ),
+                |r| memory_cost_cell(r.memory_cost_bytes.map(|m| m.0)),
+            )
+            .titled(
+                trf!(
+                    "memory at N_max ≈ {} (GiB)",
+                    "N_max ≈ {} 时的显存 (GiB)",
+                    format_si(knee, 2)
+                ),
+                |r| memory_cost_cell(r.memory_cost_bytes.map(|m| m.1)),
+            )
+    } else {
+        columns
+    };
     let caption = tr(
         "Levers that lower T_crit (each alone, against the inputs as typed)",
         "降低 T_crit 的手段（逐项单独作用，相对输入值）",
@@ -265,7 +347,16 @@ pub fn lever_table(rows: &[LeverRow]) -> Table {
 
 /// Activation memory per GPU relative to the baseline as strong scaling shrinks `T`
 /// (activations scale with tokens per microbatch): the room the memory-hungry levers can use.
-pub fn activation_memory_note(llm: &LlmSweep) -> Option<String> {
+/// With a shape, in GiB: what strong scaling frees from `N₀` to the knee beside what the
+/// memory-hungry levers cost there (the seed's "decide together", computed).
+pub fn activation_memory_note(
+    llm: &LlmSweep,
+    scenario: &Scenario,
+    levers: &[LeverRow],
+) -> Option<String> {
+    if let Some(note) = freed_memory_note(scenario, levers) {
+        return Some(note);
+    }
     let (first, last) = (llm.strong.first()?, llm.strong.last()?);
     Some(trf!(
         "Strong scaling {} → {} GPUs cuts activation memory per GPU to {} of the baseline \
@@ -277,6 +368,33 @@ pub fn activation_memory_note(llm: &LlmSweep) -> Option<String> {
         format_percent(last.tokens_per_replica / first.tokens_per_replica, 1),
         format_si(first.tokens_per_replica, 4),
         format_si(last.tokens_per_replica, 4)
+    ))
+}
+
+fn freed_memory_note(scenario: &Scenario, rows: &[LeverRow]) -> Option<String> {
+    let typed = scenario.llm_inputs_without_levers();
+    let (n0, knee) = memory_points(scenario);
+    let activations = |n: f64| {
+        typed
+            .wall_point(n, typed.global_batch_tokens)
+            .map(|w| w.memory.activations)
+    };
+    let freed = activations(n0)? - activations(knee)?;
+    let cost = |key: &str| {
+        rows.iter()
+            .find(|r| r.lever == key)
+            .and_then(|r| r.memory_cost_bytes)
+            .map_or(0.0, |m| m.1)
+    };
+    let gib = |b: f64| crate::text::units::fixed(b / crate::text::units::GIB_BYTES, 1);
+    Some(trf!(
+        "Strong scaling {} → {} GPUs (N_max) frees {} GiB of activations per GPU; there, no-reshard costs {} GiB and a zero-bubble schedule {} GiB: decide them together.",
+        "强扩展 {} → {} 卡（N_max）为每卡释放 {} GiB 激活显存；此时不 reshard 需要 {} GiB，零气泡调度需要 {} GiB：两者应一起决定。",
+        format_count(n0),
+        format_si(knee, 2),
+        gib(freed),
+        gib(cost("noreshard")),
+        gib(cost("zb"))
     ))
 }
 
