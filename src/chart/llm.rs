@@ -167,38 +167,7 @@ fn memory_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
             (sweep.gpu_range.1, hbm / gib),
         ],
     });
-    let over = |fits: Option<bool>| fits == Some(false);
-    let rows: Vec<(f64, f64, Option<bool>)> = if strong {
-        sweep
-            .strong
-            .iter()
-            .filter_map(|r| r.walls.map(|w| (r.gpus, w.memory.total, Some(w.fits))))
-            .collect()
-    } else {
-        sweep
-            .weak
-            .iter()
-            .filter_map(|r| r.walls.map(|w| (r.gpus, w.memory.total, Some(w.fits))))
-            .collect()
-    };
-    chart.series.push(Series {
-        label: tr("table rows", "表格行").to_string(),
-        color: ROWS,
-        kind: SeriesKind::Points,
-        points: rows.iter().map(|&(n, m, _)| (n, m / gib)).collect(),
-    });
-    if rows.iter().any(|r| over(r.2)) {
-        chart.series.push(Series {
-            label: tr("does not fit", "放不下").to_string(),
-            color: MEASURED,
-            kind: SeriesKind::Points,
-            points: rows
-                .iter()
-                .filter(|r| over(r.2))
-                .map(|&(n, m, _)| (n, m / gib))
-                .collect(),
-        });
-    }
+    chart.series.extend(memory_rows(sweep, strong));
     let top = chart.series[0]
         .points
         .iter()
@@ -207,6 +176,43 @@ fn memory_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
     chart.y_range = (0.0, top * 1.08);
     chart.legend_upper_left = !strong;
     chart
+}
+
+/// The table rows on the memory chart, and those that do not fit marked again.
+fn memory_rows(sweep: &LlmSweep, strong: bool) -> Vec<Series> {
+    let gib = crate::text::units::GIB_BYTES;
+    let rows: Vec<(f64, f64, bool)> = if strong {
+        sweep
+            .strong
+            .iter()
+            .filter_map(|r| r.walls.map(|w| (r.gpus, w.memory.total / gib, w.fits)))
+            .collect()
+    } else {
+        sweep
+            .weak
+            .iter()
+            .filter_map(|r| r.walls.map(|w| (r.gpus, w.memory.total / gib, w.fits)))
+            .collect()
+    };
+    let mut out = vec![Series {
+        label: tr("table rows", "表格行").to_string(),
+        color: ROWS,
+        kind: SeriesKind::Points,
+        points: rows.iter().map(|&(n, m, _)| (n, m)).collect(),
+    }];
+    if rows.iter().any(|r| !r.2) {
+        out.push(Series {
+            label: tr("does not fit", "放不下").to_string(),
+            color: MEASURED,
+            kind: SeriesKind::Points,
+            points: rows
+                .iter()
+                .filter(|r| !r.2)
+                .map(|&(n, m, _)| (n, m))
+                .collect(),
+        });
+    }
+    out
 }
 
 /// MFU against `N` at fixed `B_global`: falls as exposed time grows and, when kernels

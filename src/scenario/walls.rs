@@ -131,7 +131,7 @@ impl WallSettings {
 
     /// The shape, when it is given.
     pub fn shape(&self) -> Option<Shape> {
-        self.has_shape().then(|| Shape {
+        self.has_shape().then_some(Shape {
             layers: self.layers,
             hidden: self.hidden,
             heads: self.heads,
