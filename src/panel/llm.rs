@@ -168,6 +168,69 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
     Table::from_columns("weak", caption, &columns, &sweep.weak)
 }
 
+/// The walls' key figures, with a shape: the parameter count the shape implies against `P`
+/// (flagged beyond 10%), and memory per GPU from the first to the last row with where it fits.
+fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(String, String)> {
+    let s = &sweep.summary;
+    let (Some(implied), Some(off)) = (s.shape_params, s.shape_params_mismatch) else {
+        return Vec::new();
+    };
+    let params = if off > crate::model::shape::PARAMS_TOLERANCE {
+        trf!(
+            "{} — {} off the total parameters P; check the shape or P",
+            "{}——与总参数 P 相差 {}；请检查形状或 P",
+            format_si(implied, 4),
+            format_percent(off, 1)
+        )
+    } else {
+        trf!(
+            "{} (within {} of P)",
+            "{}（与 P 相差 {}）",
+            format_si(implied, 4),
+            format_percent(off, 1)
+        )
+    };
+    let mut out = vec![(
+        tr(
+            "Parameters implied by the shape (nl, hd, nh, kvh, ffn, voc, ne)",
+            "由形状（nl、hd、nh、kvh、ffn、voc、ne）推出的参数量",
+        )
+        .to_string(),
+        params,
+    )];
+    let walls: Vec<(f64, WallPoint)> = rows
+        .iter()
+        .filter_map(|&(n, w)| w.map(|w| (n, w)))
+        .collect();
+    if let (Some(first), Some(last)) = (walls.first(), walls.last()) {
+        let fits = walls
+            .iter()
+            .filter(|(_, w)| w.fits)
+            .map(|(n, _)| format_count(*n))
+            .collect::<Vec<_>>();
+        out.push((
+            tr(
+                "Memory per GPU (first pipeline stage)",
+                "单卡显存（第一个流水线 stage）",
+            )
+            .to_string(),
+            trf!(
+                "{} → {} GiB of {} GiB; fits at: {}",
+                "{} → {} GiB，显存 {} GiB；放得下的卡数：{}",
+                format_gib(first.1.memory.total),
+                format_gib(last.1.memory.total),
+                format_gib(s.hbm_bytes.unwrap_or(0.0)),
+                if fits.is_empty() {
+                    tr("no row", "没有一行").to_string()
+                } else {
+                    fits.join(", ")
+                }
+            ),
+        ));
+    }
+    out
+}
+
 /// Key figures above the strong panel.
 pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     let s = &sweep.summary;
@@ -207,6 +270,14 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             format_percent(last.efficiency, 1),
         ));
     }
+    out.extend(wall_figures(
+        sweep,
+        &sweep
+            .strong
+            .iter()
+            .map(|r| (r.gpus, r.walls))
+            .collect::<Vec<_>>(),
+    ));
     if sweep.strong.iter().any(|r| r.extrapolated) {
         out.push((
             tr("* exposed time", "* 暴露时间").to_string(),
@@ -239,7 +310,7 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
         return Vec::new();
     };
-    vec![
+    let mut out = vec![
         (
             tr("Global batch grows", "global batch 增大").to_string(),
             format!(
@@ -276,7 +347,16 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
                 format_rate(last.throughput_tokens_per_s)
             ),
         ),
-    ]
+    ];
+    out.extend(wall_figures(
+        sweep,
+        &sweep
+            .weak
+            .iter()
+            .map(|r| (r.gpus, r.walls))
+            .collect::<Vec<_>>(),
+    ));
+    out
 }
 
 /// Hover readout on a strong chart: the row nearest `gpus` (log scale).

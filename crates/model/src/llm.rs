@@ -339,6 +339,10 @@ pub struct LlmSummary {
     /// `P` implied by the shape ([`super::shape::Shape::total_params`]), with a shape.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shape_params: Option<f64>,
+    /// `|implied − P| / P` ([`super::shape::params_mismatch`]); above
+    /// [`super::shape::PARAMS_TOLERANCE`] the panels report it, naming both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape_params_mismatch: Option<f64>,
 }
 
 /// Dense curves of one sweep for the charts: `(N, value)`.
@@ -507,6 +511,9 @@ impl LlmSweep {
                 token_budget: inputs.token_budget,
                 hbm_bytes: inputs.walls.map(|w| w.memory.hbm_bytes),
                 shape_params: inputs.walls.map(|w| w.shape.total_params()),
+                shape_params_mismatch: inputs.walls.map(|w| {
+                    super::shape::params_mismatch(w.shape.total_params(), inputs.total_params)
+                }),
             },
             strong,
             weak,

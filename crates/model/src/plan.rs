@@ -51,6 +51,10 @@ pub struct PlanPoint {
     pub gpu_hours: f64,
     /// `1 / (1 + B/B_crit)`.
     pub token_efficiency: f64,
+    /// With a shape: whether the busiest GPU's memory fits at this batch; the recommended
+    /// GPU count is never one that does not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fits: Option<bool>,
 }
 
 /// All strategies at one GPU count, plus the weak-scaling headline next to the truth.
@@ -85,7 +89,8 @@ pub struct PlanSweep {
     /// `N` where weak-then-strong switches: `T₀·D·A = cap`.
     pub switch_gpus: f64,
     /// `N` (dense sweep) with the least time to quality under weak-then-strong: beyond it,
-    /// adding GPUs no longer pays.
+    /// adding GPUs no longer pays. Only counts whose memory fits compete (all of them when
+    /// none fits, and the panels then say that no row fits).
     pub best_gpus_weak_then_strong: f64,
     pub critical_batch_tokens: f64,
     pub min_steps: f64,
@@ -111,6 +116,7 @@ impl PlanInputs {
             hours_to_quality: hours,
             gpu_hours: hours * gpus,
             token_efficiency: self.critical.token_efficiency(batch),
+            fits: self.llm.wall_point(gpus, batch).map(|w| w.fits),
         })
     }
 
@@ -242,7 +248,15 @@ impl PlanSweep {
             .iter()
             .find(|(s, _)| *s == Strategy::WeakThenStrong)
             .and_then(|(_, pts)| {
-                pts.iter()
+                let fitting: Vec<&(f64, PlanPoint)> =
+                    pts.iter().filter(|p| p.1.fits != Some(false)).collect();
+                let candidates = if fitting.is_empty() {
+                    pts.iter().collect()
+                } else {
+                    fitting
+                };
+                candidates
+                    .into_iter()
                     .min_by(|a, b| a.1.hours_to_quality.total_cmp(&b.1.hours_to_quality))
                     .map(|p| p.0)
             })
