@@ -372,33 +372,4 @@ impl WallSettings {
         }
         out
     }
-
-    /// Whether `key` is set away from its default but the shape is incomplete, so it has no
-    /// effect yet: the keys still missing (for a note, not an error: a link may give the shape
-    /// key by key).
-    pub fn missing_shape_keys(&self) -> Vec<Key> {
-        if self.layers == 0.0 && self.hidden == 0.0 {
-            return Vec::new();
-        }
-        [
-            (Key::Layers, self.layers),
-            (Key::Hidden, self.hidden),
-            (Key::Heads, self.heads),
-            (Key::SeqLen, self.seq_len),
-            (Key::Vocab, self.vocab),
-        ]
-        .into_iter()
-        .filter(|&(_, v)| v == 0.0)
-        .map(|(k, _)| k)
-        .collect()
-    }
-}
-
-/// The note shown when part of the shape is given: which keys it still needs.
-pub fn incomplete_shape_note(missing: &[Key]) -> String {
-    trf!(
-        "The model's shape needs {} too; memory, kernels and model-parallel traffic are not computed until then",
-        "模型形状还需要 {}；在此之前不计算显存、kernel 与模型并行通信",
-        missing.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
-    )
 }
