@@ -393,7 +393,14 @@ pub fn weak_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
 /// Text alternative of the strong charts.
 pub fn strong_summary(sweep: &LlmSweep) -> String {
     let s = &sweep.summary;
-    trf!(
+    let walls = memory_summary(
+        sweep
+            .strong
+            .iter()
+            .map(|r| (r.gpus, r.walls, r.mfu))
+            .collect(),
+    );
+    let text = trf!(
         "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does \
          not shrink; throughput peaks at {} GPUs. Tokens per replica fall below T_crit = {} beyond \
          N_max ≈ {} GPUs (shaded).",
@@ -403,6 +410,38 @@ pub fn strong_summary(sweep: &LlmSweep) -> String {
         format_count(s.peak_throughput_gpus),
         format_si(s.t_crit_tokens, 3),
         format_si(s.n_max, 2)
+    );
+    text + &walls
+}
+
+/// With a shape, what the memory and MFU charts show, for the panels' text alternatives:
+/// memory per GPU and MFU from the first row to the last, and the rows that do not fit.
+fn memory_summary(rows: Vec<(f64, Option<WallPoint>, f64)>) -> String {
+    let walls: Vec<(f64, WallPoint, f64)> = rows
+        .into_iter()
+        .filter_map(|(n, w, mfu)| w.map(|w| (n, w, mfu)))
+        .collect();
+    let (Some(first), Some(last)) = (walls.first(), walls.last()) else {
+        return String::new();
+    };
+    let over: Vec<String> = walls
+        .iter()
+        .filter(|r| !r.1.fits)
+        .map(|r| format_count(r.0))
+        .collect();
+    let fit = if over.is_empty() {
+        tr("every row fits", "每一行都放得下").to_string()
+    } else {
+        trf!("does not fit at {} GPUs", "{} 卡时放不下", over.join(", "))
+    };
+    trf!(
+        " Memory per GPU {} → {} GiB ({}); MFU {} → {}.",
+        " 单卡显存 {} → {} GiB（{}）；MFU {} → {}。",
+        format_gib(first.1.memory.total),
+        format_gib(last.1.memory.total),
+        fit,
+        format_percent(first.2, 1),
+        format_percent(last.2, 1)
     )
 }
 
@@ -411,7 +450,7 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
     let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
         return String::new();
     };
-    trf!(
+    let text = trf!(
         "With {} tokens per replica fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
          grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
         "每副本固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率，但 global batch 从 {} 增大到 {}，\
@@ -425,6 +464,13 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
         format_si(sweep.summary.token_budget, 3),
         format_steps(first.optimizer_steps),
         format_steps(last.optimizer_steps)
+    );
+    text + &memory_summary(
+        sweep
+            .weak
+            .iter()
+            .map(|r| (r.gpus, r.walls, r.mfu))
+            .collect(),
     )
 }
 

@@ -78,6 +78,30 @@ pub fn table(plan: &PlanSweep) -> Table {
             ("weak→strong: GPU-hours", "先弱后强：GPU 时"),
             |r| plan_cell(r.weak_then_strong, |p| p.gpu_hours, format_count),
         );
+    // With a shape: the weak-then-strong batch's memory per GPU, marked where it does not
+    // fit (the recommended GPU count is never such a row's).
+    let shown = plan
+        .rows
+        .iter()
+        .any(|r| r.weak_then_strong.is_some_and(|p| p.memory_bytes.is_some()));
+    let columns = columns.column_if(
+        shown,
+        ("weak→strong: memory/GPU (GiB)", "先弱后强：单卡显存 (GiB)"),
+        |r| match r
+            .weak_then_strong
+            .and_then(|p| p.memory_bytes.map(|m| (m, p.fits)))
+        {
+            Some((m, fits)) => Cell {
+                text: if fits == Some(false) {
+                    format!("{} ✗", super::llm::format_gib(m))
+                } else {
+                    super::llm::format_gib(m)
+                },
+                value: m / crate::text::units::GIB_BYTES,
+            },
+            None => Cell::words("–"),
+        },
+    );
     let caption = trf!(
         "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
         "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",

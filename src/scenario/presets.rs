@@ -20,6 +20,7 @@ use super::walls::WallSettings;
 use super::{Scenario, View};
 use crate::i18n::tr;
 use crate::model::measured::{MeasuredKind, MeasuredPoint};
+use crate::model::memory::Recompute;
 use crate::model::step::PipelineSchedule;
 use crate::text::pairs::parse_points;
 
@@ -40,7 +41,7 @@ pub struct PresetSpec {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [PresetSpec; 11] = [
+pub const PRESETS: [PresetSpec; 13] = [
     PresetSpec {
         // The teaching default: f = 5% (the seed's 20x ceiling) against 1%, 10%, 25%.
         name: "classroom",
@@ -249,6 +250,60 @@ pub const PRESETS: [PresetSpec; 11] = [
         },
     },
     PresetSpec {
+        // A measured weak sweep with published memory: torchtitan, Llama 3.1 8B on H100 with
+        // FSDP only, 2 × 8,192 tokens per GPU, selective activation checkpointing, 8 → 128
+        // GPUs (pytorch/torchtitan docs/performance.md for tokens/s per GPU,
+        // benchmarks/llama3_h100_202412_torchtitan.md for peak memory; shared/data/
+        // published-runs.md §4). Step = 16,384 tokens / (tokens/s per GPU). The memory rows
+        // are held against the published peaks in docs/model.md §12.2.
+        name: "torchtitan-llama3-8b",
+        view: View::Weak,
+        description: || {
+            tr(
+                "Measured: torchtitan Llama 3.1 8B, FSDP on H100, weak 8 → 128 GPUs at 16k tokens per GPU; memory per GPU against the published peak",
+                "实测：torchtitan Llama 3.1 8B，H100 上 FSDP，弱扩展 8 → 128 卡，每卡 16k tokens；单卡显存对照公布的峰值",
+            )
+        },
+        source: Some(|| {
+            tr(
+                "pytorch/torchtitan docs/performance.md (Llama 3.1 8B, FSDP, 2 × 8,192 tokens \
+                 per GPU: 5,762 tokens/s per GPU on 8 GPUs, 5,605 on 128) and \
+                 benchmarks/llama3_h100_202412_torchtitan.md (selective AC, peak reserved \
+                 memory 82.4 GiB on 8 GPUs, 67.0 GiB on 128; H100 96 GB)",
+                "pytorch/torchtitan docs/performance.md（Llama 3.1 8B，FSDP，每卡 2 × 8,192 \
+                 tokens：8 卡每卡 5,762 tokens/s，128 卡 5,605）与 \
+                 benchmarks/llama3_h100_202412_torchtitan.md（选择性激活检查点，峰值保留显存 \
+                 8 卡 82.4 GiB，128 卡 67.0 GiB；H100 96 GB）",
+            )
+        }),
+        inputs: |s| {
+            let l = &mut s.llm;
+            l.global_batch_tokens = 8.0 * 16384.0;
+            l.total_params = 8.03e9;
+            l.active_params = 8.03e9;
+            l.peak_flops_per_gpu = 989e12;
+            l.baseline_gpus = 8.0;
+            l.gpus = vec![8.0, 16.0, 32.0, 64.0, 128.0];
+            l.exposed_mode = ExposedMode::Fit;
+            // 16,384 tokens / 5,762 and / 5,605 tokens/s, in ms.
+            l.step_table = points(&[(8.0, 2_843.4), (128.0, 2_923.1)]);
+            l.step_batches = vec![Some(8.0 * 16384.0), Some(128.0 * 16384.0)];
+            l.fit_on = vec![8.0, 128.0];
+            l.token_budget = 15e12;
+            let w = &mut l.walls;
+            // Llama 3.1 8B (Meta's config; torchtitan's llama3 8B ModelArgs).
+            w.layers = 32.0;
+            w.hidden = 4096.0;
+            w.heads = 32.0;
+            w.kv_heads = 8.0;
+            w.ffn = 14336.0;
+            w.seq_len = 8192.0;
+            w.vocab = 128_256.0;
+            w.recompute = Recompute::Selective;
+            w.hbm_bytes = 96e9;
+        },
+    },
+    PresetSpec {
         // A measured run: MLPerf Training v3.1 GPT-3 175B on NVIDIA Eos (DGX H100, FP8, TP 4,
         // PP 8; mlcommons/training_results_v3.1, shared/data/published-runs.md §2). The step
         // time is `em=fit` on the two system sizes at GBS 2,048 (512 and 4,096 GPUs); `B_crit`
@@ -319,6 +374,64 @@ pub const PRESETS: [PresetSpec; 11] = [
                 [8_309.0, 8_408.0, 8_420.0, 8_453.0, 8_490.0],
                 989e12,
             )
+        },
+    },
+    PresetSpec {
+        // Measured weak sweep: NVIDIA DGX Cloud benchmarking, Llama 3.1 70B on H100 in BF16,
+        // TP 4, PP 4, CP 2, VP 5, sequence 8,192, GBS = 2 × GPUs sequences, 64 → 2,048 GPUs
+        // (NVIDIA/dgxc-benchmarking `llama3.1/README_70b.md`, v25.03; shared/data/
+        // published-runs.md §3). `em=fit` on the two published ends; the shape gives memory
+        // per GPU under the recipe's distributed optimizer and sequence parallelism.
+        name: "dgxc-llama3-70b-bf16",
+        view: View::Weak,
+        description: || {
+            tr(
+                "Measured: DGX Cloud Llama 3.1 70B, H100 BF16, TP 4 · PP 4 · CP 2, weak 64 → 2,048 GPUs; memory per GPU from its shape",
+                "实测：DGX Cloud Llama 3.1 70B，H100 BF16，TP 4 · PP 4 · CP 2，弱扩展 64 → 2,048 卡；由形状计算单卡显存",
+            )
+        },
+        source: Some(|| {
+            tr(
+                "NVIDIA/dgxc-benchmarking llama3.1/README_70b.md (v25.03): Llama 3.1 70B on \
+                 H100 BF16, TP 4, PP 4, CP 2, VP 5, GBS = 2 × GPUs sequences of 8,192 tokens; \
+                 step 14.61 s on 64 GPUs, 14.84 s on 2,048 (MFU 54.5% → 53.7%)",
+                "NVIDIA/dgxc-benchmarking llama3.1/README_70b.md（v25.03）：H100 BF16 上的 \
+                 Llama 3.1 70B，TP 4，PP 4，CP 2，VP 5，GBS = 2 × 卡数 条 8,192 tokens 的序列；\
+                 64 卡 step 14.61 s，2,048 卡 14.84 s（MFU 54.5% → 53.7%）",
+            )
+        }),
+        inputs: |s| {
+            let l = &mut s.llm;
+            // GBS 128 sequences of 8,192 tokens at 64 GPUs; TP 4 × PP 4 × CP 2 = 32 GPUs per
+            // replica, micro-batch 1: 2 replicas × 64 microbatches of 8,192 tokens.
+            l.global_batch_tokens = 128.0 * 8192.0;
+            l.accumulation = 64;
+            l.tp = 4;
+            l.pp = 4;
+            l.cp = 2;
+            l.total_params = 70.6e9;
+            l.active_params = 70.6e9;
+            l.peak_flops_per_gpu = 989e12;
+            l.schedule = PipelineSchedule::Interleaved;
+            l.chunks = 5;
+            l.baseline_gpus = 64.0;
+            l.gpus = vec![64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0];
+            l.exposed_mode = ExposedMode::Fit;
+            l.step_table = points(&[(64.0, 14_610.0), (2048.0, 14_840.0)]);
+            l.step_batches = vec![Some(64.0 * 16384.0), Some(2048.0 * 16384.0)];
+            l.fit_on = vec![64.0, 2048.0];
+            l.token_budget = 15e12;
+            let w = &mut l.walls;
+            // Llama 3.1 70B (Meta's config; NVIDIA NeMo Llama31Config70B).
+            w.layers = 80.0;
+            w.hidden = 8192.0;
+            w.heads = 64.0;
+            w.kv_heads = 8.0;
+            w.ffn = 28672.0;
+            w.seq_len = 8192.0;
+            w.vocab = 128_256.0;
+            w.zero = 1;
+            w.sequence_parallel = true;
         },
     },
     PresetSpec {

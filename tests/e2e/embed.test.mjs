@@ -178,11 +178,12 @@ test('show=charts: an embed of the figure alone — every chart of the panel dra
     };
   });
   assert.deepEqual(seen.canvases.filter(([, v]) => !v), [], `every chart of the panel shows: ${JSON.stringify(seen)}`);
-  assert.equal(seen.canvases.length, 4, JSON.stringify(seen));
+  // Step, efficiency, throughput, memory, MFU and the boxes figure (panel::charts::CHARTS).
+  assert.equal(seen.canvases.length, 6, JSON.stringify(seen));
   assert.ok(seen.drawn.every((f) => f > 0.01), `every chart is drawn: ${JSON.stringify(seen.drawn)}`);
   assert.deepEqual(seen.inputs, [], `no input or button: ${JSON.stringify(seen)}`);
   assert.deepEqual(seen.tables, [], `no table: ${JSON.stringify(seen)}`);
-  assert.equal(seen.captions, 4, 'each chart keeps its caption (its text alternative)');
+  assert.equal(seen.captions, 6, 'each chart keeps its caption (its text alternative)');
   const full = new URL(seen.link);
   assert.equal(full.searchParams.get('embed'), null, seen.link);
   assert.equal(full.searchParams.get('show'), null, `the full page shows everything: ${seen.link}`);

@@ -3,8 +3,9 @@
 // bytes gzipped; a Chinese reader, who also downloads the catalogue zh-<hash>.txt
 // (src/i18n.rs), at most 240,000 (200,000 and 215,000 until issue 21; docs/performance.md's
 // size history). The catalogue is held to its own small budget so it cannot quietly grow into a
-// second bundle: 12,000 B (10,000 until the gallery's MLPerf preset and the issue-15
-// translations took it to 10,126 B; the Chinese total is the budget that binds).
+// second bundle: 16,000 B (10,000 until the gallery's MLPerf preset and the issue-15
+// translations took it to 10,126 B; 12,000 until the walls' 21 inputs, 3 charts and 3 presets
+// took it to 12,696 B; the Chinese total is the budget that binds).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { DIST, assertDist } from './harness.mjs';
 
 const BUDGET = 225_000;
 const ZH_TOTAL_BUDGET = 240_000;
-const ZH_BUDGET = 12_000;
+const ZH_BUDGET = 16_000;
 const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
 // The Learn view's texts are fetched when view=learn opens (crates/web/src/learn.rs): not part of
 // any other first view; held to their own budget below.

@@ -338,3 +338,46 @@ fn cli_plan_and_report_carry_the_same_numbers() {
     assert!(r["zh"].as_str().unwrap().contains("38.1%"));
     assert!(!r["warnings"].as_array().unwrap().is_empty());
 }
+
+/// The walls' goldens (issue 22) hold in the CLI's JSON, each derived by hand from its source
+/// (docs/model.md §12): GPT-3 175B (s = 2,048, h = 12,288, a = 96, L = 96) on TP 8 · PP 8,
+/// 1F1B with A = 64 ≥ PP, one sequence per microbatch (B = 2,048 · D 16 · A 64 at 1,024 GPUs).
+#[test]
+fn cli_json_carries_the_walls_goldens() {
+    let gpt3 = "v=1&b=2097152&a=64&tp=8&pp=8&p=175G&pa=175G&n0=1024&ns=1024\
+                &nl=96&hd=12288&nh=96&sq=2048&voc=50257&zero=1&sp=1&fa=0";
+    let json = |query: &str| {
+        let (code, out, err) = scaling(&["strong", "--query", query, "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let num = |v: &serde_json::Value| v.as_f64().unwrap();
+    // Korthikanti et al. 2022, Table 2, SP + selective: 34·sbh/t per layer = 106,954,752 B;
+    // the first stage holds PP microbatches of L/PP layers: 96 × that = 10.27 GB.
+    let v = json(&format!("{gpt3}&ac=selective"));
+    let row = &v["rows"][0];
+    assert!((num(&row["memory"]["activations"]) - 10_267_656_192.0).abs() < 1.0);
+    // ZeRO-1: 2Ψ weights + 2Ψ gradients + 12Ψ/16 optimizer, Ψ = 175e9/64.
+    assert!((num(&row["memory"]["weights"]) - 5_468_750_000.0).abs() < 1.0);
+    assert!((num(&row["memory"]["optimizer"]) - 2_050_781_250.0).abs() < 1.0);
+    assert_eq!(row["fits"], true);
+    // SP, neither recomputation nor flash attention: sbh(34/t + 5as/(ht)) × 96 = 34.43 GB.
+    let v = json(&format!("{gpt3}&ac=none"));
+    assert!((num(&v["rows"][0]["memory"]["activations"]) - 34_426_847_232.0).abs() < 1.0);
+    // TP traffic 16·sbh·(t − 1)/t = 352,321,536 B per layer per microbatch, at 400 GB/s over
+    // 64 microbatches × 12 layers: 676.457… ms, exposed.
+    let v = json(&format!("{gpt3}&ac=selective&em=fsdp&cm=flops&bnv=400G"));
+    let tp_ms = num(&v["rows"][0]["traffic"]["tp_ms"]);
+    assert!(
+        (tp_ms - 352_321_536.0 / 400e9 * 1e3 * 768.0).abs() < 1e-6,
+        "{tp_ms}"
+    );
+    // ZeRO Fig. 1: Ψ = 7.5B on N_d = 64: 120 / 31.4 / 16.6 / 1.9 GB of model states.
+    let zero = "v=1&b=131072&p=7.5G&pa=7.5G&n0=64&ns=64&nl=96&hd=12288&nh=96&sq=2048&voc=50257";
+    for (stage, gb) in [(0, 120.0), (1, 31.40625), (2, 16.640625), (3, 1.875)] {
+        let v = json(&format!("{zero}&zero={stage}"));
+        let m = &v["rows"][0]["memory"];
+        let states = num(&m["weights"]) + num(&m["grads"]) + num(&m["optimizer"]);
+        assert!((states - gb * 1e9).abs() < 1.0, "stage {stage}: {states}");
+    }
+}

@@ -55,6 +55,9 @@ pub struct PlanPoint {
     /// GPU count is never one that does not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fits: Option<bool>,
+    /// With a shape: the busiest GPU's memory at this batch, bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<f64>,
 }
 
 /// All strategies at one GPU count, plus the weak-scaling headline next to the truth.
@@ -109,6 +112,7 @@ impl PlanInputs {
         let steps = self.critical.steps(batch);
         let step_ms = self.llm.step_ms(gpus, batch);
         let hours = steps * step_ms / 3.6e6;
+        let walls = self.llm.wall_point(gpus, batch);
         Some(PlanPoint {
             batch_tokens: batch,
             steps,
@@ -116,7 +120,8 @@ impl PlanInputs {
             hours_to_quality: hours,
             gpu_hours: hours * gpus,
             token_efficiency: self.critical.token_efficiency(batch),
-            fits: self.llm.wall_point(gpus, batch).map(|w| w.fits),
+            fits: walls.map(|w| w.fits),
+            memory_bytes: walls.map(|w| w.memory.total),
         })
     }
 
