@@ -188,3 +188,53 @@ fn a_batch_below_one_token_per_rank_has_no_point() {
     assert!(inputs.evaluate(Strategy::Strong, 1024.0).is_some());
     assert!(inputs.evaluate(Strategy::Strong, 1_073_741_824.0).is_none());
 }
+
+/// The walls on the Plan panel (issue 22): each lever's memory cost at N₀, derived by hand.
+/// `gpt3-175b-walls` at N₀ = 256 holds `T` = 32,768 tokens per microbatch; with TP 4 and
+/// sequence parallelism one layer keeps `34·sbh/t` = 34 · 32,768 · 12,288 / 4 = 3,422,552,064 B,
+/// and a stage 12 layers. Interleaved (PP 8, v 12) holds `8·(1 + 7/96)` microbatches; ZB-H2
+/// `min(2·8 − 1, A = 16)` = 15 (Qi et al. 2023). So zero bubble costs
+/// `(15 − 8·(1 + 7/96)) · 12 · 3,422,552,064` B. No-reshard costs nothing under ZeRO-1 (the
+/// weights are whole already); under ZeRO-3 it keeps the stage's `2Ψ` instead of two layers'
+/// `2 · 2Ψ/12`, `Ψ = 175e9/32`.
+#[test]
+fn lever_memory_costs_are_the_walls_differences() {
+    let cost = |query: &str, lever: &str| {
+        plan::lever_rows(&scenario(query))
+            .into_iter()
+            .find(|r| r.lever == lever)
+            .and_then(|r| r.memory_cost_bytes)
+            .unwrap()
+            .0
+    };
+    let walls = "v=1&preset=gpt3-175b-walls";
+    let per_microbatch = 12.0 * 34.0 * 32768.0 * 12288.0 / 4.0;
+    let zb = (15.0 - 8.0 * (1.0 + 7.0 / 96.0)) * per_microbatch;
+    assert!((cost(walls, "zb") - zb).abs() < 1.0, "{}", cost(walls, "zb"));
+    assert_eq!(cost(walls, "noreshard"), 0.0);
+    assert_eq!(cost(walls, "fp8"), 0.0);
+    let psi = 175e9 / 32.0;
+    let noreshard = 2.0 * psi - 2.0 * 2.0 * psi / 12.0;
+    let fsdp = format!("{walls}&zero=3");
+    assert!((cost(&fsdp, "noreshard") - noreshard).abs() < 1.0);
+    // The article's model has no shape: no memory column, no cost.
+    let rows = plan::lever_rows(&scenario("v=1&preset=seed-strong"));
+    assert!(rows.iter().all(|r| r.memory_cost_bytes.is_none()));
+}
+
+/// A GPU count whose memory does not fit is never the recommended one: with a 60 GiB GPU,
+/// `gpt3-175b-walls` fits only where `T` is small, so the planner's pick moves there.
+#[test]
+fn the_planner_never_recommends_a_count_that_does_not_fit() {
+    let s = scenario("v=1&preset=gpt3-175b-walls&view=plan&hbm=60Gi");
+    let plan = PlanSweep::compute(&s.plan_inputs());
+    let best = plan.best_gpus_weak_then_strong;
+    let point = plan
+        .curves
+        .iter()
+        .find(|(strategy, _)| *strategy == scaling_model::plan::Strategy::WeakThenStrong)
+        .and_then(|(_, pts)| pts.iter().find(|p| p.0 == best))
+        .unwrap();
+    assert_eq!(point.1.fits, Some(true), "{best}");
+    assert!(plan.curves.iter().any(|(_, pts)| pts.iter().any(|p| p.1.fits == Some(false))));
+}

@@ -83,8 +83,10 @@ pub fn describe(sweep: &LlmSweep, which: LlmChart) -> LineChart {
     }
 }
 
+/// Memory ticks: the number alone, the unit is in the axis title (a suffix made the labels
+/// run into the title).
 fn gib_label(v: f64) -> String {
-    format!("{} GiB", format_si(v, 3))
+    format_si(v, 3)
 }
 
 /// Memory per GPU (the first pipeline stage's) against `N`: weights, gathered weights,
