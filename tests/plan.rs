@@ -210,7 +210,11 @@ fn lever_memory_costs_are_the_walls_differences() {
     let walls = "v=1&preset=gpt3-175b-walls";
     let per_microbatch = 12.0 * 34.0 * 32768.0 * 12288.0 / 4.0;
     let zb = (15.0 - 8.0 * (1.0 + 7.0 / 96.0)) * per_microbatch;
-    assert!((cost(walls, "zb") - zb).abs() < 1.0, "{}", cost(walls, "zb"));
+    assert!(
+        (cost(walls, "zb") - zb).abs() < 1.0,
+        "{}",
+        cost(walls, "zb")
+    );
     assert_eq!(cost(walls, "noreshard"), 0.0);
     assert_eq!(cost(walls, "fp8"), 0.0);
     let psi = 175e9 / 32.0;
@@ -236,5 +240,8 @@ fn the_planner_never_recommends_a_count_that_does_not_fit() {
         .and_then(|(_, pts)| pts.iter().find(|p| p.0 == best))
         .unwrap();
     assert_eq!(point.1.fits, Some(true), "{best}");
-    assert!(plan.curves.iter().any(|(_, pts)| pts.iter().any(|p| p.1.fits == Some(false))));
+    assert!(plan
+        .curves
+        .iter()
+        .any(|(_, pts)| pts.iter().any(|p| p.1.fits == Some(false))));
 }

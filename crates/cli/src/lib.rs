@@ -37,8 +37,9 @@ OPTIONS:
     --preset NAME a built-in scenario (see `scaling presets`); --query keys override it
     --format F    text (default), csv, md (Markdown) or json
     --svg FILE    also write the chart as SVG (same chart code as the page's canvas)
-    --chart C     which chart --svg writes, by the page's chart id (default: the panel's
-                  first chart)
+    --chart C     which chart --svg writes, by the page's chart id, with or without the
+                  panel's prefix (--chart memory on strong is strong-memory; default: the
+                  panel's first chart)
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
     --compare Q   print scenario B = Q against the scenario above (A) as the page does with
@@ -247,12 +248,15 @@ impl Panel {
 /// The size of the SVG the CLI writes (and the page's SVG export), CSS pixels.
 pub const SVG_SIZE: (u32, u32) = scaling_core::chart::svg::SIZE;
 
-/// Renders one chart of a panel as SVG. `chart` is a chart id of the page; it defaults to the
+/// Renders one chart of a panel as SVG. `chart` is a chart id of the page, or the id without
+/// its panel's prefix (`scaling strong --chart memory` is `strong-memory`); it defaults to the
 /// panel's first chart.
 pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliError> {
     let which = match chart {
         None => panel.charts().next(),
-        Some(id) => ChartId::from_id(id).filter(|c| c.view() == panel.view),
+        Some(id) => panel.charts().find(|c| {
+            c.id() == id || c.id().strip_prefix(panel.view.key()) == Some(&format!("-{id}"))
+        }),
     };
     let Some(which) = which else {
         let known: Vec<&str> = panel.charts().map(ChartId::id).collect();

@@ -381,3 +381,38 @@ fn cli_json_carries_the_walls_goldens() {
         assert!((states - gb * 1e9).abs() < 1.0, "stage {stage}: {states}");
     }
 }
+
+/// `--chart memory` names the panel's memory chart (the page's id without the panel's prefix).
+#[test]
+fn chart_names_without_the_panels_prefix() {
+    let dir = std::env::temp_dir().join(format!("scaling-chart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = |command: &str, chart: &str| {
+        let file = dir.join(format!("{command}-{chart}.svg"));
+        let path = file.to_str().unwrap().to_string();
+        let (code, _, err) = scaling(&[
+            command,
+            "--preset",
+            "gpt3-175b-walls",
+            "--svg",
+            &path,
+            "--chart",
+            chart,
+        ]);
+        (
+            code,
+            std::fs::read_to_string(&file).unwrap_or_default(),
+            err,
+        )
+    };
+    let (code, short, err) = svg("strong", "memory");
+    assert_eq!(code, 0, "{err}");
+    let (_, long, _) = svg("strong", "strong-memory");
+    assert_eq!(short, long);
+    assert!(short.contains("memory per GPU"), "the memory chart's title");
+    let (_, weak, _) = svg("weak", "memory");
+    assert!(weak.contains("Weak scaling: memory per GPU"));
+    let (code, _, err) = svg("weak", "mfu");
+    assert_eq!(code, 2, "the weak panel has no MFU chart");
+    assert!(err.contains("weak-memory"), "{err}");
+}
