@@ -104,14 +104,13 @@ fn memory_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
             "Strong scaling: memory per GPU at fixed B_global",
             "强扩展：固定 B_global 时的单卡显存",
         )
-        .to_string()
     } else {
         tr(
             "Weak scaling: memory per GPU at fixed tokens per replica",
             "弱扩展：固定每副本 tokens 时的单卡显存",
         )
-        .to_string()
-    };
+    }
+    .to_string();
     chart.y_desc = tr("Memory per GPU (GiB)", "单卡显存（GiB）").to_string();
     chart.y_format = gib_label;
     let Some(hbm) = sweep.summary.hbm_bytes else {

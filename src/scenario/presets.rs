@@ -290,17 +290,10 @@ pub const PRESETS: [PresetSpec; 13] = [
             l.step_batches = vec![Some(8.0 * 16384.0), Some(128.0 * 16384.0)];
             l.fit_on = vec![8.0, 128.0];
             l.token_budget = 15e12;
-            let w = &mut l.walls;
             // Llama 3.1 8B (Meta's config; torchtitan's llama3 8B ModelArgs).
-            w.layers = 32.0;
-            w.hidden = 4096.0;
-            w.heads = 32.0;
-            w.kv_heads = 8.0;
-            w.ffn = 14336.0;
-            w.seq_len = 8192.0;
-            w.vocab = 128_256.0;
-            w.recompute = Recompute::Selective;
-            w.hbm_bytes = 96e9;
+            llama31_shape(&mut l.walls, 32.0, 4096.0, 32.0, 14336.0);
+            l.walls.recompute = Recompute::Selective;
+            l.walls.hbm_bytes = 96e9;
         },
     },
     PresetSpec {
@@ -421,17 +414,10 @@ pub const PRESETS: [PresetSpec; 13] = [
             l.step_batches = vec![Some(64.0 * 16384.0), Some(2048.0 * 16384.0)];
             l.fit_on = vec![64.0, 2048.0];
             l.token_budget = 15e12;
-            let w = &mut l.walls;
             // Llama 3.1 70B (Meta's config; NVIDIA NeMo Llama31Config70B).
-            w.layers = 80.0;
-            w.hidden = 8192.0;
-            w.heads = 64.0;
-            w.kv_heads = 8.0;
-            w.ffn = 28672.0;
-            w.seq_len = 8192.0;
-            w.vocab = 128_256.0;
-            w.zero = 1;
-            w.sequence_parallel = true;
+            llama31_shape(&mut l.walls, 80.0, 8192.0, 64.0, 28672.0);
+            l.walls.zero = 1;
+            l.walls.sequence_parallel = true;
         },
     },
     PresetSpec {
@@ -522,6 +508,19 @@ fn gpt3_175b_shape(w: &mut WallSettings) {
     w.zero = 1;
     w.sequence_parallel = true;
     w.flash_attention = true;
+}
+
+/// A Llama 3.1 shape (Meta's configs): `layers`, `hidden`, `heads` and the SwiGLU width
+/// `ffn`, with the family's 8 key/value heads, 128,256-token vocabulary and 8,192-token
+/// pre-training sequence.
+fn llama31_shape(w: &mut WallSettings, layers: f64, hidden: f64, heads: f64, ffn: f64) {
+    w.layers = layers;
+    w.hidden = hidden;
+    w.heads = heads;
+    w.kv_heads = 8.0;
+    w.ffn = ffn;
+    w.seq_len = 8192.0;
+    w.vocab = 128_256.0;
 }
 
 /// A preset: a row of [`PRESETS`], by position.

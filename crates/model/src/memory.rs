@@ -337,17 +337,7 @@ mod tests {
     /// 4Ψ = 10,937,500,000 and 12Ψ/16 = 2,050,781,250.
     #[test]
     fn gpt3_first_stage() {
-        let shape = Shape {
-            layers: 96.0,
-            hidden: 12288.0,
-            heads: 96.0,
-            kv_heads: 96.0,
-            ffn: 0.0,
-            seq_len: 2048.0,
-            vocab: 50257.0,
-            experts: 1.0,
-            experts_per_token: 1.0,
-        };
+        let shape = crate::shape::GPT3;
         let mut settings = MemorySettings {
             zero: 1,
             optimizer_bytes_per_param: 12.0,

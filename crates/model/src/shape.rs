@@ -119,6 +119,20 @@ pub fn params_mismatch(implied: f64, given: f64) -> f64 {
     (implied - given).abs() / given
 }
 
+/// GPT-3 175B's shape (Brown et al. 2020, Table 2.1), for the model's unit tests.
+#[cfg(test)]
+pub(crate) const GPT3: Shape = Shape {
+    layers: 96.0,
+    hidden: 12288.0,
+    heads: 96.0,
+    kv_heads: 96.0,
+    ffn: 0.0,
+    seq_len: 2048.0,
+    vocab: 50257.0,
+    experts: 1.0,
+    experts_per_token: 1.0,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,17 +172,7 @@ mod tests {
     /// total 175,181,291,520.
     #[test]
     fn gpt3_parameter_count() {
-        let s = Shape {
-            layers: 96.0,
-            hidden: 12288.0,
-            heads: 96.0,
-            kv_heads: 96.0,
-            ffn: 0.0,
-            seq_len: 2048.0,
-            vocab: 50257.0,
-            experts: 1.0,
-            experts_per_token: 1.0,
-        };
+        let s = GPT3;
         assert_eq!(s.total_params(), 175_181_291_520.0);
         assert!(params_mismatch(s.total_params(), 175e9) < 0.002);
     }

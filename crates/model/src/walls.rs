@@ -235,17 +235,7 @@ mod tests {
 
     fn gpt3() -> Walls {
         Walls {
-            shape: Shape {
-                layers: 96.0,
-                hidden: 12288.0,
-                heads: 96.0,
-                kv_heads: 96.0,
-                ffn: 0.0,
-                seq_len: 2048.0,
-                vocab: 50257.0,
-                experts: 1.0,
-                experts_per_token: 1.0,
-            },
+            shape: crate::shape::GPT3,
             memory: MemorySettings {
                 zero: 1,
                 optimizer_bytes_per_param: 12.0,
@@ -263,6 +253,17 @@ mod tests {
             latency_s: 0.0,
         }
     }
+
+    /// FSDP at 50 GB/s (400G InfiniBand), bf16, 1F1B.
+    const COMM: FsdpComm = FsdpComm {
+        gathers: 3.0,
+        wire_bytes_per_param: 2.0,
+        gather_bytes_per_param: 2.0,
+        bus_bytes_per_s: 50e9,
+        fixed_ms: 0.0,
+        schedule: PipelineSchedule::OneFOneB,
+        chunks: 1,
+    };
 
     const LAYOUT: Layout = Layout {
         tp: 8,
@@ -306,15 +307,7 @@ mod tests {
     #[test]
     fn data_parallel_once_per_step() {
         let w = gpt3();
-        let comm = FsdpComm {
-            gathers: 3.0,
-            wire_bytes_per_param: 2.0,
-            gather_bytes_per_param: 2.0,
-            bus_bytes_per_s: 50e9,
-            fixed_ms: 0.0,
-            schedule: PipelineSchedule::OneFOneB,
-            chunks: 1,
-        };
+        let comm = COMM;
         let t = w
             .data_parallel_ms(&LAYOUT, &comm, 175e9, 1024.0, 1000.0)
             .unwrap();
@@ -340,15 +333,7 @@ mod tests {
     #[test]
     fn fit_and_over() {
         let w = gpt3();
-        let comm = FsdpComm {
-            gathers: 3.0,
-            wire_bytes_per_param: 2.0,
-            gather_bytes_per_param: 2.0,
-            bus_bytes_per_s: 50e9,
-            fixed_ms: 0.0,
-            schedule: PipelineSchedule::OneFOneB,
-            chunks: 1,
-        };
+        let comm = COMM;
         // 1,024 GPUs: D = 16 (memory.rs's gpt3_first_stage): 23,255,937,442 B.
         let p = w.at(&LAYOUT, &comm, 175e9, 1024.0, 2048.0);
         assert_eq!(p.memory.total, 23_255_937_442.0);
