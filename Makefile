@@ -133,7 +133,7 @@ MUTANTS_VERSION := 27.1.0
 mutants: bootstrap
 	$(ENV) cargo mutants --version 2>/dev/null | grep -q ' $(MUTANTS_VERSION)$$' \
 	  || cargo install cargo-mutants --locked --version $(MUTANTS_VERSION)
-	$(ENV) cargo mutants --shard $(MUTANTS_SHARD) $(foreach f,$(MUTANTS_FILES),-f '$(f)') $(MUTANTS_ARGS)
+	$(ENV) cargo mutants --workspace --shard $(MUTANTS_SHARD) $(foreach f,$(MUTANTS_FILES),-f '$(f)') $(MUTANTS_ARGS)
 
 # ---- clean --------------------------------------------------------------------------------
 

@@ -317,6 +317,66 @@ mod tests {
         );
     }
 
+    /// The recomputation modes' URL names (`ac=`) are the documented ones and read back.
+    #[test]
+    fn recompute_keys_are_stable_and_read_back() {
+        for (mode, key) in [
+            (Recompute::None, "none"),
+            (Recompute::Selective, "selective"),
+            (Recompute::Full, "full"),
+        ] {
+            assert_eq!(mode.key(), key);
+            assert_eq!(Recompute::from_key(key), Some(mode));
+            assert_eq!(Recompute::from_key(&format!(" {key} ")), Some(mode));
+        }
+        assert_eq!(Recompute::from_key("partial"), None);
+    }
+
+    /// Expert weights split over TP · PP · EP, dense weights over TP · PP: a Mixtral-like
+    /// model (expert share 45,097,156,608 of 46,701,477,888) on TP 2 · PP 4 · EP 4, ZeRO-0:
+    /// Ψ = 1,604,321,280/8 + 45,097,156,608/32 = 200,540,160 + 1,409,286,144 = 1,609,826,304.
+    #[test]
+    fn experts_split_over_ep_and_the_model_parallel_shards() {
+        let shape = Shape {
+            layers: 32.0,
+            hidden: 4096.0,
+            heads: 32.0,
+            kv_heads: 8.0,
+            ffn: 14336.0,
+            seq_len: 4096.0,
+            vocab: 32000.0,
+            experts: 8.0,
+            experts_per_token: 2.0,
+        };
+        let settings = MemorySettings {
+            zero: 0,
+            optimizer_bytes_per_param: 12.0,
+            activations: SP_SELECTIVE,
+            hbm_bytes: 80e9,
+        };
+        let at = Placement {
+            tp: 2.0,
+            pp: 4,
+            cp: 1.0,
+            ep: 4.0,
+            data_parallel: 4.0,
+            accumulation: 8,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+            tokens_per_replica: 4096.0,
+            no_reshard: false,
+        };
+        let m = memory_per_gpu(&shape, 46_701_477_888.0, &settings, &at);
+        assert!(
+            (m.weights - 2.0 * 1_609_826_304.0).abs() < 1e-2,
+            "{}",
+            m.weights
+        );
+        assert!((m.optimizer - 12.0 * 1_609_826_304.0).abs() < 1e-1);
+        // 8 layers a stage, 4 microbatches in flight, 34·sbh/2 per layer.
+        assert_eq!(m.activations, 34.0 * 4096.0 * 4096.0 / 2.0 * 8.0 * 4.0);
+    }
+
     #[test]
     fn in_flight_per_schedule() {
         use PipelineSchedule::*;
@@ -422,9 +482,38 @@ mod tests {
             no_reshard: false,
         };
         let m = memory_per_gpu(&shape, 46_701_477_888.0, &settings, &at);
+        assert_eq!(
+            m.total,
+            m.weights + m.gathered + m.grads + m.optimizer + m.activations
+        );
+        // Without recomputation or flash attention, CP also shortens the sequence attended
+        // over: s = 8,192/2, sbh · (34 + 5·32·4,096/4,096) = 4,096 · 4,096 · 194 per layer.
+        let scores = MemorySettings {
+            activations: ActivationSettings {
+                recompute: Recompute::None,
+                sequence_parallel: true,
+                flash_attention: false,
+            },
+            zero: 3,
+            ..settings
+        };
+        let s = memory_per_gpu(&shape, 46_701_477_888.0, &scores, &at);
+        assert_eq!(s.activations, 4096.0 * 4096.0 * 194.0 * 32.0);
+        assert_eq!(
+            s.total,
+            s.weights + s.gathered + s.grads + s.optimizer + s.activations
+        );
+        assert!(s.gathered > 0.0);
         // Ψ = 1,604,321,280 dense + 45,097,156,608/8 = 7,241,465,856; weights 2Ψ.
         assert!((m.weights - 2.0 * 7_241_465_856.0).abs() < 1e-3);
         // 4,096 tokens × 4,096 × 34 per layer × 32 layers.
         assert_eq!(m.activations, 4096.0 * 4096.0 * 34.0 * 32.0);
+        // ZeRO-1 shards the optimizer over D · CP = 8 · 2 ranks: 12Ψ/16.
+        let zero1 = MemorySettings {
+            zero: 1,
+            ..settings
+        };
+        let m = memory_per_gpu(&shape, 46_701_477_888.0, &zero1, &at);
+        assert!((m.optimizer - 12.0 * 7_241_465_856.0 / 16.0).abs() < 1e-2);
     }
 }

@@ -330,6 +330,134 @@ mod tests {
         );
     }
 
+    /// A Mixtral-like MoE (32 layers, h = 4,096, 32 heads, 8 KV heads, 8 experts, top 2) on
+    /// TP 2 · PP 4 · CP 2 with EP 4, A = 8, `T` = 16,384 tokens per replica: each GPU's GEMMs
+    /// see `T/CP` = 8,192 tokens and `h/TP` = 2,048; each expert 4 · 8,192 · 2/8 = 8,192 tokens.
+    /// With m½ = k½ = 1,024: η_m = η_e = 8,192/9,216 = 8/9, η_k = 2,048/3,072 = 2/3, so
+    /// η = (2/3) / ((1 − φ)·9/8 + φ·9/8) = (2/3)·(8/9) = 16/27 whatever φ.
+    /// Traffic per layer per microbatch (A 8 × 32/4 layers = 64 of them per step, α = 0):
+    /// TP 16 · 8,192 · 4,096 · 1/2 = 268,435,456 B over NVLink (400 GB/s);
+    /// CP 3 · 1 · 2 · 8,192 · 4,096 · (8/32) · 2 = 100,663,296 B, TP·CP = 4 ≤ 8: NVLink;
+    /// EP 4 · 2 · 8,192 · 4,096 · 2 · 3/4 = 402,653,184 B, TP·EP = 8: NVLink.
+    #[test]
+    fn moe_kernels_and_traffic() {
+        let w = Walls {
+            shape: Shape {
+                layers: 32.0,
+                hidden: 4096.0,
+                heads: 32.0,
+                kv_heads: 8.0,
+                ffn: 14336.0,
+                seq_len: 4096.0,
+                vocab: 32000.0,
+                experts: 8.0,
+                experts_per_token: 2.0,
+            },
+            expert_parallel: 4.0,
+            kernels: Some(HalfLengths {
+                tokens: 1024.0,
+                hidden: 1024.0,
+            }),
+            ..gpt3()
+        };
+        let layout = Layout {
+            tp: 2,
+            pp: 4,
+            cp: 2,
+            accumulation: 8,
+        };
+        assert!((w.gemm_efficiency(&layout, 16384.0) - 16.0 / 27.0).abs() < 1e-12);
+        let p = w.at(&layout, &COMM, 46.7e9, 256.0, 16384.0);
+        assert_eq!(p.tokens_per_expert, Some(8192.0));
+        assert!((p.gemm_efficiency - 16.0 / 27.0).abs() < 1e-12);
+        assert_eq!(
+            p.memory.total,
+            p.memory.weights + p.memory.grads + p.memory.optimizer + p.memory.activations
+        );
+        let t = w.traffic(&layout, 50e9, 16384.0, 0.0);
+        let per_step = 64.0 * 1e3 / 400e9;
+        assert!(
+            (t.tp_ms - 268_435_456.0 * per_step).abs() < 1e-9,
+            "{}",
+            t.tp_ms
+        );
+        assert!(
+            (t.cp_ms - 100_663_296.0 * per_step).abs() < 1e-9,
+            "{}",
+            t.cp_ms
+        );
+        assert!(
+            (t.ep_ms - 402_653_184.0 * per_step).abs() < 1e-9,
+            "{}",
+            t.ep_ms
+        );
+        assert!(
+            (t.total_ms() - (268_435_456.0 + 100_663_296.0 + 402_653_184.0) * per_step).abs()
+                < 1e-9
+        );
+        // CP hides behind compute: with 1,000 ms of it, none is left; TP (not overlapped) and
+        // EP stay.
+        let hidden = w.traffic(&layout, 50e9, 16384.0, 1000.0);
+        assert_eq!(hidden.cp_ms, 0.0);
+        assert_eq!((hidden.tp_ms, hidden.ep_ms), (t.tp_ms, t.ep_ms));
+        // EP 8 on TP 2 leaves the node: B_eff for the experts' all-to-alls.
+        let wide = Walls {
+            expert_parallel: 8.0,
+            ..w
+        };
+        let t = wide.traffic(&layout, 50e9, 16384.0, 0.0);
+        let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;
+        assert!((t.ep_ms - ep * 64.0 * 1e3 / 50e9).abs() < 1e-9);
+        // ZeRO-1 data-parallel traffic over D · CP = 16 · 2 ranks (256 GPUs / 16 per replica).
+        let dp = w
+            .data_parallel_ms(&layout, &COMM, 46.7e9, 256.0, 0.0)
+            .unwrap();
+        let bytes = 2.0 * 2.0 * 46.7e9 / 8.0 * 31.0 / 32.0;
+        assert!((dp - bytes / 50e9 * 1e3).abs() < 1e-9, "{dp}");
+        // A dense model has no expert traffic and no tokens per expert.
+        let dense = gpt3();
+        assert_eq!(dense.traffic(&LAYOUT, 50e9, 2048.0, 0.0).ep_ms, 0.0);
+        assert_eq!(
+            dense
+                .at(&LAYOUT, &COMM, 175e9, 1024.0, 2048.0)
+                .tokens_per_expert,
+            None
+        );
+    }
+
+    /// A fit is `total ≤ memory`: exactly at the limit still fits.
+    #[test]
+    fn exactly_full_fits() {
+        let w = gpt3();
+        let total = w.at(&LAYOUT, &COMM, 175e9, 1024.0, 2048.0).memory.total;
+        let full = Walls {
+            memory: MemorySettings {
+                hbm_bytes: total,
+                ..w.memory
+            },
+            ..w
+        };
+        let p = full.at(&LAYOUT, &COMM, 175e9, 1024.0, 2048.0);
+        assert!(p.fits);
+        assert_eq!(p.over_bytes, 0.0);
+        // Without resharding (c = 2) under ZeRO-3 the whole stage's copy is gathered.
+        let fsdp = Walls {
+            memory: MemorySettings {
+                zero: 3,
+                ..w.memory
+            },
+            ..w
+        };
+        let two = FsdpComm {
+            gathers: 2.0,
+            ..COMM
+        };
+        let p = fsdp.at(&LAYOUT, &two, 175e9, 1024.0, 2048.0);
+        assert!((p.memory.gathered - 2.0 * 175e9 / 64.0).abs() < 1e-3);
+        let three = fsdp.at(&LAYOUT, &COMM, 175e9, 1024.0, 2048.0);
+        assert!((three.memory.gathered - 4.0 * 175e9 / 64.0 / 12.0).abs() < 1e-3);
+    }
+
     #[test]
     fn fit_and_over() {
         let w = gpt3();
