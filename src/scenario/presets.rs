@@ -41,7 +41,7 @@ pub struct PresetSpec {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [PresetSpec; 13] = [
+pub const PRESETS: [PresetSpec; 14] = [
     PresetSpec {
         // The teaching default: f = 5% (the seed's 20x ceiling) against 1%, 10%, 25%.
         name: "classroom",
@@ -146,6 +146,55 @@ pub const PRESETS: [PresetSpec; 13] = [
             l.baseline_gpus = 32.0;
             l.gpus = vec![32.0, 64.0, 128.0, 256.0, 512.0, 1024.0];
             l.token_budget = 2e12;
+        },
+    },
+    PresetSpec {
+        // The MoE walls from the model's shape: Mixtral 8x7B (Jiang et al. 2024: 32 layers,
+        // h = 4,096, 32 heads, 8 KV heads, 8 experts of FFN 14,336, top 2, vocabulary 32,000)
+        // with EP 8 inside the node, ZeRO-1, at a fixed 4M-token batch of 4,096-token
+        // sequences, 64 → 512 GPUs: tokens per expert fall with T, the experts' GEMMs shrink,
+        // the all-to-alls stay exposed. F_eff is an assumption.
+        name: "mixtral-8x7b-walls",
+        view: View::Strong,
+        description: || {
+            tr(
+                "Mixtral 8x7B, H100, EP 8 at a fixed 4M-token batch, 64 → 512 GPUs: tokens per expert, expert all-to-alls and memory from the model's shape",
+                "Mixtral 8x7B，H100，EP 8，固定 4M tokens 的 batch，64 → 512 卡：由模型形状计算每专家 tokens、专家 all-to-all 与显存",
+            )
+        },
+        source: Some(|| {
+            tr(
+                "Shape: Jiang et al. 2024, \"Mixtral of Experts\" (32 layers, h = 4,096, 8 \
+                 experts, top 2; 46.7B total, 12.9B active). Layout, batch and F_eff = 450 \
+                 TFLOP/s at 64 GPUs are assumptions, not a published run",
+                "形状：Jiang 等 2024，“Mixtral of Experts”（32 层，h = 4,096，8 个专家，\
+                 top 2；总参数 46.7B，激活 12.9B）。并行布局、batch 与 64 卡时 F_eff = 450 \
+                 TFLOP/s 是假设值，不是公布的实测",
+            )
+        }),
+        inputs: |s| {
+            let l = &mut s.llm;
+            l.global_batch_tokens = 1024.0 * 4096.0;
+            l.accumulation = 2;
+            l.total_params = 46.7e9;
+            l.active_params = 12.9e9;
+            l.flops_per_gpu = 450e12;
+            l.peak_flops_per_gpu = 989e12;
+            l.bus_bytes_per_s = 50e9;
+            l.compute_mode = ComputeMode::Flops;
+            l.exposed_mode = ExposedMode::Fsdp;
+            l.baseline_gpus = 64.0;
+            l.gpus = vec![64.0, 128.0, 256.0, 512.0];
+            l.token_budget = 2e12;
+            let w = &mut l.walls;
+            llama31_shape(w, 32.0, 4096.0, 32.0, 14336.0);
+            w.seq_len = 4096.0;
+            w.vocab = 32000.0;
+            w.experts = 8.0;
+            w.experts_per_token = 2.0;
+            w.ep = 8;
+            w.zero = 1;
+            w.kernels_shrink = true;
         },
     },
     PresetSpec {
@@ -512,7 +561,7 @@ fn gpt3_175b_shape(w: &mut WallSettings) {
 
 /// A Llama 3.1 shape (Meta's configs): `layers`, `hidden`, `heads` and the SwiGLU width
 /// `ffn`, with the family's 8 key/value heads, 128,256-token vocabulary and 8,192-token
-/// pre-training sequence.
+/// pre-training sequence (Mixtral shares the block; its preset then sets its own).
 fn llama31_shape(w: &mut WallSettings, layers: f64, hidden: f64, heads: f64, ffn: f64) {
     w.layers = layers;
     w.hidden = hidden;

@@ -195,7 +195,8 @@ impl LlmInputs {
     /// and whether the value was extrapolated beyond a table.
     ///
     /// FSDP (mechanistic): per microbatch each GPU moves `b_w · P / (TP·PP)` bytes (the
-    /// weights of its shard; CP does not split weights; `b_w = (c − 1)·s_g + s_w`,
+    /// weights of its shard — with a shape, [`Walls::params_per_gpu`], whose experts are
+    /// split by EP too; CP does not split weights; `b_w = (c − 1)·s_g + s_w`,
     /// [`FsdpComm::bytes_per_param`]) at `B_eff`,
     /// times the ring factor `(D − 1)/D`; it hides behind that microbatch's compute
     /// (`compute/A`), so `exposed_comm = A · max(0, t_comm − compute/A)`. Add the fixed part
@@ -233,7 +234,11 @@ impl LlmInputs {
                 let d = self.layout.data_parallel(gpus);
                 let a = self.layout.accumulation as f64;
                 let ring = if d > 1.0 { (d - 1.0) / d } else { 0.0 };
-                let bytes = self.comm.bytes_per_param() * self.total_params / shards;
+                // With a shape, the GPU's own shard: EP divides the experts' share too.
+                let params = self.walls.map_or(self.total_params / shards, |w| {
+                    w.params_per_gpu(&self.layout, self.total_params)
+                });
+                let bytes = self.comm.bytes_per_param() * params;
                 let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
                 let fsdp = || a * (comm_ms - compute_ms / a).max(0.0);
                 let exposed_comm = self

@@ -144,6 +144,15 @@ pub fn model_states(params: f64, shards: f64, zero: u8, optimizer_bytes: f64) ->
     )
 }
 
+/// `Ψ`: the parameters on one GPU's shard before ZeRO, for a model of `params` parameters
+/// split into dense and expert weights in the shape's proportion: the dense part over the
+/// `TP·PP` model-parallel shards, the experts over `TP·PP·EP`
+/// (`Ψ = P_dense/(TP·PP) + P_experts/(TP·PP·EP)`; Megatron-Core's expert parallelism).
+pub fn params_per_gpu(shape: &Shape, params: f64, weight_shards: f64, ep: f64) -> f64 {
+    let expert_share = shape.expert_params() / shape.total_params();
+    params * (1.0 - expert_share) / weight_shards + params * expert_share / (weight_shards * ep)
+}
+
 /// What one GPU holds, in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Memory {
@@ -205,9 +214,7 @@ pub fn memory_per_gpu(
     settings: &MemorySettings,
     at: &Placement,
 ) -> Memory {
-    let expert_share = shape.expert_params() / shape.total_params();
-    let psi = params * (1.0 - expert_share) / (at.tp * at.pp as f64)
-        + params * expert_share / (at.tp * at.pp as f64 * at.ep);
+    let psi = params_per_gpu(shape, params, at.tp * at.pp as f64, at.ep);
     let shards = (at.data_parallel * at.cp).max(1.0);
     let (weights, grads, optimizer) = model_states(
         psi,

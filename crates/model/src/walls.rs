@@ -5,7 +5,7 @@
 //! FSDP traffic only).
 
 use super::kernel::{gemm_efficiency, GemmSizes, HalfLengths};
-use super::memory::{memory_per_gpu, Memory, MemorySettings, Placement};
+use super::memory::{memory_per_gpu, params_per_gpu, Memory, MemorySettings, Placement};
 use super::shape::Shape;
 use super::step::{FsdpComm, Layout};
 use super::traffic::{
@@ -82,6 +82,16 @@ impl Walls {
         }
     }
 
+    /// `Ψ`: the parameters one GPU holds before ZeRO shards them ([`params_per_gpu`]).
+    pub fn params_per_gpu(&self, layout: &Layout, total_params: f64) -> f64 {
+        params_per_gpu(
+            &self.shape,
+            total_params,
+            layout.weight_shards(),
+            self.expert_parallel,
+        )
+    }
+
     /// `η` at `T` tokens per replica per microbatch; 1 when kernels do not shrink.
     pub fn gemm_efficiency(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
         self.kernels.map_or(1.0, |half| {
@@ -138,8 +148,9 @@ impl Walls {
     /// sharded weights, the gradients cross the data-parallel group once per step, after the
     /// last microbatch: an all-reduce (stage 0), or a reduce-scatter of the gradients and an
     /// all-gather of the updated weights (stages 1–2, Megatron-Core's distributed optimizer) —
-    /// either way `2 · s_w · Ψ · (N_d − 1)/N_d` bytes per GPU for the `Ψ = P/(TP·PP)` weights of
-    /// its shard (a ring all-reduce is a reduce-scatter plus an all-gather). It hides behind one
+    /// either way `2 · s_w · Ψ · (N_d − 1)/N_d` bytes per GPU for the `Ψ` weights of
+    /// its shard ([`params_per_gpu`]: with EP, the experts' share is `1/EP` of theirs; a ring
+    /// all-reduce is a reduce-scatter plus an all-gather). It hides behind one
     /// microbatch's compute (`compute/A`): the gradients' reduce-scatter behind the last
     /// microbatch's backward, the weights' all-gather behind the next step's first forward
     /// (Megatron-Core's `overlap_grad_reduce` and `overlap_param_gather`). ms.
@@ -160,7 +171,8 @@ impl Walls {
         } else {
             0.0
         };
-        let bytes = 2.0 * comm.wire_bytes_per_param * total_params / layout.weight_shards() * ring;
+        let bytes =
+            2.0 * comm.wire_bytes_per_param * self.params_per_gpu(layout, total_params) * ring;
         let comm_ms = bytes / comm.bus_bytes_per_s * 1e3;
         let hidden_by = compute_ms / layout.accumulation as f64;
         Some((comm_ms - hidden_by).max(0.0))
@@ -408,11 +420,13 @@ mod tests {
         let t = wide.traffic(&layout, 50e9, 16384.0, 0.0);
         let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;
         assert!((t.ep_ms - ep * 64.0 * 1e3 / 50e9).abs() < 1e-9);
-        // ZeRO-1 data-parallel traffic over D · CP = 16 · 2 ranks (256 GPUs / 16 per replica).
+        // ZeRO-1 data-parallel traffic over D · CP = 16 · 2 ranks (256 GPUs / 16 per replica),
+        // of the GPU's own shard: Ψ = 1,604,321,280/8 dense + 45,097,156,608/(8·4) experts =
+        // 1,609,826,304 (memory.rs's MoE test).
         let dp = w
-            .data_parallel_ms(&layout, &COMM, 46.7e9, 256.0, 0.0)
+            .data_parallel_ms(&layout, &COMM, 46_701_477_888.0, 256.0, 0.0)
             .unwrap();
-        let bytes = 2.0 * 2.0 * 46.7e9 / 8.0 * 31.0 / 32.0;
+        let bytes = 2.0 * 2.0 * 1_609_826_304.0 * 31.0 / 32.0;
         assert!((dp - bytes / 50e9 * 1e3).abs() < 1e-9, "{dp}");
         // A dense model has no expert traffic and no tokens per expert.
         let dense = gpt3();
