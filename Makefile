@@ -123,6 +123,10 @@ lighthouse: bootstrap trunk-build
 # `make mutants MUTANTS_SHARD=3/8`; MUTANTS_FILES picks files (`crates/model/src/step.rs`), MUTANTS_ARGS
 # adds options (`--list`).
 # Results in mutants.out/ (caught.txt, missed.txt, timeout.txt, unviable.txt).
+# --workspace finds crates/model's files; --baseline=skip because cargo-mutants 27.1 runs its
+# unmutated baseline on the mutated package alone, where the root crate's golden suites named in
+# .cargo/mutants.toml do not exist (the mutants themselves run the workspace's tests:
+# test_workspace = true). `make test` is the baseline.
 
 MUTANTS_SHARD ?= 0/1
 MUTANTS_FILES ?= crates/model/src/*.rs src/panel/*.rs
@@ -133,7 +137,7 @@ MUTANTS_VERSION := 27.1.0
 mutants: bootstrap
 	$(ENV) cargo mutants --version 2>/dev/null | grep -q ' $(MUTANTS_VERSION)$$' \
 	  || cargo install cargo-mutants --locked --version $(MUTANTS_VERSION)
-	$(ENV) cargo mutants --workspace --shard $(MUTANTS_SHARD) $(foreach f,$(MUTANTS_FILES),-f '$(f)') $(MUTANTS_ARGS)
+	$(ENV) cargo mutants --workspace --baseline=skip --timeout 300 --shard $(MUTANTS_SHARD) $(foreach f,$(MUTANTS_FILES),-f '$(f)') $(MUTANTS_ARGS)
 
 # ---- clean --------------------------------------------------------------------------------
 

@@ -166,3 +166,49 @@ fn fsdp_exposure_starts_below_t_crit() {
     }
     assert!(s.strong[4].exposed_ms > 0.0 && s.strong[5].exposed_ms > s.strong[4].exposed_ms);
 }
+
+/// MFU `= 6 · P_a · B / (N · t_step · peak)` on the seed's table (P_a = 1.776B, the count 900 ms
+/// at 370 TFLOP/s implies; peak 989 TFLOP/s): 3.40992e17 model FLOPs per step, over
+/// 1,024 · 1.0 s · 989e12 at 1,024 GPUs and 16,384 · 0.35625 s · 989e12 at 16,384.
+#[test]
+fn mfu_of_the_seed_rows() {
+    let s = scaling_core::scenario::decode("v=1&preset=seed-strong").scenario;
+    let sweep = scaling_core::panel::Panel::compute(&s, scaling_core::scenario::View::Strong);
+    let json = sweep.json(&[]);
+    let rows = json["rows"].as_array().unwrap();
+    let mfu = |i: usize| rows[i]["mfu"].as_f64().unwrap();
+    assert!((mfu(0) - 3.40992e17 / (1024.0 * 1.0 * 989e12)).abs() < EXACT);
+    assert!((mfu(3) - 3.40992e17 / (16384.0 * 0.35625 * 989e12)).abs() < EXACT);
+}
+
+/// Kernels that shrink (`ks=1`): compute at `N` is the constant-rate time divided by
+/// `η(N)/η(N₀)`. `gpt3-175b-walls` (TP 4, CP 1, m½ = k½ = 128) has `T` = 32,768 tokens at
+/// N₀ = 256 and 2,048 at 4,096; `h/TP` = 3,072 at both, so `η(4,096)/η(256)` =
+/// (2,048/2,176) / (32,768/32,896). Constant-rate compute at 4,096 GPUs:
+/// 6 · 175e9 · 4,194,304 / (4,096 · 600e12) s.
+#[test]
+fn kernels_shrink_with_tokens_per_gpu() {
+    let s = scaling_core::scenario::decode("v=1&preset=gpt3-175b-walls").scenario;
+    let sweep = scaling_core::panel::Panel::compute(&s, scaling_core::scenario::View::Strong);
+    let json = sweep.json(&[]);
+    let rows = json["rows"].as_array().unwrap();
+    let constant = 6.0 * 175e9 * 4_194_304.0 / (4096.0 * 600e12) * 1e3;
+    let ratio = (2048.0 / 2176.0) / (32768.0 / 32896.0);
+    let compute = rows[4]["compute_ms"].as_f64().unwrap();
+    assert_eq!(rows[4]["gpus"], 4096.0);
+    assert!((compute - constant / ratio).abs() < 1e-6, "{compute}");
+    let eta = rows[4]["gemm_efficiency"].as_f64().unwrap();
+    assert!(
+        (eta - 2048.0 / 2176.0 * 3072.0 / 3200.0).abs() < EXACT,
+        "{eta}"
+    );
+    // The baseline runs at F_eff as typed: 6 · 175e9 · 4,194,304 / (256 · 600e12) s.
+    let base = rows[0]["compute_ms"].as_f64().unwrap();
+    assert!((base - 6.0 * 175e9 * 4_194_304.0 / (256.0 * 600e12) * 1e3).abs() < 1e-6);
+    // Without ks the rate is constant: the seed's article model.
+    let flat = scaling_core::scenario::decode("v=1&preset=gpt3-175b-walls&ks=0").scenario;
+    let flat = scaling_core::panel::Panel::compute(&flat, scaling_core::scenario::View::Strong);
+    let flat = flat.json(&[]);
+    let c = flat["rows"][4]["compute_ms"].as_f64().unwrap();
+    assert!((c - constant).abs() < 1e-6);
+}

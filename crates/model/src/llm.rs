@@ -103,11 +103,6 @@ impl LlmInputs {
         }
     }
 
-    /// `F_eff` at `gpus` and `batch`: the baseline rate times [`LlmInputs::kernel_ratio`].
-    pub fn flops_at(&self, gpus: f64, batch: f64) -> f64 {
-        self.flops_per_gpu * self.kernel_ratio(gpus, batch)
-    }
-
     /// MFU `= 6 · P_a · B / (N · t_step · peak)`: the model's FLOPs per step over what the GPUs
     /// could have done in the step (Chowdhery et al. 2022, "PaLM", Appendix B; without the
     /// attention FLOPs).
