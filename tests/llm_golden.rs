@@ -205,6 +205,17 @@ fn kernels_shrink_with_tokens_per_gpu() {
     // The baseline runs at F_eff as typed: 6 · 175e9 · 4,194,304 / (256 · 600e12) s.
     let base = rows[0]["compute_ms"].as_f64().unwrap();
     assert!((base - 6.0 * 175e9 * 4_194_304.0 / (256.0 * 600e12) * 1e3).abs() < 1e-6);
+    // Exposed at 4,096 GPUs (em=fsdp with a shape): the interleaved bubble 7/(12·16) of
+    // compute; TP's 16 · 2,048 · 12,288 · 3/4 bytes per layer per microbatch over NVLink
+    // (400 GB/s, TP 4 inside the node), 16 microbatches × 12 layers, not overlapped; ZeRO-1's
+    // data-parallel 2 · 2 · (175e9/32) · 127/128 bytes at 50 GB/s, less the one microbatch of
+    // compute (compute/16) it hides behind.
+    let bubble = 7.0 / (12.0 * 16.0) * compute;
+    let tp = 16.0 * 2048.0 * 12288.0 * 0.75 / 400e9 * 1e3 * 16.0 * 12.0;
+    let dp = 2.0 * 2.0 * 175e9 / 32.0 * 127.0 / 128.0 / 50e9 * 1e3 - compute / 16.0;
+    let exposed = rows[4]["exposed_ms"].as_f64().unwrap();
+    assert!((exposed - (bubble + tp + dp)).abs() < 1e-6, "{exposed}");
+    assert!((rows[4]["traffic"]["tp_ms"].as_f64().unwrap() - tp).abs() < 1e-6);
     // Without ks the rate is constant: the seed's article model.
     let flat = scaling_core::scenario::decode("v=1&preset=gpt3-175b-walls&ks=0").scenario;
     let flat = scaling_core::panel::Panel::compute(&flat, scaling_core::scenario::View::Strong);

@@ -344,16 +344,16 @@ pub fn lever_table(rows: &[LeverRow], points: Option<(f64, f64)>) -> Table {
         columns
             .titled(
                 trf!(
-                    "memory at N₀ = {} (GiB)",
-                    "N₀ = {} 时的显存 (GiB)",
+                    "extra memory at N₀ = {} (GiB)",
+                    "N₀ = {} 时多占的显存 (GiB)",
                     format_count(n0)
                 ),
                 |r| memory_cost_cell(r.memory_cost_bytes.map(|m| m.0)),
             )
             .titled(
                 trf!(
-                    "memory at N_max ≈ {} (GiB)",
-                    "N_max ≈ {} 时的显存 (GiB)",
+                    "extra memory at N_max ≈ {} (GiB)",
+                    "N_max ≈ {} 时多占的显存 (GiB)",
                     format_si(knee, 2)
                 ),
                 |r| memory_cost_cell(r.memory_cost_bytes.map(|m| m.1)),
