@@ -344,17 +344,7 @@ mod tests {
     /// Ψ = 1,604,321,280/8 + 45,097,156,608/32 = 200,540,160 + 1,409,286,144 = 1,609,826,304.
     #[test]
     fn experts_split_over_ep_and_the_model_parallel_shards() {
-        let shape = Shape {
-            layers: 32.0,
-            hidden: 4096.0,
-            heads: 32.0,
-            kv_heads: 8.0,
-            ffn: 14336.0,
-            seq_len: 4096.0,
-            vocab: 32000.0,
-            experts: 8.0,
-            experts_per_token: 2.0,
-        };
+        let shape = crate::shape::MIXTRAL;
         let settings = MemorySettings {
             zero: 0,
             optimizer_bytes_per_param: 12.0,
@@ -460,15 +450,8 @@ mod tests {
     #[test]
     fn cp_and_ep_split() {
         let shape = Shape {
-            layers: 32.0,
-            hidden: 4096.0,
-            heads: 32.0,
-            kv_heads: 8.0,
-            ffn: 14336.0,
             seq_len: 8192.0,
-            vocab: 32000.0,
-            experts: 8.0,
-            experts_per_token: 2.0,
+            ..crate::shape::MIXTRAL
         };
         let settings = MemorySettings {
             zero: 0,

@@ -133,6 +133,20 @@ pub(crate) const GPT3: Shape = Shape {
     experts_per_token: 1.0,
 };
 
+/// Mixtral 8x7B's shape (Jiang et al. 2024) at a 4,096-token sequence, for the unit tests.
+#[cfg(test)]
+pub(crate) const MIXTRAL: Shape = Shape {
+    layers: 32.0,
+    hidden: 4096.0,
+    heads: 32.0,
+    kv_heads: 8.0,
+    ffn: 14336.0,
+    seq_len: 4096.0,
+    vocab: 32000.0,
+    experts: 8.0,
+    experts_per_token: 2.0,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

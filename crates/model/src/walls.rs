@@ -354,17 +354,7 @@ mod tests {
     #[test]
     fn moe_kernels_and_traffic() {
         let w = Walls {
-            shape: Shape {
-                layers: 32.0,
-                hidden: 4096.0,
-                heads: 32.0,
-                kv_heads: 8.0,
-                ffn: 14336.0,
-                seq_len: 4096.0,
-                vocab: 32000.0,
-                experts: 8.0,
-                experts_per_token: 2.0,
-            },
+            shape: crate::shape::MIXTRAL,
             expert_parallel: 4.0,
             kernels: Some(HalfLengths {
                 tokens: 1024.0,
