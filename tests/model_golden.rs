@@ -6,6 +6,10 @@
 //! is obtained by calling the crate. The derivation (inputs, formula, intermediate values) sits
 //! next to each literal so that a reviewer can redo it by hand.
 //!
+//! `dense-8b-h100` and `moe-47b-h200` carry their models' shapes, which add TP and CP traffic
+//! (docs/model.md §12.4). The goldens with TP or CP above 1 were derived for the FSDP model
+//! alone, so their queries drop the shape with `nl=0`.
+//!
 //! The code is read through the public API only: `decode(query).scenario`, then
 //! `LlmSweep::compute(&scenario.llm_inputs())`, `PlanSweep::compute(&scenario.plan_inputs())`
 //! and `Panel::compute(..).describe(..)`.
@@ -434,7 +438,7 @@ fn fsdp_moe_pipelined_under_each_schedule() {
         ("zero-bubble", [40.0, 4110.390625]),
     ] {
         check_strong(
-            &format!("v=1&preset=moe-47b-h200&tp=2&pp=2&a=4&sched={sched}"),
+            &format!("v=1&preset=moe-47b-h200&nl=0&tp=2&pp=2&a=4&sched={sched}"),
             40.0,
             &[
                 Fsdp {
@@ -468,7 +472,7 @@ fn fsdp_moe_pipelined_under_each_schedule() {
 #[test]
 fn fsdp_context_parallel_does_not_split_the_bytes() {
     check_strong(
-        "v=1&preset=dense-8b-h100&tp=2&cp=2&a=2",
+        "v=1&preset=dense-8b-h100&nl=0&tp=2&cp=2&a=2",
         20.0,
         &[
             Fsdp {
@@ -918,7 +922,7 @@ fn planner_cap_above_the_baseline_batch() {
 ///          hours 7,226.851192735161; GPU-h 462,518.4763350503; eff 0.9821028626755934
 #[test]
 fn planner_fsdp_layout_every_column() {
-    let s = scenario("v=1&preset=dense-8b-h100&tp=8&a=4&view=plan");
+    let s = scenario("v=1&preset=dense-8b-h100&nl=0&tp=8&a=4&view=plan");
     let plan = PlanSweep::compute(&s.plan_inputs());
     let r = row(&plan, 1024.0);
     check_point(

@@ -568,3 +568,56 @@ fn the_shared_checker_finds_planted_faults() {
     assert!(!common::bad_text("Sun–Ni speedup 3.2x"));
     assert!(common::check_scenario(&decode("v=1&preset=seed-weak").scenario).is_empty());
 }
+
+/// The walls' cross-input rules each name the link's key (docs/url.md, "Cross-input rules"),
+/// and what they allow draws finite numbers: unequal pipeline stages, a fixed microbatch that
+/// leaves `A = 1` at the largest count.
+#[test]
+fn the_walls_rules_name_their_keys() {
+    let shape = "nl=32&hd=4096&nh=32&sq=4096&voc=32000";
+    // nh comes after tp in key order, so nh is the key reported.
+    refused(
+        &format!("v=1&{shape}&nh=24&tp=16"),
+        Key::Heads,
+        "does not divide the 24 attention heads",
+    );
+    refused(
+        &format!("v=1&{shape}&kvh=5"),
+        Key::KvHeads,
+        "do not divide the 32 attention",
+    );
+    refused(
+        "v=1&cp=2&nl=32&hd=4096&nh=32&sq=4001&voc=32000",
+        Key::SeqLen,
+        "does not divide the sequence",
+    );
+    refused(
+        &format!("v=1&pp=64&{shape}"),
+        Key::Layers,
+        "is more than the 32 layers",
+    );
+    refused(
+        &format!("v=1&{shape}&ne=8&ke=9"),
+        Key::ExpertsPerToken,
+        "more than the 8",
+    );
+    refused(
+        &format!("v=1&{shape}&ne=8&ep=3"),
+        Key::Ep,
+        "does not divide the 8 experts",
+    );
+    refused("v=1&mbs=2", Key::Microbatch, "needs the sequence length sq");
+    refused("v=1&mbs=x", Key::Microbatch, "");
+    // 30 layers on 4 stages: the busiest holds 8.
+    accepted("v=1&nl=30&hd=4096&nh=32&sq=4096&voc=32000&pp=4");
+    // One sequence per microbatch with the seed's batch on up to 16,384 GPUs: A = 1 at
+    // 16,384 (D = 16,384 > 7,812.5 sequences), where T = 32M/16,384 = 1,953.125 tokens.
+    let s = accepted(&format!("v=1&{shape}&mbs=1"));
+    let sweep = scaling_model::llm::LlmSweep::compute(&s.scenario.llm_inputs());
+    let last = sweep.strong.last().unwrap();
+    assert_eq!((last.gpus, last.accumulation), (16384.0, 1));
+    assert_eq!(last.tokens_per_replica, 32e6 / 16384.0);
+    let first = &sweep.strong[0];
+    // 1,024 GPUs: 32M/(1,024 · 4,096) = 7.63 → A = 8, T = 3,906.25.
+    assert_eq!((first.accumulation, first.tokens_per_replica), (8, 3906.25));
+}

@@ -18,6 +18,9 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
     let t_crit = sweep.summary.t_crit_tokens;
     let columns = Columns::<StrongRow>::new()
         .column(("GPUs", "GPU 数"), |r| Cell::num(r.gpus, format_count))
+        .column_if(fixed_microbatch(sweep), ACCUMULATION, |r| {
+            Cell::num(r.accumulation as f64, format_count)
+        })
         .column(("tokens/replica T", "每副本 tokens T"), |r| {
             Cell::num(r.tokens_per_replica, |v| format_si(v, 4))
         })
@@ -115,6 +118,15 @@ fn wall_columns<'a, R: 'a>(
 fn per_gpu_column(sweep: &LlmSweep) -> bool {
     sweep.summary.model_parallel > 1.0
 }
+
+/// Whether the strong table shows `A` per row: only when the microbatch is held fixed
+/// (`mbs`), so that `A` falls with `N`; otherwise it is the input `a` on every row.
+fn fixed_microbatch(sweep: &LlmSweep) -> bool {
+    sweep.summary.microbatch_tokens.is_some()
+}
+
+/// The header of the accumulation column, before "tokens/replica T".
+const ACCUMULATION: (&str, &str) = ("microbatches A", "microbatch 数 A");
 
 /// The header of the tokens-per-GPU column, after "tokens/replica T".
 const PER_GPU: (&str, &str) = ("tokens/GPU (T/M)", "每卡 tokens (T/M)");
@@ -248,10 +260,17 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             ),
         ),
         (
-            tr(
-                "Useful GPUs N_max = M·B_global/(A·T_crit)",
-                "可用卡数上限 N_max = M·B_global/(A·T_crit)",
-            )
+            if s.microbatch_tokens.is_some() {
+                tr(
+                    "Useful GPUs N_max = M·B_global/max(m, T_crit), m the fixed microbatch",
+                    "可用卡数上限 N_max = M·B_global/max(m, T_crit)，m 为固定的 microbatch",
+                )
+            } else {
+                tr(
+                    "Useful GPUs N_max = M·B_global/(A·T_crit)",
+                    "可用卡数上限 N_max = M·B_global/(A·T_crit)",
+                )
+            }
             .to_string(),
             format!("{} (≈ {})", format_count(s.n_max), format_si(s.n_max, 2)),
         ),
@@ -260,6 +279,24 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             trf!("{} GPUs", "{} 卡", format_count(s.peak_throughput_gpus)),
         ),
     ];
+    if let (Some(m), Some(first), Some(last)) = (
+        s.microbatch_tokens,
+        sweep.strong.first(),
+        sweep.strong.last(),
+    ) {
+        out.push((
+            trf!(
+                "Microbatches A, the microbatch held at {} tokens per replica",
+                "microbatch 数 A（microbatch 固定为每副本 {} tokens）",
+                format_si(m, 4)
+            ),
+            format!(
+                "{} → {}",
+                format_count(first.accumulation as f64),
+                format_count(last.accumulation as f64)
+            ),
+        ));
+    }
     if let Some(last) = sweep.strong.last() {
         out.push((
             trf!(

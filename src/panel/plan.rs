@@ -8,7 +8,6 @@ use crate::model::levers::Lever;
 use crate::model::llm::LlmInputs;
 use crate::model::llm::LlmSweep;
 use crate::model::plan::{PlanPoint, PlanRow, PlanSweep, Strategy};
-use crate::model::step::n_max_gpus;
 use crate::scenario::{plan_inputs_for, Scenario};
 use crate::text::units::{
     format_count, format_hours, format_percent, format_si, format_sig, format_steps,
@@ -219,11 +218,7 @@ fn memory_at(inputs: &LlmInputs, params: f64, gpus: f64) -> Option<f64> {
 pub fn memory_points(scenario: &Scenario) -> (f64, f64) {
     let inputs = scenario.llm_inputs_without_levers();
     let n0 = inputs.baseline_gpus;
-    let knee = n_max_gpus(
-        &inputs.layout,
-        inputs.global_batch_tokens,
-        inputs.t_crit_tokens(),
-    );
+    let knee = inputs.n_max(inputs.t_crit_tokens());
     (n0, knee.max(n0))
 }
 
@@ -247,7 +242,7 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
         Lever::apply_all(levers, &mut inputs, scenario.plan.nvlink_bytes_per_s);
         let memory = memory_cost(&inputs);
         let t_crit = inputs.t_crit_tokens();
-        let n_max = n_max_gpus(&inputs.layout, inputs.global_batch_tokens, t_crit);
+        let n_max = inputs.n_max(t_crit);
         let plan = plan_inputs_for(inputs, &scenario.plan, &scenario.llm);
         let best = plan
             .llm

@@ -48,6 +48,9 @@ pub struct LlmSettings {
     pub global_batch_tokens: f64,
     /// `a`: gradient-accumulation steps.
     pub accumulation: u32,
+    /// `mbs`: sequences per microbatch held fixed as `N` grows (`A` then follows from the
+    /// batch); `0` holds `a` fixed instead (the seed's model). Needs the shape's `sq`.
+    pub microbatch_sequences: u32,
     pub tp: u32,
     pub pp: u32,
     pub cp: u32,
@@ -110,6 +113,7 @@ impl Default for LlmSettings {
         LlmSettings {
             global_batch_tokens: 32e6,
             accumulation: 1,
+            microbatch_sequences: 0,
             tp: 1,
             pp: 1,
             cp: 1,
@@ -247,6 +251,7 @@ impl LlmSettings {
         Some(match key {
             Key::GlobalBatch => canonical_si(self.global_batch_tokens),
             Key::Accumulation => self.accumulation.to_string(),
+            Key::Microbatch => self.microbatch_sequences.to_string(),
             Key::Tp => self.tp.to_string(),
             Key::Pp => self.pp.to_string(),
             Key::Cp => self.cp.to_string(),
@@ -308,6 +313,12 @@ impl LlmSettings {
         match key {
             Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1.0, 1e15)?,
             Key::Accumulation => self.accumulation = parse_degree(text)?,
+            Key::Microbatch => {
+                self.microbatch_sequences = match text.trim() {
+                    "0" | "" => 0,
+                    other => parse_degree(other)?,
+                }
+            }
             Key::Tp => self.tp = parse_degree(text)?,
             Key::Pp => self.pp = parse_degree(text)?,
             Key::Cp => self.cp = parse_degree(text)?,
@@ -439,6 +450,16 @@ impl LlmSettings {
     /// Cross-input rules. Each violation names the inputs involved and says why.
     pub fn check(&self) -> Vec<(Vec<Key>, String)> {
         let mut out = self.walls.check(self.tp, self.pp, self.cp);
+        if self.microbatch_sequences > 0 && self.walls.seq_len <= 0.0 {
+            out.push((
+                vec![Key::Microbatch, Key::SeqLen],
+                trf!(
+                    "a microbatch of {} sequences needs the sequence length sq",
+                    "{} 条序列的 microbatch 需要序列长度 sq",
+                    self.microbatch_sequences
+                ),
+            ));
+        }
         let measured = |n: f64| self.step_table.iter().any(|p| p.processors == n);
         if let Some(&n) = self.fit_on.iter().find(|&&n| !measured(n)) {
             out.push((
@@ -484,7 +505,7 @@ impl LlmSettings {
             ));
         } else {
             let largest = self.gpus.iter().copied().fold(self.baseline_gpus, f64::max);
-            let layout = self.layout();
+            let layout = self.layout_at(largest, self.global_batch_tokens);
             let tokens = layout.tokens_per_rank(self.global_batch_tokens, largest);
             if tokens < 1.0 {
                 out.push((
@@ -512,6 +533,22 @@ impl LlmSettings {
         out
     }
 
+    /// `m = mbs · sq`: the fixed microbatch in tokens per replica, when `mbs` and the shape's
+    /// sequence length are given.
+    pub fn microbatch_tokens(&self) -> Option<f64> {
+        let m = self.microbatch_sequences as f64 * self.walls.seq_len;
+        (m > 0.0).then_some(m)
+    }
+
+    /// The layout at `gpus` and `batch`, with `A` from the fixed microbatch when there is one
+    /// (the model's `LlmInputs::layout_at`).
+    pub fn layout_at(&self, gpus: f64, batch: f64) -> Layout {
+        match self.microbatch_tokens() {
+            Some(m) => self.layout().with_microbatch(batch, gpus, m),
+            None => self.layout(),
+        }
+    }
+
     pub fn layout(&self) -> Layout {
         Layout {
             tp: self.tp,
@@ -536,6 +573,7 @@ impl LlmSettings {
         LlmInputs {
             global_batch_tokens: self.global_batch_tokens,
             layout: self.layout(),
+            microbatch_tokens: self.microbatch_tokens(),
             total_params: self.total_params,
             active_params: self.active_params,
             flops_per_gpu: fit.as_ref().map_or(self.flops_per_gpu, |f| {

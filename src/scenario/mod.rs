@@ -111,6 +111,7 @@ keys! {
     Measured = "m", "Measured points";
     GlobalBatch = "b", "Global batch B_global (tokens)";
     Accumulation = "a", "Gradient accumulation A";
+    Microbatch = "mbs", "Microbatch size (sequences; 0 = A fixed)";
     Tp = "tp", "Tensor parallel TP";
     Pp = "pp", "Pipeline parallel PP";
     Cp = "cp", "Context parallel CP";

@@ -41,7 +41,7 @@ pub struct PresetSpec {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [PresetSpec; 14] = [
+pub const PRESETS: [PresetSpec; 15] = [
     PresetSpec {
         // The teaching default: f = 5% (the seed's 20x ceiling) against 1%, 10%, 25%.
         name: "classroom",
@@ -123,6 +123,10 @@ pub const PRESETS: [PresetSpec; 14] = [
             l.baseline_gpus = 64.0;
             l.gpus = vec![64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0];
             l.token_budget = 15e12;
+            // Llama 3.1 8B's shape. With A = 1 a replica's whole share of the batch (62,500
+            // tokens at 64 GPUs) is one microbatch: only full recomputation keeps it in 80 GiB.
+            llama31_shape(&mut l.walls, 32.0, 4096.0, 32.0, 14336.0);
+            l.walls.recompute = Recompute::Full;
         },
     },
     PresetSpec {
@@ -146,6 +150,12 @@ pub const PRESETS: [PresetSpec; 14] = [
             l.baseline_gpus = 32.0;
             l.gpus = vec![32.0, 64.0, 128.0, 256.0, 512.0, 1024.0];
             l.token_budget = 2e12;
+            // Mixtral 8x7B's shape on a 141 GB H200, 4,096-token sequences; as dense-8b-h100,
+            // A = 1 needs full recomputation to fit at 32 GPUs.
+            mixtral_shape(&mut l.walls);
+            l.walls.seq_len = 4096.0;
+            l.walls.recompute = Recompute::Full;
+            l.walls.hbm_bytes = 141e9;
         },
     },
     PresetSpec {
@@ -178,20 +188,13 @@ pub const PRESETS: [PresetSpec; 14] = [
             l.accumulation = 2;
             l.total_params = 46.7e9;
             l.active_params = 12.9e9;
-            l.flops_per_gpu = 450e12;
-            l.peak_flops_per_gpu = 989e12;
-            l.bus_bytes_per_s = 50e9;
-            l.compute_mode = ComputeMode::Flops;
-            l.exposed_mode = ExposedMode::Fsdp;
+            mechanistic_on_h100(l, 450e12);
             l.baseline_gpus = 64.0;
             l.gpus = vec![64.0, 128.0, 256.0, 512.0];
             l.token_budget = 2e12;
             let w = &mut l.walls;
-            llama31_shape(w, 32.0, 4096.0, 32.0, 14336.0);
+            mixtral_shape(w);
             w.seq_len = 4096.0;
-            w.vocab = 32000.0;
-            w.experts = 8.0;
-            w.experts_per_token = 2.0;
             w.ep = 8;
             w.zero = 1;
             w.kernels_shrink = true;
@@ -246,6 +249,13 @@ pub const PRESETS: [PresetSpec; 14] = [
             ]);
             l.fit_on = vec![96.0, 4608.0];
             l.peak_flops_per_gpu = 989e12;
+            // GPT-3's shape with 4,096-token sequences and the "larger vocabulary" the README
+            // names: 131,072 entries (inferred, not published) make it 177.2B. One sequence
+            // per microbatch (assumed), so A = 1,152/D falls 576 → 12 across the sweep.
+            gpt3_175b_shape(&mut l.walls);
+            l.walls.seq_len = 4096.0;
+            l.walls.vocab = 131_072.0;
+            l.microbatch_sequences = 1;
         },
     },
     PresetSpec {
@@ -284,11 +294,7 @@ pub const PRESETS: [PresetSpec; 14] = [
             l.pp = 8;
             l.total_params = 175e9;
             l.active_params = 175e9;
-            l.flops_per_gpu = 600e12;
-            l.peak_flops_per_gpu = 989e12;
-            l.bus_bytes_per_s = 50e9;
-            l.compute_mode = ComputeMode::Flops;
-            l.exposed_mode = ExposedMode::Fsdp;
+            mechanistic_on_h100(l, 600e12);
             l.schedule = PipelineSchedule::Interleaved;
             l.chunks = 12;
             l.baseline_gpus = 256.0;
@@ -296,6 +302,59 @@ pub const PRESETS: [PresetSpec; 14] = [
             l.token_budget = 300e9;
             gpt3_175b_shape(&mut l.walls);
             l.walls.kernels_shrink = true;
+        },
+    },
+    PresetSpec {
+        // Llama 3.1 405B pre-training on H100 (A. Dubey et al., "The Llama 3 Herd of Models",
+        // arXiv:2407.21783, 2024, Table 4): 16M-token batches of 8,192-token sequences, TP 8,
+        // PP 16, 8,192 GPUs (DP 64) at 430 TFLOP/s per GPU (43% BF16 MFU) and 16,384 GPUs
+        // (DP 128) at 400 (41%): a published strong-scaling pair. The mechanistic model from
+        // the shape, one sequence per microbatch (A = 32 → 16), F_eff calibrated on the
+        // 8,192-GPU row; the 16,384-GPU row is predicted (docs/model.md §12.8).
+        name: "llama31-405b-h100",
+        view: View::Strong,
+        description: || {
+            tr(
+                "Llama 3.1 405B, H100, TP 8 · PP 16 at Meta's 16M-token batch, 2,048 → 16,384 GPUs: one sequence per microbatch, so A falls and the bubble grows; 43% → 41% MFU published",
+                "Llama 3.1 405B，H100，TP 8 · PP 16，Meta 的 16M tokens batch，2,048 → 16,384 卡：每个 microbatch 一条序列，A 减小、气泡变大；公布的 MFU 43% → 41%",
+            )
+        },
+        source: Some(|| {
+            tr(
+                "Dubey et al. 2024, \"The Llama 3 Herd of Models\", Table 3 (126 layers, \
+                 h = 16,384, 128 heads, 8 KV heads, FFN 53,248, vocabulary 128,256) and \
+                 Table 4 (TP 8, CP 1, PP 16, sequence 8,192, 16M tokens per batch; 8,192 \
+                 GPUs: 430 TFLOP/s, 43% MFU; 16,384 GPUs: 400 TFLOP/s, 41%). F_eff is \
+                 calibrated on the 8,192-GPU row; the schedule's chunks (vc = 4), the \
+                 recomputation and the links are assumptions",
+                "Dubey 等 2024，“The Llama 3 Herd of Models”，表 3（126 层，h = 16,384，\
+                 128 个头，8 个 KV 头，FFN 53,248，词表 128,256）与表 4（TP 8，CP 1，PP 16，\
+                 序列 8,192，每个 batch 16M tokens；8,192 卡 430 TFLOP/s，MFU 43%；\
+                 16,384 卡 400 TFLOP/s，41%）。F_eff 在 8,192 卡一行上校准；调度的 chunk 数\
+                 （vc = 4）、重计算与链路是假设值",
+            )
+        }),
+        inputs: |s| {
+            let l = &mut s.llm;
+            l.global_batch_tokens = 2048.0 * 8192.0;
+            l.microbatch_sequences = 1;
+            l.tp = 8;
+            l.pp = 16;
+            l.total_params = 405.8e9;
+            l.active_params = 405.8e9;
+            mechanistic_on_h100(l, LLAMA_405B_FEFF);
+            l.schedule = PipelineSchedule::Interleaved;
+            l.chunks = 4;
+            l.baseline_gpus = 8192.0;
+            l.gpus = vec![2048.0, 4096.0, 8192.0, 16384.0];
+            l.token_budget = 15.6e12;
+            let w = &mut l.walls;
+            llama31_shape(w, 126.0, 16384.0, 128.0, 53248.0);
+            // FSDP without resharding the weights after the forward (Dubey et al. §3.3.2):
+            // optimizer state and gradients sharded, as ZeRO-2.
+            w.zero = 2;
+            w.sequence_parallel = true;
+            w.recompute = Recompute::Full;
         },
     },
     PresetSpec {
@@ -490,6 +549,16 @@ pub const PRESETS: [PresetSpec; 14] = [
     },
 ];
 
+/// The mechanistic model on H100s (the walls presets): `F_eff` as given, the 989 TFLOP/s dense
+/// BF16 peak for MFU, 400G InfiniBand (50 GB/s per GPU) between nodes.
+fn mechanistic_on_h100(l: &mut LlmSettings, flops_per_gpu: f64) {
+    l.flops_per_gpu = flops_per_gpu;
+    l.peak_flops_per_gpu = 989e12;
+    l.bus_bytes_per_s = 50e9;
+    l.compute_mode = ComputeMode::Flops;
+    l.exposed_mode = ExposedMode::Fsdp;
+}
+
 /// The two illustrative LLM presets' system: FSDP over 400G InfiniBand (50 GB/s per GPU) at
 /// 400 TFLOP/s achieved per GPU.
 fn fsdp_on_infiniband(l: &mut LlmSettings) {
@@ -562,6 +631,22 @@ fn gpt3_175b_shape(w: &mut WallSettings) {
 /// A Llama 3.1 shape (Meta's configs): `layers`, `hidden`, `heads` and the SwiGLU width
 /// `ffn`, with the family's 8 key/value heads, 128,256-token vocabulary and 8,192-token
 /// pre-training sequence (Mixtral shares the block; its preset then sets its own).
+/// Mixtral 8x7B's shape (A. Q. Jiang et al., "Mixtral of Experts", arXiv:2401.04088, 2024,
+/// Table 1: 32 layers, `dim` 4,096, 32 heads, 8 KV heads, 8 experts of `hidden_dim` 14,336,
+/// top 2, vocabulary 32,000).
+fn mixtral_shape(w: &mut WallSettings) {
+    llama31_shape(w, 32.0, 4096.0, 32.0, 14336.0);
+    w.vocab = 32000.0;
+    w.experts = 8.0;
+    w.experts_per_token = 2.0;
+}
+
+/// `F_eff` of `llama31-405b-h100`: calibrated so that the 8,192-GPU row's MFU is Meta's 43%
+/// (docs/model.md §12.8).
+const LLAMA_405B_FEFF: f64 = 490e12;
+
+/// Llama 3.1's shape family (Meta's configs): 8 KV heads, a gated MLP, 8,192-token sequences,
+/// vocabulary 128,256.
 fn llama31_shape(w: &mut WallSettings, layers: f64, hidden: f64, heads: f64, ffn: f64) {
     w.layers = layers;
     w.hidden = hidden;

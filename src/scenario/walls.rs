@@ -359,12 +359,13 @@ impl WallSettings {
                 ),
             ));
         }
-        if self.layers > 0.0 && self.layers % pp as f64 != 0.0 {
+        // Stages may be unequal (the busiest holds ⌈L/PP⌉ layers), but each needs one.
+        if self.layers > 0.0 && pp as f64 > self.layers {
             out.push((
                 vec![Key::Pp, Key::Layers],
                 trf!(
-                    "PP degree {} does not divide the {} layers",
-                    "PP 并行度 {} 不能整除 {} 层",
+                    "PP degree {} is more than the {} layers",
+                    "PP 并行度 {} 多于 {} 层",
                     pp,
                     format_count(self.layers)
                 ),

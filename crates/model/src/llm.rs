@@ -51,7 +51,13 @@ pub enum ExposedSource {
 pub struct LlmInputs {
     /// `B₀`: global batch in tokens (fixed in the strong sweep; the baseline in the weak one).
     pub global_batch_tokens: f64,
+    /// The layout; its `A` is the accumulation at every GPU count unless the microbatch is
+    /// held fixed ([`LlmInputs::layout_at`]).
     pub layout: Layout,
+    /// `m`: tokens per replica per microbatch, held fixed as `N` grows (`mbs · sq`, Megatron's
+    /// micro-batch size); `A` then follows from `B` and `D` ([`Layout::with_microbatch`]).
+    /// `None`: `A` is fixed and the microbatch shrinks (the seed's model).
+    pub microbatch_tokens: Option<f64>,
     /// `P`: total parameters (what FSDP moves).
     pub total_params: f64,
     /// `P_a`: active parameters per token (what compute costs; `< P` for MoE).
@@ -82,6 +88,49 @@ pub struct LlmInputs {
 }
 
 impl LlmInputs {
+    /// The layout at `gpus` GPUs and global batch `batch`: [`Self::layout`], with `A` from the
+    /// fixed microbatch when there is one.
+    pub fn layout_at(&self, gpus: f64, batch: f64) -> Layout {
+        match self.microbatch_tokens {
+            Some(m) => self.layout.with_microbatch(batch, gpus, m),
+            None => self.layout,
+        }
+    }
+
+    /// `T = B/(D·A)` at `gpus` and `batch`, with the `A` of [`Self::layout_at`].
+    pub fn tokens_per_rank(&self, gpus: f64, batch: f64) -> f64 {
+        self.layout_at(gpus, batch).tokens_per_rank(batch, gpus)
+    }
+
+    /// The weak sweep's global batch at `gpus`: the baseline's tokens per replica and
+    /// accumulation steps on every replica, `B(N) = T₀ · D(N) · A₀`.
+    pub fn weak_batch(&self, gpus: f64) -> f64 {
+        let base = self.layout_at(self.baseline_gpus, self.global_batch_tokens);
+        base.global_batch(
+            base.tokens_per_rank(self.global_batch_tokens, self.baseline_gpus),
+            gpus,
+        )
+    }
+
+    /// The smallest global batch at `gpus`: one token per replica per microbatch, `D · A`
+    /// (`D` with a fixed microbatch, whose `A` falls to 1 first).
+    pub fn min_batch(&self, gpus: f64) -> f64 {
+        match self.microbatch_tokens {
+            Some(_) => self.layout.data_parallel(gpus),
+            None => self.layout.global_batch(1.0, gpus),
+        }
+    }
+
+    /// The strong-scaling knee `N_max` ([`n_max_gpus`]) for this `T_crit`.
+    pub fn n_max(&self, t_crit: f64) -> f64 {
+        n_max_gpus(
+            &self.layout,
+            self.global_batch_tokens,
+            t_crit,
+            self.microbatch_tokens,
+        )
+    }
+
     /// Compute ms per step at `gpus` GPUs for global batch `batch` tokens. When kernels
     /// shrink ([`Walls::kernels`]), `F_eff` is the rate at the baseline and the compute time
     /// is divided by `η(N, B)/η(N₀, B₀)` ([`super::kernel`]).
@@ -95,7 +144,7 @@ impl LlmInputs {
         match &self.walls {
             Some(w) if w.kernels.is_some() => {
                 let at = |n: f64, b: f64| {
-                    w.gemm_efficiency(&self.layout, self.layout.tokens_per_rank(b, n))
+                    w.gemm_efficiency(&self.layout_at(n, b), self.tokens_per_rank(n, b))
                 };
                 at(gpus, batch) / at(self.baseline_gpus, self.global_batch_tokens)
             }
@@ -132,9 +181,9 @@ impl LlmInputs {
     pub fn traffic(&self, gpus: f64, batch: f64, compute_ms: f64) -> Option<Traffic> {
         match (&self.walls, &self.exposed) {
             (Some(w), ExposedSource::Fsdp) => Some(w.traffic(
-                &self.layout,
+                &self.layout_at(gpus, batch),
                 self.comm.bus_bytes_per_s,
-                self.layout.tokens_per_rank(batch, gpus),
+                self.tokens_per_rank(gpus, batch),
                 compute_ms,
             )),
             _ => None,
@@ -145,11 +194,11 @@ impl LlmInputs {
     pub fn wall_point(&self, gpus: f64, batch: f64) -> Option<WallPoint> {
         self.walls.as_ref().map(|w| {
             w.at(
-                &self.layout,
+                &self.layout_at(gpus, batch),
                 &self.comm,
                 self.total_params,
                 gpus,
-                self.layout.tokens_per_rank(batch, gpus),
+                self.tokens_per_rank(gpus, batch),
             )
         })
     }
@@ -225,13 +274,14 @@ impl LlmInputs {
                 (constant_ms * g * self.exposed_scale, false)
             }
             ExposedSource::Fsdp => {
-                let shards = self.layout.weight_shards();
-                let d = self.layout.data_parallel(gpus);
-                let a = self.layout.accumulation as f64;
+                let layout = self.layout_at(gpus, batch);
+                let shards = layout.weight_shards();
+                let d = layout.data_parallel(gpus);
+                let a = layout.accumulation as f64;
                 let ring = if d > 1.0 { (d - 1.0) / d } else { 0.0 };
                 // With a shape, the GPU's own shard: EP divides the experts' share too.
                 let params = self.walls.map_or(self.total_params / shards, |w| {
-                    w.params_per_gpu(&self.layout, self.total_params)
+                    w.params_per_gpu(&layout, self.total_params)
                 });
                 let bytes = self.comm.bytes_per_param() * params;
                 let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
@@ -239,19 +289,13 @@ impl LlmInputs {
                 let exposed_comm = self
                     .walls
                     .and_then(|w| {
-                        w.data_parallel_ms(
-                            &self.layout,
-                            &self.comm,
-                            self.total_params,
-                            gpus,
-                            compute_ms,
-                        )
+                        w.data_parallel_ms(&layout, &self.comm, self.total_params, gpus, compute_ms)
                     })
                     .unwrap_or_else(fsdp);
                 let bubble = bubble_fraction(
                     self.comm.schedule,
-                    self.layout.pp,
-                    self.layout.accumulation,
+                    layout.pp,
+                    layout.accumulation,
                     self.comm.chunks,
                 ) * compute_ms;
                 let traffic = self
@@ -267,6 +311,8 @@ impl LlmInputs {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StrongRow {
     pub gpus: f64,
+    /// `A`: microbatches per step per replica (falls with `N` when the microbatch is fixed).
+    pub accumulation: u32,
     /// `T = B/(D·A)`: tokens per data-parallel replica per microbatch — the `M = TP·PP·CP`
     /// GPUs of a replica share them. `T_crit` is in the same unit.
     pub tokens_per_replica: f64,
@@ -299,6 +345,8 @@ pub struct StrongRow {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WeakRow {
     pub gpus: f64,
+    /// `A`: microbatches per step per replica (the baseline's at every `N`).
+    pub accumulation: u32,
     /// `T`, tokens per data-parallel replica per microbatch (fixed by weak scaling).
     pub tokens_per_replica: f64,
     /// `T / M`, tokens per GPU per microbatch.
@@ -324,8 +372,12 @@ pub struct WeakRow {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LlmSummary {
     pub t_crit_tokens: f64,
-    /// `N_max = M · B / (A · T_crit)`.
+    /// `N_max = M · B / (A · T_crit)`, or `M · B / max(m, T_crit)` with a fixed microbatch
+    /// ([`n_max_gpus`]).
     pub n_max: f64,
+    /// `m`, the fixed microbatch in tokens per replica, when `A` follows from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub microbatch_tokens: Option<f64>,
     /// The table row with the highest strong-scaling throughput.
     pub peak_throughput_gpus: f64,
     pub baseline_gpus: f64,
@@ -381,9 +433,11 @@ fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64)
     let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, batch, compute_ms);
     let step_ms = compute_ms + exposed_ms;
     let ideal_ms = baseline_step_ms * inputs.baseline_gpus / gpus;
-    let tokens_per_replica = inputs.layout.tokens_per_rank(batch, gpus);
+    let layout = inputs.layout_at(gpus, batch);
+    let tokens_per_replica = layout.tokens_per_rank(batch, gpus);
     StrongRow {
         gpus,
+        accumulation: layout.accumulation,
         tokens_per_replica,
         tokens_per_gpu: tokens_per_replica / inputs.layout.model_parallel(),
         compute_ms,
@@ -401,15 +455,14 @@ fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64)
 }
 
 fn weak_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64) -> WeakRow {
-    let tokens = inputs
-        .layout
-        .tokens_per_rank(inputs.global_batch_tokens, inputs.baseline_gpus);
-    let batch = inputs.layout.global_batch(tokens, gpus);
+    let batch = inputs.weak_batch(gpus);
+    let tokens = inputs.tokens_per_rank(inputs.baseline_gpus, inputs.global_batch_tokens);
     let compute_ms = inputs.compute_ms(gpus, batch);
     let (exposed_ms, extrapolated) = inputs.exposed_ms(gpus, batch, compute_ms);
     let step_ms = compute_ms + exposed_ms;
     WeakRow {
         gpus,
+        accumulation: inputs.layout_at(gpus, batch).accumulation,
         tokens_per_replica: tokens,
         tokens_per_gpu: tokens / inputs.layout.model_parallel(),
         global_batch_tokens: batch,
@@ -442,7 +495,7 @@ impl LlmSweep {
     /// spanning the rows and `N_max` (charts).
     pub fn compute(inputs: &LlmInputs) -> LlmSweep {
         let t_crit = inputs.t_crit_tokens();
-        let n_max = n_max_gpus(&inputs.layout, inputs.global_batch_tokens, t_crit);
+        let n_max = inputs.n_max(t_crit);
         let baseline = strong_row(inputs, inputs.baseline_gpus, 0.0, t_crit);
         let baseline_step_ms = baseline.step_ms;
         let strong: Vec<StrongRow> = inputs
@@ -504,6 +557,7 @@ impl LlmSweep {
             summary: LlmSummary {
                 t_crit_tokens: t_crit,
                 n_max,
+                microbatch_tokens: inputs.microbatch_tokens,
                 peak_throughput_gpus,
                 baseline_gpus: inputs.baseline_gpus,
                 model_parallel: inputs.layout.model_parallel(),

@@ -222,7 +222,7 @@ pub fn memory_per_gpu(
         settings.zero,
         settings.optimizer_bytes_per_param,
     );
-    let layers_per_stage = shape.layers / at.pp as f64;
+    let layers_per_stage = shape.layers_per_stage(at.pp);
     let gathered = match (settings.zero >= 3, at.no_reshard) {
         (false, _) => 0.0,
         (true, false) => 2.0 * WEIGHT_BYTES * psi / layers_per_stage.max(1.0),

@@ -105,7 +105,7 @@ pub struct PlanSweep {
 impl PlanInputs {
     fn point(&self, gpus: f64, batch: f64) -> Option<PlanPoint> {
         // At least one token per DP rank per microbatch.
-        let min_batch = self.llm.layout.global_batch(1.0, gpus);
+        let min_batch = self.llm.min_batch(gpus);
         if !(batch >= min_batch && batch.is_finite()) {
             return None;
         }
@@ -126,11 +126,7 @@ impl PlanInputs {
     }
 
     fn weak_batch(&self, gpus: f64) -> f64 {
-        let tokens = self
-            .llm
-            .layout
-            .tokens_per_rank(self.llm.global_batch_tokens, self.llm.baseline_gpus);
-        self.llm.layout.global_batch(tokens, gpus)
+        self.llm.weak_batch(gpus)
     }
 
     /// The batch and point of `strategy` at `gpus`; `None` when the strategy's batch gives
@@ -149,7 +145,7 @@ impl PlanInputs {
 
     /// Minimises time to quality over `B` (log grid, then golden-section refinement in log B).
     fn best_point(&self, gpus: f64) -> Option<PlanPoint> {
-        let lo = self.llm.layout.global_batch(1.0, gpus).max(1.0);
+        let lo = self.llm.min_batch(gpus).max(1.0);
         if lo >= MAX_BATCH_TOKENS {
             return None;
         }
@@ -225,9 +221,9 @@ impl PlanSweep {
             .collect();
         let first = llm.gpus.first().copied().unwrap_or(n0).min(n0);
         let last = llm.gpus.last().copied().unwrap_or(n0).max(n0);
-        let tokens = llm.layout.tokens_per_rank(llm.global_batch_tokens, n0);
+        // The weak batch B(N) = T₀·D·A₀ reaches the cap at D = cap/(T₀·A₀).
         let switch_gpus = inputs.batch_cap_tokens * llm.layout.model_parallel()
-            / (tokens * llm.layout.accumulation as f64);
+            / llm.weak_batch(llm.layout.model_parallel());
         let hi = (last * 4.0)
             .max(switch_gpus.min(last * 64.0) * 2.0)
             .max(first * 2.0);

@@ -71,6 +71,14 @@ impl Shape {
         }
     }
 
+    /// Layers on the busiest pipeline stage: `⌈L / PP⌉`. Stages need not be equal: Llama 3
+    /// 405B's 126 layers ran on 16 stages, the first and last with one layer fewer
+    /// (Dubey et al., "The Llama 3 Herd of Models", arXiv:2407.21783, 2024, §3.3.2), so the
+    /// busiest holds 8 (Megatron-Core: `--decoder-first-pipeline-num-layers`).
+    pub fn layers_per_stage(&self, pp: u32) -> f64 {
+        (self.layers / pp.max(1) as f64).ceil()
+    }
+
     /// `P` implied by the shape: `L · (attention + E · mlp) + 2·V·h` (router weights, `h·E`
     /// per layer, are below 0.01% and left out).
     pub fn total_params(&self) -> f64 {

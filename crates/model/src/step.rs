@@ -49,6 +49,34 @@ impl Layout {
     pub fn global_batch(&self, tokens_per_rank: f64, gpus: f64) -> f64 {
         tokens_per_rank * self.data_parallel(gpus) * self.accumulation as f64
     }
+
+    /// The layout with the microbatch held at `microbatch_tokens` (`m`, tokens per replica)
+    /// instead of `A`: `A = ⌈B / (D · m)⌉`, at least 1, so that `T = B/(D·A) ≤ m`.
+    ///
+    /// This is how real runs strong-scale (Megatron-LM's `--micro-batch-size` with a fixed
+    /// `--global-batch-size`: `A = GBS/(DP · MBS)`, Narayanan et al. 2021, §2.2 and §5): the
+    /// microbatch stays, the accumulation steps fall as `D` grows, and once `A = 1` the
+    /// microbatch itself shrinks. When `B/(D·m)` is not a whole number (Megatron refuses such
+    /// a batch), the microbatch is the largest `T ≤ m` that divides it.
+    pub fn with_microbatch(
+        self,
+        global_batch_tokens: f64,
+        gpus: f64,
+        microbatch_tokens: f64,
+    ) -> Layout {
+        let ratio = global_batch_tokens / (self.data_parallel(gpus) * microbatch_tokens);
+        // Ratios that are whole numbers up to rounding (1152·4096/(2·4096) = 576) stay whole.
+        let steps = (ratio * (1.0 - 1e-12)).ceil();
+        let accumulation = if steps.is_finite() {
+            steps.clamp(1.0, u32::MAX as f64) as u32
+        } else {
+            1
+        };
+        Layout {
+            accumulation,
+            ..self
+        }
+    }
 }
 
 /// Compute time per optimizer step on all `N` GPUs:
@@ -97,8 +125,28 @@ pub fn t_crit_tokens(
 /// `N_max = M · B / (A · T_crit)`
 ///
 /// — the `N` at which `T` falls to `T_crit` (seed, with `M = A = 1`: `N_max ≈ B / T_crit`).
-pub fn n_max_gpus(layout: &Layout, global_batch_tokens: f64, t_crit: f64) -> f64 {
-    layout.model_parallel() * global_batch_tokens / (layout.accumulation as f64 * t_crit)
+/// It assumes that every microbatch re-gathers the weights (FSDP with resharding, §3), and
+/// that `A` stays fixed as `N` grows.
+///
+/// With the microbatch held at `m` tokens instead ([`Layout::with_microbatch`]), `T = m` while
+/// `A > 1` and `T = B/D` after, so `T` falls below `max(m, T_crit)` only once `A = 1`:
+///
+/// `N_max = M · B / max(m, T_crit)`
+///
+/// When `m < T_crit` the communication is exposed at every `N` (each microbatch is below the
+/// threshold), but the step still shrinks as `1/N` until `A` reaches 1 at `N = M·B/m`.
+pub fn n_max_gpus(
+    layout: &Layout,
+    global_batch_tokens: f64,
+    t_crit: f64,
+    microbatch_tokens: Option<f64>,
+) -> f64 {
+    match microbatch_tokens {
+        Some(m) => layout.model_parallel() * global_batch_tokens / m.max(t_crit),
+        None => {
+            layout.model_parallel() * global_batch_tokens / (layout.accumulation as f64 * t_crit)
+        }
+    }
 }
 
 /// Pipeline schedules and their bubble fraction of compute.
@@ -288,7 +336,34 @@ mod tests {
             cp: 1,
             accumulation: 1,
         };
-        assert!((n_max_gpus(&layout, 32e6, t) - 8648.648648648648).abs() < 1e-6);
+        assert!((n_max_gpus(&layout, 32e6, t, None) - 8648.648648648648).abs() < 1e-6);
+        // A fixed microbatch: M·B/max(m, T_crit). 32e6/8,192 = 3,906.25; 32e6/3,700 again.
+        assert_eq!(n_max_gpus(&layout, 32e6, t, Some(8192.0)), 3906.25);
+        assert!((n_max_gpus(&layout, 32e6, t, Some(1024.0)) - 8648.648648648648).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_fixed_microbatch_sets_the_accumulation_steps() {
+        // Megatron-Core 177B: GBS 1,152 sequences of 4,096 tokens, TP 8 · PP 6 (M = 48),
+        // micro-batch 1 sequence. 96 GPUs: D = 2, A = 1,152/2 = 576. 4,608 GPUs: D = 96,
+        // A = 12. 110,592 GPUs: D = 2,304 > 1,152 sequences, so A = 1 and T = 2,048 tokens.
+        let layout = Layout {
+            tp: 8,
+            pp: 6,
+            cp: 1,
+            accumulation: 1,
+        };
+        let b = 1152.0 * 4096.0;
+        assert_eq!(layout.with_microbatch(b, 96.0, 4096.0).accumulation, 576);
+        assert_eq!(layout.with_microbatch(b, 4608.0, 4096.0).accumulation, 12);
+        let past = layout.with_microbatch(b, 110_592.0, 4096.0);
+        assert_eq!(past.accumulation, 1);
+        assert_eq!(past.tokens_per_rank(b, 110_592.0), 2048.0);
+        // Not a whole number: 1,152/(7·1) = 164.6 → A = 165, T = 4,718,592/(7·165) ≤ 4,096.
+        let odd = layout.with_microbatch(b, 336.0, 4096.0);
+        assert_eq!(odd.accumulation, 165);
+        assert_eq!(odd.tp, 8);
+        assert_eq!(odd.pp, 6);
     }
 
     #[test]

@@ -197,7 +197,7 @@ impl Walls {
         let (tp, cp) = (layout.tp as f64, layout.cp as f64);
         let tokens = tokens_per_replica / cp;
         let h = self.shape.hidden;
-        let per_step = layout.accumulation as f64 * self.shape.layers / layout.pp as f64;
+        let per_step = layout.accumulation as f64 * self.shape.layers_per_stage(layout.pp);
         let ms = |bytes: f64, bandwidth: f64, collectives: f64, ranks: f64| {
             per_step
                 * (bytes / bandwidth + collectives * collective_latency_s(self.latency_s, ranks))
