@@ -187,29 +187,25 @@ fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(Str
     let (Some(implied), Some(off)) = (s.shape_params, s.shape_params_mismatch) else {
         return Vec::new();
     };
-    let params = if off > crate::model::shape::PARAMS_TOLERANCE {
-        trf!(
-            "{} — {} off the total parameters P; check the shape or P",
-            "{}——与总参数 P 相差 {}；请检查形状或 P",
-            format_si(implied, 4),
-            format_percent(off, 1)
-        )
-    } else {
-        trf!(
-            "{} (within {} of P)",
-            "{}（与 P 相差 {}）",
-            format_si(implied, 4),
-            format_percent(off, 1)
-        )
-    };
-    let mut out = vec![(
-        tr(
-            "Parameters implied by the shape (nl, hd, nh, kvh, ffn, voc, ne)",
-            "由形状（nl、hd、nh、kvh、ffn、voc、ne）推出的参数量",
-        )
-        .to_string(),
-        params,
-    )];
+    // Within the tolerance the count goes with the memory line (the phone's first screen has
+    // room for few figures); beyond it, it is a figure of its own that names both counts.
+    let mut out = Vec::new();
+    if off > crate::model::shape::PARAMS_TOLERANCE {
+        out.push((
+            tr(
+                "Parameters implied by the shape (nl, hd, nh, kvh, ffn, voc, ne)",
+                "由形状（nl、hd、nh、kvh、ffn、voc、ne）推出的参数量",
+            )
+            .to_string(),
+            trf!(
+                "{} — {} off the total parameters P = {}; check the shape or P",
+                "{}——与总参数 P = {} 相差 {}；请检查形状或 P",
+                format_si(implied, 4),
+                format_percent(off, 1),
+                format_si(s.total_params, 4)
+            ),
+        ));
+    }
     let walls: Vec<(f64, WallPoint)> = rows
         .iter()
         .filter_map(|&(n, w)| w.map(|w| (n, w)))
@@ -227,15 +223,26 @@ fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(Str
             )
             .to_string(),
             trf!(
-                "{} → {} GiB of {} GiB; fits at: {}",
-                "{} → {} GiB，显存 {} GiB；放得下的卡数：{}",
+                "{} → {} GiB of {} GiB, fits at: {}{}",
+                "{} → {} GiB，显存 {} GiB，放得下的卡数：{}{}",
                 format_gib(first.1.memory.total),
                 format_gib(last.1.memory.total),
                 format_gib(s.hbm_bytes.unwrap_or(0.0)),
                 if fits.is_empty() {
                     tr("no row", "没有一行").to_string()
+                } else if fits.len() == walls.len() {
+                    tr("every row", "每一行").to_string()
                 } else {
                     fits.join(", ")
+                },
+                if off > crate::model::shape::PARAMS_TOLERANCE {
+                    String::new()
+                } else {
+                    trf!(
+                        " (shape: {} parameters)",
+                        "（形状：{} 参数）",
+                        format_si(implied, 4)
+                    )
                 }
             ),
         ));
@@ -262,8 +269,8 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
         (
             if s.microbatch_tokens.is_some() {
                 tr(
-                    "Useful GPUs N_max = M·B_global/max(m, T_crit), m the fixed microbatch",
-                    "可用卡数上限 N_max = M·B_global/max(m, T_crit)，m 为固定的 microbatch",
+                    "Useful GPUs N_max = M·B_global/max(m, T_crit)",
+                    "可用卡数上限 N_max = M·B_global/max(m, T_crit)",
                 )
             } else {
                 tr(
@@ -279,24 +286,6 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             trf!("{} GPUs", "{} 卡", format_count(s.peak_throughput_gpus)),
         ),
     ];
-    if let (Some(m), Some(first), Some(last)) = (
-        s.microbatch_tokens,
-        sweep.strong.first(),
-        sweep.strong.last(),
-    ) {
-        out.push((
-            trf!(
-                "Microbatches A, the microbatch held at {} tokens per replica",
-                "microbatch 数 A（microbatch 固定为每副本 {} tokens）",
-                format_si(m, 4)
-            ),
-            format!(
-                "{} → {}",
-                format_count(first.accumulation as f64),
-                format_count(last.accumulation as f64)
-            ),
-        ));
-    }
     if let Some(last) = sweep.strong.last() {
         out.push((
             trf!(

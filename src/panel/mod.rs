@@ -19,6 +19,7 @@ pub mod charts;
 pub mod checklist;
 pub mod exercise;
 pub mod laws;
+pub mod layouts;
 pub mod llm;
 pub mod plan;
 pub mod table;

@@ -153,6 +153,7 @@ keys! {
     HalfHidden = "khalf", "Half-performance hidden k½";
     TpOverlap = "tpo", "TP communication overlaps compute";
     Latency = "lat", "Latency per collective step α";
+    NvlinkDomain = "nvd", "GPUs per NVLink domain";
     Gpus = "ns", "GPU counts in the tables";
     TokenBudget = "tb", "Token budget";
     CriticalBatch = "bcrit", "Critical batch B_crit (tokens)";
@@ -224,6 +225,7 @@ impl Key {
                 | Key::HalfHidden
                 | Key::TpOverlap
                 | Key::Latency
+                | Key::NvlinkDomain
         )
     }
 

@@ -14,8 +14,8 @@ use crate::text::units::{
 
 /// Hockney half-lengths of H100 BF16 GEMMs, calibrated in `docs/model.md` ("Kernels that
 /// shrink"): tokens per GEMM and hidden size per TP rank at half the asymptotic rate.
-pub const N_HALF_TOKENS: f64 = 128.0;
-pub const N_HALF_HIDDEN: f64 = 128.0;
+pub const N_HALF_TOKENS: f64 = HalfLengths::H100_BF16.tokens;
+pub const N_HALF_HIDDEN: f64 = HalfLengths::H100_BF16.hidden;
 
 /// The wall inputs, always valid alone (cross-input rules in [`WallSettings::check`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -62,6 +62,8 @@ pub struct WallSettings {
     pub tp_overlap: bool,
     /// `lat`: latency per tree step of a collective, ms.
     pub latency_ms: f64,
+    /// `nvd`: GPUs per NVLink domain, a power of two (8 in an HGX node).
+    pub nvlink_domain_gpus: u32,
 }
 
 impl Default for WallSettings {
@@ -90,6 +92,7 @@ impl Default for WallSettings {
             n_half_hidden: N_HALF_HIDDEN,
             tp_overlap: false,
             latency_ms: 0.0,
+            nvlink_domain_gpus: 8,
         }
     }
 }
@@ -170,6 +173,7 @@ impl WallSettings {
             nvlink_bytes_per_s,
             tp_overlap: self.tp_overlap,
             latency_s: self.latency_ms / 1e3,
+            nvlink_domain_gpus: self.nvlink_domain_gpus as f64,
         })
     }
 
@@ -203,6 +207,7 @@ impl WallSettings {
             Key::HalfHidden => canonical(self.n_half_hidden),
             Key::TpOverlap => flag(self.tp_overlap),
             Key::Latency => canonical(self.latency_ms),
+            Key::NvlinkDomain => self.nvlink_domain_gpus.to_string(),
             _ => return None,
         })
     }
@@ -295,6 +300,17 @@ impl WallSettings {
                     ));
                 }
                 self.latency_ms = v;
+            }
+            Key::NvlinkDomain => {
+                let v = parse_count(text, 1.0)?;
+                if v > 1024.0 || (v as u32).count_ones() != 1 {
+                    return Err(trf!(
+                        "{} is not a power of two from 1 to 1,024 (8 in an HGX node)",
+                        "{} 不是 1 到 1,024 之间的 2 的幂（HGX 节点为 8）",
+                        format_count(v)
+                    ));
+                }
+                self.nvlink_domain_gpus = v as u32;
             }
             _ => return Err(format!("{} is not a wall input", key.name())),
         }

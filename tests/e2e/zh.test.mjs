@@ -175,7 +175,7 @@ const LATIN_OK = new Set([
   'Amdahl', 'Gustafson', 'Sun', 'Ni', 'Karp', 'Flatt', 'Shi', 'McCandlish', 'DeepSeek', 'Megatron',
   'Megatron-Core', 'Megatron-LM', 'NVIDIA', 'GPT', 'Llama', 'Mixtral', 'MLPerf', 'DGX', 'Cloud', 'InfiniBand', 'NVLink',
   'Rust', 'WebAssembly', 'README', 'Grama', 'Gupta', 'Kumar',
-  'Hockney', 'Brown', 'Adam', 'SwiGLU', 'FlashAttention', 'torchtitan',
+  'Hockney', 'Brown', 'Adam', 'SwiGLU', 'FlashAttention', 'torchtitan', 'Meta', 'HGX',
   // abbreviations and parallelism / collective names
   'GPU', 'GPUs', 'TP', 'PP', 'CP', 'DP', 'EP', 'FSDP', 'HSDP', 'ZeRO', 'MoE', 'MFU', 'FLOP', 'TFLOP',
   'FLOPs', 'LLM', 'NCCL', 'AllGather', 'ReduceScatter', 'all-gather', 'reduce-scatter', 'all-to-all',
@@ -193,6 +193,8 @@ const LATIN_OK = new Set([
   'st', 'em', 'fit', 'step', 'classroom', 'karp-flatt', 'seed-strong', 'seed-weak', 'False',
   // the walls' URL keys the model-shape texts name (issue 22)
   'nl', 'hd', 'nh', 'kvh', 'ffn', 'sq', 'voc', 'ne', 'ke',
+  // the fixed microbatch's and the NVLink domain's keys (issue 22, 23)
+  'mbs', 'nvd', 'bnv',
 ].map((w) => w.toLowerCase()));
 // Allowed phrases (removed before the words are checked).
 // "weak scaling 效率" is the checklist quoting the headline figure by its English name.

@@ -29,6 +29,7 @@ USAGE:
                    [--svg FILE [--chart {plan}]]
     scaling report [--query '…' | --preset NAME] [--format text|json]
     (every command above also takes --lang en|zh and --compare Q)
+    scaling layouts --n N [--query '…' | --preset NAME] [--top K] [--format …]
     scaling presets [--lang en|zh]
     scaling --help
 
@@ -40,6 +41,10 @@ OPTIONS:
     --chart C     which chart --svg writes, by the page's chart id, with or without the
                   panel's prefix (--chart memory on strong is strong-memory; default: the
                   panel's first chart)
+    --n N         layouts: the GPU count to search at (the batch is the strong sweep's B,
+                  or the weak sweep's batch at N when the link's view is weak)
+    --top K       layouts: how many of the fastest to print (default 10); the scenario's own
+                  layout is always printed, marked current, with its rank
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
     --compare Q   print scenario B = Q against the scenario above (A) as the page does with
@@ -55,6 +60,7 @@ EXAMPLES:
     scaling plan --preset seed-weak --format json
     scaling report --query 'v=1&preset=seed-weak&lv=fp8'
     scaling strong --preset seed-strong --compare 'v=1&preset=seed-strong&lv=fp8' --format md
+    scaling layouts --preset gpt3-175b-walls --n 1024 --top 5
 ";
 
 /// `scaling --help`: the usage text with each panel's charts listed from the chart table.
@@ -91,6 +97,15 @@ pub enum Command {
     Help,
     /// `scaling presets [--lang en|zh]`.
     Presets {
+        lang: Option<Lang>,
+    },
+    /// `scaling layouts --n N …`: every parallel layout at `N` GPUs, fastest first.
+    Layouts {
+        query: Option<String>,
+        preset: Option<String>,
+        gpus: f64,
+        top: usize,
+        format: Format,
         lang: Option<Lang>,
     },
     Panel {
@@ -140,6 +155,15 @@ impl fmt::Display for CliError {
     }
 }
 
+/// A whole number of at least `min` (`1,024` and `1024` alike), for `--n` and `--top`.
+fn whole_number(text: &str, min: usize) -> Option<usize> {
+    text.trim()
+        .replace(',', "")
+        .parse::<usize>()
+        .ok()
+        .filter(|&v| v >= min && v <= 1 << 30)
+}
+
 /// Parses the arguments after the program name.
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, CliError> {
     use lexopt::prelude::*;
@@ -151,6 +175,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let mut chart: Option<String> = None;
     let mut lang: Option<Lang> = None;
     let mut compare = None;
+    let (mut gpus, mut top): (Option<f64>, usize) = (None, 10);
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -179,6 +204,18 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
                 compare = Some(parser.value().map_err(usage)?.string().map_err(usage)?)
             }
             Long("chart") => chart = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
+            Long("n") => {
+                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
+                gpus =
+                    Some(whole_number(&value, 1).ok_or_else(|| {
+                        CliError::Usage(format!("--n “{value}” is not a GPU count"))
+                    })? as f64);
+            }
+            Long("top") => {
+                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
+                top = whole_number(&value, 1)
+                    .ok_or_else(|| CliError::Usage(format!("--top “{value}” is not a count")))?;
+            }
             Long("lang") => {
                 let value = parser.value().map_err(usage)?.string().map_err(usage)?;
                 lang = Some(Lang::from_key(&value).ok_or_else(|| {
@@ -192,6 +229,17 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let panel = match subcommand.as_deref() {
         None => return Ok(Command::Help),
         Some("presets") => return Ok(Command::Presets { lang }),
+        Some("layouts") => {
+            return Ok(Command::Layouts {
+                query,
+                preset,
+                gpus: gpus
+                    .ok_or_else(|| CliError::Usage("layouts needs --n N (a GPU count)".into()))?,
+                top,
+                format,
+                lang,
+            })
+        }
         Some("laws") => Panel::Laws,
         Some("strong") => Panel::Strong,
         Some("weak") => Panel::Weak,
@@ -199,8 +247,8 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
         Some("report") => Panel::Report,
         Some(other) => {
             return Err(CliError::Usage(format!(
-                "unknown command “{other}”: use laws, strong, weak, plan, report or presets"
-            )))
+            "unknown command “{other}”: use laws, strong, weak, plan, report, layouts or presets"
+        )))
         }
     };
     Ok(Command::Panel {
@@ -289,6 +337,24 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                 .iter()
                 .map(|p| format!("{:<14} {}\n", p.name(), p.description()))
                 .collect())
+        }
+        Command::Layouts {
+            query,
+            preset,
+            gpus,
+            top,
+            format,
+            lang,
+        } => {
+            let link_lang = query.as_deref().and_then(|q| decode(q).scenario.lang);
+            set_lang(lang.or(link_lang).unwrap_or_default());
+            let scenario = scenario_from(query.as_deref(), preset.as_deref())?;
+            let search = scaling_core::panel::layouts::search_at(&scenario, *gpus)
+                .map_err(|e| CliError::Scenario(vec![e]))?;
+            let json = scaling_core::panel::layouts::layouts_json(&search, *top);
+            let figures = scaling_core::panel::layouts::layouts_figures(&search);
+            let table = scaling_core::panel::layouts::layouts_table(&search, *top);
+            Ok(render(&scenario, *format, &json, &figures, &[table]))
         }
         Command::Panel {
             panel,

@@ -27,6 +27,15 @@ pub struct HalfLengths {
     pub hidden: f64,
 }
 
+impl HalfLengths {
+    /// H100 SXM BF16, calibrated in `docs/model.md` ("Kernels that shrink"): `m½` from a
+    /// cuBLAS `M` sweep, `k½` checked against the Megatron-LM README's model table.
+    pub const H100_BF16: HalfLengths = HalfLengths {
+        tokens: 128.0,
+        hidden: 128.0,
+    };
+}
+
 /// `n / (n + n½)`: the fraction of the asymptotic rate a kernel of length `n` reaches.
 pub fn hockney(n: f64, n_half: f64) -> f64 {
     n / (n + n_half)

@@ -15,11 +15,13 @@
 //! - [`kernel`]: kernels that shrink: Hockney's half-performance lengths of a GEMM.
 //! - [`traffic`]: TP, CP and EP traffic per layer, and the latency of a collective.
 //! - [`walls`]: the strong-scaling walls of one sweep point: memory, kernels, traffic.
+//! - [`layouts`]: the search over parallel layouts at one GPU count, scored with the walls.
 
 pub mod batch;
 pub mod fit;
 pub mod kernel;
 pub mod laws;
+pub mod layouts;
 pub mod levers;
 pub mod llm;
 pub mod measured;

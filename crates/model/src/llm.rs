@@ -384,6 +384,8 @@ pub struct LlmSummary {
     pub model_parallel: f64,
     /// `B₀`, the strong sweep's fixed batch and the weak sweep's baseline batch.
     pub global_batch_tokens: f64,
+    /// `P`, the scenario's total parameters (what the shape's count is checked against).
+    pub total_params: f64,
     pub token_budget: f64,
     /// The GPU's memory, with a shape.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -562,6 +564,7 @@ impl LlmSweep {
                 baseline_gpus: inputs.baseline_gpus,
                 model_parallel: inputs.layout.model_parallel(),
                 global_batch_tokens: inputs.global_batch_tokens,
+                total_params: inputs.total_params,
                 token_budget: inputs.token_budget,
                 hbm_bytes: inputs.walls.map(|w| w.memory.hbm_bytes),
                 shape_params: inputs.walls.map(|w| w.shape.total_params()),

@@ -14,8 +14,8 @@ use super::traffic::{
 };
 use serde::Serialize;
 
-/// GPUs that share one NVLink domain (an HGX H100/H200 node). TP, CP and EP groups that fit
-/// inside it (placed in that order) talk at the NVLink bandwidth; larger ones at `B_eff`.
+/// GPUs that share one NVLink domain in an HGX H100/H200 node, the default of
+/// [`Walls::nvlink_domain_gpus`] (URL key `nvd`; a GB200 NVL72 rack has 72).
 pub const NVLINK_DOMAIN_GPUS: f64 = 8.0;
 
 /// The wall inputs of a scenario with a shape.
@@ -30,6 +30,9 @@ pub struct Walls {
     pub kernels: Option<HalfLengths>,
     /// NVLink bus bandwidth per GPU, bytes/s (the TP link).
     pub nvlink_bytes_per_s: f64,
+    /// GPUs in one NVLink domain. TP, CP and EP groups that fit inside it (placed in that
+    /// order) talk at [`Self::nvlink_bytes_per_s`]; larger ones at `B_eff`.
+    pub nvlink_domain_gpus: f64,
     /// TP communication overlaps with compute (e.g. Transformer Engine's userbuffers); exposed
     /// otherwise.
     pub tp_overlap: bool,
@@ -136,7 +139,7 @@ impl Walls {
     /// The bandwidth of a group of `ranks` placed after `inner` GPUs of the node: NVLink if
     /// the group and what is inside it fit in the NVLink domain, `B_eff` otherwise.
     fn link_bytes_per_s(&self, inner: f64, ranks: f64, bus_bytes_per_s: f64) -> f64 {
-        if inner * ranks <= NVLINK_DOMAIN_GPUS {
+        if inner * ranks <= self.nvlink_domain_gpus {
             self.nvlink_bytes_per_s
         } else {
             bus_bytes_per_s
@@ -263,6 +266,7 @@ mod tests {
             nvlink_bytes_per_s: 400e9,
             tp_overlap: false,
             latency_s: 0.0,
+            nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
         }
     }
 

@@ -1,0 +1,565 @@
+//! The search over parallel layouts at one GPU count: the article's "two ways to spend GPUs"
+//! (more data-parallel replicas is weak scaling; more TP/PP/CP/EP degree is strong scaling)
+//! asked of every layout at once. Calculon (Isaev et al., "Calculon: a Methodology and Tool for
+//! High-Level Codesign of Systems and Large Language Models", SC 2023) searches the same space
+//! offline; here each layout is scored with the walls model of [`super::walls`] and the step
+//! time of [`super::llm`].
+//!
+//! At `N` GPUs and global batch `B`, a layout is TP (a power of two inside the NVLink domain,
+//! dividing the heads), PP (a power of two up to the layers, with its schedule and virtual
+//! chunks), CP (a power of two dividing the sequence), EP (a power of two dividing the experts
+//! and the data-parallel degree), the microbatch in sequences, the ZeRO stage and the
+//! recomputation; `D = N/(TP·PP·CP)` must be whole, and every replica needs at least one
+//! sequence per step (`D · sq ≤ B`). `A = ⌈B/(D·m)⌉` follows ([`Layout::with_microbatch`]).
+//!
+//! **Scored relative to the scenario's own layout.** `F_eff` is the rate the scenario's own
+//! layout reaches at its baseline (`N₀`, `B₀`), so a candidate's compute is
+//!
+//! `t_compute = C(N, B) · η(scenario at N₀, B₀)/η(candidate at N, B) · r(candidate)/r(scenario)`
+//!
+//! with `C` the scenario's constant-rate compute, `η` the GEMM efficiency of
+//! [`super::kernel`] (always on in the search, at the scenario's half-lengths or
+//! [`HalfLengths::H100_BF16`]) and `r` the recomputation's extra forward pass
+//! ([`recompute_factor`]). The exposed time is the mechanistic one whatever `em` says (a
+//! measured or fitted exposed time belongs to the scenario's own layout only): the bubble,
+//! FSDP's or ZeRO's data-parallel traffic and the TP/CP/EP traffic of [`super::walls`].
+//!
+//! Nothing is allocated per layout: one scratch copy of the inputs is re-pointed at each.
+
+use super::kernel::HalfLengths;
+use super::llm::{ExposedSource, LlmInputs};
+use super::memory::{Memory, Recompute};
+use super::step::{bubble_fraction, Layout, PipelineSchedule};
+use super::walls::{Traffic, Walls};
+use serde::Serialize;
+
+/// One parallel layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LayoutChoice {
+    pub tp: u32,
+    pub pp: u32,
+    pub cp: u32,
+    /// Expert-parallel degree (1 for a dense model).
+    pub ep: u32,
+    /// Sequences per microbatch; `0` keeps the scenario's `A` instead (its own layout when
+    /// `mbs=0`).
+    pub microbatch_sequences: u32,
+    #[serde(rename = "sched")]
+    pub schedule: PipelineSchedule,
+    /// Virtual chunks per stage (interleaved only; 1 otherwise).
+    #[serde(rename = "vc")]
+    pub chunks: u32,
+    pub zero: u8,
+    #[serde(rename = "ac")]
+    pub recompute: Recompute,
+}
+
+impl LayoutChoice {
+    /// `TP·PP·CP`: the GPUs of one replica.
+    pub fn model_parallel(&self) -> u32 {
+        self.tp * self.pp * self.cp
+    }
+}
+
+/// The time of one step, part by part, ms.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct StepParts {
+    /// Compute with every GEMM at the scenario's baseline rate and no recomputation.
+    pub ideal_compute_ms: f64,
+    /// What smaller (or larger) GEMMs add to it: `C·(η_ref/η − 1)`, below 0 when the
+    /// candidate's kernels are larger than the scenario's.
+    pub kernels_ms: f64,
+    /// The recomputation's extra forward pass.
+    pub recompute_ms: f64,
+    pub bubble_ms: f64,
+    /// FSDP's per-microbatch gathers, or ZeRO 0–2's once-per-step traffic, left exposed.
+    pub data_parallel_ms: f64,
+    #[serde(flatten)]
+    pub traffic: Traffic,
+    /// The scenario's fixed exposed time (`fix`), the same for every layout.
+    pub fixed_ms: f64,
+}
+
+impl StepParts {
+    pub fn compute_ms(&self) -> f64 {
+        self.ideal_compute_ms + self.kernels_ms + self.recompute_ms
+    }
+    pub fn step_ms(&self) -> f64 {
+        self.compute_ms()
+            + self.bubble_ms
+            + self.data_parallel_ms
+            + self.traffic.total_ms()
+            + self.fixed_ms
+    }
+}
+
+/// Why a layout is slower than the fastest one, or does not fit.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum Loss {
+    /// It is the fastest layout that fits.
+    Best,
+    /// Its memory exceeds the GPU's by `over_bytes`, most of it in `part`.
+    DoesNotFit { over_bytes: f64, part: MemoryPart },
+    /// The part of the step in which it loses the most time against the fastest layout, and
+    /// how much (ms).
+    Slower { part: TimePart, by_ms: f64 },
+    /// As fast as the fastest layout (to a part in 10⁹); ranked after it for more GPUs per
+    /// replica or more memory.
+    Tie,
+}
+
+/// A part of the memory per GPU ([`Memory`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MemoryPart {
+    Weights,
+    Gathered,
+    Grads,
+    Optimizer,
+    Activations,
+}
+
+/// A part of the step time ([`StepParts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimePart {
+    Kernels,
+    Recompute,
+    Bubble,
+    DataParallel,
+    Tp,
+    Cp,
+    Ep,
+}
+
+impl MemoryPart {
+    /// The largest part of `memory`.
+    pub fn largest(memory: &Memory) -> MemoryPart {
+        [
+            (MemoryPart::Weights, memory.weights),
+            (MemoryPart::Gathered, memory.gathered),
+            (MemoryPart::Grads, memory.grads),
+            (MemoryPart::Optimizer, memory.optimizer),
+            (MemoryPart::Activations, memory.activations),
+        ]
+        .into_iter()
+        .fold((MemoryPart::Weights, f64::NEG_INFINITY), |best, p| {
+            if p.1 > best.1 {
+                p
+            } else {
+                best
+            }
+        })
+        .0
+    }
+}
+
+/// One layout, scored.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Scored {
+    #[serde(flatten)]
+    pub choice: LayoutChoice,
+    /// `D = N/(TP·PP·CP)`.
+    pub dp: f64,
+    /// `A`, microbatches per step per replica.
+    #[serde(rename = "a")]
+    pub accumulation: u32,
+    /// `T`, tokens per replica per microbatch.
+    pub tokens_per_microbatch: f64,
+    pub step_ms: f64,
+    pub parts: StepParts,
+    pub mfu: f64,
+    pub tokens_per_s: f64,
+    pub memory: Memory,
+    pub fits: bool,
+    /// `memory.total −` the GPU's memory: above 0 by what does not fit.
+    pub over_bytes: f64,
+    /// Tokens one expert gets per microbatch (MoE only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens_per_expert: Option<f64>,
+    pub why: Loss,
+}
+
+/// What the search may choose from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchSpace {
+    /// GPUs per NVLink domain: TP stays inside it.
+    pub nvlink_domain_gpus: u32,
+    /// The largest CP degree tried.
+    pub max_cp: u32,
+    /// Microbatch sizes tried, in sequences.
+    pub microbatch_sequences: Vec<u32>,
+    /// Virtual chunks tried with the interleaved schedule.
+    pub interleaved_chunks: Vec<u32>,
+    pub zero_stages: Vec<u8>,
+}
+
+impl Default for SearchSpace {
+    /// Megatron-Core's usual choices: microbatches of 1–8 sequences, interleaving with 2 or 4
+    /// chunks, ZeRO 1 (the distributed optimizer), 2 and 3 (FSDP), CP up to 16.
+    fn default() -> Self {
+        SearchSpace {
+            nvlink_domain_gpus: 8,
+            max_cp: 16,
+            microbatch_sequences: vec![1, 2, 4, 8],
+            interleaved_chunks: vec![2, 4],
+            zero_stages: vec![1, 2, 3],
+        }
+    }
+}
+
+/// Why no layout can be searched.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "error")]
+pub enum SearchError {
+    /// The search needs the model's shape (layers, heads, sequence).
+    NoShape,
+    /// No layout divides `gpus` GPUs with at least one sequence per replica.
+    NoLayout { gpus: f64 },
+}
+
+/// The recomputation's compute relative to none (Korthikanti et al. 2022, §5): full
+/// recomputation runs every layer's forward twice, `(6 + 2)/6` of the training FLOPs; selective
+/// recomputation reruns the attention's `QKᵀ` and `·V`, `4·s·h` FLOPs per token per layer
+/// forward (`2·s·h` each), against `6·P_a` per token for the whole step; with flash attention
+/// the backward recomputes the scores anyway (Dao et al. 2022), so selective costs nothing more.
+pub fn recompute_factor(walls: &Walls, recompute: Recompute, active_params: f64) -> f64 {
+    match recompute {
+        Recompute::None => 1.0,
+        Recompute::Selective if walls.memory.activations.flash_attention => 1.0,
+        Recompute::Selective => {
+            let s = walls.shape;
+            1.0 + 4.0 * s.seq_len * s.hidden * s.layers / (6.0 * active_params)
+        }
+        Recompute::Full => 8.0 / 6.0,
+    }
+}
+
+/// How many layers the pipeline stages may be short of `⌈L/PP⌉ · PP` in all.
+pub const MAX_SHORT_LAYERS: f64 = 2.0;
+
+/// Powers of two from 1 to `max`.
+fn powers_of_two(max: f64) -> impl Iterator<Item = u32> {
+    (0..31)
+        .map(|i| 1u32 << i)
+        .take_while(move |&v| v as f64 <= max)
+}
+
+/// Every layout of `space` for `walls`'s shape at `gpus` GPUs and batch `batch` tokens, in a
+/// fixed order (TP, PP, schedule, CP, EP, microbatch, ZeRO, recomputation).
+pub fn enumerate(
+    walls: &Walls,
+    space: &SearchSpace,
+    gpus: f64,
+    batch: f64,
+    mut visit: impl FnMut(LayoutChoice),
+) {
+    let s = walls.shape;
+    let divides = |n: f64, d: u32| n > 0.0 && n % d as f64 == 0.0;
+    let recomputes: &[Recompute] = if walls.memory.activations.flash_attention {
+        // With flash attention selective keeps what none keeps, at the same cost.
+        &[Recompute::None, Recompute::Full]
+    } else {
+        &[Recompute::None, Recompute::Selective, Recompute::Full]
+    };
+    for tp in powers_of_two(space.nvlink_domain_gpus as f64).filter(|&t| divides(s.heads, t)) {
+        // Stages as equal as real runs make them: at most two layers short in all (Llama 3
+        // 405B: 126 layers on 16 stages of 8, the first and last one short).
+        for pp in powers_of_two(s.layers)
+            .filter(|&p| s.layers_per_stage(p) * p as f64 - s.layers <= MAX_SHORT_LAYERS)
+        {
+            let stage_layers = s.layers_per_stage(pp) as u32;
+            let mut schedules = vec![(PipelineSchedule::OneFOneB, 1)];
+            if pp > 1 {
+                schedules.extend(
+                    space
+                        .interleaved_chunks
+                        .iter()
+                        .filter(|&&v| v > 1 && stage_layers.is_multiple_of(v))
+                        .map(|&v| (PipelineSchedule::Interleaved, v)),
+                );
+                schedules.push((PipelineSchedule::ZeroBubble, 1));
+            }
+            for &(schedule, chunks) in &schedules {
+                for cp in powers_of_two(space.max_cp as f64).filter(|&c| divides(s.seq_len, c)) {
+                    let m = (tp * pp * cp) as f64;
+                    let dp = gpus / m;
+                    if dp < 1.0 || dp.fract() != 0.0 || dp * s.seq_len > batch {
+                        continue;
+                    }
+                    let eps = powers_of_two(s.experts)
+                        .filter(|&e| divides(s.experts, e) && divides(dp, e))
+                        .collect::<Vec<_>>();
+                    for &ep in if s.is_moe() { &eps[..] } else { &[1][..] } {
+                        for &mbs in &space.microbatch_sequences {
+                            // A microbatch larger than a replica's share of the batch is the
+                            // same as the share: keep the first such size only.
+                            if mbs > 1 && dp * s.seq_len * (mbs / 2) as f64 >= batch {
+                                continue;
+                            }
+                            for &zero in &space.zero_stages {
+                                for &recompute in recomputes {
+                                    visit(LayoutChoice {
+                                        tp,
+                                        pp,
+                                        cp,
+                                        ep,
+                                        microbatch_sequences: mbs,
+                                        schedule,
+                                        chunks,
+                                        zero,
+                                        recompute,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The scenario's own layout as a [`LayoutChoice`] at `gpus` and `batch`.
+pub fn current(inputs: &LlmInputs, walls: &Walls) -> LayoutChoice {
+    let sequences = inputs
+        .microbatch_tokens
+        .map_or(0, |m| (m / walls.shape.seq_len).round() as u32);
+    LayoutChoice {
+        tp: inputs.layout.tp,
+        pp: inputs.layout.pp,
+        cp: inputs.layout.cp,
+        ep: walls.expert_parallel as u32,
+        microbatch_sequences: sequences,
+        schedule: inputs.comm.schedule,
+        chunks: inputs.comm.chunks,
+        zero: walls.memory.zero,
+        recompute: walls.memory.activations.recompute,
+    }
+}
+
+/// Scores layouts of one scenario at one GPU count and batch. Built once per search (one copy
+/// of the inputs, the reference rate); [`Scorer::score`] then allocates nothing.
+pub struct Scorer<'a> {
+    base: &'a LlmInputs,
+    walls: Walls,
+    scratch: LlmInputs,
+    gpus: f64,
+    batch: f64,
+    /// `C(N, B)`: the scenario's compute at a constant rate.
+    constant_compute_ms: f64,
+    /// `η` and `r` of the scenario's own layout at its baseline.
+    reference_eta: f64,
+    reference_recompute: f64,
+}
+
+impl<'a> Scorer<'a> {
+    pub fn new(base: &'a LlmInputs, gpus: f64, batch: f64) -> Result<Scorer<'a>, SearchError> {
+        let mut walls = base.walls.ok_or(SearchError::NoShape)?;
+        walls.kernels = Some(walls.kernels.unwrap_or(HalfLengths::H100_BF16));
+        let reference = {
+            let layout = base.layout_at(base.baseline_gpus, base.global_batch_tokens);
+            let tokens = layout.tokens_per_rank(base.global_batch_tokens, base.baseline_gpus);
+            walls.gemm_efficiency(&layout, tokens)
+        };
+        let mut scratch = base.clone();
+        scratch.exposed = ExposedSource::Fsdp;
+        scratch.walls = Some(walls);
+        Ok(Scorer {
+            base,
+            walls,
+            scratch,
+            gpus,
+            batch,
+            constant_compute_ms: base.compute_ms(gpus, batch) * base.kernel_ratio(gpus, batch),
+            reference_eta: reference,
+            reference_recompute: recompute_factor(
+                &walls,
+                walls.memory.activations.recompute,
+                base.active_params,
+            ),
+        })
+    }
+
+    /// The step, memory and MFU of `choice` (its `why` is [`Loss::Best`] until ranked).
+    pub fn score(&mut self, choice: LayoutChoice) -> Scored {
+        let (n, b) = (self.gpus, self.batch);
+        let mut walls = self.walls;
+        walls.expert_parallel = choice.ep as f64;
+        walls.memory.zero = choice.zero;
+        walls.memory.activations.recompute = choice.recompute;
+        let s = &mut self.scratch;
+        s.walls = Some(walls);
+        s.layout = Layout {
+            tp: choice.tp,
+            pp: choice.pp,
+            cp: choice.cp,
+            accumulation: self.base.layout.accumulation,
+        };
+        s.microbatch_tokens = (choice.microbatch_sequences > 0)
+            .then_some(choice.microbatch_sequences as f64 * walls.shape.seq_len);
+        s.comm.schedule = choice.schedule;
+        s.comm.chunks = choice.chunks;
+        let layout = s.layout_at(n, b);
+        let tokens = layout.tokens_per_rank(b, n);
+        let eta = walls.gemm_efficiency(&layout, tokens);
+        let ideal = self.constant_compute_ms * self.reference_eta / self.reference_recompute;
+        let with_kernels = ideal / eta;
+        let recompute = recompute_factor(&walls, choice.recompute, self.base.active_params);
+        let compute = with_kernels * recompute;
+        let (exposed, _) = s.exposed_ms(n, b, compute);
+        let bubble = bubble_fraction(
+            choice.schedule,
+            choice.pp,
+            layout.accumulation,
+            choice.chunks,
+        ) * compute;
+        let traffic = s.traffic(n, b, compute).unwrap_or_default();
+        let fixed = s.comm.fixed_ms;
+        let parts = StepParts {
+            ideal_compute_ms: ideal,
+            kernels_ms: with_kernels - ideal,
+            recompute_ms: compute - with_kernels,
+            bubble_ms: bubble,
+            data_parallel_ms: (exposed - bubble - traffic.total_ms() - fixed).max(0.0),
+            traffic,
+            fixed_ms: fixed,
+        };
+        let step = compute + exposed;
+        let point = walls.at(&layout, &s.comm, s.total_params, n, tokens);
+        Scored {
+            choice,
+            dp: layout.data_parallel(n),
+            accumulation: layout.accumulation,
+            tokens_per_microbatch: tokens,
+            step_ms: step,
+            parts,
+            mfu: s.mfu(n, b, step),
+            tokens_per_s: b / (step / 1e3),
+            memory: point.memory,
+            fits: point.fits,
+            over_bytes: point.over_bytes,
+            tokens_per_expert: point.tokens_per_expert,
+            why: Loss::Best,
+        }
+    }
+}
+
+/// Ranks scored layouts: those that fit by step time (ties: fewer GPUs per replica, then less
+/// memory, then the enumeration order), then those that do not, by how much they are over. Each gets its
+/// [`Loss`] against the fastest fitting layout.
+pub fn rank(scored: &mut [Scored]) {
+    scored.sort_by(|a, b| {
+        b.fits.cmp(&a.fits).then_with(|| {
+            if a.fits {
+                a.step_ms
+                    .total_cmp(&b.step_ms)
+                    .then_with(|| a.choice.model_parallel().cmp(&b.choice.model_parallel()))
+                    .then_with(|| a.memory.total.total_cmp(&b.memory.total))
+            } else {
+                (a.memory.total).total_cmp(&b.memory.total)
+            }
+        })
+    });
+    let best = scored.first().filter(|s| s.fits).map(|s| s.parts);
+    for s in scored.iter_mut() {
+        s.why = loss(s, best.as_ref());
+    }
+    if let Some(first) = scored.first_mut().filter(|s| s.fits) {
+        first.why = Loss::Best;
+    }
+}
+
+/// Why `s` loses against the fastest fitting layout's parts `best`.
+fn loss(s: &Scored, best: Option<&StepParts>) -> Loss {
+    if !s.fits {
+        return Loss::DoesNotFit {
+            over_bytes: s.over_bytes,
+            part: MemoryPart::largest(&s.memory),
+        };
+    }
+    let Some(b) = best else {
+        return Loss::Best;
+    };
+    if s.step_ms - b.step_ms() <= 1e-9 * s.step_ms {
+        return Loss::Tie;
+    }
+    let p = &s.parts;
+    [
+        (TimePart::Kernels, p.kernels_ms - b.kernels_ms),
+        (TimePart::Recompute, p.recompute_ms - b.recompute_ms),
+        (TimePart::Bubble, p.bubble_ms - b.bubble_ms),
+        (
+            TimePart::DataParallel,
+            p.data_parallel_ms - b.data_parallel_ms,
+        ),
+        (TimePart::Tp, p.traffic.tp_ms - b.traffic.tp_ms),
+        (TimePart::Cp, p.traffic.cp_ms - b.traffic.cp_ms),
+        (TimePart::Ep, p.traffic.ep_ms - b.traffic.ep_ms),
+    ]
+    .into_iter()
+    .fold(
+        None,
+        |best: Option<(TimePart, f64)>, (part, by)| match best {
+            Some((_, b)) if b >= by => best,
+            _ => Some((part, by)),
+        },
+    )
+    .map_or(Loss::Best, |(part, by_ms)| Loss::Slower { part, by_ms })
+}
+
+/// Every layout at one GPU count, ranked, and where the scenario's own layout stands.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Search {
+    pub gpus: f64,
+    pub batch_tokens: f64,
+    /// Ranked by [`rank`]: the fitting layouts by step time, then the others.
+    pub layouts: Vec<Scored>,
+    /// The scenario's own layout, scored the same way (also when the search space does not
+    /// hold it, or it does not fit).
+    pub current: Scored,
+    /// Its place in [`Self::layouts`] (0 = the fastest), when the search space holds it.
+    pub current_rank: Option<usize>,
+}
+
+impl Search {
+    /// Searches every layout of `space` at `gpus` GPUs and batch `batch` tokens.
+    pub fn run(
+        inputs: &LlmInputs,
+        space: &SearchSpace,
+        gpus: f64,
+        batch: f64,
+    ) -> Result<Search, SearchError> {
+        let mut scorer = Scorer::new(inputs, gpus, batch)?;
+        let walls = scorer.walls;
+        let mut layouts = Vec::new();
+        enumerate(&walls, space, gpus, batch, |c| {
+            layouts.push(scorer.score(c))
+        });
+        if layouts.is_empty() {
+            return Err(SearchError::NoLayout { gpus });
+        }
+        rank(&mut layouts);
+        let own = current(inputs, &walls);
+        let mut current = scorer.score(own);
+        let best = layouts.first().filter(|s| s.fits).map(|s| s.parts);
+        current.why = loss(&current, best.as_ref());
+        let current_rank = layouts.iter().position(|s| s.choice == own);
+        if current_rank == Some(0) {
+            current.why = Loss::Best;
+        }
+        Ok(Search {
+            gpus,
+            batch_tokens: batch,
+            layouts,
+            current,
+            current_rank,
+        })
+    }
+
+    /// The fastest layout that fits, if any does.
+    pub fn best(&self) -> Option<&Scored> {
+        self.layouts.first().filter(|s| s.fits)
+    }
+}

@@ -1,0 +1,250 @@
+//! The layout search's text: a layout written as `TP8·PP4·DP128·A8`, why a layout loses, the
+//! ranked table and the key figures of one GPU count (`scaling layouts`, the layout explorer).
+
+use super::llm::format_gib;
+use super::table::{Cell, Columns, Table};
+use crate::i18n::tr;
+use crate::model::layouts::{Loss, MemoryPart, Scored, Search, SearchError, TimePart};
+use crate::model::memory::Recompute;
+use crate::model::step::PipelineSchedule;
+use crate::text::units::{format_count, format_ms, format_percent, format_rate};
+
+/// `TP8·PP4·CP2·EP8·DP128·A8`: the degrees above 1 (TP and PP always), the data-parallel
+/// degree and the accumulation steps (the issue's notation; the microbatch is a column).
+pub fn layout_name(s: &Scored) -> String {
+    let c = &s.choice;
+    let mut parts = vec![format!("TP{}", c.tp), format!("PP{}", c.pp)];
+    if c.cp > 1 {
+        parts.push(format!("CP{}", c.cp));
+    }
+    if c.ep > 1 {
+        parts.push(format!("EP{}", c.ep));
+    }
+    parts.push(format!("DP{}", format_count(s.dp).replace(',', "")));
+    parts.push(format!("A{}", s.accumulation));
+    let _ = c;
+    parts.join("·")
+}
+
+/// The schedule as the URL writes it, with its chunks (`interleaved×4`); "–" without a pipeline.
+pub fn schedule_name(s: &Scored) -> String {
+    match s.choice.schedule {
+        _ if s.choice.pp == 1 => "–".to_string(),
+        PipelineSchedule::Interleaved => format!("interleaved×{}", s.choice.chunks),
+        other => other.key().to_string(),
+    }
+}
+
+fn memory_part(part: MemoryPart) -> &'static str {
+    match part {
+        MemoryPart::Weights => tr("weights", "权重"),
+        MemoryPart::Gathered => tr("gathered weights", "聚合的权重"),
+        MemoryPart::Grads => tr("gradients", "梯度"),
+        MemoryPart::Optimizer => tr("optimizer state", "优化器状态"),
+        MemoryPart::Activations => tr("activations", "激活"),
+    }
+}
+
+fn time_part(part: TimePart) -> &'static str {
+    match part {
+        TimePart::Kernels => tr("small kernels", "kernel 变小"),
+        TimePart::Recompute => tr("recomputation", "重计算"),
+        TimePart::Bubble => tr("pipeline bubble", "流水线气泡"),
+        TimePart::DataParallel => tr("exposed data-parallel traffic", "暴露的数据并行通信"),
+        TimePart::Tp => tr("TP traffic", "TP 通信"),
+        TimePart::Cp => tr("CP traffic", "CP 通信"),
+        TimePart::Ep => tr("EP all-to-all", "EP all-to-all"),
+    }
+}
+
+/// Why a layout loses, in words: "does not fit: 12.3 GiB over (activations)", "pipeline
+/// bubble (+812 ms)", "fastest".
+pub fn why_text(why: &Loss) -> String {
+    match why {
+        Loss::Best => tr("fastest", "最快").to_string(),
+        Loss::Tie => tr(
+            "as fast (more GPUs per replica or memory)",
+            "一样快（每副本卡数或显存更多）",
+        )
+        .to_string(),
+        Loss::DoesNotFit { over_bytes, part } => trf!(
+            "does not fit: {} GiB over ({})",
+            "放不下：超出 {} GiB（{}）",
+            format_gib(*over_bytes),
+            memory_part(*part)
+        ),
+        Loss::Slower { part, by_ms } => {
+            format!("{} (+{} ms)", time_part(*part), format_ms(*by_ms))
+        }
+    }
+}
+
+/// The search at `gpus` GPUs of `scenario`: at the strong sweep's batch, or at the weak
+/// sweep's batch there when the scenario opens on the weak panel; the message names why it
+/// cannot run.
+pub fn search_at(scenario: &crate::scenario::Scenario, gpus: f64) -> Result<Search, String> {
+    let inputs = scenario.llm_inputs();
+    let batch = if scenario.view == crate::scenario::View::Weak {
+        inputs.weak_batch(gpus)
+    } else {
+        inputs.global_batch_tokens
+    };
+    let space = crate::model::layouts::SearchSpace {
+        nvlink_domain_gpus: scenario.llm.walls.nvlink_domain_gpus,
+        ..Default::default()
+    };
+    Search::run(&inputs, &space, gpus, batch).map_err(|e| error_text(&e))
+}
+
+/// A "why the search cannot run" message.
+pub fn error_text(e: &SearchError) -> String {
+    match e {
+        SearchError::NoShape => tr(
+            "the layout search needs the model's shape (nl, hd, nh, sq, voc)",
+            "布局搜索需要模型形状（nl、hd、nh、sq、voc）",
+        )
+        .to_string(),
+        SearchError::NoLayout { gpus } => trf!(
+            "no layout divides {} GPUs with at least one sequence per replica",
+            "没有布局能把 {} 卡分开并使每个副本至少有一条序列",
+            format_count(*gpus)
+        ),
+    }
+}
+
+fn recompute_name(r: Recompute) -> &'static str {
+    r.key()
+}
+
+/// The ranked layouts, the first `top` of them and the scenario's own (marked) if it is not
+/// among them.
+pub fn layouts_table(search: &Search, top: usize) -> Table {
+    let mut rows: Vec<(usize, bool, Scored)> = search
+        .layouts
+        .iter()
+        .take(top)
+        .enumerate()
+        .map(|(i, s)| (i + 1, search.current_rank == Some(i), *s))
+        .collect();
+    if !rows.iter().any(|r| r.1) {
+        let rank = search.current_rank.map_or(0, |r| r + 1);
+        rows.push((rank, true, search.current));
+    }
+    let columns = Columns::<(usize, bool, Scored)>::new()
+        .words(("rank", "名次"), |r| {
+            Cell::words(match (r.0, r.1) {
+                (0, _) => tr("current (not searched)", "当前（不在搜索中）").to_string(),
+                (n, true) => trf!("{} (current)", "{}（当前）", n),
+                (n, false) => n.to_string(),
+            })
+        })
+        .words(("layout", "布局"), |r| Cell::words(layout_name(&r.2)))
+        .column(("microbatch (tokens)", "microbatch (tokens)"), |r| {
+            Cell::num(r.2.tokens_per_microbatch, |v| {
+                crate::text::units::format_si(v, 4)
+            })
+        })
+        .words(("schedule", "调度"), |r| Cell::words(schedule_name(&r.2)))
+        .column(("ZeRO", "ZeRO"), |r| {
+            Cell::num(r.2.choice.zero as f64, format_count)
+        })
+        .words(("recompute", "重计算"), |r| {
+            Cell::words(recompute_name(r.2.choice.recompute))
+        })
+        .column(("step (ms)", "step (ms)"), |r| {
+            Cell::num(r.2.step_ms, format_ms)
+        })
+        .column(("MFU", "MFU"), |r| {
+            Cell::num(r.2.mfu, |v| format_percent(v, 1))
+        })
+        .column(("tokens/s", "tokens/s"), |r| {
+            Cell::num(r.2.tokens_per_s, format_rate)
+        })
+        .column(("memory/GPU (GiB)", "单卡显存 (GiB)"), |r| {
+            Cell::num(r.2.memory.total / super::llm::GIB, |v| {
+                crate::text::units::fixed(v, 1)
+            })
+        })
+        .words(("why", "原因"), |r| Cell::words(why_text(&r.2.why)));
+    let caption = trf!(
+        "Layouts at {} GPUs, fastest first ({} searched, {} fit)",
+        "{} 卡的布局，从快到慢（搜索 {} 个，{} 个放得下）",
+        format_count(search.gpus),
+        format_count(search.layouts.len() as f64),
+        format_count(search.layouts.iter().filter(|s| s.fits).count() as f64)
+    );
+    Table::from_columns("layouts", caption, &columns, &rows)
+}
+
+/// The key figures of a search: the fastest layout, and where the scenario's own stands.
+pub fn layouts_figures(search: &Search) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    match search.best() {
+        Some(best) => out.push((
+            tr("Fastest layout that fits", "放得下的最快布局").to_string(),
+            trf!(
+                "{} ({}, ZeRO {}, {}): {} ms, MFU {}",
+                "{}（{}，ZeRO {}，{}）：{} ms，MFU {}",
+                layout_name(best),
+                schedule_name(best),
+                best.choice.zero,
+                recompute_name(best.choice.recompute),
+                format_ms(best.step_ms),
+                format_percent(best.mfu, 1)
+            ),
+        )),
+        None => out.push((
+            tr("Fastest layout that fits", "放得下的最快布局").to_string(),
+            trf!(
+                "none of the {} layouts fits in the GPU's memory",
+                "{} 个布局都放不进单卡显存",
+                format_count(search.layouts.len() as f64)
+            ),
+        )),
+    }
+    let c = &search.current;
+    out.push((
+        tr("The scenario's own layout", "场景自身的布局").to_string(),
+        trf!(
+            "{}: {} ms, MFU {}, rank {}; {}",
+            "{}：{} ms，MFU {}，第 {} 名；{}",
+            layout_name(c),
+            format_ms(c.step_ms),
+            format_percent(c.mfu, 1),
+            search
+                .current_rank
+                .map_or_else(|| "–".to_string(), |r| format_count(r as f64 + 1.0)),
+            why_text(&c.why)
+        ),
+    ));
+    out
+}
+
+/// `scaling layouts --format json`: the first `top` layouts, each with its `rank` (1 = the
+/// fastest) and `current: true` on the scenario's own, then the scenario's own layout with
+/// its rank (`null` when the search space does not hold it).
+pub fn layouts_json(search: &Search, top: usize) -> serde_json::Value {
+    let entry = |s: &Scored, rank: Option<usize>, current: bool| {
+        let mut v = serde_json::to_value(s).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.insert("rank".into(), serde_json::json!(rank.map(|r| r + 1)));
+            o.insert("current".into(), serde_json::json!(current));
+            o.insert("layout".into(), serde_json::json!(layout_name(s)));
+        }
+        v
+    };
+    serde_json::json!({
+        "gpus": search.gpus,
+        "batch_tokens": search.batch_tokens,
+        "searched": search.layouts.len(),
+        "fitting": search.layouts.iter().filter(|s| s.fits).count(),
+        "layouts": search
+            .layouts
+            .iter()
+            .take(top)
+            .enumerate()
+            .map(|(i, s)| entry(s, Some(i), search.current_rank == Some(i)))
+            .collect::<Vec<_>>(),
+        "current": entry(&search.current, search.current_rank, true),
+    })
+}
