@@ -416,3 +416,67 @@ fn chart_names_without_the_panels_prefix() {
     assert_eq!(code, 2, "the weak panel has no MFU chart");
     assert!(err.contains("weak-memory"), "{err}");
 }
+
+/// `scaling layouts`: the JSON fields on every entry, the scenario's own layout marked
+/// `current` with its rank, and a message naming the shape when there is none.
+#[test]
+fn layouts_json_and_errors() {
+    let (code, out, err) = scaling(&[
+        "layouts",
+        "--preset",
+        "llama31-405b-h100",
+        "--n",
+        "16384",
+        "--top",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let layouts = v["layouts"].as_array().unwrap();
+    assert_eq!(layouts.len(), 3);
+    for l in layouts {
+        for key in [
+            "tp",
+            "pp",
+            "cp",
+            "ep",
+            "dp",
+            "a",
+            "zero",
+            "ac",
+            "sched",
+            "step_ms",
+            "mfu",
+            "tokens_per_s",
+            "fits",
+            "why",
+            "rank",
+            "current",
+        ] {
+            assert!(l.get(key).is_some(), "{key} missing in {l}");
+        }
+        assert!(l["memory"]["total"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(layouts[0]["rank"], 1);
+    assert_eq!(layouts[0]["why"]["reason"], "best");
+    let current = &v["current"];
+    assert_eq!(current["current"], true);
+    // Meta's layout: TP 8, PP 16, DP 128, one sequence per microbatch, A = 16.
+    assert_eq!(
+        (current["tp"].as_u64(), current["pp"].as_u64()),
+        (Some(8), Some(16))
+    );
+    assert_eq!(
+        (current["dp"].as_f64(), current["a"].as_u64()),
+        (Some(128.0), Some(16))
+    );
+    assert!(current["rank"].as_u64().unwrap() >= 1);
+    let (code, _, err) = scaling(&["layouts", "--n", "8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs the model's shape"), "{err}");
+    let (code, _, err) = scaling(&["layouts", "--preset", "gpt3-175b-walls"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--n"), "{err}");
+}

@@ -5,8 +5,8 @@
 //! offline; here each layout is scored with the walls model of [`super::walls`] and the step
 //! time of [`super::llm`].
 //!
-//! At `N` GPUs and global batch `B`, a layout is TP (a power of two inside the NVLink domain,
-//! dividing the heads), PP (a power of two up to the layers, with its schedule and virtual
+//! At `N` GPUs and global batch `B`, a layout is TP (a power of two dividing the heads, up to
+//! one doubling past the NVLink domain), PP (a power of two up to the layers, with its schedule and virtual
 //! chunks), CP (a power of two dividing the sequence), EP (a power of two dividing the experts
 //! and the data-parallel degree), the microbatch in sequences, the ZeRO stage and the
 //! recomputation; `D = N/(TP·PP·CP)` must be whole, and every replica needs at least one
@@ -184,7 +184,7 @@ pub struct Scored {
 /// What the search may choose from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchSpace {
-    /// GPUs per NVLink domain: TP stays inside it.
+    /// GPUs per NVLink domain: TP goes up to twice it (past it, TP talks at `B_eff`).
     pub nvlink_domain_gpus: u32,
     /// The largest CP degree tried.
     pub max_cp: u32,
@@ -263,7 +263,9 @@ pub fn enumerate(
     } else {
         &[Recompute::None, Recompute::Selective, Recompute::Full]
     };
-    for tp in powers_of_two(space.nvlink_domain_gpus as f64).filter(|&t| divides(s.heads, t)) {
+    // TP up to one doubling past the NVLink domain, so that the explorer can show why it loses.
+    let max_tp = 2.0 * space.nvlink_domain_gpus as f64;
+    for tp in powers_of_two(max_tp).filter(|&t| divides(s.heads, t)) {
         // Stages as equal as real runs make them: at most two layers short in all (Llama 3
         // 405B: 126 layers on 16 stages of 8, the first and last one short).
         for pp in powers_of_two(s.layers)
@@ -321,19 +323,31 @@ pub fn enumerate(
     }
 }
 
-/// The scenario's own layout as a [`LayoutChoice`] at `gpus` and `batch`.
+/// The scenario's own layout as a [`LayoutChoice`].
 pub fn current(inputs: &LlmInputs, walls: &Walls) -> LayoutChoice {
     let sequences = inputs
         .microbatch_tokens
         .map_or(0, |m| (m / walls.shape.seq_len).round() as u32);
+    // Without a pipeline the schedule does not matter, and only interleaving has chunks:
+    // written as the enumeration writes them, so that the search finds the scenario's own.
+    let schedule = if inputs.layout.pp > 1 {
+        inputs.comm.schedule
+    } else {
+        PipelineSchedule::OneFOneB
+    };
+    let chunks = if schedule == PipelineSchedule::Interleaved {
+        inputs.comm.chunks
+    } else {
+        1
+    };
     LayoutChoice {
         tp: inputs.layout.tp,
         pp: inputs.layout.pp,
         cp: inputs.layout.cp,
         ep: walls.expert_parallel as u32,
         microbatch_sequences: sequences,
-        schedule: inputs.comm.schedule,
-        chunks: inputs.comm.chunks,
+        schedule,
+        chunks,
         zero: walls.memory.zero,
         recompute: walls.memory.activations.recompute,
     }

@@ -1,0 +1,174 @@
+//! The layout search (crates/model/src/layouts.rs, docs/model.md §14) on small cases whose
+//! answer is derived by hand from the formulas of docs/model.md §12 — literals, never the code's
+//! own output.
+
+use scaling_core::scenario::decode;
+use scaling_model::layouts::{Loss, MemoryPart, Search, SearchSpace, TimePart};
+use scaling_model::memory::Recompute;
+
+fn search(query: &str, space: &SearchSpace, gpus: f64) -> Search {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{query}: {:?}", d.errors);
+    let inputs = d.scenario.llm_inputs();
+    Search::run(&inputs, space, gpus, inputs.global_batch_tokens).expect("searchable")
+}
+
+/// Memory forces PP ≥ 2. 8 layers, h = 4,096, 2 heads (so TP ≤ 2), GPT MLP, vocabulary
+/// 32,000: P = 12·8·4,096² + 2·32,000·4,096 = 1,610,612,736 + 262,144,000 = 1,872,756,736.
+/// 8 GPUs, a 5 GB GPU, ZeRO 1 or 2, K = 12.
+///
+/// Without a pipeline, TP ≤ 2 leaves Ψ ≥ P/2 = 936,378,368 on a GPU, and D·CP = 8/TP ranks
+/// share the optimizer state. ZeRO-1 at TP 2, D 4, full recomputation, one sequence:
+/// weights 2Ψ = 1,872,756,736, gradients 2Ψ = 1,872,756,736, optimizer 12Ψ/4 = 2,809,135,104,
+/// activations 2·s·b·h = 2·2,048·4,096 = 16,777,216 per layer × 8 layers × 1 in flight =
+/// 134,217,728: 6,688,866,304 B, over 5e9 by 1,688,866,304. ZeRO-2 (gradients sharded too):
+/// 1,872,756,736 + 14Ψ/4 = 3,277,324,288 → 5,150,081,024 + activations, over as well. With TP 1
+/// Ψ = P, more still. So every PP = 1 layout is over, most of it in the optimizer state, and the
+/// fastest layout that fits has PP ≥ 2 (TP 2 · PP 2, ZeRO-1: Ψ = P/4, 4Ψ = 1,872,756,736,
+/// 12Ψ/2 = 2,809,135,104, under 5e9 with its activations).
+#[test]
+fn memory_forces_a_pipeline() {
+    let query = "v=1&b=65536&n0=8&ns=8&p=1872756736&pa=1872756736&cm=flops&em=fsdp\
+                 &nl=8&hd=4096&nh=2&sq=2048&voc=32000&hbm=5G&ac=full";
+    let space = SearchSpace {
+        zero_stages: vec![1, 2],
+        ..SearchSpace::default()
+    };
+    let s = search(query, &space, 8.0);
+    let best = s.best().expect("a layout fits");
+    assert!(best.choice.pp >= 2, "{:?}", best.choice);
+    let flat: Vec<_> = s.layouts.iter().filter(|l| l.choice.pp == 1).collect();
+    assert!(!flat.is_empty());
+    for l in &flat {
+        assert!(!l.fits, "{:?} fits", l.choice);
+        assert!(matches!(l.why, Loss::DoesNotFit { .. }), "{:?}", l.why);
+    }
+    let one = flat
+        .iter()
+        .find(|l| {
+            l.choice.tp == 2
+                && l.choice.cp == 1
+                && l.choice.zero == 1
+                && l.choice.recompute == Recompute::Full
+                && l.choice.microbatch_sequences == 1
+        })
+        .expect("TP 2 · DP 4, ZeRO-1, full recomputation");
+    assert_eq!(one.memory.total, 6_688_866_304.0);
+    assert_eq!(
+        one.why,
+        Loss::DoesNotFit {
+            over_bytes: 1_688_866_304.0,
+            part: MemoryPart::Optimizer
+        }
+    );
+}
+
+/// TP past the NVLink domain loses to TP traffic. `nvd=2`, 4 heads: TP 4 is one doubling past
+/// the domain and talks at B_eff = 50 GB/s. 4 GPUs, 4 layers, h = 4,096, sequence 2,048,
+/// B = 8,192 tokens (4 sequences). TP 4 · PP 1 · DP 1 with one sequence per microbatch:
+/// A = 8,192/(1·2,048) = 4, T = 2,048. Its TP bytes per layer per microbatch are
+/// 16·2,048·4,096·3/4 = 100,663,296, 2.01326592 ms at 50e9, × 4 microbatches × 4 layers =
+/// 32.21225472 ms per step, not overlapped. No other layout pays TP traffic off the domain, so
+/// TP is where it loses most.
+#[test]
+fn tp_past_the_nvlink_domain_loses_to_its_traffic() {
+    let query = "v=1&b=8192&n0=4&ns=4&p=1e9&pa=1e9&cm=flops&em=fsdp&feff=400T&beff=50G\
+                 &nl=4&hd=4096&nh=4&sq=2048&voc=32000&nvd=2";
+    let space = SearchSpace {
+        nvlink_domain_gpus: 2,
+        ..SearchSpace::default()
+    };
+    let s = search(query, &space, 4.0);
+    let wide = s
+        .layouts
+        .iter()
+        .find(|l| {
+            l.choice.tp == 4
+                && l.choice.microbatch_sequences == 1
+                && l.choice.zero == 1
+                && l.choice.recompute == Recompute::None
+        })
+        .expect("TP 4 is searched");
+    assert_eq!(wide.accumulation, 4);
+    assert!((wide.parts.traffic.tp_ms - 32.212_254_72).abs() < 1e-9);
+    assert!(
+        matches!(
+            wide.why,
+            Loss::Slower {
+                part: TimePart::Tp,
+                ..
+            }
+        ),
+        "{:?}",
+        wide.why
+    );
+    let best = s.best().unwrap();
+    assert!(best.choice.tp <= 2, "{:?}", best.choice);
+}
+
+/// At a small `T` the microbatch that keeps the kernels efficient wins. 2 layers, h = 1,024,
+/// sequence 128, P = P_a = 12·2·1,024² + 2·1,000·1,024 = 27,213,824; 8 GPUs, B = 8,192 tokens
+/// (8 sequences per replica at D = 8), the scenario's own microbatch 8 sequences (`mbs=8`),
+/// `m½ = k½ = 128`. One sequence per microbatch runs its GEMMs at η_m = 128/256 = 0.5, eight at
+/// 1,024/1,152 = 0.888…; the `k` term (TP 1, k = 1,024) is the same for both. `F_eff` is the
+/// rate of the scenario's own layout (eight sequences), so with C = 6·P_a·B/(N·F_eff) the
+/// smaller microbatch's kernels cost C·(η₈/η₁ − 1) = C·(0.888…/0.5 − 1) more. B_eff = 2 TB/s
+/// hides the data-parallel traffic, so the eight-sequence layout is the fastest (PP 2 with a
+/// zero-bubble schedule ties with it and has more GPUs per replica; ZeRO-2 and 3 tie with the
+/// scenario's ZeRO-1 and rank first for their smaller memory).
+#[test]
+fn at_a_small_t_the_larger_microbatch_wins() {
+    let query = "v=1&b=8192&n0=8&ns=8&p=27213824&pa=27213824&cm=flops&em=fsdp&feff=100T\
+                 &beff=2T&mbs=8&nl=2&hd=1024&nh=8&sq=128&voc=1000&zero=1";
+    let space = SearchSpace {
+        microbatch_sequences: vec![1, 8],
+        ..SearchSpace::default()
+    };
+    let s = search(query, &space, 8.0);
+    let best = s.best().unwrap();
+    assert_eq!(
+        (
+            best.choice.tp,
+            best.choice.pp,
+            best.choice.cp,
+            best.choice.microbatch_sequences
+        ),
+        (1, 1, 1, 8),
+        "{:?}",
+        best.choice
+    );
+    // The scenario's own (ZeRO-1) is as fast; ZeRO-2 and 3 tie with it and hold less memory.
+    assert!(s.current_rank.is_some());
+    assert_eq!(s.current.step_ms, best.step_ms);
+    assert_eq!(s.current.why, Loss::Tie);
+    let small = s
+        .layouts
+        .iter()
+        .find(|l| {
+            (
+                l.choice.tp,
+                l.choice.pp,
+                l.choice.cp,
+                l.choice.microbatch_sequences,
+            ) == (1, 1, 1, 1)
+                && l.choice.zero == best.choice.zero
+                && l.choice.recompute == Recompute::None
+        })
+        .unwrap();
+    assert_eq!(small.accumulation, 8);
+    let c = 6.0 * 27_213_824.0 * 8192.0 / (8.0 * 100e12) * 1e3;
+    let extra = c * ((1024.0 / 1152.0) / 0.5 - 1.0);
+    let got = small.parts.kernels_ms - best.parts.kernels_ms;
+    assert!((got - extra).abs() < 1e-9 * extra, "{got} against {extra}");
+    assert!(
+        matches!(
+            small.why,
+            Loss::Slower {
+                part: TimePart::Kernels,
+                ..
+            }
+        ),
+        "{:?}",
+        small.why
+    );
+}
