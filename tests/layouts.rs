@@ -172,3 +172,47 @@ fn at_a_small_t_the_larger_microbatch_wins() {
         small.why
     );
 }
+
+/// `lay=best`: every table row carries the search's fastest fitting layout, the same one the
+/// full ranking puts first; `lay=fixed` carries none; without a shape `lay=best` is refused,
+/// naming `lay`.
+#[test]
+fn lay_best_adds_the_fastest_layout_to_every_row() {
+    let d = decode("v=1&preset=mixtral-8x7b-walls&lay=best");
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    let inputs = d.scenario.llm_inputs();
+    let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
+    for row in &sweep.strong {
+        let best = row.best_layout.expect("searched").layout().copied();
+        let full = Search::run(
+            &inputs,
+            &SearchSpace::default(),
+            row.gpus,
+            inputs.global_batch_tokens,
+        )
+        .unwrap();
+        assert_eq!(
+            best.map(|b| b.choice),
+            full.best().map(|b| b.choice),
+            "{}",
+            row.gpus
+        );
+        assert_eq!(best.map(|b| b.step_ms), full.best().map(|b| b.step_ms));
+    }
+    for row in &sweep.weak {
+        assert!(row.best_layout.is_some());
+    }
+    let fixed = scaling_model::llm::LlmSweep::compute(
+        &decode("v=1&preset=mixtral-8x7b-walls")
+            .scenario
+            .llm_inputs(),
+    );
+    assert!(fixed.strong.iter().all(|r| r.best_layout.is_none()));
+    let refused = decode("v=1&lay=best");
+    assert_eq!(refused.errors.len(), 1, "{:?}", refused.errors);
+    let message = refused.errors[0].to_string();
+    assert!(
+        message.contains("(lay)") && message.contains("needs the model's shape"),
+        "{message}"
+    );
+}

@@ -20,6 +20,7 @@ fn seed_inputs() -> LlmInputs {
             accumulation: 1,
         },
         microbatch_tokens: None,
+        search: None,
         total_params: 1.0,
         active_params: 1.0,
         flops_per_gpu: 370e12,

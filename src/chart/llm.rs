@@ -17,6 +17,7 @@ const ROWS: RGBColor = PALETTE[6];
 const KNEE: RGBColor = PALETTE[5];
 const GOOD: RGBColor = PALETTE[2];
 const MEASURED: RGBColor = PALETTE[3];
+const BEST: RGBColor = PALETTE[4];
 
 /// Which chart of the LLM panels (the panel layer names them: `crate::panel::ChartId`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -295,6 +296,36 @@ fn table_rows(
     }
 }
 
+/// With `lay=best`, the fastest layout's value at each table row where one fits, as a dotted
+/// line over the fixed layout's curves (`None` without the search).
+fn best_rows(
+    sweep: &LlmSweep,
+    strong: bool,
+    value: impl Fn(&crate::model::layouts::Scored) -> f64,
+) -> Option<Series> {
+    let rows: Vec<(f64, Option<crate::model::llm::BestLayout>)> = if strong {
+        sweep
+            .strong
+            .iter()
+            .map(|r| (r.gpus, r.best_layout))
+            .collect()
+    } else {
+        sweep.weak.iter().map(|r| (r.gpus, r.best_layout)).collect()
+    };
+    if rows.iter().all(|r| r.1.is_none()) {
+        return None;
+    }
+    Some(Series {
+        label: tr("best layout (lay=best)", "最佳布局（lay=best）").to_string(),
+        color: BEST,
+        kind: SeriesKind::Dotted,
+        points: rows
+            .iter()
+            .filter_map(|(n, b)| b.as_ref().and_then(|b| b.layout()).map(|l| (*n, value(l))))
+            .collect(),
+    })
+}
+
 /// Marks the knee and shades `T < T_crit` (the strong charts).
 fn mark_knee(chart: &mut LineChart, sweep: &LlmSweep) {
     let (markers, shade) = knee(sweep);
@@ -354,6 +385,7 @@ fn step_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
         },
         table_rows(sweep, strong, |r| r.step_ms, |r| r.step_ms),
     ];
+    chart.series.extend(best_rows(sweep, strong, |l| l.step_ms));
     // The measured step times a fit was made from, over the model's curve: a weak sweep
     // (per-point batches at one number of tokens per GPU) on the weak chart, others on
     // the strong one.
@@ -453,6 +485,9 @@ fn throughput_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
             |r| r.throughput_tokens_per_s,
         ),
     ];
+    chart
+        .series
+        .extend(best_rows(sweep, strong, |l| l.tokens_per_s));
     // The range covers the model's throughput, not the ideal line, which would flatten it.
     chart.y_range = y_extent(&chart.series, false, 1.0);
     chart.series.insert(

@@ -35,6 +35,18 @@ pub fn schedule_name(s: &Scored) -> String {
     }
 }
 
+/// The layout with its schedule (when it has a pipeline), ZeRO stage and recomputation:
+/// `TP4·PP8·DP32·A16 (interleaved×4, ZeRO 1, none)`.
+pub fn layout_summary(s: &Scored) -> String {
+    let mut extra = Vec::new();
+    if s.choice.pp > 1 {
+        extra.push(schedule_name(s));
+    }
+    extra.push(format!("ZeRO {}", s.choice.zero));
+    extra.push(s.choice.recompute.key().to_string());
+    format!("{} ({})", layout_name(s), extra.join(", "))
+}
+
 fn memory_part(part: MemoryPart) -> &'static str {
     match part {
         MemoryPart::Weights => tr("weights", "权重"),
@@ -183,12 +195,9 @@ pub fn layouts_figures(search: &Search) -> Vec<(String, String)> {
         Some(best) => out.push((
             tr("Fastest layout that fits", "放得下的最快布局").to_string(),
             trf!(
-                "{} ({}, ZeRO {}, {}): {} ms, MFU {}",
-                "{}（{}，ZeRO {}，{}）：{} ms，MFU {}",
-                layout_name(best),
-                schedule_name(best),
-                best.choice.zero,
-                recompute_name(best.choice.recompute),
+                "{}: {} ms, MFU {}",
+                "{}：{} ms，MFU {}",
+                layout_summary(best),
                 format_ms(best.step_ms),
                 format_percent(best.mfu, 1)
             ),

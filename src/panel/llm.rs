@@ -5,7 +5,7 @@ use super::nearest;
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::fit::{FitPoint, StepFit};
-use crate::model::llm::{LlmSweep, StrongRow, WeakRow};
+use crate::model::llm::{BestLayout, LlmSweep, StrongRow, WeakRow};
 use crate::model::walls::WallPoint;
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
@@ -49,6 +49,7 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
             Cell::num(r.tokens_per_replica / t_crit, |v| format_sig(v, 3))
         });
     let columns = wall_columns(columns, sweep, |r: &StrongRow| (r.walls, r.mfu));
+    let columns = best_columns(columns, sweep, |r: &StrongRow| r.best_layout);
     let caption = trf!(
         "Strong scaling at fixed B_global = {} tokens",
         "强扩展：固定 B_global = {} tokens",
@@ -113,6 +114,35 @@ fn wall_columns<'a, R: 'a>(
         })
 }
 
+/// With `lay=best`, the search's answer after a sweep's columns: the fastest layout that fits
+/// at the row (`TP8·PP4·DP128·A8`, its schedule, ZeRO and recomputation), its step time and
+/// MFU, or why there is none.
+fn best_columns<'a, R: 'a>(
+    columns: Columns<'a, R>,
+    sweep: &LlmSweep,
+    best: impl Fn(&R) -> Option<BestLayout> + Copy + 'a,
+) -> Columns<'a, R> {
+    let shown = sweep.strong.iter().any(|r| r.best_layout.is_some());
+    let na = || Cell::words("–");
+    columns
+        .words_if(shown, ("best layout", "最佳布局"), move |r| match best(r) {
+            Some(BestLayout::Layout(l)) => Cell::words(super::layouts::layout_summary(&l)),
+            Some(BestLayout::NoneFits) => Cell::words(tr("none fits", "都放不下")),
+            Some(BestLayout::NoLayout) => Cell::words(tr("no layout", "没有布局")),
+            None => na(),
+        })
+        .column_if(shown, ("best step (ms)", "最佳 step (ms)"), move |r| {
+            best(r)
+                .and_then(|b| b.layout().map(|l| l.step_ms))
+                .map_or_else(na, |v| Cell::num(v, format_ms))
+        })
+        .column_if(shown, ("best MFU", "最佳 MFU"), move |r| {
+            best(r)
+                .and_then(|b| b.layout().map(|l| l.mfu))
+                .map_or_else(na, |v| Cell::num(v, |v| format_percent(v, 1)))
+        })
+}
+
 /// Whether the tables show tokens per GPU beside tokens per replica: only when the `M =
 /// TP·PP·CP` GPUs of a replica share its tokens (`M > 1`); otherwise the two are equal.
 fn per_gpu_column(sweep: &LlmSweep) -> bool {
@@ -171,6 +201,7 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
             Cell::num(r.optimizer_steps, format_steps)
         });
     let columns = wall_columns(columns, sweep, |r: &WeakRow| (r.walls, r.mfu));
+    let columns = best_columns(columns, sweep, |r: &WeakRow| r.best_layout);
     let caption = trf!(
         "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
         "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",

@@ -237,11 +237,7 @@ impl<'a, R> Columns<'a, R> {
         header: (&'static str, &'static str),
         cell: impl Fn(&R) -> Cell + 'a,
     ) -> Self {
-        if shown {
-            self.column(header, cell)
-        } else {
-            self
-        }
+        self.when(shown, |c| c.column(header, cell))
     }
 
     /// A column of words or marks (aligned left).
@@ -251,6 +247,25 @@ impl<'a, R> Columns<'a, R> {
         cell: impl Fn(&R) -> Cell + 'a,
     ) -> Self {
         self.push(tr(en, zh).to_string(), true, Box::new(cell))
+    }
+
+    /// A column of words shown only when `shown`.
+    pub fn words_if(
+        self,
+        shown: bool,
+        header: (&'static str, &'static str),
+        cell: impl Fn(&R) -> Cell + 'a,
+    ) -> Self {
+        self.when(shown, |c| c.words(header, cell))
+    }
+
+    /// `add(self)` when `shown`, else `self`: the optional columns.
+    fn when(self, shown: bool, add: impl FnOnce(Self) -> Self) -> Self {
+        if shown {
+            add(self)
+        } else {
+            self
+        }
     }
 
     fn push(mut self, header: String, words: bool, cell: Box<dyn Fn(&R) -> Cell + 'a>) -> Self {

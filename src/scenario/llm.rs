@@ -51,6 +51,9 @@ pub struct LlmSettings {
     /// `mbs`: sequences per microbatch held fixed as `N` grows (`A` then follows from the
     /// batch); `0` holds `a` fixed instead (the seed's model). Needs the shape's `sq`.
     pub microbatch_sequences: u32,
+    /// `lay`: `best` searches every layout at each table row ([`crate::model::layouts`]);
+    /// `fixed` (the default) keeps the scenario's own layout only.
+    pub best_layout: bool,
     pub tp: u32,
     pub pp: u32,
     pub cp: u32,
@@ -114,6 +117,7 @@ impl Default for LlmSettings {
             global_batch_tokens: 32e6,
             accumulation: 1,
             microbatch_sequences: 0,
+            best_layout: false,
             tp: 1,
             pp: 1,
             cp: 1,
@@ -252,6 +256,7 @@ impl LlmSettings {
             Key::GlobalBatch => canonical_si(self.global_batch_tokens),
             Key::Accumulation => self.accumulation.to_string(),
             Key::Microbatch => self.microbatch_sequences.to_string(),
+            Key::LayoutSearch => if self.best_layout { "best" } else { "fixed" }.to_string(),
             Key::Tp => self.tp.to_string(),
             Key::Pp => self.pp.to_string(),
             Key::Cp => self.cp.to_string(),
@@ -313,6 +318,19 @@ impl LlmSettings {
         match key {
             Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1.0, 1e15)?,
             Key::Accumulation => self.accumulation = parse_degree(text)?,
+            Key::LayoutSearch => {
+                self.best_layout = match text.trim() {
+                    "best" => true,
+                    "fixed" | "" => false,
+                    other => {
+                        return Err(trf!(
+                            "“{}” is neither fixed nor best",
+                            "“{}” 既不是 fixed 也不是 best",
+                            crate::text::units::clip(other)
+                        ))
+                    }
+                }
+            }
             Key::Microbatch => {
                 self.microbatch_sequences = match text.trim() {
                     "0" | "" => 0,
@@ -450,6 +468,16 @@ impl LlmSettings {
     /// Cross-input rules. Each violation names the inputs involved and says why.
     pub fn check(&self) -> Vec<(Vec<Key>, String)> {
         let mut out = self.walls.check(self.tp, self.pp, self.cp);
+        if self.best_layout && !self.walls.has_shape() {
+            out.push((
+                vec![Key::LayoutSearch, Key::Layers],
+                tr(
+                    "the layout search needs the model's shape (nl, hd, nh, sq, voc)",
+                    "布局搜索需要模型形状（nl、hd、nh、sq、voc）",
+                )
+                .to_string(),
+            ));
+        }
         if self.microbatch_sequences > 0 && self.walls.seq_len <= 0.0 {
             out.push((
                 vec![Key::Microbatch, Key::SeqLen],
@@ -574,6 +602,12 @@ impl LlmSettings {
             global_batch_tokens: self.global_batch_tokens,
             layout: self.layout(),
             microbatch_tokens: self.microbatch_tokens(),
+            search: (self.best_layout && self.walls.has_shape()).then(|| {
+                crate::model::layouts::SearchSpace {
+                    nvlink_domain_gpus: self.walls.nvlink_domain_gpus,
+                    ..Default::default()
+                }
+            }),
             total_params: self.total_params,
             active_params: self.active_params,
             flops_per_gpu: fit.as_ref().map_or(self.flops_per_gpu, |f| {

@@ -112,6 +112,7 @@ keys! {
     GlobalBatch = "b", "Global batch B_global (tokens)";
     Accumulation = "a", "Gradient accumulation A";
     Microbatch = "mbs", "Microbatch size (sequences; 0 = A fixed)";
+    LayoutSearch = "lay", "Layout at each GPU count";
     Tp = "tp", "Tensor parallel TP";
     Pp = "pp", "Pipeline parallel PP";
     Cp = "cp", "Context parallel CP";

@@ -188,6 +188,20 @@ fn dash_allowed(panel: &Panel, table: &Table, row: usize, column: usize) -> bool
         "plan" => {
             matches!(column, 9 | 10) && panel.plan().is_some_and(|p| p.rows[row].best.is_none())
         }
+        // With lay=best, a row where no layout fits has no best step time or MFU.
+        "strong" | "weak" => {
+            matches!(
+                table.headers[column].as_str(),
+                "best step (ms)" | "best MFU"
+            ) && panel.llm().is_some_and(|s| {
+                let best = if table.id == "strong" {
+                    s.strong.get(row).and_then(|r| r.best_layout)
+                } else {
+                    s.weak.get(row).and_then(|r| r.best_layout)
+                };
+                best.is_some_and(|b| b.layout().is_none())
+            })
+        }
         _ => false,
     }
 }

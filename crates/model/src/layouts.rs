@@ -182,7 +182,7 @@ pub struct Scored {
 }
 
 /// What the search may choose from.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SearchSpace {
     /// GPUs per NVLink domain: TP goes up to twice it (past it, TP talks at `B_eff`).
     pub nvlink_domain_gpus: u32,
@@ -460,22 +460,51 @@ impl<'a> Scorer<'a> {
     }
 }
 
+/// `a` before `b` in the ranking of [`rank`]: fitting first; among those, by step time, then
+/// fewer GPUs per replica, then less memory; among the others, by memory.
+fn ranks_before(a: &Scored, b: &Scored) -> std::cmp::Ordering {
+    b.fits.cmp(&a.fits).then_with(|| {
+        if a.fits {
+            a.step_ms
+                .total_cmp(&b.step_ms)
+                .then_with(|| a.choice.model_parallel().cmp(&b.choice.model_parallel()))
+                .then_with(|| a.memory.total.total_cmp(&b.memory.total))
+        } else {
+            a.memory.total.total_cmp(&b.memory.total)
+        }
+    })
+}
+
+/// The fastest layout that fits at `gpus` and `batch` (`Ok(None)` when none fits), without
+/// keeping the others: what the sweeps' "best layout" rows need.
+pub fn best_layout(
+    inputs: &LlmInputs,
+    space: &SearchSpace,
+    gpus: f64,
+    batch: f64,
+) -> Result<Option<Scored>, SearchError> {
+    let mut scorer = Scorer::new(inputs, gpus, batch)?;
+    let walls = scorer.walls;
+    let mut best: Option<Scored> = None;
+    let mut any = false;
+    enumerate(&walls, space, gpus, batch, |c| {
+        any = true;
+        let s = scorer.score(c);
+        if s.fits && best.is_none_or(|b| ranks_before(&s, &b).is_lt()) {
+            best = Some(s);
+        }
+    });
+    if !any {
+        return Err(SearchError::NoLayout { gpus });
+    }
+    Ok(best)
+}
+
 /// Ranks scored layouts: those that fit by step time (ties: fewer GPUs per replica, then less
 /// memory, then the enumeration order), then those that do not, by how much they are over. Each gets its
 /// [`Loss`] against the fastest fitting layout.
 pub fn rank(scored: &mut [Scored]) {
-    scored.sort_by(|a, b| {
-        b.fits.cmp(&a.fits).then_with(|| {
-            if a.fits {
-                a.step_ms
-                    .total_cmp(&b.step_ms)
-                    .then_with(|| a.choice.model_parallel().cmp(&b.choice.model_parallel()))
-                    .then_with(|| a.memory.total.total_cmp(&b.memory.total))
-            } else {
-                (a.memory.total).total_cmp(&b.memory.total)
-            }
-        })
-    });
+    scored.sort_by(ranks_before);
     let best = scored.first().filter(|s| s.fits).map(|s| s.parts);
     for s in scored.iter_mut() {
         s.why = loss(s, best.as_ref());

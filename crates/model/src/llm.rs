@@ -85,6 +85,9 @@ pub struct LlmInputs {
     /// Memory, shrinking kernels and model-parallel traffic, when the scenario gives the
     /// model's shape ([`Walls`]); `None` is the article's model.
     pub walls: Option<Walls>,
+    /// With `lay=best`, the layouts searched at every table row ([`super::layouts`]); `None`
+    /// keeps the scenario's own layout only.
+    pub search: Option<super::layouts::SearchSpace>,
 }
 
 impl LlmInputs {
@@ -339,6 +342,45 @@ pub struct StrongRow {
     /// Model-parallel traffic exposed per step, with a shape in FSDP mode.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub traffic: Option<Traffic>,
+    /// With `lay=best`: the fastest layout that fits at this row's GPU count and batch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_layout: Option<BestLayout>,
+}
+
+/// The layout search's answer at one row ([`super::layouts::best_layout`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "found")]
+// One per table row, copied into the panels' cells: a box would allocate for nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum BestLayout {
+    /// The fastest layout that fits.
+    Layout(super::layouts::Scored),
+    /// Layouts divide the GPUs, but none fits in the GPU's memory.
+    NoneFits,
+    /// No layout divides the GPU count with a sequence per replica.
+    NoLayout,
+}
+
+impl BestLayout {
+    /// The search at `gpus` and `batch`, when `inputs` asks for it.
+    fn at(inputs: &LlmInputs, gpus: f64, batch: f64) -> Option<BestLayout> {
+        let space = inputs.search.as_ref()?;
+        Some(
+            match super::layouts::best_layout(inputs, space, gpus, batch) {
+                Ok(Some(s)) => BestLayout::Layout(s),
+                Ok(None) => BestLayout::NoneFits,
+                Err(_) => BestLayout::NoLayout,
+            },
+        )
+    }
+
+    /// The layout, when one fits.
+    pub fn layout(&self) -> Option<&super::layouts::Scored> {
+        match self {
+            BestLayout::Layout(s) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// One row of the weak-scaling table.
@@ -366,6 +408,9 @@ pub struct WeakRow {
     pub walls: Option<WallPoint>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub traffic: Option<Traffic>,
+    /// With `lay=best`: the fastest layout that fits at this row's GPU count and batch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_layout: Option<BestLayout>,
 }
 
 /// The summary numbers of both sweeps.
@@ -378,7 +423,8 @@ pub struct LlmSummary {
     /// `m`, the fixed microbatch in tokens per replica, when `A` follows from it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub microbatch_tokens: Option<f64>,
-    /// The table row with the highest strong-scaling throughput.
+    /// The table row with the highest strong-scaling throughput (of the best layouts with
+    /// `lay=best`).
     pub peak_throughput_gpus: f64,
     pub baseline_gpus: f64,
     pub model_parallel: f64,
@@ -453,6 +499,8 @@ fn strong_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64, t_crit: f64)
         mfu: inputs.mfu(gpus, batch, step_ms),
         walls: inputs.wall_point(gpus, batch),
         traffic: inputs.traffic(gpus, batch, compute_ms),
+        // Filled in for the table rows only (the curves' samples are not searched).
+        best_layout: None,
     }
 }
 
@@ -478,6 +526,7 @@ fn weak_row(inputs: &LlmInputs, gpus: f64, baseline_step_ms: f64) -> WeakRow {
         mfu: inputs.mfu(gpus, batch, step_ms),
         walls: inputs.wall_point(gpus, batch),
         traffic: inputs.traffic(gpus, batch, compute_ms),
+        best_layout: None,
     }
 }
 
@@ -503,19 +552,27 @@ impl LlmSweep {
         let strong: Vec<StrongRow> = inputs
             .gpus
             .iter()
-            .map(|&n| strong_row(inputs, n, baseline_step_ms, t_crit))
+            .map(|&n| StrongRow {
+                best_layout: BestLayout::at(inputs, n, inputs.global_batch_tokens),
+                ..strong_row(inputs, n, baseline_step_ms, t_crit)
+            })
             .collect();
         let weak: Vec<WeakRow> = inputs
             .gpus
             .iter()
-            .map(|&n| weak_row(inputs, n, baseline_step_ms))
+            .map(|&n| WeakRow {
+                best_layout: BestLayout::at(inputs, n, inputs.weak_batch(n)),
+                ..weak_row(inputs, n, baseline_step_ms)
+            })
             .collect();
+        // With lay=best, the peak of the best layouts' throughput (rows where one fits).
+        let throughput = |r: &StrongRow| match (&inputs.search, &r.best_layout) {
+            (Some(_), Some(b)) => b.layout().map_or(0.0, |l| l.tokens_per_s),
+            _ => r.throughput_tokens_per_s,
+        };
         let peak_throughput_gpus = strong
             .iter()
-            .max_by(|a, b| {
-                a.throughput_tokens_per_s
-                    .total_cmp(&b.throughput_tokens_per_s)
-            })
+            .max_by(|a, b| throughput(a).total_cmp(&throughput(b)))
             .map_or(inputs.baseline_gpus, |r| r.gpus);
         let first = inputs.gpus.first().copied().unwrap_or(inputs.baseline_gpus);
         let last = inputs.gpus.last().copied().unwrap_or(inputs.baseline_gpus);
