@@ -249,6 +249,9 @@ fn valid_text(rng: &mut Rng, key: Key, m: u64) -> String {
         }
         Key::Accumulation => count(rng, 1, 65_536).to_string(),
         Key::Microbatch => count(rng, 0, 64).to_string(),
+        Key::LayoutExplorer => rng
+            .pick(&["0", "0", "0", "0", "0", "0", "0", "64", "1000", "1e9"])
+            .to_string(),
         Key::LayoutSearch => rng
             .pick(&["fixed", "fixed", "fixed", "best", ""])
             .to_string(),

@@ -137,6 +137,14 @@ fn at_a_small_t_the_larger_microbatch_wins() {
         "{:?}",
         best.choice
     );
+    // Ranked by step time; among equal steps, fewer GPUs per replica, then less memory.
+    for w in s.layouts.windows(2).filter(|w| w[0].fits && w[1].fits) {
+        assert!(w[0].step_ms <= w[1].step_ms);
+        if w[0].step_ms == w[1].step_ms {
+            let (a, b) = (w[0].choice.model_parallel(), w[1].choice.model_parallel());
+            assert!(a < b || (a == b && w[0].memory.total <= w[1].memory.total));
+        }
+    }
     // The scenario's own (ZeRO-1) is as fast; ZeRO-2 and 3 tie with it and hold less memory.
     assert!(s.current_rank.is_some());
     assert_eq!(s.current.step_ms, best.step_ms);

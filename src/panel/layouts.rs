@@ -26,10 +26,11 @@ pub fn layout_name(s: &Scored) -> String {
     parts.join("·")
 }
 
-/// The schedule as the URL writes it, with its chunks (`interleaved×4`); "–" without a pipeline.
+/// The schedule as the URL writes it, with its chunks (`interleaved×4`); "no pipeline" without
+/// one.
 pub fn schedule_name(s: &Scored) -> String {
     match s.choice.schedule {
-        _ if s.choice.pp == 1 => "–".to_string(),
+        _ if s.choice.pp == 1 => tr("no pipeline", "无流水线").to_string(),
         PipelineSchedule::Interleaved => format!("interleaved×{}", s.choice.chunks),
         other => other.key().to_string(),
     }
@@ -212,17 +213,19 @@ pub fn layouts_figures(search: &Search) -> Vec<(String, String)> {
         )),
     }
     let c = &search.current;
+    let rank = search.current_rank.map_or_else(
+        || tr("not in the search space", "不在搜索空间内").to_string(),
+        |r| trf!("rank {}", "第 {} 名", format_count(r as f64 + 1.0)),
+    );
     out.push((
         tr("The scenario's own layout", "场景自身的布局").to_string(),
         trf!(
-            "{}: {} ms, MFU {}, rank {}; {}",
-            "{}：{} ms，MFU {}，第 {} 名；{}",
+            "{}: {} ms, MFU {}, {}; {}",
+            "{}：{} ms，MFU {}，{}；{}",
             layout_name(c),
             format_ms(c.step_ms),
             format_percent(c.mfu, 1),
-            search
-                .current_rank
-                .map_or_else(|| "–".to_string(), |r| format_count(r as f64 + 1.0)),
+            rank,
             why_text(&c.why)
         ),
     ));
@@ -236,6 +239,10 @@ pub fn layouts_json(search: &Search, top: usize) -> serde_json::Value {
     let entry = |s: &Scored, rank: Option<usize>, current: bool| {
         let mut v = serde_json::to_value(s).unwrap_or_default();
         if let Some(o) = v.as_object_mut() {
+            // The layout's own fields (tp, pp, cp, ep, sched, vc, zero, ac, …) at the top.
+            if let Some(serde_json::Value::Object(choice)) = o.remove("choice") {
+                o.extend(choice);
+            }
             o.insert("rank".into(), serde_json::json!(rank.map(|r| r + 1)));
             o.insert("current".into(), serde_json::json!(current));
             o.insert("layout".into(), serde_json::json!(layout_name(s)));
@@ -256,4 +263,77 @@ pub fn layouts_json(search: &Search, top: usize) -> serde_json::Value {
             .collect::<Vec<_>>(),
         "current": entry(&search.current, search.current_rank, true),
     })
+}
+
+/// Rows of the page's layout explorer: the fastest this many, then the scenario's own.
+pub const EXPLORER_ROWS: usize = 10;
+
+/// The explorer's "use this layout" links (`www/index.html`), one per fastest layout.
+pub const USE_IDS: [&str; 5] = [
+    "strong-layout-use-1",
+    "strong-layout-use-2",
+    "strong-layout-use-3",
+    "strong-layout-use-4",
+    "strong-layout-use-5",
+];
+
+/// The scenario with `s`'s layout typed in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`,
+/// `zero`, `ac`): the query a "use" link opens, or `None` when that layout breaks one of the
+/// scenario's other rules (its GPU counts are not multiples of the new TP·PP·CP, say).
+pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<String> {
+    use crate::scenario::Key;
+    let c = &s.choice;
+    let mut next = scenario.clone();
+    let values = [
+        (Key::Tp, c.tp.to_string()),
+        (Key::Pp, c.pp.to_string()),
+        (Key::Cp, c.cp.to_string()),
+        (Key::Ep, c.ep.to_string()),
+        (Key::Microbatch, c.microbatch_sequences.to_string()),
+        (Key::Schedule, c.schedule.key().to_string()),
+        (Key::Chunks, c.chunks.to_string()),
+        (Key::Zero, c.zero.to_string()),
+        (Key::Recompute, c.recompute.key().to_string()),
+    ];
+    for (key, text) in &values {
+        next.set_unchecked(*key, text).ok()?;
+    }
+    next.check().is_empty().then(|| next.to_query())
+}
+
+/// The explorer's note (the fastest and the scenario's own, or why there is nothing to show)
+/// and its "use" links, `(text, query)`, one per [`USE_IDS`] (an empty query hides the link).
+pub fn explorer_texts(
+    scenario: &crate::scenario::Scenario,
+    explorer: Option<&Result<Search, String>>,
+) -> (String, Vec<(String, String)>) {
+    let hidden = || vec![(String::new(), String::new()); USE_IDS.len()];
+    match explorer {
+        None => (String::new(), hidden()),
+        Some(Err(message)) => (message.clone(), hidden()),
+        Some(Ok(search)) => {
+            let note = layouts_figures(search)
+                .into_iter()
+                .map(|(label, value)| format!("{label}: {value}."))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let uses = (0..USE_IDS.len())
+                .map(|i| {
+                    search
+                        .layouts
+                        .get(i)
+                        .filter(|s| s.fits)
+                        .and_then(|s| {
+                            let query = use_query(scenario, s)?;
+                            Some((
+                                trf!("Use #{}: {}", "使用第 {} 名：{}", i + 1, layout_summary(s)),
+                                query,
+                            ))
+                        })
+                        .unwrap_or_default()
+                })
+                .collect();
+            (note, uses)
+        }
+    }
 }

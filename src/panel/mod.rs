@@ -95,6 +95,9 @@ pub struct Panel {
     computed: Computed,
     /// The pinned scenario A computed for the same view (`pin=`).
     pinned: Option<Box<Panel>>,
+    /// The layout explorer of the strong panel (`lx` GPUs), when asked for: every layout
+    /// ranked, or why there is none.
+    explorer: Option<Result<crate::model::layouts::Search, String>>,
 }
 
 impl Panel {
@@ -112,10 +115,13 @@ impl Panel {
                 levers: plan::lever_rows(scenario),
             },
         };
+        let explorer = (view == View::Strong && scenario.llm.explorer_gpus > 0.0)
+            .then(|| layouts::search_at(scenario, scenario.llm.explorer_gpus));
         Panel {
             view,
             scenario: scenario.clone(),
             computed,
+            explorer,
             pinned: scenario
                 .pinned
                 .as_ref()
@@ -252,6 +258,13 @@ impl Panel {
             (Computed::Llm(s), View::Strong) => vec![
                 slot("strong", Some(llm::strong_table(s))),
                 slot("strong-fit", llm::fit_table(s, "strong-fit")),
+                slot(
+                    "strong-layouts",
+                    self.explorer
+                        .as_ref()
+                        .and_then(|e| e.as_ref().ok())
+                        .map(|search| layouts::layouts_table(search, layouts::EXPLORER_ROWS)),
+                ),
             ],
             (Computed::Llm(s), _) => vec![
                 slot("weak", Some(llm::weak_table(s))),
@@ -340,6 +353,12 @@ impl Panel {
                     "strong-fit-laws",
                     llm::fit_laws_query(s).unwrap_or_default(),
                 ));
+                let (note, uses) = layouts::explorer_texts(&self.scenario, self.explorer.as_ref());
+                texts.push(("strong-layouts-note", note));
+                for (i, (text, query)) in uses.into_iter().enumerate() {
+                    texts.push((layouts::USE_IDS[i], text));
+                    links.push((layouts::USE_IDS[i], query));
+                }
             }
             Computed::Llm(s) => {
                 texts.push(("weak-mode", llm::weak_badge(s)));

@@ -54,6 +54,8 @@ pub struct LlmSettings {
     /// `lay`: `best` searches every layout at each table row ([`crate::model::layouts`]);
     /// `fixed` (the default) keeps the scenario's own layout only.
     pub best_layout: bool,
+    /// `lx`: the GPU count the layout explorer ranks every layout at; `0` hides it.
+    pub explorer_gpus: f64,
     pub tp: u32,
     pub pp: u32,
     pub cp: u32,
@@ -118,6 +120,7 @@ impl Default for LlmSettings {
             accumulation: 1,
             microbatch_sequences: 0,
             best_layout: false,
+            explorer_gpus: 0.0,
             tp: 1,
             pp: 1,
             cp: 1,
@@ -257,6 +260,7 @@ impl LlmSettings {
             Key::Accumulation => self.accumulation.to_string(),
             Key::Microbatch => self.microbatch_sequences.to_string(),
             Key::LayoutSearch => if self.best_layout { "best" } else { "fixed" }.to_string(),
+            Key::LayoutExplorer => canonical(self.explorer_gpus),
             Key::Tp => self.tp.to_string(),
             Key::Pp => self.pp.to_string(),
             Key::Cp => self.cp.to_string(),
@@ -318,6 +322,7 @@ impl LlmSettings {
         match key {
             Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1.0, 1e15)?,
             Key::Accumulation => self.accumulation = parse_degree(text)?,
+            Key::LayoutExplorer => self.explorer_gpus = parse_count(text, 0.0)?,
             Key::LayoutSearch => {
                 self.best_layout = match text.trim() {
                     "best" => true,
@@ -559,6 +564,16 @@ impl LlmSettings {
             ));
         }
         out
+    }
+
+    /// The smallest global batch at `gpus`: one token per replica per microbatch (`D · A`, or
+    /// `D` with a fixed microbatch, whose `A` falls to 1 first; the model's `min_batch`).
+    pub fn min_batch(&self, gpus: f64) -> f64 {
+        if self.microbatch_tokens().is_some() {
+            self.layout().data_parallel(gpus)
+        } else {
+            self.layout().global_batch(1.0, gpus)
+        }
     }
 
     /// `m = mbs · sq`: the fixed microbatch in tokens per replica, when `mbs` and the shape's

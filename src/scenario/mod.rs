@@ -112,6 +112,7 @@ keys! {
     GlobalBatch = "b", "Global batch B_global (tokens)";
     Accumulation = "a", "Gradient accumulation A";
     Microbatch = "mbs", "Microbatch size (sequences; 0 = A fixed)";
+    LayoutExplorer = "lx", "Layout explorer at GPUs (0 = off)";
     LayoutSearch = "lay", "Layout at each GPU count";
     Tp = "tp", "Tensor parallel TP";
     Pp = "pp", "Pipeline parallel PP";
@@ -482,7 +483,7 @@ impl Scenario {
     }
 
     /// Parses one input without the cross-input rules.
-    fn set_unchecked(&mut self, key: Key, text: &str) -> Result<(), InputError> {
+    pub(crate) fn set_unchecked(&mut self, key: Key, text: &str) -> Result<(), InputError> {
         let result = if key == Key::View {
             View::from_key(text).map(|v| self.view = v).ok_or_else(|| {
                 trf!(
@@ -598,7 +599,7 @@ impl Scenario {
                 .iter()
                 .copied()
                 .fold(self.llm.baseline_gpus, f64::max);
-            let min_batch = self.llm.layout().global_batch(1.0, largest);
+            let min_batch = self.llm.min_batch(largest);
             if self.plan.cap() < min_batch {
                 out.push((
                     vec![

@@ -74,7 +74,6 @@ pub struct StepParts {
     pub bubble_ms: f64,
     /// FSDP's per-microbatch gathers, or ZeRO 0–2's once-per-step traffic, left exposed.
     pub data_parallel_ms: f64,
-    #[serde(flatten)]
     pub traffic: Traffic,
     /// The scenario's fixed exposed time (`fix`), the same for every layout.
     pub fixed_ms: f64,
@@ -158,7 +157,8 @@ impl MemoryPart {
 /// One layout, scored.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Scored {
-    #[serde(flatten)]
+    /// Nested (not flattened: serde's flatten costs the page's wasm several KB);
+    /// `scaling layouts --format json` lifts its fields into each entry.
     pub choice: LayoutChoice,
     /// `D = N/(TP·PP·CP)`.
     pub dp: f64,
@@ -253,7 +253,8 @@ pub fn enumerate(
     space: &SearchSpace,
     gpus: f64,
     batch: f64,
-    mut visit: impl FnMut(LayoutChoice),
+    // `dyn`: one copy of the loops for both callers (the page's wasm is size-budgeted).
+    visit: &mut dyn FnMut(LayoutChoice),
 ) {
     let s = walls.shape;
     let divides = |n: f64, d: u32| n > 0.0 && n % d as f64 == 0.0;
@@ -487,7 +488,7 @@ pub fn best_layout(
     let walls = scorer.walls;
     let mut best: Option<Scored> = None;
     let mut any = false;
-    enumerate(&walls, space, gpus, batch, |c| {
+    enumerate(&walls, space, gpus, batch, &mut |c| {
         any = true;
         let s = scorer.score(c);
         if s.fits && best.is_none_or(|b| ranks_before(&s, &b).is_lt()) {
@@ -577,7 +578,7 @@ impl Search {
         let mut scorer = Scorer::new(inputs, gpus, batch)?;
         let walls = scorer.walls;
         let mut layouts = Vec::new();
-        enumerate(&walls, space, gpus, batch, |c| {
+        enumerate(&walls, space, gpus, batch, &mut |c| {
             layouts.push(scorer.score(c))
         });
         if layouts.is_empty() {
@@ -604,5 +605,105 @@ impl Search {
     /// The fastest layout that fits, if any does.
     pub fn best(&self) -> Option<&Scored> {
         self.layouts.first().filter(|s| s.fits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::{ActivationSettings, MemorySettings};
+    use crate::walls::NVLINK_DOMAIN_GPUS;
+
+    fn gpt3(flash_attention: bool) -> Walls {
+        Walls {
+            shape: crate::shape::GPT3,
+            memory: MemorySettings {
+                zero: 1,
+                optimizer_bytes_per_param: 12.0,
+                activations: ActivationSettings {
+                    recompute: Recompute::None,
+                    sequence_parallel: true,
+                    flash_attention,
+                },
+                hbm_bytes: 80e9,
+            },
+            expert_parallel: 1.0,
+            kernels: None,
+            nvlink_bytes_per_s: 400e9,
+            tp_overlap: false,
+            latency_s: 0.0,
+            nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
+        }
+    }
+
+    /// Full recomputation runs the forward twice: (6 + 2)/6. Selective, without flash
+    /// attention, reruns QKᵀ and ·V: GPT-3 (s = 2,048, h = 12,288, L = 96, P_a = 175e9) adds
+    /// 4·2,048·12,288·96 / (6·175e9) = 9,663,676,416 / 1.05e12 = 0.009203501…; with flash
+    /// attention nothing.
+    #[test]
+    fn recomputation_costs_its_extra_forward() {
+        let plain = gpt3(false);
+        assert_eq!(recompute_factor(&plain, Recompute::None, 175e9), 1.0);
+        assert_eq!(recompute_factor(&plain, Recompute::Full, 175e9), 8.0 / 6.0);
+        let selective = recompute_factor(&plain, Recompute::Selective, 175e9);
+        assert!(
+            (selective - 1.009_203_501_348_571_4).abs() < 1e-15,
+            "{selective}"
+        );
+        assert_eq!(
+            recompute_factor(&gpt3(true), Recompute::Selective, 175e9),
+            1.0
+        );
+    }
+
+    /// `TP·PP·CP` = 8·4·2 = 64; a step is the sum of its parts.
+    #[test]
+    fn a_layout_s_gpus_and_a_step_s_parts() {
+        let c = LayoutChoice {
+            tp: 8,
+            pp: 4,
+            cp: 2,
+            ep: 1,
+            microbatch_sequences: 1,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+            zero: 1,
+            recompute: Recompute::None,
+        };
+        assert_eq!(c.model_parallel(), 64);
+        let p = StepParts {
+            ideal_compute_ms: 1000.0,
+            kernels_ms: 100.0,
+            recompute_ms: 10.0,
+            bubble_ms: 1.0,
+            data_parallel_ms: 0.5,
+            traffic: Traffic {
+                tp_ms: 0.25,
+                cp_ms: 0.125,
+                ep_ms: 0.0625,
+            },
+            fixed_ms: 2.0,
+        };
+        assert_eq!(p.compute_ms(), 1110.0);
+        assert_eq!(p.step_ms(), 1113.9375);
+    }
+
+    /// Ties go to the first part listed: weights before gradients.
+    #[test]
+    fn the_largest_part_of_memory() {
+        let m = Memory {
+            weights: 2.0,
+            gathered: 0.0,
+            grads: 2.0,
+            optimizer: 1.0,
+            activations: 1.5,
+            total: 6.5,
+        };
+        assert_eq!(MemoryPart::largest(&m), MemoryPart::Weights);
+        let m = Memory {
+            activations: 3.0,
+            ..m
+        };
+        assert_eq!(MemoryPart::largest(&m), MemoryPart::Activations);
     }
 }
