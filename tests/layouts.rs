@@ -1,6 +1,7 @@
 //! The layout search (crates/model/src/layouts.rs, docs/model.md §14) on small cases whose
 //! answer is derived by hand from the formulas of docs/model.md §12 — literals, never the code's
 //! own output.
+#![cfg(feature = "layout-search")]
 
 use scaling_core::scenario::decode;
 use scaling_model::layouts::{Loss, MemoryPart, Search, SearchSpace, TimePart};
@@ -191,7 +192,7 @@ fn lay_best_adds_the_fastest_layout_to_every_row() {
     let inputs = d.scenario.llm_inputs();
     let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
     for row in &sweep.strong {
-        let best = row.best_layout.expect("searched").layout().copied();
+        let best = row.best_layout.expect("searched").layout();
         let full = Search::run(
             &inputs,
             &SearchSpace::default(),

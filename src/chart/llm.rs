@@ -303,6 +303,9 @@ fn best_rows(
     strong: bool,
     value: impl Fn(&crate::model::layouts::Scored) -> f64,
 ) -> Option<Series> {
+    if !cfg!(feature = "layout-search") {
+        return None;
+    }
     let rows: Vec<(f64, Option<crate::model::llm::BestLayout>)> = if strong {
         sweep
             .strong
@@ -321,7 +324,7 @@ fn best_rows(
         kind: SeriesKind::Dotted,
         points: rows
             .iter()
-            .filter_map(|(n, b)| b.as_ref().and_then(|b| b.layout()).map(|l| (*n, value(l))))
+            .filter_map(|(n, b)| b.as_ref().and_then(|b| b.layout()).map(|l| (*n, value(&l))))
             .collect(),
     })
 }

@@ -115,7 +115,9 @@ impl Panel {
                 levers: plan::lever_rows(scenario),
             },
         };
-        let explorer = (view == View::Strong && scenario.llm.explorer_gpus > 0.0)
+        let explorer = (cfg!(feature = "layout-search")
+            && view == View::Strong
+            && scenario.llm.explorer_gpus > 0.0)
             .then(|| layouts::search_at(scenario, scenario.llm.explorer_gpus));
         Panel {
             view,
@@ -255,17 +257,23 @@ impl Panel {
                 slot("laws-efficiency", Some(laws::efficiency_table(s))),
                 slot("laws-measured", laws::measured_table(s)),
             ],
-            (Computed::Llm(s), View::Strong) => vec![
-                slot("strong", Some(llm::strong_table(s))),
-                slot("strong-fit", llm::fit_table(s, "strong-fit")),
-                slot(
-                    "strong-layouts",
-                    self.explorer
-                        .as_ref()
-                        .and_then(|e| e.as_ref().ok())
-                        .map(|search| layouts::layouts_table(search, layouts::EXPLORER_ROWS)),
-                ),
-            ],
+            (Computed::Llm(s), View::Strong) => {
+                let mut slots = vec![
+                    slot("strong", Some(llm::strong_table(s))),
+                    slot("strong-fit", llm::fit_table(s, "strong-fit")),
+                ];
+                // The explorer's table exists where the layout search is built in (the CLI).
+                if cfg!(feature = "layout-search") {
+                    slots.push(slot(
+                        "strong-layouts",
+                        self.explorer
+                            .as_ref()
+                            .and_then(|e| e.as_ref().ok())
+                            .map(|search| layouts::layouts_table(search, layouts::EXPLORER_ROWS)),
+                    ));
+                }
+                slots
+            }
             (Computed::Llm(s), _) => vec![
                 slot("weak", Some(llm::weak_table(s))),
                 slot("weak-fit", llm::fit_table(s, "weak-fit")),
@@ -353,11 +361,14 @@ impl Panel {
                     "strong-fit-laws",
                     llm::fit_laws_query(s).unwrap_or_default(),
                 ));
-                let (note, uses) = layouts::explorer_texts(&self.scenario, self.explorer.as_ref());
-                texts.push(("strong-layouts-note", note));
-                for (i, (text, query)) in uses.into_iter().enumerate() {
-                    texts.push((layouts::USE_IDS[i], text));
-                    links.push((layouts::USE_IDS[i], query));
+                if cfg!(feature = "layout-search") {
+                    let (note, uses) =
+                        layouts::explorer_texts(&self.scenario, self.explorer.as_ref());
+                    texts.push(("strong-layouts-note", note));
+                    for (i, (text, query)) in uses.into_iter().enumerate() {
+                        texts.push((layouts::USE_IDS[i], text));
+                        links.push((layouts::USE_IDS[i], query));
+                    }
                 }
             }
             Computed::Llm(s) => {

@@ -237,7 +237,11 @@ impl<'a, R> Columns<'a, R> {
         header: (&'static str, &'static str),
         cell: impl Fn(&R) -> Cell + 'a,
     ) -> Self {
-        self.when(shown, |c| c.column(header, cell))
+        if shown {
+            self.column(header, cell)
+        } else {
+            self
+        }
     }
 
     /// A column of words or marks (aligned left).
@@ -256,13 +260,10 @@ impl<'a, R> Columns<'a, R> {
         header: (&'static str, &'static str),
         cell: impl Fn(&R) -> Cell + 'a,
     ) -> Self {
-        self.when(shown, |c| c.words(header, cell))
-    }
-
-    /// `add(self)` when `shown`, else `self`: the optional columns.
-    fn when(self, shown: bool, add: impl FnOnce(Self) -> Self) -> Self {
+        // Written out, not through a shared helper taking a closure: that helper was
+        // monomorphised per column and cost the page's wasm 1.5 KB.
         if shown {
-            add(self)
+            self.words(header, cell)
         } else {
             self
         }

@@ -470,9 +470,29 @@ impl LlmSettings {
         self.tp as f64 * self.pp as f64 * self.cp as f64
     }
 
-    /// Cross-input rules. Each violation names the inputs involved and says why.
-    pub fn check(&self) -> Vec<(Vec<Key>, String)> {
-        let mut out = self.walls.check(self.tp, self.pp, self.cp);
+    /// The layout search's rules: `lay=best` and `lx` need the search built in (the CLI) and
+    /// the model's shape.
+    fn check_layouts(&self, out: &mut Vec<(Vec<Key>, String)>) {
+        if !cfg!(feature = "layout-search") {
+            for (on, key) in [
+                (self.best_layout, Key::LayoutSearch),
+                (self.explorer_gpus > 0.0, Key::LayoutExplorer),
+            ] {
+                if on {
+                    out.push((
+                        vec![key],
+                        tr(
+                            "the layout search runs in the command-line tool only (scaling strong \
+                             or scaling layouts with this link's --query): the page's size budget \
+                             leaves it out",
+                            "布局搜索只在命令行工具中运行（scaling strong 或 scaling layouts，\
+                             用本链接作 --query）：页面的体积预算没有包含它",
+                        )
+                        .to_string(),
+                    ));
+                }
+            }
+        }
         if self.best_layout && !self.walls.has_shape() {
             out.push((
                 vec![Key::LayoutSearch, Key::Layers],
@@ -483,6 +503,12 @@ impl LlmSettings {
                 .to_string(),
             ));
         }
+    }
+
+    /// Cross-input rules. Each violation names the inputs involved and says why.
+    pub fn check(&self) -> Vec<(Vec<Key>, String)> {
+        let mut out = self.walls.check(self.tp, self.pp, self.cp);
+        self.check_layouts(&mut out);
         if self.microbatch_sequences > 0 && self.walls.seq_len <= 0.0 {
             out.push((
                 vec![Key::Microbatch, Key::SeqLen],

@@ -84,3 +84,23 @@ test('raw (unencoded) markup in the query is handled too', async () => {
   assert.ok(await page.locator('#url-messages').isVisible(), '#url-messages is visible');
   await assertClean(assert, page, 'raw markup URL');
 });
+
+test('?lay=best&lx=1024: the page names lay and lx and points to the CLI (the layout search is left out of its wasm); the rest of the link holds', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1&preset=gpt3-175b-walls&view=strong&lay=best&lx=1024');
+  await waitReady(page);
+  const msgs = await urlMessages(page);
+  assert.ok(msgs.visible, `#url-messages is visible: ${JSON.stringify(msgs)}`);
+  const text = msgs.items.join('\n');
+  for (const key of ['lay', 'lx']) {
+    assert.match(text, new RegExp(`\\(${key}\\)`), `a message names ${key}: ${text}`);
+  }
+  assert.match(text, /command-line tool/, text);
+  assert.match(text, /scaling layouts/, text);
+  // The preset's own inputs are kept: TP 4, PP 8, and the strong table is there.
+  assert.equal(await page.locator('#tp-input').inputValue(), '4');
+  assert.equal(await page.locator('#pp-input').inputValue(), '8');
+  const table = await tableData(page, '#strong-table table');
+  assert.equal(table.rows.length, 5, 'the strong table has its five rows');
+  await assertClean(assert, page, 'layout search on the page');
+});

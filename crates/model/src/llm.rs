@@ -343,13 +343,16 @@ pub struct StrongRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub traffic: Option<Traffic>,
     /// With `lay=best`: the fastest layout that fits at this row's GPU count and batch.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// (Not serialised without the search, so that the page's wasm holds no code for it.)
+    #[cfg_attr(feature = "search", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(not(feature = "search"), serde(skip))]
     pub best_layout: Option<BestLayout>,
 }
 
-/// The layout search's answer at one row ([`super::layouts::best_layout`]).
+/// The layout search's answer at one row ([`super::layouts::best_layout`]). In JSON it is
+/// the summary of [`BestLayoutJson`] (the whole scored layout is `scaling layouts`'s).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "found")]
+#[serde(into = "BestLayoutJson")]
 // One per table row, copied into the panels' cells: a box would allocate for nothing.
 #[allow(clippy::large_enum_variant)]
 pub enum BestLayout {
@@ -361,9 +364,72 @@ pub enum BestLayout {
     NoLayout,
 }
 
+/// A row's best layout in JSON: the layout, its step, MFU and memory, or `found: false`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BestLayoutJson {
+    /// A layout fits (`false`: none fits, or none divides the GPU count).
+    pub found: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tp: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pp: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cp: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ep: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dp: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub microbatch_sequences: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sched: Option<super::step::PipelineSchedule>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vc: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zero: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ac: Option<super::memory::Recompute>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mfu: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<f64>,
+}
+
+impl From<BestLayout> for BestLayoutJson {
+    fn from(b: BestLayout) -> Self {
+        let l = b.layout();
+        let c = l.map(|l| l.choice);
+        BestLayoutJson {
+            found: l.is_some(),
+            tp: c.map(|c| c.tp),
+            pp: c.map(|c| c.pp),
+            cp: c.map(|c| c.cp),
+            ep: c.map(|c| c.ep),
+            dp: l.map(|l| l.dp),
+            a: l.map(|l| l.accumulation),
+            microbatch_sequences: c.map(|c| c.microbatch_sequences),
+            sched: c.map(|c| c.schedule),
+            vc: c.map(|c| c.chunks),
+            zero: c.map(|c| c.zero),
+            ac: c.map(|c| c.recompute),
+            step_ms: l.map(|l| l.step_ms),
+            mfu: l.map(|l| l.mfu),
+            memory_bytes: l.map(|l| l.memory.total),
+        }
+    }
+}
+
 impl BestLayout {
     /// The search at `gpus` and `batch`, when `inputs` asks for it.
     fn at(inputs: &LlmInputs, gpus: f64, batch: f64) -> Option<BestLayout> {
+        // Without the feature the search is left out of the build (the page's size budget).
+        if !cfg!(feature = "search") {
+            return None;
+        }
         let space = inputs.search.as_ref()?;
         Some(
             match super::layouts::best_layout(inputs, space, gpus, batch) {
@@ -375,7 +441,7 @@ impl BestLayout {
     }
 
     /// The layout, when one fits.
-    pub fn layout(&self) -> Option<&super::layouts::Scored> {
+    pub fn layout(self) -> Option<super::layouts::Scored> {
         match self {
             BestLayout::Layout(s) => Some(s),
             _ => None,
@@ -409,7 +475,9 @@ pub struct WeakRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub traffic: Option<Traffic>,
     /// With `lay=best`: the fastest layout that fits at this row's GPU count and batch.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// (Not serialised without the search, so that the page's wasm holds no code for it.)
+    #[cfg_attr(feature = "search", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(not(feature = "search"), serde(skip))]
     pub best_layout: Option<BestLayout>,
 }
 
