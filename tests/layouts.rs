@@ -36,8 +36,26 @@ fn memory_forces_a_pipeline() {
         ..SearchSpace::default()
     };
     let s = search(query, &space, 8.0);
+    // The space, counted by hand (docs/model.md §14): TP ∈ {1, 2} (2 heads); PP ∈ {1, 2, 4, 8}
+    // (8 layers, equal stages); schedules 1 at PP 1, 4 at PP 2 (1F1B, interleaved ×2 and ×4 on
+    // 4-layer stages, zero-bubble), 3 at PP 4 (×4 does not divide 2 layers), 2 at PP 8; CP ∈
+    // {1, 2, 4, 8} (it divides 2,048) with TP·PP·CP ≤ 8; microbatches 1, 2, 4, 8 sequences
+    // except 8 when D = 8 (8·2,048·4 ≥ 65,536: past a replica's share); ZeRO 1, 2; no or full
+    // recomputation (flash attention). Schedules × microbatches over (TP, PP, CP):
+    // TP 1: PP 1 → D 8, 4, 2, 1: 3+4+4+4 = 15; PP 2 → D 4, 2, 1: 12 × 4 = 48; PP 4 → D 2, 1:
+    // 8 × 3 = 24; PP 8 → D 1: 4 × 2 = 8. TP 2: PP 1 → D 4, 2, 1: 12; PP 2 → D 2, 1: 8 × 4 = 32;
+    // PP 4 → D 1: 4 × 3 = 12. In all 151, × 2 ZeRO stages × 2 recomputations = 604.
+    assert_eq!(s.layouts.len(), 604);
     let best = s.best().expect("a layout fits");
     assert!(best.choice.pp >= 2, "{:?}", best.choice);
+    // Throughput is the batch over the step; full recomputation adds a third of the compute.
+    assert_eq!(best.tokens_per_s, 65536.0 / (best.step_ms / 1e3));
+    for l in &s.layouts {
+        assert!((l.parts.step_ms() - l.step_ms).abs() <= 1e-9 * l.step_ms);
+        let compute = l.parts.ideal_compute_ms + l.parts.kernels_ms;
+        let extra = if l.choice.recompute == Recompute::Full { compute / 3.0 } else { 0.0 };
+        assert!((l.parts.recompute_ms - extra).abs() <= 1e-9 * compute, "{:?}", l.choice);
+    }
     let flat: Vec<_> = s.layouts.iter().filter(|l| l.choice.pp == 1).collect();
     assert!(!flat.is_empty());
     for l in &flat {
@@ -119,8 +137,10 @@ fn tp_past_the_nvlink_domain_loses_to_its_traffic() {
 /// scenario's ZeRO-1 and rank first for their smaller memory).
 #[test]
 fn at_a_small_t_the_larger_microbatch_wins() {
+    // `sched=interleaved` without a pipeline is no schedule at all: the scenario's own layout
+    // is still found among the searched ones (as 1F1B).
     let query = "v=1&b=8192&n0=8&ns=8&p=27213824&pa=27213824&cm=flops&em=fsdp&feff=100T\
-                 &beff=2T&mbs=8&nl=2&hd=1024&nh=8&sq=128&voc=1000&zero=1";
+                 &beff=2T&mbs=8&nl=2&hd=1024&nh=8&sq=128&voc=1000&zero=1&sched=interleaved";
     let space = SearchSpace {
         microbatch_sequences: vec![1, 8],
         ..SearchSpace::default()
@@ -224,4 +244,27 @@ fn lay_best_adds_the_fastest_layout_to_every_row() {
         message.contains("(lay)") && message.contains("needs the model's shape"),
         "{message}"
     );
+}
+
+/// The scenario's own layout, scored by the search, is the sweep's own row when the search and
+/// the sweep see the same model (`gpt3-175b-walls`: kernels shrink, no recomputation, the
+/// mechanistic exposed time), also with `A` fixed (`mbs=0`).
+#[test]
+fn the_current_layout_scores_as_its_own_row() {
+    let d = decode("v=1&preset=gpt3-175b-walls");
+    let inputs = d.scenario.llm_inputs();
+    let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
+    for row in &sweep.strong {
+        let s = Search::run(&inputs, &SearchSpace::default(), row.gpus, inputs.global_batch_tokens)
+            .unwrap();
+        assert_eq!(s.current.accumulation, 16);
+        assert!(
+            (s.current.step_ms - row.step_ms).abs() <= 1e-9 * row.step_ms,
+            "{}: {} against {}",
+            row.gpus,
+            s.current.step_ms,
+            row.step_ms
+        );
+        assert_eq!(s.current_rank, None, "a fixed A is not in the search space");
+    }
 }
