@@ -53,8 +53,16 @@ fn memory_forces_a_pipeline() {
     for l in &s.layouts {
         assert!((l.parts.step_ms() - l.step_ms).abs() <= 1e-9 * l.step_ms);
         let compute = l.parts.ideal_compute_ms + l.parts.kernels_ms;
-        let extra = if l.choice.recompute == Recompute::Full { compute / 3.0 } else { 0.0 };
-        assert!((l.parts.recompute_ms - extra).abs() <= 1e-9 * compute, "{:?}", l.choice);
+        let extra = if l.choice.recompute == Recompute::Full {
+            compute / 3.0
+        } else {
+            0.0
+        };
+        assert!(
+            (l.parts.recompute_ms - extra).abs() <= 1e-9 * compute,
+            "{:?}",
+            l.choice
+        );
     }
     let flat: Vec<_> = s.layouts.iter().filter(|l| l.choice.pp == 1).collect();
     assert!(!flat.is_empty());
@@ -255,8 +263,13 @@ fn the_current_layout_scores_as_its_own_row() {
     let inputs = d.scenario.llm_inputs();
     let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
     for row in &sweep.strong {
-        let s = Search::run(&inputs, &SearchSpace::default(), row.gpus, inputs.global_batch_tokens)
-            .unwrap();
+        let s = Search::run(
+            &inputs,
+            &SearchSpace::default(),
+            row.gpus,
+            inputs.global_batch_tokens,
+        )
+        .unwrap();
         assert_eq!(s.current.accumulation, 16);
         assert!(
             (s.current.step_ms - row.step_ms).abs() <= 1e-9 * row.step_ms,

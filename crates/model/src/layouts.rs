@@ -196,14 +196,15 @@ pub struct SearchSpace {
 }
 
 impl Default for SearchSpace {
-    /// Megatron-Core's usual choices: microbatches of 1–8 sequences, interleaving with 2 or 4
-    /// chunks, ZeRO 1 (the distributed optimizer), 2 and 3 (FSDP), CP up to 16.
+    /// Megatron-Core's usual choices: microbatches of 1–8 sequences, interleaving with 2 to 12
+    /// chunks (the DGX Cloud recipes use 5 and 12), ZeRO 1 (the distributed optimizer), 2 and
+    /// 3 (FSDP), CP up to 16.
     fn default() -> Self {
         SearchSpace {
             nvlink_domain_gpus: 8,
             max_cp: 16,
             microbatch_sequences: vec![1, 2, 4, 8],
-            interleaved_chunks: vec![2, 4],
+            interleaved_chunks: vec![2, 3, 4, 5, 6, 8, 12],
             zero_stages: vec![1, 2, 3],
         }
     }
@@ -269,7 +270,10 @@ pub fn enumerate(
     for tp in powers_of_two(max_tp).filter(|&t| divides(s.heads, t)) {
         // Stages as equal as real runs make them: at most two layers short in all (Llama 3
         // 405B: 126 layers on 16 stages of 8, the first and last one short).
-        for pp in powers_of_two(s.layers)
+        // PP: the divisors of L (Megatron's 177B on 6 stages) and the powers of two, whose
+        // stages are at most two layers short in all.
+        for pp in (1..=s.layers as u32)
+            .filter(|&p| s.layers % p as f64 == 0.0 || p.is_power_of_two())
             .filter(|&p| s.layers_per_stage(p) * p as f64 - s.layers <= MAX_SHORT_LAYERS)
         {
             let stage_layers = s.layers_per_stage(pp) as u32;
@@ -350,7 +354,12 @@ pub fn current(inputs: &LlmInputs, walls: &Walls) -> LayoutChoice {
         schedule,
         chunks,
         zero: walls.memory.zero,
-        recompute: walls.memory.activations.recompute,
+        // With flash attention selective recomputation keeps and costs what none does, and
+        // the enumeration lists only none.
+        recompute: match walls.memory.activations.recompute {
+            Recompute::Selective if walls.memory.activations.flash_attention => Recompute::None,
+            other => other,
+        },
     }
 }
 
