@@ -279,5 +279,13 @@ fn the_current_layout_scores_as_its_own_row() {
             row.step_ms
         );
         assert_eq!(s.current_rank, None, "a fixed A is not in the search space");
+        // TP goes one doubling past the 8-GPU domain (16 divides 96 heads), not two; 64
+        // stages would leave 32 of 128 layer slots empty, beyond the two allowed.
+        assert!(s.layouts.iter().any(|l| l.choice.tp == 16));
+        assert!(s
+            .layouts
+            .iter()
+            .all(|l| l.choice.tp <= 16 && l.choice.pp != 64));
+        assert!(s.layouts.iter().any(|l| l.choice.pp == 32));
     }
 }
