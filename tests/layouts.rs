@@ -289,3 +289,22 @@ fn the_current_layout_scores_as_its_own_row() {
         assert!(s.layouts.iter().any(|l| l.choice.pp == 32));
     }
 }
+
+/// The pipeline degrees are the layers' divisors and the powers of two: Megatron-Core's 177B
+/// (96 layers) at 4,704 GPUs (2⁵·3·7²) can take 6 stages (a divisor; 4,704/(8·6) = 98), but
+/// not 7, although 4,704 divides by 7 and 7 stages of 14 layers would be only 2 short.
+#[test]
+fn pipeline_degrees_divide_the_layers_or_are_powers_of_two() {
+    let d = decode("v=1&preset=megatron-177b-h100&mbs=1");
+    let inputs = d.scenario.llm_inputs();
+    let s = Search::run(
+        &inputs,
+        &SearchSpace::default(),
+        4704.0,
+        inputs.global_batch_tokens,
+    )
+    .unwrap();
+    assert!(s.layouts.iter().any(|l| l.choice.pp == 6));
+    assert!(s.layouts.iter().any(|l| l.choice.pp == 3));
+    assert!(s.layouts.iter().all(|l| l.choice.pp != 7));
+}
