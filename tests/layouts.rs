@@ -308,3 +308,73 @@ fn pipeline_degrees_divide_the_layers_or_are_powers_of_two() {
     assert!(s.layouts.iter().any(|l| l.choice.pp == 3));
     assert!(s.layouts.iter().all(|l| l.choice.pp != 7));
 }
+
+/// What the enumeration admits: a whole data-parallel degree, a sequence per replica
+/// (`D · sq ≤ B`), EP dividing both the experts and `D`; and the scenario's own layout is
+/// found with selective recomputation written as none under flash attention (and kept as
+/// selective without it).
+#[test]
+fn the_space_holds_only_layouts_that_can_run() {
+    // Megatron's 177B at 4,704 GPUs: TP 16 · PP 32 would leave D = 9.1875.
+    let d = decode("v=1&preset=megatron-177b-h100&mbs=1");
+    let inputs = d.scenario.llm_inputs();
+    let s = Search::run(
+        &inputs,
+        &SearchSpace::default(),
+        4704.0,
+        inputs.global_batch_tokens,
+    )
+    .unwrap();
+    for l in &s.layouts {
+        assert!(
+            l.dp >= 1.0 && l.dp.fract() == 0.0,
+            "{:?}: D = {}",
+            l.choice,
+            l.dp
+        );
+        assert!(l.dp * 4096.0 <= inputs.global_batch_tokens);
+    }
+    // 8 GPUs and a batch of 4 sequences of 2,048: D = 8 has no sequence for half the
+    // replicas, D = 4 exactly one each.
+    let small = decode(
+        "v=1&b=8192&n0=8&ns=8&p=1872756736&pa=1872756736&cm=flops&em=fsdp\
+         &nl=8&hd=4096&nh=2&sq=2048&voc=32000",
+    )
+    .scenario
+    .llm_inputs();
+    let s = Search::run(&small, &SearchSpace::default(), 8.0, 8192.0).unwrap();
+    assert!(s.layouts.iter().all(|l| l.dp <= 4.0));
+    assert!(s.layouts.iter().any(|l| l.dp == 4.0));
+    // Mixtral (8 experts) at 96 GPUs: TP 4 · PP 8 leaves D = 3, where only EP 1 divides.
+    let moe = decode("v=1&preset=mixtral-8x7b-walls")
+        .scenario
+        .llm_inputs();
+    let s = Search::run(&moe, &SearchSpace::default(), 96.0, moe.global_batch_tokens).unwrap();
+    for l in &s.layouts {
+        assert!(
+            8 % l.choice.ep == 0 && (l.dp as u32) % l.choice.ep == 0,
+            "{:?}",
+            l.choice
+        );
+    }
+    assert!(s.layouts.iter().any(|l| l.choice.ep == 8));
+    // torchtitan's selective recomputation with flash attention is "none" in the space.
+    let tt = decode("v=1&preset=torchtitan-llama3-8b&mbs=2")
+        .scenario
+        .llm_inputs();
+    let s = Search::run(&tt, &SearchSpace::default(), 128.0, tt.weak_batch(128.0)).unwrap();
+    assert!(s.current_rank.is_some());
+    assert_eq!(s.current.choice.recompute, Recompute::None);
+    let plain = decode("v=1&preset=torchtitan-llama3-8b&mbs=2&fa=0")
+        .scenario
+        .llm_inputs();
+    let s = Search::run(
+        &plain,
+        &SearchSpace::default(),
+        128.0,
+        plain.weak_batch(128.0),
+    )
+    .unwrap();
+    assert!(s.current_rank.is_some());
+    assert_eq!(s.current.choice.recompute, Recompute::Selective);
+}
