@@ -352,7 +352,7 @@ fn the_space_holds_only_layouts_that_can_run() {
     let s = Search::run(&moe, &SearchSpace::default(), 96.0, moe.global_batch_tokens).unwrap();
     for l in &s.layouts {
         assert!(
-            8 % l.choice.ep == 0 && (l.dp as u32) % l.choice.ep == 0,
+            8u32.is_multiple_of(l.choice.ep) && (l.dp as u32).is_multiple_of(l.choice.ep),
             "{:?}",
             l.choice
         );
