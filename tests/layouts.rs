@@ -378,3 +378,30 @@ fn the_space_holds_only_layouts_that_can_run() {
     assert!(s.current_rank.is_some());
     assert_eq!(s.current.choice.recompute, Recompute::Selective);
 }
+
+/// A scenario that recomputes (`llama31-405b-h100`, `ac=full`): its `F_eff` already pays for
+/// the recomputation, so its own layout scores exactly its sweep rows (the search divides the
+/// reference factor 8/6 out and multiplies the candidate's back in).
+#[test]
+fn the_own_recomputation_is_not_charged_twice() {
+    let inputs = decode("v=1&preset=llama31-405b-h100").scenario.llm_inputs();
+    let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
+    for row in &sweep.strong {
+        let s = Search::run(
+            &inputs,
+            &SearchSpace::default(),
+            row.gpus,
+            inputs.global_batch_tokens,
+        )
+        .unwrap();
+        assert!(s.current_rank.is_some());
+        assert!(
+            (s.current.step_ms - row.step_ms).abs() <= 1e-9 * row.step_ms,
+            "{}",
+            row.gpus
+        );
+        let p = s.current.parts;
+        let compute = p.ideal_compute_ms + p.kernels_ms;
+        assert!((p.recompute_ms - compute / 3.0).abs() <= 1e-9 * compute);
+    }
+}
