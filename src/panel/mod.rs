@@ -211,6 +211,17 @@ impl Panel {
                     self.scenario.llm.active_params,
                     self.scenario.llm.peak_flops_per_gpu,
                 ));
+                // The explorer's answer, or why it has none (no shape, no layout divides `lx`);
+                // `cfg!` keeps it out of the page's wasm, which has no explorer.
+                if cfg!(feature = "layout-search") {
+                    figures.extend(
+                        self.explorer
+                            .as_ref()
+                            .map(layouts::explorer_figures)
+                            .into_iter()
+                            .flatten(),
+                    );
+                }
                 figures
             }
             (Computed::Llm(s), _) => {
@@ -361,15 +372,6 @@ impl Panel {
                     "strong-fit-laws",
                     llm::fit_laws_query(s).unwrap_or_default(),
                 ));
-                if cfg!(feature = "layout-search") {
-                    let (note, uses) =
-                        layouts::explorer_texts(&self.scenario, self.explorer.as_ref());
-                    texts.push(("strong-layouts-note", note));
-                    for (i, (text, query)) in uses.into_iter().enumerate() {
-                        texts.push((layouts::USE_IDS[i], text));
-                        links.push((layouts::USE_IDS[i], query));
-                    }
-                }
             }
             Computed::Llm(s) => {
                 texts.push(("weak-mode", llm::weak_badge(s)));

@@ -483,7 +483,7 @@ impl Scenario {
     }
 
     /// Parses one input without the cross-input rules.
-    pub(crate) fn set_unchecked(&mut self, key: Key, text: &str) -> Result<(), InputError> {
+    fn set_unchecked(&mut self, key: Key, text: &str) -> Result<(), InputError> {
         let result = if key == Key::View {
             View::from_key(text).map(|v| self.view = v).ok_or_else(|| {
                 trf!(

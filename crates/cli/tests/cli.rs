@@ -476,6 +476,25 @@ fn layouts_json_and_errors() {
     let (code, _, err) = scaling(&["layouts", "--n", "8"]);
     assert_eq!(code, 2);
     assert!(err.contains("needs the model's shape"), "{err}");
+    // The strong panel's explorer says why it has nothing to rank.
+    let (code, out, _) = scaling(&["strong", "--query", "v=1&lx=64"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Layout explorer (lx): the layout search needs the model's shape"),
+        "{out}"
+    );
+    let (code, out, _) = scaling(&[
+        "strong",
+        "--preset",
+        "gpt3-175b-walls",
+        "--query",
+        "v=1&lx=1024",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Fastest layout that fits: ") && out.contains("Layouts at 1,024 GPUs"),
+        "{out}"
+    );
     let (code, _, err) = scaling(&["layouts", "--preset", "gpt3-175b-walls"]);
     assert_eq!(code, 2);
     assert!(err.contains("--n"), "{err}");
