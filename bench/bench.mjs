@@ -15,7 +15,7 @@
 
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, existsSync, rmSync, renameSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,28 @@ const PANELS = [
   { key: 'weak', label: 'weak', query: 'v=1&preset=seed-weak', slider: '#beff-range', input: '#beff-input', msg: '#beff-msg', typed: typedBeff, canvases: 5 },
   { key: 'plan', label: 'plan', query: 'v=1&preset=seed-weak&view=plan', slider: '#bcrit-range', input: '#bcrit-input', msg: '#bcrit-msg', typed: typedBcrit, canvases: 2 },
 ];
+// Issue 23: the layout search on every input change. The Strong tab of a 16,384-GPU sweep with
+// `lay=best` (the page's second module): every layout at each of the five table rows is scored
+// per update. Target: p95 within one 60 Hz frame, with the top of the tab on screen.
+const SEARCH_PANEL = {
+  key: 'strong-best', label: 'strong, lay=best, 1,024…16,384 GPUs (top of tab)',
+  query: 'v=1&preset=gpt3-175b-walls&lay=best&ns=1024,2048,4096,8192,16384',
+  slider: '#beff-range', input: '#beff-input', msg: '#beff-msg', typed: typedBeff, canvases: 4,
+};
+const TARGET_SEARCH_P95_MS = 16.7;
+
+/**
+ * The layouts one update of `query` scores: the search space's size at each table row, from
+ * the CLI (`scaling layouts --format json`'s `searched`), which runs the same search.
+ */
+function layoutsPerUpdate(query) {
+  const bin = ['release', 'debug'].map((p) => path.join(REPO, 'target', p, 'scaling')).find((f) => existsSync(f));
+  if (!bin) return null;
+  const ns = new URLSearchParams(query).get('ns').split(',').map(Number);
+  const perRow = ns.map((n) => JSON.parse(execFileSync(bin, ['layouts', '--query', query, '--n', String(n), '--top', '1', '--format', 'json'], { encoding: 'utf8' })).searched);
+  return { ns, perRow, total: perRow.reduce((a, b) => a + b, 0) };
+}
+
 // Like for like with the Plotly page: only the speedup chart displayed (draw_chart skips a
 // canvas whose figure is display:none), the key figures and the speedup table still update.
 const SPEEDUP_ONLY_CSS = '#laws-efficiency, #laws-karp-flatt { display: none !important; }';
@@ -229,6 +251,17 @@ function stats(rows) {
 }
 
 const passFail = (ok) => (ok ? 'PASS' : 'FAIL');
+
+/** The layout search's rows: layouts scored per update, the time per layout, the p95 target. */
+function printSearch(r) {
+  if (!r) return;
+  log(table([
+    ['layout search (lay=best)', 'measured', 'result'],
+    ['layouts scored per update (five rows)', r.layoutsPerUpdate === null ? 'no CLI binary' : `${r.layoutsPerUpdate.toLocaleString('en-US')} (${r.perRow.join(' + ')})`, ''],
+    ['time per layout (script median / layouts)', r.usPerLayout === null ? '' : `${r.usPerLayout.toFixed(3)} µs`, ''],
+    [`update p95 ≤ ${TARGET_SEARCH_P95_MS} ms, top of the Strong tab`, `${ms(r.p95)} ms (CPU ${ms(r.cpuP95)} ms)`, passFail(r.pass)],
+  ]));
+}
 
 /**
  * Linux only (null elsewhere): CPU time used by the whole machine and by this process with its
@@ -538,6 +571,26 @@ async function main() {
         results.updates[`${spec.key}-on-screen`] = { stats: r.stats, errors: r.errors, rows: r.rows, viewport: r.viewport };
         addRow(`${spec.label}, whole tab on screen (${r.viewport.width}x${r.viewport.height})`, spec.canvases, r.stats);
       }
+      // The layout search (issue 23): the top of the Strong tab with lay=best.
+      if (!opts.panels || opts.panels.has(SEARCH_PANEL.key)) {
+        const r = await runPanel(SEARCH_PANEL);
+        const count = layoutsPerUpdate(SEARCH_PANEL.query);
+        results.updates[SEARCH_PANEL.key] = { stats: r.stats, errors: r.errors, rows: r.rows, layouts: count };
+        addRow(SEARCH_PANEL.label, SEARCH_PANEL.canvases, r.stats);
+        results.search = {
+          layoutsPerUpdate: count?.total ?? null,
+          perRow: count?.perRow ?? null,
+          cpuP95: r.stats.cpu.p95,
+          p95: r.stats.cost.p95,
+          usPerLayout: count ? (1000 * r.stats.script.median) / count.total : null,
+          pass: r.stats.cpu.p95 <= TARGET_SEARCH_P95_MS,
+        };
+      }
+      if (opts.panels && !PANELS.some((p) => opts.panels.has(p.key))) {
+        log(table(rows));
+        printSearch(results.search);
+        break updates;
+      }
       // Only the active tab is computed and drawn (the others are hidden), so "all visible" is
       // the worst tab with all of it on screen.
       const worst = PANELS.map((p) => [`${p.key}-on-screen`, results.updates[`${p.key}-on-screen`].stats]).sort((a, b) => b[1].cost.p95 - a[1].cost.p95)[0];
@@ -554,6 +607,7 @@ async function main() {
       results.updates['laws-dpr2'] = { stats: laws2x.stats, errors: laws2x.errors, rows: laws2x.rows };
       addRow('laws at devicePixelRatio 2', 3, laws2x.stats);
       log(table(rows));
+      printSearch(results.search);
       log('ms per update. median/p95/max: cost = event handler + the frame that redraws (rAF callbacks, style, layout,');
       log('paint, commit), without the wait for the next vsync. script = handler + the page\'s rAF callback (Rust/wasm and');
       log('the browser calls it makes). latency = dispatch → frame produced, including the vsync wait (0–16.7 ms).');

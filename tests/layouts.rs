@@ -1,7 +1,6 @@
 //! The layout search (crates/model/src/layouts.rs, docs/model.md §14) on small cases whose
 //! answer is derived by hand from the formulas of docs/model.md §12 — literals, never the code's
 //! own output.
-#![cfg(feature = "layout-search")]
 
 use scaling_core::scenario::decode;
 use scaling_model::layouts::{Loss, MemoryPart, Search, SearchSpace, TimePart};

@@ -297,15 +297,12 @@ fn table_rows(
 }
 
 /// With `lay=best`, the fastest layout's value at each table row where one fits, as a dotted
-/// line over the fixed layout's curves (`None` without the search).
+/// line over the fixed layout's curves (`None` without `lay=best`).
 fn best_rows(
     sweep: &LlmSweep,
     strong: bool,
     value: impl Fn(&crate::model::layouts::Scored) -> f64,
 ) -> Option<Series> {
-    if !cfg!(feature = "layout-search") {
-        return None;
-    }
     let rows: Vec<(f64, Option<crate::model::llm::BestLayout>)> = if strong {
         sweep
             .strong

@@ -268,6 +268,59 @@ pub fn layouts_json(search: &Search, top: usize) -> serde_json::Value {
 /// Rows of the layout explorer (`lx`): the fastest this many, then the scenario's own.
 pub const EXPLORER_ROWS: usize = 10;
 
+/// The explorer's "use this layout" links (`www/index.html`), one per fastest layout.
+pub const USE_IDS: [&str; 5] = [
+    "strong-layout-use-1",
+    "strong-layout-use-2",
+    "strong-layout-use-3",
+    "strong-layout-use-4",
+    "strong-layout-use-5",
+];
+
+/// The scenario with `s`'s layout typed in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`,
+/// `zero`, `ac`): the query a "use" link opens, or `None` when that layout breaks one of the
+/// scenario's other rules (its GPU counts are not multiples of the new TP·PP·CP, say).
+pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<String> {
+    use crate::scenario::Key;
+    let c = &s.choice;
+    let values = [
+        (Key::Tp, c.tp.to_string()),
+        (Key::Pp, c.pp.to_string()),
+        (Key::Cp, c.cp.to_string()),
+        (Key::Ep, c.ep.to_string()),
+        (Key::Microbatch, c.microbatch_sequences.to_string()),
+        (Key::Schedule, c.schedule.key().to_string()),
+        (Key::Chunks, c.chunks.to_string()),
+        (Key::Zero, c.zero.to_string()),
+        (Key::Recompute, c.recompute.key().to_string()),
+    ];
+    scenario.with_values(&values).map(|next| next.to_query())
+}
+
+/// The explorer's "use" links, `(text, query)`, one per [`USE_IDS`]: the fastest layouts that
+/// fit, each typed into the scenario (an empty query hides the link).
+pub fn use_links(
+    scenario: &crate::scenario::Scenario,
+    explorer: Option<&Result<Search, String>>,
+) -> Vec<(String, String)> {
+    (0..USE_IDS.len())
+        .map(|i| {
+            explorer
+                .and_then(|e| e.as_ref().ok())
+                .and_then(|search| search.layouts.get(i))
+                .filter(|s| s.fits)
+                .and_then(|s| {
+                    let query = use_query(scenario, s)?;
+                    Some((
+                        trf!("Use #{}: {}", "使用第 {} 名：{}", i + 1, layout_summary(s)),
+                        query,
+                    ))
+                })
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// The explorer's key figures (`lx`): the fastest layout and the scenario's own, or why there
 /// is no ranking (the message names the shape or the GPU count).
 pub fn explorer_figures(explorer: &Result<Search, String>) -> Vec<(String, String)> {

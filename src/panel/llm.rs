@@ -122,10 +122,6 @@ fn best_columns<'a, R: 'a>(
     sweep: &LlmSweep,
     best: impl Fn(&R) -> Option<BestLayout> + Copy + 'a,
 ) -> Columns<'a, R> {
-    // Without the search built in, nothing below is compiled into the page.
-    if !cfg!(feature = "layout-search") {
-        return columns;
-    }
     let shown = sweep.strong.iter().any(|r| r.best_layout.is_some());
     let na = || Cell::words("–");
     columns

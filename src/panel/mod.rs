@@ -115,9 +115,7 @@ impl Panel {
                 levers: plan::lever_rows(scenario),
             },
         };
-        let explorer = (cfg!(feature = "layout-search")
-            && view == View::Strong
-            && scenario.llm.explorer_gpus > 0.0)
+        let explorer = (view == View::Strong && scenario.llm.explorer_gpus > 0.0)
             .then(|| layouts::search_at(scenario, scenario.llm.explorer_gpus));
         Panel {
             view,
@@ -211,17 +209,14 @@ impl Panel {
                     self.scenario.llm.active_params,
                     self.scenario.llm.peak_flops_per_gpu,
                 ));
-                // The explorer's answer, or why it has none (no shape, no layout divides `lx`);
-                // `cfg!` keeps it out of the page's wasm, which has no explorer.
-                if cfg!(feature = "layout-search") {
-                    figures.extend(
-                        self.explorer
-                            .as_ref()
-                            .map(layouts::explorer_figures)
-                            .into_iter()
-                            .flatten(),
-                    );
-                }
+                // The explorer's answer, or why it has none (no shape, no layout divides `lx`).
+                figures.extend(
+                    self.explorer
+                        .as_ref()
+                        .map(layouts::explorer_figures)
+                        .into_iter()
+                        .flatten(),
+                );
                 figures
             }
             (Computed::Llm(s), _) => {
@@ -269,21 +264,18 @@ impl Panel {
                 slot("laws-measured", laws::measured_table(s)),
             ],
             (Computed::Llm(s), View::Strong) => {
-                let mut slots = vec![
+                vec![
                     slot("strong", Some(llm::strong_table(s))),
                     slot("strong-fit", llm::fit_table(s, "strong-fit")),
-                ];
-                // The explorer's table exists where the layout search is built in (the CLI).
-                if cfg!(feature = "layout-search") {
-                    slots.push(slot(
+                    // The layout explorer (`lx`).
+                    slot(
                         "strong-layouts",
                         self.explorer
                             .as_ref()
                             .and_then(|e| e.as_ref().ok())
                             .map(|search| layouts::layouts_table(search, layouts::EXPLORER_ROWS)),
-                    ));
-                }
-                slots
+                    ),
+                ]
             }
             (Computed::Llm(s), _) => vec![
                 slot("weak", Some(llm::weak_table(s))),
@@ -372,6 +364,12 @@ impl Panel {
                     "strong-fit-laws",
                     llm::fit_laws_query(s).unwrap_or_default(),
                 ));
+                // The explorer's "use this layout" links.
+                let uses = layouts::use_links(&self.scenario, self.explorer.as_ref());
+                for (i, (text, query)) in uses.into_iter().enumerate() {
+                    texts.push((layouts::USE_IDS[i], text));
+                    links.push((layouts::USE_IDS[i], query));
+                }
             }
             Computed::Llm(s) => {
                 texts.push(("weak-mode", llm::weak_badge(s)));

@@ -470,29 +470,8 @@ impl LlmSettings {
         self.tp as f64 * self.pp as f64 * self.cp as f64
     }
 
-    /// The layout search's rules: `lay=best` and `lx` need the search built in (the CLI) and
-    /// the model's shape.
+    /// The layout search's rule: `lay=best` needs the model's shape.
     fn check_layouts(&self, out: &mut Vec<(Vec<Key>, String)>) {
-        if !cfg!(feature = "layout-search") {
-            for (on, key) in [
-                (self.best_layout, Key::LayoutSearch),
-                (self.explorer_gpus > 0.0, Key::LayoutExplorer),
-            ] {
-                if on {
-                    out.push((
-                        vec![key],
-                        tr(
-                            "the layout search runs in the command-line tool only (scaling strong \
-                             or scaling layouts with this link's --query): the page's size budget \
-                             leaves it out",
-                            "布局搜索只在命令行工具中运行（scaling strong 或 scaling layouts，\
-                             用本链接作 --query）：页面的体积预算没有包含它",
-                        )
-                        .to_string(),
-                    ));
-                }
-            }
-        }
         if self.best_layout && !self.walls.has_shape() {
             out.push((
                 vec![Key::LayoutSearch, Key::Layers],

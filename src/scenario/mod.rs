@@ -589,6 +589,17 @@ impl Scenario {
         Ok(())
     }
 
+    /// The scenario with several inputs set at once, the rules checked only after the last
+    /// (a layout's `tp` and `pp` may each break a rule alone that they keep together): `None`
+    /// if a value is refused or the result breaks a rule.
+    pub fn with_values(&self, values: &[(Key, String)]) -> Option<Scenario> {
+        let mut next = self.clone();
+        for (key, text) in values {
+            next.set_unchecked(*key, text).ok()?;
+        }
+        next.check().is_empty().then_some(next)
+    }
+
     /// Cross-input rules of the whole scenario; each violation names the inputs involved.
     pub fn check(&self) -> Vec<(Vec<Key>, String)> {
         let mut out = self.llm.check();

@@ -85,22 +85,51 @@ test('raw (unencoded) markup in the query is handled too', async () => {
   await assertClean(assert, page, 'raw markup URL');
 });
 
-test('?lay=best&lx=1024: the page names lay and lx and points to the CLI (the layout search is left out of its wasm); the rest of the link holds', async () => {
+test('?lay=best&lx=1024: the best-layout columns, the explorer and the rest of the link are there', async () => {
   const page = await s.newPage();
   await page.goto(s.url + '?v=1&preset=gpt3-175b-walls&view=strong&lay=best&lx=1024');
   await waitReady(page);
   const msgs = await urlMessages(page);
-  assert.ok(msgs.visible, `#url-messages is visible: ${JSON.stringify(msgs)}`);
-  const text = msgs.items.join('\n');
-  for (const key of ['lay', 'lx']) {
-    assert.match(text, new RegExp(`\\(${key}\\)`), `a message names ${key}: ${text}`);
-  }
-  assert.match(text, /command-line tool/, text);
-  assert.match(text, /scaling layouts/, text);
-  // The preset's own inputs are kept: TP 4, PP 8, and the strong table is there.
+  assert.ok(!msgs.visible, `no link message: ${JSON.stringify(msgs)}`);
+  // The preset's own inputs are kept: TP 4, PP 8, and the strong table has its rows and the
+  // search's columns.
   assert.equal(await page.locator('#tp-input').inputValue(), '4');
   assert.equal(await page.locator('#pp-input').inputValue(), '8');
+  assert.equal(await page.locator('#lay-input').inputValue(), 'best');
+  assert.equal(await page.locator('#lx-input').inputValue(), '1024');
   const table = await tableData(page, '#strong-table table');
   assert.equal(table.rows.length, 5, 'the strong table has its five rows');
+  assert.ok(table.headers.some((h) => /best layout/.test(h)), `a best-layout column: ${table.headers}`);
+  const best = table.headers.findIndex((h) => /best layout/.test(h));
+  assert.match(table.rows[0][best], /TP\d+·PP\d+/, `a layout is written at the row: ${table.rows[0]}`);
+  const explorer = await tableData(page, '#strong-layouts-table table');
+  assert.ok(explorer.rows.length >= 10, `the explorer ranks layouts at 1,024 GPUs: ${explorer.rows.length}`);
   await assertClean(assert, page, 'layout search on the page');
+});
+
+test('turning lay to best adds the best layout in place; a use link types a layout in', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1&preset=gpt3-175b-walls&view=strong&tp=8&lx=2048');
+  await waitReady(page);
+  await page.locator('details:has(#lay-input) > summary').click();
+  await page.selectOption('#lay-input', 'best');
+  await page.waitForFunction(() => [...document.querySelectorAll('#strong-table th')].some((th) => /best layout/.test(th.textContent)), null, { timeout: TIMEOUT });
+  await waitForSearch(page, 'lay', 'best');
+  assert.equal(new URL(page.url()).searchParams.get('tp'), '8', 'the typed TP stays');
+  // The explorer's first "use" link opens the scenario with the fastest layout typed in.
+  const use = page.locator('#strong-layout-use-1');
+  assert.ok(await use.isVisible(), 'a use link is shown');
+  const explorer = await tableData(page, '#strong-layouts-table table');
+  const fastest = explorer.rows[0][1];
+  assert.match(await use.textContent(), new RegExp(fastest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the link names the fastest layout');
+  await use.click();
+  await page.waitForURL((u) => u.searchParams.get('tp') !== '8', { timeout: TIMEOUT });
+  await waitReady(page);
+  const own = await page.locator('#strong-figures').textContent();
+  assert.match(own, new RegExp(`own layout[\\s\\S]*${fastest.split('·')[0]}`), `the scenario's own layout is now the fastest's: ${own}`);
+  // Back to fixed: the columns go.
+  await page.locator('details:has(#lay-input) > summary').click();
+  await page.selectOption('#lay-input', 'fixed');
+  await page.waitForFunction(() => ![...document.querySelectorAll('#strong-table th')].some((th) => /best layout/.test(th.textContent)), null, { timeout: TIMEOUT });
+  await assertClean(assert, page, 'lay=best from the page');
 });

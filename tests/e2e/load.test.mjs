@@ -40,7 +40,7 @@ test('index.html declares an icon (else Chromium logs a /favicon.ico 404 console
 // failed (scripts/post-build.mjs guardLoader) instead of "Loading the model…" forever.
 for (const [what, pattern, file] of [
   ['the .wasm request is blocked', /_bg\.wasm$/, /_bg\.wasm$/],
-  ['the wasm-bindgen JS is missing (404)', /\/scaling-explorer-[0-9a-f]+\.js$/, /^scaling-explorer-[0-9a-f]+\.js$/],
+  ['the wasm-bindgen JS is missing (404)', /\/scaling-explorer-page-[0-9a-f]+\.js$/, /^scaling-explorer-page-[0-9a-f]+\.js$/],
 ]) {
   test(`${what}: #app-status names the file within a few seconds`, async () => {
     const files = assertDist();

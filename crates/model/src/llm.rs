@@ -343,9 +343,7 @@ pub struct StrongRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub traffic: Option<Traffic>,
     /// With `lay=best`: the fastest layout that fits at this row's GPU count and batch.
-    /// (Not serialised without the search, so that the page's wasm holds no code for it.)
-    #[cfg_attr(feature = "search", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(not(feature = "search"), serde(skip))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub best_layout: Option<BestLayout>,
 }
 
@@ -426,10 +424,6 @@ impl From<BestLayout> for BestLayoutJson {
 impl BestLayout {
     /// The search at `gpus` and `batch`, when `inputs` asks for it.
     fn at(inputs: &LlmInputs, gpus: f64, batch: f64) -> Option<BestLayout> {
-        // Without the feature the search is left out of the build (the page's size budget).
-        if !cfg!(feature = "search") {
-            return None;
-        }
         let space = inputs.search.as_ref()?;
         Some(
             match super::layouts::best_layout(inputs, space, gpus, batch) {
@@ -475,9 +469,7 @@ pub struct WeakRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub traffic: Option<Traffic>,
     /// With `lay=best`: the fastest layout that fits at this row's GPU count and batch.
-    /// (Not serialised without the search, so that the page's wasm holds no code for it.)
-    #[cfg_attr(feature = "search", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(not(feature = "search"), serde(skip))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub best_layout: Option<BestLayout>,
 }
 
