@@ -210,33 +210,43 @@ fn at_a_small_t_the_larger_microbatch_wins() {
 }
 
 /// `lay=best`: every table row carries the search's fastest fitting layout, the same one the
-/// full ranking puts first; `lay=fixed` carries none; without a shape `lay=best` is refused,
+/// full ranking puts first — so the pruning of [`scaling_model::layouts::best_layout`] (a
+/// bound on the step, fitting layouts only) loses nothing — on the presets with a shape, in the
+/// strong and the weak sweep; `lay=fixed` carries none; without a shape `lay=best` is refused,
 /// naming `lay`.
 #[test]
 fn lay_best_adds_the_fastest_layout_to_every_row() {
-    let d = decode("v=1&preset=mixtral-8x7b-walls&lay=best");
-    assert!(d.errors.is_empty(), "{:?}", d.errors);
-    let inputs = d.scenario.llm_inputs();
-    let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
-    for row in &sweep.strong {
-        let best = row.best_layout.expect("searched").layout();
-        let full = Search::run(
-            &inputs,
-            &SearchSpace::default(),
-            row.gpus,
-            inputs.global_batch_tokens,
-        )
-        .unwrap();
-        assert_eq!(
-            best.map(|b| b.choice),
-            full.best().map(|b| b.choice),
-            "{}",
-            row.gpus
-        );
-        assert_eq!(best.map(|b| b.step_ms), full.best().map(|b| b.step_ms));
-    }
-    for row in &sweep.weak {
-        assert!(row.best_layout.is_some());
+    for preset in [
+        "mixtral-8x7b-walls",
+        "gpt3-175b-walls",
+        "llama31-405b-h100",
+        "dgxc-llama3-70b-bf16",
+        "dense-8b-h100",
+    ] {
+        let d = decode(&format!("v=1&preset={preset}&lay=best"));
+        assert!(d.errors.is_empty(), "{preset}: {:?}", d.errors);
+        let inputs = d.scenario.llm_inputs();
+        let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
+        let rows = sweep
+            .strong
+            .iter()
+            .map(|r| (r.gpus, inputs.global_batch_tokens, r.best_layout))
+            .chain(
+                sweep
+                    .weak
+                    .iter()
+                    .map(|r| (r.gpus, inputs.weak_batch(r.gpus), r.best_layout)),
+            );
+        for (gpus, batch, best) in rows {
+            let best = best.expect("searched").layout();
+            let full = Search::run(&inputs, &SearchSpace::default(), gpus, batch).unwrap();
+            assert_eq!(
+                best.map(|b| b.choice),
+                full.best().map(|b| b.choice),
+                "{preset} at {gpus} GPUs"
+            );
+            assert_eq!(best.map(|b| b.step_ms), full.best().map(|b| b.step_ms));
+        }
     }
     let fixed = scaling_model::llm::LlmSweep::compute(
         &decode("v=1&preset=mixtral-8x7b-walls")

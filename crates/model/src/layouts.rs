@@ -193,6 +193,31 @@ pub struct SearchSpace {
     /// Virtual chunks tried with the interleaved schedule.
     pub interleaved_chunks: Vec<u32>,
     pub zero_stages: Vec<u8>,
+    /// The sweeps whose table rows are searched: a panel shows one of them, and the search is
+    /// most of an update's time (`make bench`), so the Strong panel does not search the weak
+    /// rows, nor the Weak panel the strong ones.
+    pub rows: SearchedRows,
+}
+
+/// Which sweeps' table rows [`SearchSpace`] is searched at (`lay=best`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchedRows {
+    #[default]
+    Both,
+    Strong,
+    Weak,
+}
+
+impl SearchedRows {
+    /// Whether the strong (`true`) or weak (`false`) sweep's rows are searched.
+    pub fn includes(self, strong: bool) -> bool {
+        match self {
+            SearchedRows::Both => true,
+            SearchedRows::Strong => strong,
+            SearchedRows::Weak => !strong,
+        }
+    }
 }
 
 impl Default for SearchSpace {
@@ -206,6 +231,7 @@ impl Default for SearchSpace {
             microbatch_sequences: vec![1, 2, 4, 8],
             interleaved_chunks: vec![2, 3, 4, 5, 6, 8, 12],
             zero_stages: vec![1, 2, 3],
+            rows: SearchedRows::Both,
         }
     }
 }
@@ -376,6 +402,12 @@ pub struct Scorer<'a> {
     /// `η` and `r` of the scenario's own layout at its baseline.
     reference_eta: f64,
     reference_recompute: f64,
+    /// `r` of none, selective and full recomputation (it depends on the shape alone).
+    recompute_factors: [f64; 3],
+    /// The last layout's `(tp, pp, cp, ep, microbatch)` and what follows from them alone: the
+    /// layout at this `N`, its tokens per microbatch and `η`. ZeRO and recomputation are the
+    /// innermost loops of [`enumerate`], so six layouts in a row share them.
+    last: Option<((u32, u32, u32, u32, u32), Layout, f64, f64)>,
 }
 
 impl<'a> Scorer<'a> {
@@ -403,44 +435,94 @@ impl<'a> Scorer<'a> {
                 walls.memory.activations.recompute,
                 base.active_params,
             ),
+            recompute_factors: [Recompute::None, Recompute::Selective, Recompute::Full]
+                .map(|r| recompute_factor(&walls, r, base.active_params)),
+            last: None,
         })
     }
 
     /// The step, memory and MFU of `choice` (its `why` is [`Loss::Best`] until ranked).
     pub fn score(&mut self, choice: LayoutChoice) -> Scored {
+        self.score_below(choice, f64::INFINITY, false)
+            .expect("an infinite bound prunes nothing")
+    }
+
+    /// [`Self::score`], or `None` as soon as `choice` cannot be what [`best_layout`] keeps:
+    /// when a lower bound of its step is above `bound_ms` (the fastest so far), or, with
+    /// `fitting_only`, when it does not fit. The bound is `compute + bubble + fixed`: with the
+    /// mechanistic exposed time (§12.4) the step is that plus exposed data-parallel time and
+    /// model-parallel traffic, both ≥ 0, so a pruned layout is slower than the fastest so far
+    /// and would rank after it. Pruning skips the traffic and memory of most layouts, which
+    /// is what lets the search run on every input change (`make bench`, "layout search").
+    pub fn score_below(
+        &mut self,
+        choice: LayoutChoice,
+        bound_ms: f64,
+        fitting_only: bool,
+    ) -> Option<Scored> {
         let (n, b) = (self.gpus, self.batch);
-        let mut walls = self.walls;
-        walls.expert_parallel = choice.ep as f64;
-        walls.memory.zero = choice.zero;
-        walls.memory.activations.recompute = choice.recompute;
-        let s = &mut self.scratch;
-        s.walls = Some(walls);
-        s.layout = Layout {
-            tp: choice.tp,
-            pp: choice.pp,
-            cp: choice.cp,
-            accumulation: self.base.layout.accumulation,
+        let key = (
+            choice.tp,
+            choice.pp,
+            choice.cp,
+            choice.ep,
+            choice.microbatch_sequences,
+        );
+        let (layout, tokens, eta) = match self.last {
+            Some((k, layout, tokens, eta)) if k == key => (layout, tokens, eta),
+            _ => {
+                // The scratch's layout and microbatch follow from the key alone.
+                let s = &mut self.scratch;
+                s.layout = Layout {
+                    tp: choice.tp,
+                    pp: choice.pp,
+                    cp: choice.cp,
+                    accumulation: self.base.layout.accumulation,
+                };
+                s.microbatch_tokens = (choice.microbatch_sequences > 0)
+                    .then_some(choice.microbatch_sequences as f64 * self.walls.shape.seq_len);
+                let mut walls = self.walls;
+                walls.expert_parallel = choice.ep as f64;
+                let layout = s.layout_at(n, b);
+                let tokens = layout.tokens_per_rank(b, n);
+                let eta = walls.gemm_efficiency(&layout, tokens);
+                self.last = Some((key, layout, tokens, eta));
+                (layout, tokens, eta)
+            }
         };
-        s.microbatch_tokens = (choice.microbatch_sequences > 0)
-            .then_some(choice.microbatch_sequences as f64 * walls.shape.seq_len);
-        s.comm.schedule = choice.schedule;
-        s.comm.chunks = choice.chunks;
-        let layout = s.layout_at(n, b);
-        let tokens = layout.tokens_per_rank(b, n);
-        let eta = walls.gemm_efficiency(&layout, tokens);
         let ideal = self.constant_compute_ms * self.reference_eta / self.reference_recompute;
         let with_kernels = ideal / eta;
-        let recompute = recompute_factor(&walls, choice.recompute, self.base.active_params);
+        let recompute = self.recompute_factors[match choice.recompute {
+            Recompute::None => 0,
+            Recompute::Selective => 1,
+            Recompute::Full => 2,
+        }];
         let compute = with_kernels * recompute;
-        let (exposed, _) = s.exposed_ms(n, b, compute);
         let bubble = bubble_fraction(
             choice.schedule,
             choice.pp,
             layout.accumulation,
             choice.chunks,
         ) * compute;
+        let fixed = self.scratch.comm.fixed_ms;
+        // A relative slack, so that rounding in the bound never prunes an exact tie.
+        if compute + bubble + fixed > bound_ms * (1.0 + 1e-12) {
+            return None;
+        }
+        let mut walls = self.walls;
+        walls.expert_parallel = choice.ep as f64;
+        walls.memory.zero = choice.zero;
+        walls.memory.activations.recompute = choice.recompute;
+        let s = &mut self.scratch;
+        s.walls = Some(walls);
+        s.comm.schedule = choice.schedule;
+        s.comm.chunks = choice.chunks;
+        let point = walls.at(&layout, &s.comm, s.total_params, n, tokens);
+        if fitting_only && !point.fits {
+            return None;
+        }
+        let (exposed, _) = s.exposed_ms(n, b, compute);
         let traffic = s.traffic(n, b, compute).unwrap_or_default();
-        let fixed = s.comm.fixed_ms;
         let parts = StepParts {
             ideal_compute_ms: ideal,
             kernels_ms: with_kernels - ideal,
@@ -451,8 +533,7 @@ impl<'a> Scorer<'a> {
             fixed_ms: fixed,
         };
         let step = compute + exposed;
-        let point = walls.at(&layout, &s.comm, s.total_params, n, tokens);
-        Scored {
+        Some(Scored {
             choice,
             dp: layout.data_parallel(n),
             accumulation: layout.accumulation,
@@ -466,7 +547,7 @@ impl<'a> Scorer<'a> {
             over_bytes: point.over_bytes,
             tokens_per_expert: point.tokens_per_expert,
             why: Loss::Best,
-        }
+        })
     }
 }
 
@@ -499,9 +580,11 @@ pub fn best_layout(
     let mut any = false;
     enumerate(&walls, space, gpus, batch, &mut |c| {
         any = true;
-        let s = scorer.score(c);
-        if s.fits && best.is_none_or(|b| ranks_before(&s, &b).is_lt()) {
-            best = Some(s);
+        let bound_ms = best.map_or(f64::INFINITY, |b| b.step_ms);
+        if let Some(s) = scorer.score_below(c, bound_ms, true) {
+            if best.is_none_or(|b| ranks_before(&s, &b).is_lt()) {
+                best = Some(s);
+            }
         }
     });
     if !any {

@@ -422,9 +422,10 @@ impl From<BestLayout> for BestLayoutJson {
 }
 
 impl BestLayout {
-    /// The search at `gpus` and `batch`, when `inputs` asks for it.
-    fn at(inputs: &LlmInputs, gpus: f64, batch: f64) -> Option<BestLayout> {
-        let space = inputs.search.as_ref()?;
+    /// The search at `gpus` and `batch` of the strong (`strong`) or weak sweep, when `inputs`
+    /// asks for it there.
+    fn at(inputs: &LlmInputs, gpus: f64, batch: f64, strong: bool) -> Option<BestLayout> {
+        let space = inputs.search.as_ref().filter(|s| s.rows.includes(strong))?;
         Some(
             match super::layouts::best_layout(inputs, space, gpus, batch) {
                 Ok(Some(s)) => BestLayout::Layout(s),
@@ -613,7 +614,7 @@ impl LlmSweep {
             .gpus
             .iter()
             .map(|&n| StrongRow {
-                best_layout: BestLayout::at(inputs, n, inputs.global_batch_tokens),
+                best_layout: BestLayout::at(inputs, n, inputs.global_batch_tokens, true),
                 ..strong_row(inputs, n, baseline_step_ms, t_crit)
             })
             .collect();
@@ -621,7 +622,7 @@ impl LlmSweep {
             .gpus
             .iter()
             .map(|&n| WeakRow {
-                best_layout: BestLayout::at(inputs, n, inputs.weak_batch(n)),
+                best_layout: BestLayout::at(inputs, n, inputs.weak_batch(n), false),
                 ..weak_row(inputs, n, baseline_step_ms)
             })
             .collect();
