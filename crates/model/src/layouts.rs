@@ -407,7 +407,16 @@ pub struct Scorer<'a> {
     /// The last layout's `(tp, pp, cp, ep, microbatch)` and what follows from them alone: the
     /// layout at this `N`, its tokens per microbatch and `η`. ZeRO and recomputation are the
     /// innermost loops of [`enumerate`], so six layouts in a row share them.
-    last: Option<((u32, u32, u32, u32, u32), Layout, f64, f64)>,
+    last: Option<Shared>,
+}
+
+/// What the layouts of one `(tp, pp, cp, ep, microbatch)` share ([`Scorer::score_below`]).
+#[derive(Clone, Copy)]
+struct Shared {
+    key: (u32, u32, u32, u32, u32),
+    layout: Layout,
+    tokens: f64,
+    eta: f64,
 }
 
 impl<'a> Scorer<'a> {
@@ -469,7 +478,7 @@ impl<'a> Scorer<'a> {
             choice.microbatch_sequences,
         );
         let (layout, tokens, eta) = match self.last {
-            Some((k, layout, tokens, eta)) if k == key => (layout, tokens, eta),
+            Some(m) if m.key == key => (m.layout, m.tokens, m.eta),
             _ => {
                 // The scratch's layout and microbatch follow from the key alone.
                 let s = &mut self.scratch;
@@ -486,7 +495,12 @@ impl<'a> Scorer<'a> {
                 let layout = s.layout_at(n, b);
                 let tokens = layout.tokens_per_rank(b, n);
                 let eta = walls.gemm_efficiency(&layout, tokens);
-                self.last = Some((key, layout, tokens, eta));
+                self.last = Some(Shared {
+                    key,
+                    layout,
+                    tokens,
+                    eta,
+                });
                 (layout, tokens, eta)
             }
         };
