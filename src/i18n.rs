@@ -308,7 +308,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("help-nvd", "域内的 TP、CP、EP 组使用 bnv；HGX 节点为 8"),
     ("lay-fixed", "固定（本场景的布局）"),
     ("lay-best", "最佳（搜索所有布局）"),
-    ("help-lay", "最佳：放得下的每种 TP·PP·CP·EP·DP、微批次、ZeRO 与重计算，最快者画成点线；需要形状（另需下载约 230 KB）"),
+    ("help-lay", "最佳：在表格的每一行，搜索放得下的每种 TP·PP·CP·EP·DP、微批次、ZeRO 与重计算；最快者画成点线；需要形状"),
     ("help-lx", "该卡数下的所有布局，最快的在前，并说明每种为何落后；需要形状"),
     ("help-nl", "0 = 不给形状：原文模型（F_eff 不变）"),
     ("label-nl", "层数 L"),
