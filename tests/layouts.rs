@@ -414,3 +414,86 @@ fn the_own_recomputation_is_not_charged_twice() {
         assert!((p.recompute_ms - compute / 3.0).abs() <= 1e-9 * compute);
     }
 }
+
+/// The explorer's "use" links type a ranked layout into the scenario: five links, the `k`th
+/// naming the `k`th fastest layout (fitting ones only), each decoding without an error into a
+/// scenario whose own layout is that one and scores within 1% of what the search scored. A layout that
+/// breaks another rule of the scenario (a GPU row not a multiple of `TP·PP·CP`) gets no link.
+#[test]
+fn a_use_link_types_the_layout_in() {
+    use scaling_core::panel::layouts::{layout_summary, search_at, use_links, use_query};
+    use scaling_core::scenario::Key;
+    let d = decode("v=1&preset=gpt3-175b-walls&view=strong&lx=2048");
+    assert!(d.errors.is_empty(), "{:?}", d.errors);
+    let search = search_at(&d.scenario, 2048.0).unwrap();
+    let links = use_links(&d.scenario, Some(&Ok(search.clone())));
+    assert_eq!(links.len(), 5);
+    for (i, (text, query)) in links.iter().enumerate() {
+        let s = &search.layouts[i];
+        assert!(s.fits);
+        assert_eq!(text, &format!("Use #{}: {}", i + 1, layout_summary(s)));
+        let next = decode(query);
+        assert!(next.errors.is_empty(), "{query}: {:?}", next.errors);
+        let again = search_at(&next.scenario, 2048.0).unwrap();
+        assert_eq!(again.current.choice, s.choice, "{query}");
+        // Within 1%, not exactly: `F_eff` is the rate of the scenario's own layout at `N₀`
+        // (§14), so typing another layout in re-references `η` and `r` (GPT-3 at 2,048 GPUs:
+        // 3,873.91 ms in the search, 3,887.86 ms once typed in, +0.36%).
+        let rel = (again.current.step_ms - s.step_ms).abs() / s.step_ms;
+        assert!(
+            rel < 1e-2,
+            "{query}: {} vs {}",
+            again.current.step_ms,
+            s.step_ms
+        );
+    }
+    // No explorer, or no ranking: five hidden links.
+    assert!(use_links(&d.scenario, None).iter().all(|l| l.1.is_empty()));
+    let none: Result<Search, String> = Err("no shape".into());
+    assert!(use_links(&d.scenario, Some(&none))
+        .iter()
+        .all(|l| l.1.is_empty()));
+    // TP 8 · PP 64 = 512 does not divide the 256-GPU row: no link for it.
+    let mut wide = search.layouts[0];
+    wide.choice.tp = 8;
+    wide.choice.pp = 64;
+    assert_eq!(use_query(&d.scenario, &wide), None);
+    // Values set together are checked together; a refused value refuses them all.
+    assert!(d
+        .scenario
+        .with_values(&[(Key::Tp, "8".into()), (Key::Pp, "2".into())])
+        .is_some_and(|s| s.llm.tp == 8 && s.llm.pp == 2));
+    assert_eq!(
+        d.scenario
+            .with_values(&[(Key::Tp, "8".into()), (Key::Pp, "abc".into())]),
+        None
+    );
+}
+
+/// A panel searches only the rows it shows: with `SearchedRows::Strong` the weak rows carry no
+/// best layout, with `Weak` the strong rows none; `Both` (the sweep's default) searches both.
+#[test]
+fn a_panel_searches_only_its_own_rows() {
+    use scaling_model::layouts::SearchedRows;
+    let d = decode("v=1&preset=mixtral-8x7b-walls&lay=best");
+    let mut inputs = d.scenario.llm_inputs();
+    for (rows, strong, weak) in [
+        (SearchedRows::Both, true, true),
+        (SearchedRows::Strong, true, false),
+        (SearchedRows::Weak, false, true),
+    ] {
+        inputs.search.as_mut().unwrap().rows = rows;
+        let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
+        assert!(
+            sweep
+                .strong
+                .iter()
+                .all(|r| r.best_layout.is_some() == strong),
+            "{rows:?}"
+        );
+        assert!(
+            sweep.weak.iter().all(|r| r.best_layout.is_some() == weak),
+            "{rows:?}"
+        );
+    }
+}
