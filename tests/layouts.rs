@@ -497,3 +497,37 @@ fn a_panel_searches_only_its_own_rows() {
         );
     }
 }
+
+/// With `lay=best`, the Strong and the Weak panel's tables each show the best-layout columns
+/// over their own rows, every row with a layout, and the Plan panel's tables none.
+#[test]
+fn each_panel_shows_the_best_layout_of_its_own_rows() {
+    use scaling_core::panel::Panel;
+    use scaling_core::scenario::View;
+    let d = decode("v=1&preset=gpt3-175b-walls&lay=best");
+    for (view, id) in [(View::Strong, "strong"), (View::Weak, "weak")] {
+        let panel = Panel::compute(&d.scenario, view);
+        let tables = panel.tables();
+        let table = tables
+            .iter()
+            .find(|s| s.id == id)
+            .and_then(|s| s.table.as_ref())
+            .unwrap();
+        let col = table
+            .headers
+            .iter()
+            .position(|h| h == "best layout")
+            .unwrap_or_else(|| panic!("{id}: {:?}", table.headers));
+        assert!(
+            table.rows.iter().all(|r| r[col].starts_with("TP")),
+            "{id}: {:?}",
+            table.rows
+        );
+    }
+    let plan = Panel::compute(&d.scenario, View::Plan);
+    assert!(plan
+        .tables()
+        .iter()
+        .filter_map(|s| s.table.as_ref())
+        .all(|t| !t.headers.iter().any(|h| h == "best layout")));
+}

@@ -49,7 +49,7 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
             Cell::num(r.tokens_per_replica / t_crit, |v| format_sig(v, 3))
         });
     let columns = wall_columns(columns, sweep, |r: &StrongRow| (r.walls, r.mfu));
-    let columns = best_columns(columns, sweep, |r: &StrongRow| r.best_layout);
+    let columns = best_columns(columns, &sweep.strong, |r: &StrongRow| r.best_layout);
     let caption = trf!(
         "Strong scaling at fixed B_global = {} tokens",
         "强扩展：固定 B_global = {} tokens",
@@ -119,10 +119,11 @@ fn wall_columns<'a, R: 'a>(
 /// MFU, or why there is none.
 fn best_columns<'a, R: 'a>(
     columns: Columns<'a, R>,
-    sweep: &LlmSweep,
+    rows: &[R],
     best: impl Fn(&R) -> Option<BestLayout> + Copy + 'a,
 ) -> Columns<'a, R> {
-    let shown = sweep.strong.iter().any(|r| r.best_layout.is_some());
+    // The table's own rows: a panel searches only the sweep it shows (`SearchSpace::rows`).
+    let shown = rows.iter().any(|r| best(r).is_some());
     let na = || Cell::words("–");
     columns
         .words_if(shown, ("best layout", "最佳布局"), move |r| match best(r) {
@@ -201,7 +202,7 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
             Cell::num(r.optimizer_steps, format_steps)
         });
     let columns = wall_columns(columns, sweep, |r: &WeakRow| (r.walls, r.mfu));
-    let columns = best_columns(columns, sweep, |r: &WeakRow| r.best_layout);
+    let columns = best_columns(columns, &sweep.weak, |r: &WeakRow| r.best_layout);
     let caption = trf!(
         "Weak scaling at fixed T = {} tokens per replica; budget {} tokens",
         "弱扩展：固定每副本 T = {} tokens；预算 {} tokens",
