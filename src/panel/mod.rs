@@ -22,6 +22,7 @@ pub mod laws;
 pub mod layouts;
 pub mod llm;
 pub mod plan;
+pub mod published;
 pub mod table;
 
 use crate::chart::line::{draw_line_chart, LineChart};

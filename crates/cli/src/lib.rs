@@ -30,6 +30,7 @@ USAGE:
     scaling report [--query '…' | --preset NAME] [--format text|json]
     (every command above also takes --lang en|zh and --compare Q)
     scaling layouts --n N [--query '…' | --preset NAME] [--top K] [--format …]
+    scaling layouts --published [--format …]
     scaling presets [--lang en|zh]
     scaling --help
 
@@ -45,6 +46,9 @@ OPTIONS:
                   or the weak sweep's batch at N when the link's view is weak)
     --top K       layouts: how many of the fastest to print (default 10); the scenario's own
                   layout is always printed, marked current, with its rank
+    --published   layouts: the published runs' layouts from physics alone (F_eff = r∞ · peak
+                  · η), each with its rank in the search, the fastest layout, and the model's
+                  MFU against the published one (docs/model.md §14)
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
     --compare Q   print scenario B = Q against the scenario above (A) as the page does with
@@ -61,6 +65,7 @@ EXAMPLES:
     scaling report --query 'v=1&preset=seed-weak&lv=fp8'
     scaling strong --preset seed-strong --compare 'v=1&preset=seed-strong&lv=fp8' --format md
     scaling layouts --preset gpt3-175b-walls --n 1024 --top 5
+    scaling layouts --published --format md
 ";
 
 /// `scaling --help`: the usage text with each panel's charts listed from the chart table.
@@ -97,6 +102,11 @@ pub enum Command {
     Help,
     /// `scaling presets [--lang en|zh]`.
     Presets {
+        lang: Option<Lang>,
+    },
+    /// `scaling layouts --published`: the published runs' layouts from physics alone.
+    Published {
+        format: Format,
         lang: Option<Lang>,
     },
     /// `scaling layouts --n N …`: every parallel layout at `N` GPUs, fastest first.
@@ -176,6 +186,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let mut lang: Option<Lang> = None;
     let mut compare = None;
     let (mut gpus, mut top): (Option<f64>, usize) = (None, 10);
+    let mut published = false;
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -211,6 +222,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
                         CliError::Usage(format!("--n “{value}” is not a GPU count"))
                     })? as f64);
             }
+            Long("published") => published = true,
             Long("top") => {
                 let value = parser.value().map_err(usage)?.string().map_err(usage)?;
                 top = whole_number(&value, 1)
@@ -229,6 +241,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let panel = match subcommand.as_deref() {
         None => return Ok(Command::Help),
         Some("presets") => return Ok(Command::Presets { lang }),
+        Some("layouts") if published => return Ok(Command::Published { format, lang }),
         Some("layouts") => {
             return Ok(Command::Layouts {
                 query,
@@ -337,6 +350,19 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                 .iter()
                 .map(|p| format!("{:<14} {}\n", p.name(), p.description()))
                 .collect())
+        }
+        Command::Published { format, lang } => {
+            set_lang(lang.unwrap_or_default());
+            use scaling_core::panel::published;
+            let rows: Vec<published::PublishedRow> = published::published_rows()
+                .into_iter()
+                .collect::<Result<_, _>>()
+                .map_err(|e| CliError::Scenario(vec![e]))?;
+            let scenario = decode("v=1").scenario;
+            let json = published::published_json(&rows);
+            let figures = published::published_figures(&rows);
+            let table = published::published_table(&rows);
+            Ok(render(&scenario, *format, &json, &figures, &[table]))
         }
         Command::Layouts {
             query,

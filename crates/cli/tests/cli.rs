@@ -499,3 +499,39 @@ fn layouts_json_and_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("--n"), "{err}");
 }
+
+/// `scaling layouts --published`: one JSON entry per published run with its layout, rank,
+/// the fastest layout and the model's MFU against the published one; the text names the
+/// median error; no `--n` needed.
+#[test]
+fn layouts_published() {
+    let (code, out, err) = scaling(&["layouts", "--published", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let runs = v.as_array().unwrap();
+    assert_eq!(runs.len(), 11);
+    for r in runs {
+        for key in [
+            "run",
+            "gpus",
+            "layout",
+            "rank",
+            "layouts",
+            "fastest",
+            "model_mfu",
+            "published_mfu",
+            "error",
+        ] {
+            assert!(!r[key].is_null(), "{key} in {r}");
+        }
+        let e = r["model_mfu"].as_f64().unwrap() - r["published_mfu"].as_f64().unwrap();
+        assert!((e - r["error"].as_f64().unwrap()).abs() < 1e-12);
+    }
+    let (code, out, err) = scaling(&["layouts", "--published"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Median MFU error (runs that did not calibrate r∞)"),
+        "{out}"
+    );
+    assert!(out.contains("Llama 3.1 405B"), "{out}");
+}

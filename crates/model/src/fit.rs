@@ -229,12 +229,7 @@ pub fn fit_sweep(
         .filter(|p| !held_out || !p.in_fit)
         .map(|p| p.error.abs())
         .collect();
-    errors.sort_by(f64::total_cmp);
-    let median_error = if errors.len() % 2 == 1 {
-        errors[errors.len() / 2]
-    } else {
-        (errors[errors.len() / 2 - 1] + errors[errors.len() / 2]) / 2.0
-    };
+    let median_error = median(&mut errors);
     Ok(StepFit {
         work_ms_gpus: work,
         constant_ms: constant,
@@ -245,8 +240,27 @@ pub fn fit_sweep(
     })
 }
 
+/// The median of `values` (sorted in place): the middle one, or the mean of the two middle
+/// ones; 0 for none.
+pub fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn median_of_odd_even_and_no_values() {
+        assert_eq!(super::median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(super::median(&mut [4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(super::median(&mut []), 0.0);
+    }
+
     use super::*;
 
     /// Synthetic points from known `W = 96,000 ms·GPUs`, `K = 50 ms` are recovered exactly:

@@ -193,6 +193,10 @@ pub struct SearchSpace {
     /// Virtual chunks tried with the interleaved schedule.
     pub interleaved_chunks: Vec<u32>,
     pub zero_stages: Vec<u8>,
+    /// Whether the zero-bubble schedule is tried. Off by default: the model charges it no
+    /// bubble and nothing for its split weight-gradient pass or its extra memory (§3.2(c)), so
+    /// with it the search prefers deep pipelines that no published run uses (docs/model.md §14).
+    pub zero_bubble: bool,
     /// The sweeps whose table rows are searched: a panel shows one of them, and the search is
     /// most of an update's time (`make bench`), so the Strong panel does not search the weak
     /// rows, nor the Weak panel the strong ones.
@@ -231,6 +235,7 @@ impl Default for SearchSpace {
             microbatch_sequences: vec![1, 2, 4, 8],
             interleaved_chunks: vec![2, 3, 4, 5, 6, 8, 12],
             zero_stages: vec![1, 2, 3],
+            zero_bubble: false,
             rows: SearchedRows::Both,
         }
     }
@@ -312,7 +317,9 @@ pub fn enumerate(
                         .filter(|&&v| v > 1 && stage_layers.is_multiple_of(v))
                         .map(|&v| (PipelineSchedule::Interleaved, v)),
                 );
-                schedules.push((PipelineSchedule::ZeroBubble, 1));
+                if space.zero_bubble {
+                    schedules.push((PipelineSchedule::ZeroBubble, 1));
+                }
             }
             for &(schedule, chunks) in &schedules {
                 for cp in powers_of_two(space.max_cp as f64).filter(|&c| divides(s.seq_len, c)) {
@@ -352,6 +359,39 @@ pub fn enumerate(
             }
         }
     }
+}
+
+/// `r∞` of H100 SXM in BF16: the fraction of the dense peak (989 TFLOP/s) a step's work reaches
+/// when its GEMMs are as large as Hockney's law allows (`η → 1`) — the GEMMs' own asymptote
+/// and what a step spends outside them (norms, softmax, optimizer), in one number. Calibrated
+/// once, on the DGX Cloud GPT-3 175B BF16 recipe at 128 GPUs (TP 4 · PP 8 · VP 12, 53.5% MFU;
+/// shared/data/published-runs.md §3), and held against the other published runs
+/// (docs/model.md §14, "From physics alone").
+pub const LARGE_GEMM_FRACTION_H100_BF16: f64 = 0.645;
+
+/// `r∞` of H100 SXM in FP8, as a fraction of the FP8 peak (1,979 TFLOP/s): calibrated on the
+/// same recipe in FP8 at 128 GPUs (39.5% MFU against the FP8 peak). Lower than BF16's because
+/// only the GEMMs run in FP8.
+pub const LARGE_GEMM_FRACTION_H100_FP8: f64 = 0.50;
+
+/// The scenario's inputs with the compute rate from physics alone, for the published-runs
+/// table: `F_eff = r∞ · peak · η(own layout at N₀, T₀)` (Hockney's `η`, §12.3, with the
+/// scenario's half-lengths or H100's), the step from `6·P_a·B/(N·F_eff)` with the kernels
+/// shrinking and the mechanistic exposed time (§12.4) — no measured time, table or fit of the
+/// run. `None` without a shape.
+pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmInputs> {
+    let mut walls = base.walls?;
+    walls.kernels = Some(walls.kernels.unwrap_or(HalfLengths::H100_BF16));
+    let mut inputs = base.clone();
+    inputs.walls = Some(walls);
+    inputs.fit = None;
+    inputs.compute = super::llm::ComputeSource::Flops;
+    inputs.exposed = ExposedSource::Fsdp;
+    let layout = inputs.layout_at(inputs.baseline_gpus, inputs.global_batch_tokens);
+    let tokens = layout.tokens_per_rank(inputs.global_batch_tokens, inputs.baseline_gpus);
+    inputs.flops_per_gpu =
+        large_gemm_fraction * inputs.peak_flops_per_gpu * walls.gemm_efficiency(&layout, tokens);
+    Some(inputs)
 }
 
 /// The scenario's own layout as a [`LayoutChoice`].

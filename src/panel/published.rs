@@ -1,0 +1,317 @@
+//! The published layouts held against the layout search from physics alone (issue 23, item 4;
+//! docs/model.md §14, "From physics alone"): each run's preset with the layout the run used,
+//! its compute rate from `r∞ · peak · η` instead of the run's own measurement, and the search
+//! at the run's GPU count. `scaling layouts --published` prints the table.
+
+use super::table::{Cell, Columns, Table};
+use crate::i18n::tr;
+use crate::model::fit::median;
+use crate::model::layouts::{
+    physics_inputs, Scored, Search, SearchSpace, LARGE_GEMM_FRACTION_H100_BF16,
+    LARGE_GEMM_FRACTION_H100_FP8,
+};
+use crate::scenario::{decode, View};
+use crate::text::units::{format_count, format_percent, format_sig};
+
+/// One published run: the link that sets its model, hardware and layout, where it ran, and
+/// the MFU it published (counted as `6·P·B`, the model's count; shared/data/published-runs.md).
+#[derive(Debug, Clone, Copy)]
+pub struct PublishedRun {
+    pub label: &'static str,
+    pub query: &'static str,
+    pub gpus: f64,
+    pub published_mfu: f64,
+    /// FP8 GEMMs: `r∞` of FP8, against the FP8 peak.
+    pub fp8: bool,
+    /// This run calibrated `r∞` (its error is 0 by construction and left out of the median).
+    pub calibration: bool,
+}
+
+/// The runs of shared/data/published-runs.md whose layout is known, in its order.
+pub const PUBLISHED_RUNS: [PublishedRun; 11] = [
+    // §3: TP 4 · PP 8 · VP 12, microbatch 1, GBS = 2 × GPUs sequences of 2,048.
+    run(
+        "DGX Cloud GPT-3 175B BF16",
+        "v=1&preset=dgxc-gpt3-175b-bf16&mbs=1",
+        128.0,
+        0.535,
+        false,
+        true,
+    ),
+    run(
+        "DGX Cloud GPT-3 175B BF16",
+        "v=1&preset=dgxc-gpt3-175b-bf16&mbs=1",
+        2048.0,
+        0.524,
+        false,
+        false,
+    ),
+    run(
+        "DGX Cloud GPT-3 175B FP8",
+        "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1",
+        128.0,
+        0.395,
+        true,
+        true,
+    ),
+    run(
+        "DGX Cloud GPT-3 175B FP8",
+        "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1",
+        2048.0,
+        0.373,
+        true,
+        false,
+    ),
+    // §3: TP 4 · PP 4 · CP 2 · VP 5, microbatch 1, sequence 8,192.
+    run(
+        "DGX Cloud Llama 3.1 70B BF16",
+        "v=1&preset=dgxc-llama3-70b-bf16&mbs=1",
+        64.0,
+        0.545,
+        false,
+        false,
+    ),
+    run(
+        "DGX Cloud Llama 3.1 70B BF16",
+        "v=1&preset=dgxc-llama3-70b-bf16&mbs=1",
+        2048.0,
+        0.537,
+        false,
+        false,
+    ),
+    // §1: TP 8 · PP 6 at GBS 1,152 (the preset's microbatch and schedule are assumptions).
+    run(
+        "Megatron-Core GPT 177B",
+        "v=1&preset=megatron-177b-h100",
+        96.0,
+        0.469,
+        false,
+        false,
+    ),
+    run(
+        "Megatron-Core GPT 177B",
+        "v=1&preset=megatron-177b-h100",
+        4608.0,
+        0.421,
+        false,
+        false,
+    ),
+    // Dubey et al. 2024, Tables 3–4: TP 8 · PP 16, 16M tokens; 430 / 400 TFLOP/s with
+    // attention, 40.0% / 37.3% as 6·P·B (12.565 s and 6.753 s steps).
+    run(
+        "Llama 3.1 405B",
+        "v=1&preset=llama31-405b-h100",
+        8192.0,
+        0.400,
+        false,
+        false,
+    ),
+    run(
+        "Llama 3.1 405B",
+        "v=1&preset=llama31-405b-h100",
+        16384.0,
+        0.373,
+        false,
+        false,
+    ),
+    // §4: FSDP only, 2 × 8,192 tokens per GPU, 5,605 tokens/s per GPU at 128.
+    run(
+        "torchtitan Llama 3.1 8B (FSDP)",
+        "v=1&preset=torchtitan-llama3-8b&mbs=2",
+        128.0,
+        0.273,
+        false,
+        false,
+    ),
+];
+
+const fn run(
+    label: &'static str,
+    query: &'static str,
+    gpus: f64,
+    published_mfu: f64,
+    fp8: bool,
+    calibration: bool,
+) -> PublishedRun {
+    PublishedRun {
+        label,
+        query,
+        gpus,
+        published_mfu,
+        fp8,
+        calibration,
+    }
+}
+
+/// A published run against the search: its own layout scored from physics alone, its rank,
+/// and the fastest layout.
+#[derive(Debug, Clone)]
+pub struct PublishedRow {
+    pub run: PublishedRun,
+    pub search: Search,
+}
+
+impl PublishedRow {
+    /// The model's MFU of the run's own layout minus the published one (points of MFU × 0.01).
+    pub fn error(&self) -> f64 {
+        self.search.current.mfu - self.run.published_mfu
+    }
+}
+
+/// Every published run searched from physics alone (a run whose link or search fails is left
+/// out with its message: it cannot happen with the presets as they are, and a test says so).
+pub fn published_rows() -> Vec<Result<PublishedRow, String>> {
+    PUBLISHED_RUNS
+        .iter()
+        .map(|run| {
+            let scenario = decode(run.query).scenario;
+            let r_inf = if run.fp8 {
+                LARGE_GEMM_FRACTION_H100_FP8
+            } else {
+                LARGE_GEMM_FRACTION_H100_BF16
+            };
+            let inputs = physics_inputs(&scenario.llm_inputs(), r_inf).ok_or_else(|| {
+                super::layouts::error_text(&crate::model::layouts::SearchError::NoShape)
+            })?;
+            let batch = if scenario.view == View::Weak {
+                inputs.weak_batch(run.gpus)
+            } else {
+                inputs.global_batch_tokens
+            };
+            let space = SearchSpace {
+                nvlink_domain_gpus: scenario.llm.walls.nvlink_domain_gpus,
+                ..Default::default()
+            };
+            let search = Search::run(&inputs, &space, run.gpus, batch)
+                .map_err(|e| super::layouts::error_text(&e))?;
+            Ok(PublishedRow { run: *run, search })
+        })
+        .collect()
+}
+
+/// The table: each run, its layout's rank among the layouts searched, the fastest one, and the
+/// model's MFU of the run's layout next to the published one.
+pub fn published_table(rows: &[PublishedRow]) -> Table {
+    let fastest = |r: &PublishedRow| r.search.best().copied();
+    let columns = Columns::<PublishedRow>::new()
+        .words(("run", "运行"), |r| Cell::words(r.run.label))
+        .column(("GPUs", "GPU 数"), |r| Cell::num(r.run.gpus, format_count))
+        .words(("its layout", "其布局"), |r| {
+            Cell::words(super::layouts::layout_summary(&r.search.current))
+        })
+        .words(("rank / layouts", "排名 / 布局数"), |r| {
+            Cell::words(match r.search.current_rank {
+                Some(k) => format!(
+                    "{} / {}",
+                    format_count(k as f64 + 1.0),
+                    format_count(r.search.layouts.len() as f64)
+                ),
+                None => tr("not in the space", "不在搜索空间中").to_string(),
+            })
+        })
+        .words(("fastest in the search", "搜索中最快"), move |r| {
+            Cell::words(fastest(r).map_or_else(
+                || tr("none fits", "都放不下").to_string(),
+                |s: Scored| super::layouts::layout_summary(&s),
+            ))
+        })
+        .column(("its MFU", "其 MFU"), move |r| {
+            fastest(r).map_or_else(
+                || Cell::words("–"),
+                |s| Cell::num(s.mfu, |v| format_percent(v, 1)),
+            )
+        })
+        .column(("model MFU", "模型 MFU"), |r| {
+            Cell::num(r.search.current.mfu, |v| format_percent(v, 1))
+        })
+        .column(("published MFU", "公布的 MFU"), |r| {
+            Cell::num(r.run.published_mfu, |v| format_percent(v, 1))
+        })
+        .column(("error (points)", "误差（百分点）"), |r| {
+            Cell::num(100.0 * r.error(), |v| {
+                let t = format_sig(v, 2);
+                if v > 0.0 {
+                    format!("+{t}")
+                } else {
+                    t
+                }
+            })
+        })
+        .words(("r∞ from", "r∞ 来自"), |r| {
+            Cell::words(if r.run.calibration {
+                tr("this run (calibration)", "本运行（标定）")
+            } else {
+                tr("the calibration runs", "标定运行")
+            })
+        });
+    Table::from_columns(
+        "published-layouts",
+        tr(
+            "Published layouts from physics alone: F_eff = r∞ · peak · η, the mechanistic exposed time",
+            "仅由物理推得的公布布局：F_eff = r∞ · 峰值 · η，机制化的暴露时间",
+        )
+        .to_string(),
+        &columns,
+        rows,
+    )
+}
+
+/// The key figures: the median error over the runs that did not calibrate `r∞`, and the two
+/// constants.
+pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
+    let mut errors: Vec<f64> = rows
+        .iter()
+        .filter(|r| !r.run.calibration)
+        .map(|r| (100.0 * r.error()).abs())
+        .collect();
+    let n = errors.len();
+    let within = errors.iter().filter(|&&e| e <= 5.0).count();
+    vec![
+        (
+            tr(
+                "Median MFU error (runs that did not calibrate r∞)",
+                "MFU 误差中位数（未参与 r∞ 标定的运行）",
+            )
+            .to_string(),
+            trf!(
+                "{} points; {} of {} within 5 points",
+                "{} 个百分点；{} 个中有 {} 个在 5 个百分点以内",
+                format_sig(median(&mut errors), 2),
+                within,
+                n
+            ),
+        ),
+        (
+            tr("r∞ (H100 BF16, FP8)", "r∞（H100 BF16、FP8）").to_string(),
+            format!(
+                "{} · 989T, {} · 1,979T",
+                format_sig(LARGE_GEMM_FRACTION_H100_BF16, 3),
+                format_sig(LARGE_GEMM_FRACTION_H100_FP8, 3)
+            ),
+        ),
+    ]
+}
+
+/// The JSON of `scaling layouts --published`: one entry per run.
+pub fn published_json(rows: &[PublishedRow]) -> serde_json::Value {
+    serde_json::Value::Array(
+        rows.iter()
+            .map(|r| {
+                serde_json::json!({
+                    "run": r.run.label,
+                    "query": r.run.query,
+                    "gpus": r.run.gpus,
+                    "layout": super::layouts::layout_summary(&r.search.current),
+                    "rank": r.search.current_rank.map(|k| k + 1),
+                    "layouts": r.search.layouts.len(),
+                    "fastest": r.search.best().map(super::layouts::layout_summary),
+                    "fastest_mfu": r.search.best().map(|s| s.mfu),
+                    "model_mfu": r.search.current.mfu,
+                    "published_mfu": r.run.published_mfu,
+                    "error": r.error(),
+                    "calibration": r.run.calibration,
+                })
+            })
+            .collect(),
+    )
+}
