@@ -608,3 +608,41 @@ fn the_published_layouts_from_physics_alone() {
         figures
     );
 }
+
+/// The Plan with `lay=best`: each row's weak-then-strong with the search's layout is the
+/// fastest fitting layout at the weak-then-strong batch `min(B_weak(N), cap)`, its time to
+/// quality `S(B) · t_step / 3.6·10⁶` h with that layout's step, and the recommended row the
+/// one with the least such time; without `lay=best` there is none.
+#[test]
+fn the_plan_with_the_best_layout() {
+    use scaling_model::layouts::{best_layout, SearchSpace};
+    use scaling_model::plan::PlanSweep;
+    let d = decode("v=1&preset=gpt3-175b-walls&lay=best");
+    let inputs = d.scenario.plan_inputs();
+    let plan = PlanSweep::compute(&inputs);
+    let mut least = (f64::INFINITY, 0.0);
+    for row in &plan.rows {
+        let b = row.weak_then_strong_best.expect("searched");
+        let batch = inputs.llm.weak_batch(row.gpus).min(inputs.batch_cap_tokens);
+        let space = SearchSpace::default();
+        let own = best_layout(&inputs.llm, &space, row.gpus, batch).unwrap();
+        assert_eq!(
+            b.best_layout.layout().map(|l| l.choice),
+            own.map(|l| l.choice)
+        );
+        if let (Some(p), Some(l)) = (b.point, own) {
+            assert_eq!(p.batch_tokens, batch);
+            assert_eq!(p.step_ms, l.step_ms);
+            let hours = inputs.critical.steps(batch) * l.step_ms / 3.6e6;
+            assert!((p.hours_to_quality - hours).abs() < 1e-12 * hours);
+            assert_eq!(p.fits, Some(true));
+            if hours < least.0 {
+                least = (hours, row.gpus);
+            }
+        }
+    }
+    assert_eq!(plan.best_gpus_best_layout, Some(least.1));
+    let fixed = PlanSweep::compute(&decode("v=1&preset=gpt3-175b-walls").scenario.plan_inputs());
+    assert!(fixed.rows.iter().all(|r| r.weak_then_strong_best.is_none()));
+    assert_eq!(fixed.best_gpus_best_layout, None);
+}

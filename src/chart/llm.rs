@@ -17,7 +17,7 @@ const ROWS: RGBColor = PALETTE[6];
 const KNEE: RGBColor = PALETTE[5];
 const GOOD: RGBColor = PALETTE[2];
 const MEASURED: RGBColor = PALETTE[3];
-const BEST: RGBColor = PALETTE[4];
+pub(super) const BEST: RGBColor = PALETTE[4];
 
 /// Which chart of the LLM panels (the panel layer names them: `crate::panel::ChartId`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -76,6 +76,24 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
             series.remove(strong);
         }
     }
+    // With lay=best: weak-then-strong with the fastest layout at each table row, dotted.
+    let best: Vec<(f64, f64)> = plan
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.gpus, value(&r.weak_then_strong_best?.point?))))
+        .collect();
+    if !best.is_empty() {
+        series.push(Series {
+            label: tr(
+                "weak, then strong, best layout at each row (lay=best)",
+                "先弱后强，每行取最佳布局（lay=best）",
+            )
+            .to_string(),
+            color: super::llm::BEST,
+            kind: SeriesKind::Dotted,
+            points: best,
+        });
+    }
     let (title, y_desc) = match which {
         PlanChart::TimeToQuality => (
             tr("Time to the target loss", "达到目标 loss 的时间"),

@@ -6,7 +6,7 @@ use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::levers::Lever;
 use crate::model::llm::LlmInputs;
-use crate::model::llm::LlmSweep;
+use crate::model::llm::{BestLayout, LlmSweep};
 use crate::model::plan::{PlanPoint, PlanRow, PlanSweep, Strategy};
 use crate::scenario::{plan_inputs_for, Scenario};
 use crate::text::units::{
@@ -101,6 +101,28 @@ pub fn table(plan: &PlanSweep) -> Table {
             None => Cell::words("–"),
         },
     );
+    // With lay=best: weak-then-strong with the fastest layout that fits at each row.
+    let searched = plan.rows.iter().any(|r| r.weak_then_strong_best.is_some());
+    let best_point = |r: &PlanRow| r.weak_then_strong_best.and_then(|b| b.point);
+    let columns = columns
+        .words_if(
+            searched,
+            ("weak→strong: best layout", "先弱后强：最佳布局"),
+            |r| match r.weak_then_strong_best.map(|b| b.best_layout) {
+                Some(BestLayout::Layout(l)) => Cell::words(super::layouts::layout_summary(&l)),
+                Some(BestLayout::NoneFits) => Cell::words(tr("none fits", "都放不下")),
+                Some(BestLayout::NoLayout) => Cell::words(tr("no layout", "没有布局")),
+                None => Cell::words("–"),
+            },
+        )
+        .column_if(
+            searched,
+            (
+                "weak→strong, best layout: time to quality",
+                "先弱后强、最佳布局：达标时间",
+            ),
+            move |r| plan_cell(best_point(r), hours, format_hours),
+        );
     let caption = trf!(
         "Time to quality with B_crit = {} tokens (S_min = {} steps); weak-then-strong caps B at {}",
         "达到目标质量的时间：B_crit = {} tokens（S_min = {} 步）；先弱后强时 B 上限为 {}",
@@ -182,6 +204,32 @@ pub fn key_figures(plan: &PlanSweep, llm: &LlmSweep) -> Vec<(String, String)> {
             trf!("≈ {} GPUs", "≈ {} 卡", format_si(best, 2))
         },
     ));
+    // With lay=best: the same question with the fastest layout at each table row.
+    if let Some(n) = plan.best_gpus_best_layout {
+        let row = plan.rows.iter().find(|r| r.gpus == n);
+        let layout = row
+            .and_then(|r| r.weak_then_strong_best)
+            .and_then(|b| b.best_layout.layout());
+        let hours_text = row
+            .and_then(|r| r.weak_then_strong_best)
+            .and_then(|b| b.point)
+            .map(|p| format_hours(p.hours_to_quality))
+            .unwrap_or_default();
+        out.push((
+            tr(
+                "With the best layout at each row, time to quality is least at",
+                "每行取最佳布局时，达标时间最短的位置",
+            )
+            .to_string(),
+            trf!(
+                "{} GPUs: {} ({})",
+                "{} 卡：{}（{}）",
+                format_count(n),
+                hours_text,
+                layout.map_or_else(String::new, |l| super::layouts::layout_summary(&l))
+            ),
+        ));
+    }
     out
 }
 

@@ -184,9 +184,15 @@ fn dash_allowed(panel: &Panel, table: &Table, row: usize, column: usize) -> bool
         // The fit table: no leave-one-out error for a point the fit did not use (or with two
         // fit points), no Karp–Flatt value for the first point.
         "strong-fit" | "weak-fit" => matches!(column, 5 | 6),
-        // The best-batch search may find no batch at a GPU count.
+        // The best-batch search may find no batch at a GPU count; with lay=best, a row where
+        // no layout fits has no time to quality with the best layout.
         "plan" => {
-            matches!(column, 9 | 10) && panel.plan().is_some_and(|p| p.rows[row].best.is_none())
+            let plan_row = panel.plan().map(|p| &p.rows[row]);
+            (matches!(column, 9 | 10) && plan_row.is_some_and(|r| r.best.is_none()))
+                || (table.headers[column] == "weak→strong, best layout: time to quality"
+                    && plan_row
+                        .and_then(|r| r.weak_then_strong_best)
+                        .is_some_and(|b| b.point.is_none()))
         }
         // With lay=best, a row where no layout fits has no best step time or MFU.
         "strong" | "weak" => {

@@ -8,7 +8,9 @@
 //! - **best batch**: the `B` that minimises time to quality at that `N`.
 //!
 //! Time to quality `= S(B) · t_step(N, B)` with `S(B)` from [`CriticalBatch`] and `t_step` from
-//! the same step-time model as the sweeps ([`LlmInputs::step_ms`]).
+//! the same step-time model as the sweeps ([`LlmInputs::step_ms`]). With `lay=best` the table
+//! rows also get weak-then-strong with the fastest layout that fits at each `N` and batch
+//! ([`super::layouts::best_layout`]), and the GPU count where it stops paying.
 
 use super::batch::CriticalBatch;
 use super::llm::LlmInputs;
@@ -74,6 +76,19 @@ pub struct PlanRow {
     pub weak_ttq_speedup: f64,
     /// That speedup divided by `N/N₀`: the efficiency that matters.
     pub weak_true_efficiency: f64,
+    /// With `lay=best`: weak-then-strong with the fastest layout that fits at this row's `N`
+    /// and batch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weak_then_strong_best: Option<BestLayoutPoint>,
+}
+
+/// Weak-then-strong at one row with the search's layout: its answer, and the point with that
+/// layout's step (`None` when no layout fits or none divides `N`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BestLayoutPoint {
+    pub best_layout: super::llm::BestLayout,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point: Option<PlanPoint>,
 }
 
 /// Inputs of the planner.
@@ -95,6 +110,10 @@ pub struct PlanSweep {
     /// adding GPUs no longer pays. Only counts whose memory fits compete (all of them when
     /// none fits, and the panels then say that no row fits).
     pub best_gpus_weak_then_strong: f64,
+    /// With `lay=best`: the table row with the least weak-then-strong time to quality with the
+    /// fastest layout at each row (rows only: the search is too slow for the dense curves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_gpus_best_layout: Option<f64>,
     pub critical_batch_tokens: f64,
     pub min_steps: f64,
     pub batch_cap_tokens: f64,
@@ -127,6 +146,33 @@ impl PlanInputs {
 
     fn weak_batch(&self, gpus: f64) -> f64 {
         self.llm.weak_batch(gpus)
+    }
+
+    /// Weak-then-strong at `gpus` with the fastest layout that fits at its batch, when the
+    /// inputs search (`lay=best`): `S(B) · t_step` of that layout, which fits by construction.
+    pub fn weak_then_strong_best(&self, gpus: f64) -> Option<BestLayoutPoint> {
+        let space = self.llm.search.as_ref()?;
+        let batch = self.weak_batch(gpus).min(self.batch_cap_tokens);
+        let best_layout = match super::layouts::best_layout(&self.llm, space, gpus, batch) {
+            Ok(Some(s)) => super::llm::BestLayout::Layout(s),
+            Ok(None) => super::llm::BestLayout::NoneFits,
+            Err(_) => super::llm::BestLayout::NoLayout,
+        };
+        let point = best_layout.layout().map(|s| {
+            let steps = self.critical.steps(batch);
+            let hours = steps * s.step_ms / 3.6e6;
+            PlanPoint {
+                batch_tokens: batch,
+                steps,
+                step_ms: s.step_ms,
+                hours_to_quality: hours,
+                gpu_hours: hours * gpus,
+                token_efficiency: self.critical.token_efficiency(batch),
+                fits: Some(true),
+                memory_bytes: Some(s.memory.total),
+            }
+        });
+        Some(BestLayoutPoint { best_layout, point })
     }
 
     /// The batch and point of `strategy` at `gpus`; `None` when the strategy's batch gives
@@ -197,7 +243,7 @@ impl PlanSweep {
         let n0 = llm.baseline_gpus;
         let base_step = llm.step_ms(n0, llm.global_batch_tokens);
         let base_weak = inputs.evaluate(Strategy::Weak, n0);
-        let rows = llm
+        let rows: Vec<PlanRow> = llm
             .gpus
             .iter()
             .map(|&n| {
@@ -216,6 +262,7 @@ impl PlanSweep {
                     vanity_weak_efficiency: vanity,
                     weak_ttq_speedup: speedup,
                     weak_true_efficiency: speedup / (n / n0),
+                    weak_then_strong_best: inputs.weak_then_strong_best(n),
                 }
             })
             .collect();
@@ -262,10 +309,16 @@ impl PlanSweep {
                     .map(|p| p.0)
             })
             .unwrap_or(n0);
+        let best_gpus_best_layout = rows
+            .iter()
+            .filter_map(|r| Some((r.gpus, r.weak_then_strong_best?.point?)))
+            .min_by(|a, b| a.1.hours_to_quality.total_cmp(&b.1.hours_to_quality))
+            .map(|(n, _)| n);
         PlanSweep {
             rows,
             switch_gpus,
             best_gpus_weak_then_strong: best_gpus,
+            best_gpus_best_layout,
             critical_batch_tokens: inputs.critical.critical_batch_tokens,
             min_steps: inputs.critical.min_steps,
             batch_cap_tokens: inputs.batch_cap_tokens,
