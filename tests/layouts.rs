@@ -646,3 +646,49 @@ fn the_plan_with_the_best_layout() {
     assert!(fixed.rows.iter().all(|r| r.weak_then_strong_best.is_none()));
     assert_eq!(fixed.best_gpus_best_layout, None);
 }
+
+/// Every scored layout's parts add up to its step (`compute + bubble + exposed data-parallel +
+/// traffic + fixed`, what the "why" column compares part by part), and none is negative but
+/// the kernels' (larger GEMMs than the scenario's own run faster); the explorer keeps TP within
+/// twice the NVLink domain of `nvd`.
+#[test]
+fn the_parts_add_up_to_the_step() {
+    for query in [
+        "v=1&preset=gpt3-175b-walls",
+        "v=1&preset=mixtral-8x7b-walls&fix=40",
+        "v=1&preset=llama31-405b-h100",
+    ] {
+        let d = decode(query);
+        let inputs = d.scenario.llm_inputs();
+        let n = inputs.gpus[1];
+        let s = Search::run(
+            &inputs,
+            &SearchSpace::default(),
+            n,
+            inputs.global_batch_tokens,
+        )
+        .unwrap();
+        for l in &s.layouts {
+            let p = &l.parts;
+            assert!(
+                (p.step_ms() - l.step_ms).abs() <= 1e-9 * l.step_ms,
+                "{query}: {l:?}"
+            );
+            for v in [
+                p.recompute_ms,
+                p.bubble_ms,
+                p.data_parallel_ms,
+                p.traffic.total_ms(),
+                p.fixed_ms,
+            ] {
+                assert!(v >= 0.0, "{query}: {p:?}");
+            }
+        }
+    }
+    let narrow = decode("v=1&preset=gpt3-175b-walls&nvd=4");
+    let s = scaling_core::panel::layouts::search_at(&narrow.scenario, 1024.0).unwrap();
+    assert!(s.layouts.iter().all(|l| l.choice.tp <= 8));
+    let wide = decode("v=1&preset=gpt3-175b-walls");
+    let s = scaling_core::panel::layouts::search_at(&wide.scenario, 1024.0).unwrap();
+    assert!(s.layouts.iter().any(|l| l.choice.tp == 16));
+}
