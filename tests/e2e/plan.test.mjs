@@ -432,3 +432,16 @@ test('#report-copy-en / -zh: a status ("Copied." or a "Copy this:" fallback), no
   }
   await assertClean(assert, page, 'copy');
 });
+
+test('lay=best on the Plan tab: weak-then-strong with the best layout at each row, and where it stops paying', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1&preset=gpt3-175b-walls&view=plan&lay=best');
+  await waitReady(page);
+  const figures = await page.locator('#plan-figures').textContent();
+  assert.match(figures, /With the best layout at each row, time to quality is least at\s*[\d,]+ GPUs: [\d.]+ h \(TP\d+·PP\d+/, figures);
+  const table = await tableData(page, '#plan-table table');
+  const col = table.headers.indexOf('weak→strong: best layout');
+  assert.ok(col >= 0, `a best-layout column: ${table.headers}`);
+  assert.ok(table.rows.every((r) => /^TP\d+·PP\d+/.test(r[col])), JSON.stringify(table.rows.map((r) => r[col])));
+  await assertClean(assert, page, 'plan with lay=best');
+});
