@@ -142,6 +142,7 @@ pub fn describe_speedup(sweep: &LawsSweep) -> LineChart {
                 format_sig(n_half, 4)
             ),
             color: AMDAHL,
+            ends_at_point: true,
         });
     }
     if !measured.is_empty() {
@@ -187,6 +188,7 @@ pub fn describe_efficiency(sweep: &LawsSweep) -> LineChart {
             at: (n_half, 0.5),
             label: format!("N = {}", format_sig(n_half, 4)),
             color: AMDAHL,
+            ends_at_point: true,
         });
     }
     if !measured.is_empty() {
@@ -268,6 +270,7 @@ pub fn describe_karp_flatt(sweep: &LawsSweep) -> LineChart {
             at: (n, e),
             label: format!("N = {}: {}", format_count(n), format_fraction(e)),
             color: MEASURED,
+            ends_at_point: true,
         });
     }
     chart

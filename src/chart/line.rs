@@ -60,6 +60,9 @@ pub struct Callout {
     pub at: (f64, f64),
     pub label: String,
     pub color: RGBColor,
+    /// The label ends at the point (a maximum: the curve is below on both sides); otherwise it
+    /// starts there (a falling curve's point: the space above and to the right is empty).
+    pub ends_at_point: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -485,17 +488,21 @@ fn draw_callouts<DB: DrawingBackend>(
             style.px(6.0),
             c.color.stroke_width(style.px(2.0)),
         )))?;
-        // Above the point and ending at it: a callout marks a maximum (the throughput
-        // peak), so the curve is below and to both sides, never above.
+        // Above the point, ending at it for a maximum (the throughput peak: the curve is below
+        // and to both sides), starting at it on a falling curve.
         ctx.draw_series(std::iter::once(
             EmptyElement::at(at)
                 + Text::new(
                     c.label.clone(),
                     (0, -(style.px(8.0) as i32)),
-                    style
-                        .font(12.0)
-                        .color(&c.color)
-                        .pos(Pos::new(HPos::Right, VPos::Bottom)),
+                    style.font(12.0).color(&c.color).pos(Pos::new(
+                        if c.ends_at_point {
+                            HPos::Right
+                        } else {
+                            HPos::Left
+                        },
+                        VPos::Bottom,
+                    )),
                 ),
         ))?;
     }

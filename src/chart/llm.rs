@@ -296,14 +296,12 @@ fn table_rows(
     }
 }
 
-/// With `lay=best`, the fastest layout's value at each table row where one fits, as a dotted
-/// line over the fixed layout's curves (`None` without `lay=best`).
-fn best_rows(
+/// Each table row's GPU count and, with `lay=best`, the search's answer there.
+fn searched_rows(
     sweep: &LlmSweep,
     strong: bool,
-    value: impl Fn(&crate::model::layouts::Scored) -> f64,
-) -> Option<Series> {
-    let rows: Vec<(f64, Option<crate::model::llm::BestLayout>)> = if strong {
+) -> Vec<(f64, Option<crate::model::llm::BestLayout>)> {
+    if strong {
         sweep
             .strong
             .iter()
@@ -311,7 +309,34 @@ fn best_rows(
             .collect()
     } else {
         sweep.weak.iter().map(|r| (r.gpus, r.best_layout)).collect()
-    };
+    }
+}
+
+/// With `lay=best`, the fastest layout at each table row where one fits, written at its step
+/// (`TP2·PP16·DP32·A64`): right of the point, above the falling curve; left of it at the
+/// last row, so that the label stays inside the plot.
+fn best_labels(sweep: &LlmSweep, strong: bool) -> Vec<Callout> {
+    let rows = searched_rows(sweep, strong);
+    let last = rows.last().map(|r| r.0);
+    rows.iter()
+        .filter_map(|(n, b)| b.as_ref().and_then(|b| b.layout()).map(|l| (*n, l)))
+        .map(|(n, l)| Callout {
+            at: (n, l.step_ms),
+            label: format!(" {} ", crate::text::layout::layout_name(&l)),
+            color: BEST,
+            ends_at_point: Some(n) == last,
+        })
+        .collect()
+}
+
+/// With `lay=best`, the fastest layout's value at each table row where one fits, as a dotted
+/// line over the fixed layout's curves (`None` without `lay=best`).
+fn best_rows(
+    sweep: &LlmSweep,
+    strong: bool,
+    value: impl Fn(&crate::model::layouts::Scored) -> f64,
+) -> Option<Series> {
+    let rows = searched_rows(sweep, strong);
     if rows.iter().all(|r| r.1.is_none()) {
         return None;
     }
@@ -386,6 +411,8 @@ fn step_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
         table_rows(sweep, strong, |r| r.step_ms, |r| r.step_ms),
     ];
     chart.series.extend(best_rows(sweep, strong, |l| l.step_ms));
+    // With lay=best, each row's layout written at its point.
+    chart.callouts.extend(best_labels(sweep, strong));
     // The measured step times a fit was made from, over the model's curve: a weak sweep
     // (per-point batches at one number of tokens per GPU) on the weak chart, others on
     // the strong one.
@@ -537,6 +564,7 @@ fn peak_callout(sweep: &LlmSweep) -> Option<Callout> {
             format_count(peak.gpus)
         ),
         color: KNEE,
+        ends_at_point: true,
     })
 }
 

@@ -44,6 +44,25 @@ fn hours_label(v: f64) -> String {
     format!("{} h", format_si(v, 2))
 }
 
+/// With `lay=best`: weak-then-strong with the fastest layout at each table row, dotted.
+fn best_layout_series(plan: &PlanSweep, value: impl Fn(&PlanPoint) -> f64) -> Option<Series> {
+    let points: Vec<(f64, f64)> = plan
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.gpus, value(&r.weak_then_strong_best?.point?))))
+        .collect();
+    (!points.is_empty()).then(|| Series {
+        label: tr(
+            "weak, then strong, best layout at each row (lay=best)",
+            "先弱后强，每行取最佳布局（lay=best）",
+        )
+        .to_string(),
+        color: super::llm::BEST,
+        kind: SeriesKind::Dotted,
+        points,
+    })
+}
+
 /// The chart description.
 pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
     let value = |p: &PlanPoint| match which {
@@ -76,24 +95,7 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
             series.remove(strong);
         }
     }
-    // With lay=best: weak-then-strong with the fastest layout at each table row, dotted.
-    let best: Vec<(f64, f64)> = plan
-        .rows
-        .iter()
-        .filter_map(|r| Some((r.gpus, value(&r.weak_then_strong_best?.point?))))
-        .collect();
-    if !best.is_empty() {
-        series.push(Series {
-            label: tr(
-                "weak, then strong, best layout at each row (lay=best)",
-                "先弱后强，每行取最佳布局（lay=best）",
-            )
-            .to_string(),
-            color: super::llm::BEST,
-            kind: SeriesKind::Dotted,
-            points: best,
-        });
-    }
+    series.extend(best_layout_series(plan, value));
     let (title, y_desc) = match which {
         PlanChart::TimeToQuality => (
             tr("Time to the target loss", "达到目标 loss 的时间"),
@@ -142,6 +144,7 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
                 at: (*n, value(p)),
                 label: trf!("fastest: {} GPUs ", "最快：{} 卡 ", format_si(*n, 2)),
                 color: PALETTE[2],
+                ends_at_point: true,
             })
             .into_iter()
             .collect(),

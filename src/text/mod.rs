@@ -6,8 +6,10 @@
 //! - [`units`]: `32M`, `3.7k`, `4Mi`, `900ms` in and out; percentages, speedups, hours.
 //! - [`pairs`]: pasted `(N, value)` pairs in and out.
 //! - [`messages`]: the model's errors and lever names as sentences.
+//! - [`layout`]: a parallel layout as `TP8·PP4·DP128·A8`.
 
 pub mod decimal;
+pub mod layout;
 pub mod messages;
 pub mod pairs;
 pub mod units;
