@@ -346,9 +346,12 @@ pub fn run(command: &Command) -> Result<String, CliError> {
         Command::Help => Ok(usage()),
         Command::Presets { lang } => {
             set_lang(lang.unwrap_or_default());
+            // One column as wide as the longest name (issue 24: `megatron-177b-h100` and
+            // longer pushed their descriptions out of line).
+            let width = Preset::ALL.iter().map(|p| p.name().len()).max().unwrap_or(0);
             Ok(Preset::ALL
                 .iter()
-                .map(|p| format!("{:<14} {}\n", p.name(), p.description()))
+                .map(|p| format!("{:<width$}  {}\n", p.name(), p.description()))
                 .collect())
         }
         Command::Published { format, lang } => {

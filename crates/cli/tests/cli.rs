@@ -84,6 +84,17 @@ fn presets_are_listed() {
     let (code, out, _) = scaling(&["presets"]);
     assert_eq!(code, 0);
     assert!(out.contains("classroom") && out.contains("karp-flatt"));
+    // Every description starts in the same column, past the longest name and two spaces.
+    let starts: Vec<usize> = out
+        .lines()
+        .map(|l| {
+            let name = l.split(' ').next().unwrap();
+            name.chars().count() + l[name.len()..].chars().take_while(|c| *c == ' ').count()
+        })
+        .collect();
+    assert!(starts.windows(2).all(|w| w[0] == w[1]), "{out}");
+    let longest = out.lines().map(|l| l.split(' ').next().unwrap().len()).max().unwrap();
+    assert_eq!(starts[0], longest + 2);
 }
 
 /// The CLI's `--chart` names are the page's chart ids (`#<id>-canvas`), every one of them
