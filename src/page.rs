@@ -146,7 +146,13 @@ impl PageState {
         for &k in Key::ALL {
             let t = a.get_text(k);
             if !k.is_display() && k != Key::Pin && t != b.get_text(k) {
-                diff.push(format!("{}={t}", k.name()));
+                // An empty value says what it means (issue 24: "lv=" read as nothing).
+                let shown = match (t.is_empty(), k) {
+                    (false, _) => t,
+                    (true, Key::Levers) => tr("(no levers)", "（无杠杆）").to_string(),
+                    (true, _) => tr("(empty)", "（空）").to_string(),
+                };
+                diff.push(format!("{}={shown}", k.name()));
             }
         }
         let diff = if diff.is_empty() {
@@ -477,7 +483,7 @@ mod tests {
         assert_eq!(page.pin_status(), "Comparing with A: the same inputs");
         // BF16 against FP8 is one toggle after pinning.
         page.apply_text(Key::Levers, "fp8").unwrap();
-        assert_eq!(page.pin_status(), "Comparing with A: lv=");
+        assert_eq!(page.pin_status(), "Comparing with A: lv=(no levers)");
         assert_eq!(
             page.scenario.to_query(),
             "v=1&preset=seed-strong&lang=zh&theme=dark&lv=fp8&pin=v%3D1%26preset%3Dseed-strong"

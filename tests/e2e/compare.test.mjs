@@ -56,7 +56,7 @@ test('pin as A, tick fp8: every chart and table shows A and B; the link round-tr
   await waitForSearch(page, 'lv', 'fp8');
   for (const c of PLAN_CANVASES) await waitCanvasChange(page, c, pinned[c]);
   assert.equal(await page.evaluate(() => location.search), `?${PINNED}`);
-  await waitFor(page, () => document.querySelector('#pin-status')?.textContent === 'Comparing with A: lv=',
+  await waitFor(page, () => document.querySelector('#pin-status')?.textContent === 'Comparing with A: lv=(no levers)',
     null, '#pin-status after fp8', () => text(page, '#pin-status'));
   assert.ok(await page.isVisible('#unpin-a'));
   await assertTriplets(page, 'plan');
@@ -83,7 +83,7 @@ test('pin as A, tick fp8: every chart and table shows A and B; the link round-tr
   await again.goto(link);
   await waitReady(again);
   assert.ok(await again.isChecked('#lv-fp8'));
-  assert.equal(await text(again, '#pin-status'), 'Comparing with A: lv=');
+  assert.equal(await text(again, '#pin-status'), 'Comparing with A: lv=(no levers)');
   assert.deepEqual((await tableData(again, '#strong-table table')).rows, strong.rows);
   assert.equal(await again.evaluate(() => location.search), await page.evaluate(() => location.search));
 
