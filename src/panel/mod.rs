@@ -53,12 +53,13 @@ enum Computed {
 }
 
 /// Every table id of the page, in page order (`#<id>-table` holds it).
-pub const TABLE_IDS: [&str; 9] = [
+pub const TABLE_IDS: [&str; 10] = [
     "laws-speedup",
     "laws-efficiency",
     "laws-measured",
     "strong",
     "strong-fit",
+    "strong-layouts",
     "weak",
     "weak-fit",
     "plan",

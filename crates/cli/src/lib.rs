@@ -348,7 +348,11 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             set_lang(lang.unwrap_or_default());
             // One column as wide as the longest name (issue 24: `megatron-177b-h100` and
             // longer pushed their descriptions out of line).
-            let width = Preset::ALL.iter().map(|p| p.name().len()).max().unwrap_or(0);
+            let width = Preset::ALL
+                .iter()
+                .map(|p| p.name().len())
+                .max()
+                .unwrap_or(0);
             Ok(Preset::ALL
                 .iter()
                 .map(|p| format!("{:<width$}  {}\n", p.name(), p.description()))

@@ -93,7 +93,11 @@ fn presets_are_listed() {
         })
         .collect();
     assert!(starts.windows(2).all(|w| w[0] == w[1]), "{out}");
-    let longest = out.lines().map(|l| l.split(' ').next().unwrap().len()).max().unwrap();
+    let longest = out
+        .lines()
+        .map(|l| l.split(' ').next().unwrap().len())
+        .max()
+        .unwrap();
     assert_eq!(starts[0], longest + 2);
 }
 

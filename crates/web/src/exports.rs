@@ -27,6 +27,15 @@ pub(super) fn show_table(slot: &TableSlot) {
         }
         None => set_text(&container, ""),
     }
+    // The table's export buttons (the row after its container) only under a table: an empty
+    // slot (no fit, no explorer) would otherwise show a second row under the table above it.
+    if let Some(row) = by_id::<web_sys::HtmlElement>(&container)
+        .and_then(|c| c.next_element_sibling())
+        .filter(|r| r.class_name() == "exports")
+        .and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        row.set_hidden(slot.table.is_none());
+    }
 }
 
 /// Adds the export buttons: PNG (2x) under every chart, CSV (UTF-8 with BOM, so Excel reads
