@@ -601,11 +601,38 @@ fn the_published_layouts_from_physics_alone() {
     assert!(median <= 0.05, "median {median}: {errors:?}");
     let table = published_table(&rows);
     assert_eq!(table.rows.len(), 11);
+    // The error column: points of MFU, signed.
+    let col = table
+        .headers
+        .iter()
+        .position(|h| h == "error (points)")
+        .unwrap();
+    for (r, cells) in rows.iter().zip(&table.rows) {
+        let shown: f64 = cells[col].parse().unwrap();
+        assert!(
+            (shown - 100.0 * r.error()).abs() < 0.06,
+            "{}: {}",
+            r.run.label,
+            cells[col]
+        );
+        assert_eq!(
+            cells[col].starts_with('+'),
+            r.error() > 0.0,
+            "{}",
+            cells[col]
+        );
+    }
+    // The figure: the median of the nine and how many are within 5 points.
+    let within = errors.iter().filter(|&&e| e <= 0.05).count();
     let figures = published_figures(&rows);
+    let expected = format!(
+        "{} points; {within} of 9 within 5 points",
+        scaling_core::text::units::format_sig(100.0 * median, 2)
+    );
+    assert_eq!(figures[0].1, expected);
     assert!(
-        figures[0].1.contains("of 9 within 5 points"),
-        "{:?}",
-        figures
+        within < 9,
+        "a run outside 5 points keeps the count honest: {errors:?}"
     );
 }
 
@@ -635,6 +662,7 @@ fn the_plan_with_the_best_layout() {
             assert_eq!(p.step_ms, l.step_ms);
             let hours = inputs.critical.steps(batch) * l.step_ms / 3.6e6;
             assert!((p.hours_to_quality - hours).abs() < 1e-12 * hours);
+            assert!((p.gpu_hours - hours * row.gpus).abs() < 1e-9 * hours * row.gpus);
             assert_eq!(p.fits, Some(true));
             if hours < least.0 {
                 least = (hours, row.gpus);
@@ -642,6 +670,35 @@ fn the_plan_with_the_best_layout() {
         }
     }
     assert_eq!(plan.best_gpus_best_layout, Some(least.1));
+    // The key figure names that row, its time and its layout.
+    let llm = scaling_model::llm::LlmSweep::compute(&d.scenario.llm_inputs());
+    let figures = scaling_core::panel::plan::key_figures(&plan, &llm);
+    let (_, text) = figures
+        .iter()
+        .find(|(label, _)| label.starts_with("With the best layout at each row"))
+        .unwrap();
+    let row = plan.rows.iter().find(|r| r.gpus == least.1).unwrap();
+    let layout = row
+        .weak_then_strong_best
+        .unwrap()
+        .best_layout
+        .layout()
+        .unwrap();
+    assert!(
+        text.contains(&scaling_core::panel::layouts::layout_summary(&layout)),
+        "{text}"
+    );
+    let hours = scaling_core::text::units::format_hours(
+        row.weak_then_strong_best
+            .unwrap()
+            .point
+            .unwrap()
+            .hours_to_quality,
+    );
+    assert!(
+        text.starts_with(&format!("4,096 GPUs: {hours} (")),
+        "{text}"
+    );
     let fixed = PlanSweep::compute(&decode("v=1&preset=gpt3-175b-walls").scenario.plan_inputs());
     assert!(fixed.rows.iter().all(|r| r.weak_then_strong_best.is_none()));
     assert_eq!(fixed.best_gpus_best_layout, None);
@@ -672,6 +729,23 @@ fn the_parts_add_up_to_the_step() {
             let p = &l.parts;
             assert!(
                 (p.step_ms() - l.step_ms).abs() <= 1e-9 * l.step_ms,
+                "{query}: {l:?}"
+            );
+            // The bubble (§3.2): (p − 1)/A of the compute with 1F1B, (p − 1)/(v·A) interleaved.
+            let c = &l.choice;
+            let fraction = match c.schedule {
+                _ if c.pp == 1 => 0.0,
+                scaling_model::step::PipelineSchedule::Interleaved => {
+                    (c.pp - 1) as f64 / (c.chunks as f64 * l.accumulation as f64)
+                }
+                scaling_model::step::PipelineSchedule::OneFOneB => {
+                    (c.pp - 1) as f64 / l.accumulation as f64
+                }
+                scaling_model::step::PipelineSchedule::ZeroBubble => 0.0,
+            };
+            let bubble = fraction * p.compute_ms();
+            assert!(
+                (p.bubble_ms - bubble).abs() <= 1e-9 * l.step_ms,
                 "{query}: {l:?}"
             );
             for v in [
