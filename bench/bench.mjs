@@ -110,7 +110,7 @@ const PANELS = [
   { key: 'plan', label: 'plan', query: 'v=1&preset=seed-weak&view=plan', slider: '#bcrit-range', input: '#bcrit-input', msg: '#bcrit-msg', typed: typedBcrit, canvases: 2 },
 ];
 // Issue 23: the layout search on every input change. The Strong tab of a 16,384-GPU sweep with
-// `lay=best` (the page's second module): every layout at each of the five table rows is scored
+// `lay=best`: every layout at each of the five table rows is scored
 // per update. Target: p95 within one 60 Hz frame, with the top of the tab on screen.
 const SEARCH_PANEL = {
   key: 'strong-best', label: 'strong, lay=best, 1,024…16,384 GPUs (top of tab)',

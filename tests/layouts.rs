@@ -300,20 +300,26 @@ fn the_current_layout_scores_as_its_own_row() {
     }
 }
 
-/// The pipeline degrees are the layers' divisors and the powers of two: Megatron-Core's 177B
-/// (96 layers) at 4,704 GPUs (2⁵·3·7²) can take 6 stages (a divisor; 4,704/(8·6) = 98), but
-/// not 7, although 4,704 divides by 7 and 7 stages of 14 layers would be only 2 short.
-#[test]
-fn pipeline_degrees_divide_the_layers_or_are_powers_of_two() {
-    let d = decode("v=1&preset=megatron-177b-h100&mbs=1");
-    let inputs = d.scenario.llm_inputs();
-    let s = Search::run(
+/// Megatron-Core's 177B (one sequence per microbatch) searched at 4,704 GPUs.
+fn megatron_at_4704() -> Search {
+    let inputs = decode("v=1&preset=megatron-177b-h100&mbs=1")
+        .scenario
+        .llm_inputs();
+    Search::run(
         &inputs,
         &SearchSpace::default(),
         4704.0,
         inputs.global_batch_tokens,
     )
-    .unwrap();
+    .unwrap()
+}
+
+/// The pipeline degrees are the layers' divisors and the powers of two: Megatron-Core's 177B
+/// (96 layers) at 4,704 GPUs (2⁵·3·7²) can take 6 stages (a divisor; 4,704/(8·6) = 98), but
+/// not 7, although 4,704 divides by 7 and 7 stages of 14 layers would be only 2 short.
+#[test]
+fn pipeline_degrees_divide_the_layers_or_are_powers_of_two() {
+    let s = megatron_at_4704();
     assert!(s.layouts.iter().any(|l| l.choice.pp == 6));
     assert!(s.layouts.iter().any(|l| l.choice.pp == 3));
     assert!(s.layouts.iter().all(|l| l.choice.pp != 7));
@@ -326,15 +332,7 @@ fn pipeline_degrees_divide_the_layers_or_are_powers_of_two() {
 #[test]
 fn the_space_holds_only_layouts_that_can_run() {
     // Megatron's 177B at 4,704 GPUs: TP 16 · PP 32 would leave D = 9.1875.
-    let d = decode("v=1&preset=megatron-177b-h100&mbs=1");
-    let inputs = d.scenario.llm_inputs();
-    let s = Search::run(
-        &inputs,
-        &SearchSpace::default(),
-        4704.0,
-        inputs.global_batch_tokens,
-    )
-    .unwrap();
+    let s = megatron_at_4704();
     for l in &s.layouts {
         assert!(
             l.dp >= 1.0 && l.dp.fract() == 0.0,
@@ -342,7 +340,7 @@ fn the_space_holds_only_layouts_that_can_run() {
             l.choice,
             l.dp
         );
-        assert!(l.dp * 4096.0 <= inputs.global_batch_tokens);
+        assert!(l.dp * 4096.0 <= s.batch_tokens);
     }
     // 8 GPUs and a batch of 4 sequences of 2,048: D = 8 has no sequence for half the
     // replicas, D = 4 exactly one each.
@@ -698,7 +696,10 @@ fn the_plan_with_the_best_layout() {
             .hours_to_quality,
     );
     assert!(
-        text.starts_with(&format!("4,096 GPUs: {hours} (")),
+        text.starts_with(&format!(
+            "{} GPUs: {hours} (",
+            scaling_core::text::units::format_count(least.1)
+        )),
         "{text}"
     );
     let fixed = PlanSweep::compute(&decode("v=1&preset=gpt3-175b-walls").scenario.plan_inputs());
