@@ -318,6 +318,23 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             trf!("{} GPUs", "{} 卡", format_count(s.peak_throughput_gpus)),
         ),
     ];
+    if let Some(knee) = s.best_layout_n_max {
+        out.insert(
+            2,
+            (
+                trf!(
+                    "N_max with the best layouts (of the one at {} GPUs)",
+                    "最佳布局的 N_max（{} 卡那一行的布局）",
+                    format_count(knee.at_gpus)
+                ),
+                format!(
+                    "{} (≈ {})",
+                    format_count(knee.n_max),
+                    format_si(knee.n_max, 2)
+                ),
+            ),
+        );
+    }
     if let Some(last) = sweep.strong.last() {
         out.push((
             trf!(

@@ -28,7 +28,7 @@ pub struct PublishedRun {
 }
 
 /// The runs of shared/data/published-runs.md whose layout is known, in its order.
-pub const PUBLISHED_RUNS: [PublishedRun; 11] = [
+pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
     // §3: TP 4 · PP 8 · VP 12, microbatch 1, GBS = 2 × GPUs sequences of 2,048.
     run(
         "DGX Cloud GPT-3 175B BF16",
@@ -79,6 +79,36 @@ pub const PUBLISHED_RUNS: [PublishedRun; 11] = [
         false,
         false,
     ),
+    // §2: MLPerf Training v3.1 GPT-3 175B on Eos, FP8, TP 4 · PP 8, microbatch 1, sequence
+    // 2,048, at a fixed GBS of 2,048 sequences (and 2,560 at 10,240 GPUs): the DGX Cloud
+    // recipe's shape and layout (the same NeMo stack; the virtual chunks, 12, are the recipe's:
+    // MLPerf's config files give TP, PP and the microbatch only). MFU as 6·P·B over the
+    // published step: 6·175e9·4,194,304 / (11.051 s · 512 · 1,979e12) = 39.33%;
+    // / (1.609 s · 4,096 · …) = 33.77%; 6·175e9·5,242,880 / (0.926 s · 10,240 · …) = 29.34%.
+    run(
+        "MLPerf v3.1 GPT-3 175B FP8",
+        "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=4194304",
+        512.0,
+        0.3933,
+        true,
+        false,
+    ),
+    run(
+        "MLPerf v3.1 GPT-3 175B FP8",
+        "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=4194304",
+        4096.0,
+        0.3377,
+        true,
+        false,
+    ),
+    run(
+        "MLPerf v3.1 GPT-3 175B FP8",
+        "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=5242880",
+        10240.0,
+        0.2934,
+        true,
+        false,
+    ),
     // §1: TP 8 · PP 6 at GBS 1,152 (the preset's microbatch and schedule are assumptions).
     run(
         "Megatron-Core GPT 177B",
@@ -123,7 +153,33 @@ pub const PUBLISHED_RUNS: [PublishedRun; 11] = [
         false,
         false,
     ),
+    // §4: MosaicML llm-foundry MPT-13B, FULL_SHARD (ZeRO-3, no TP or PP), sequence 2,048,
+    // microbatch 2 (4,096 tokens per GPU), H100 BF16; the README gives no network, so the
+    // model's default `beff` of 100 GB/s per GPU, the article's (its `T_crit ≈ 3.7k`). MPT-13B's shape (llm-foundry yamls: 40 layers, d_model 5,120,
+    // 40 heads, a 4h MLP, vocabulary 50,368); P = 12·40·5,120² + 2·50,368·5,120 = 13.10e9 as
+    // the model counts it (untied). MFU = 6·13.10e9·4,792 / 989e12 = 38.08% on 8 GPUs,
+    // 6·13.10e9·4,800 / 989e12 = 38.15% on 64.
+    run(
+        "llm-foundry MPT-13B (FSDP)",
+        LLM_FOUNDRY_13B,
+        8.0,
+        0.3808,
+        false,
+        false,
+    ),
+    run(
+        "llm-foundry MPT-13B (FSDP)",
+        LLM_FOUNDRY_13B,
+        64.0,
+        0.3815,
+        false,
+        false,
+    ),
 ];
+
+/// MPT-13B on llm-foundry's benchmark: the weak sweep at 4,096 tokens per GPU from 8 GPUs.
+const LLM_FOUNDRY_13B: &str = "v=1&view=weak&b=32768&n0=8&ns=8,16,32,64&p=13.1G&pa=13.1G\
+    &cm=flops&em=fsdp&nl=40&hd=5120&nh=40&sq=2048&voc=50368&mbs=2&zero=3";
 
 const fn run(
     label: &'static str,

@@ -524,7 +524,7 @@ fn layouts_published() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let runs = v.as_array().unwrap();
-    assert_eq!(runs.len(), 11);
+    assert_eq!(runs.len(), 16);
     for r in runs {
         for key in [
             "run",
@@ -548,5 +548,8 @@ fn layouts_published() {
         out.contains("Median MFU error (runs that did not calibrate r∞)"),
         "{out}"
     );
-    assert!(out.contains("Llama 3.1 405B"), "{out}");
+    assert!(
+        out.contains("Llama 3.1 405B") && out.contains("MLPerf v3.1"),
+        "{out}"
+    );
 }

@@ -61,6 +61,25 @@ impl LayoutChoice {
     }
 }
 
+impl Scored {
+    /// This layout's strong-scaling knee at global batch `batch` ([`super::step::n_max_gpus`]):
+    /// `N_max = M·B/max(m, T_crit)` with its microbatch of `m = sq·seq` tokens, or
+    /// `M·B/(A·T_crit)` when it keeps the scenario's `A` (`mbs=0`). `T_crit` is the same for
+    /// every layout: the FSDP gathers and the compute of a replica's shard both scale as
+    /// `1/(TP·PP)`, so their ratio does not depend on the layout (§3).
+    pub fn n_max_gpus(&self, batch: f64, t_crit: f64, seq_len: f64) -> f64 {
+        let layout = Layout {
+            tp: self.choice.tp,
+            pp: self.choice.pp,
+            cp: self.choice.cp,
+            accumulation: self.accumulation,
+        };
+        let microbatch = (self.choice.microbatch_sequences > 0)
+            .then_some(self.choice.microbatch_sequences as f64 * seq_len);
+        super::step::n_max_gpus(&layout, batch, t_crit, microbatch)
+    }
+}
+
 /// The time of one step, part by part, ms.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
 pub struct StepParts {

@@ -474,6 +474,37 @@ pub struct WeakRow {
     pub best_layout: Option<BestLayout>,
 }
 
+/// The strong-scaling knee when the layout may change with `N`: each strong row's best layout
+/// has its own `N_max = M·B/max(m, T_crit)` ([`super::layouts::Scored::n_max_gpus`]); this is
+/// the largest of them, and the row whose layout it is. Layouts with more model parallelism
+/// (larger `M`) keep `T ≥ T_crit` to more GPUs, which is how real runs push the knee out
+/// (the article's "push `T_crit` down", here "push `M` up").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BestKnee {
+    /// `N_max` of that layout.
+    pub n_max: f64,
+    /// The strong row whose best layout it is.
+    pub at_gpus: f64,
+}
+
+impl BestKnee {
+    /// The largest knee of the strong rows' best layouts (ties: the first row), or `None`
+    /// without `lay=best` or when no row has a fitting layout.
+    fn of(inputs: &LlmInputs, strong: &[StrongRow], t_crit: f64) -> Option<BestKnee> {
+        let seq_len = inputs.walls.map_or(0.0, |w| w.shape.seq_len);
+        strong
+            .iter()
+            .filter_map(|r| {
+                let s = r.best_layout?.layout()?;
+                Some(BestKnee {
+                    n_max: s.n_max_gpus(inputs.global_batch_tokens, t_crit, seq_len),
+                    at_gpus: r.gpus,
+                })
+            })
+            .reduce(|a, b| if b.n_max > a.n_max { b } else { a })
+    }
+}
+
 /// The summary numbers of both sweeps.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LlmSummary {
@@ -487,6 +518,10 @@ pub struct LlmSummary {
     /// The table row with the highest strong-scaling throughput (of the best layouts with
     /// `lay=best`).
     pub peak_throughput_gpus: f64,
+    /// With `lay=best`: the knee of the best layouts, the largest `N_max` of the strong rows'
+    /// best layouts ([`BestKnee`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_layout_n_max: Option<BestKnee>,
     pub baseline_gpus: f64,
     pub model_parallel: f64,
     /// `B₀`, the strong sweep's fixed batch and the weak sweep's baseline batch.
@@ -635,6 +670,7 @@ impl LlmSweep {
             .iter()
             .max_by(|a, b| throughput(a).total_cmp(&throughput(b)))
             .map_or(inputs.baseline_gpus, |r| r.gpus);
+        let best_layout_n_max = BestKnee::of(inputs, &strong, t_crit);
         let first = inputs.gpus.first().copied().unwrap_or(inputs.baseline_gpus);
         let last = inputs.gpus.last().copied().unwrap_or(inputs.baseline_gpus);
         let lo = first.min(inputs.baseline_gpus);
@@ -679,6 +715,7 @@ impl LlmSweep {
                 n_max,
                 microbatch_tokens: inputs.microbatch_tokens,
                 peak_throughput_gpus,
+                best_layout_n_max,
                 baseline_gpus: inputs.baseline_gpus,
                 model_parallel: inputs.layout.model_parallel(),
                 global_batch_tokens: inputs.global_batch_tokens,
