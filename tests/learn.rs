@@ -6,6 +6,7 @@
 //! anything else, so a new construct has to be added here on purpose.
 #![cfg(not(target_arch = "wasm32"))] // native only
 
+use scaling_core::panel::exercise::EXERCISES;
 use scaling_core::panel::ChartId;
 use scaling_core::scenario::{decode, Key, View};
 
@@ -51,6 +52,9 @@ const ELEMENTS: &[&str] = &[
     "p",
     "ul",
     "li",
+    "dl",
+    "dt",
+    "dd",
     "figure",
     "figcaption",
     "canvas",
@@ -590,10 +594,13 @@ const DEFINITIONS: &[&str] = &[
     "d-isoefficiency",
     "d-llm-batch",
     "d-two-ways",
+    "d-step",
+    "d-alpha-beta",
     "d-t-crit",
     "d-ttq",
     "d-scaling-laws",
     "d-mixed",
+    "d-levers",
     "d-mistakes",
 ];
 
@@ -662,11 +669,8 @@ fn roots_headings_ids_and_order() {
             .map(String::as_str)
             .filter(|s| s.starts_with('q'))
             .collect();
-        assert_eq!(
-            qs,
-            ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8"],
-            "{f}: exercises"
-        );
+        let expected: Vec<String> = (1..=EXERCISES.len()).map(|n| format!("q{n}")).collect();
+        assert_eq!(qs, expected, "{f}: exercises");
         // Headings: h2 and h3 only, h2 first, and every section opens with its heading.
         let headings: Vec<&str> = doc
             .elements
@@ -797,16 +801,22 @@ fn figures_and_links_open_valid_scenarios() {
     }
 }
 
-/// Texts a `why` must not contain: the answer itself (the page prints it beside the why).
-const ANSWERS: [&[&str]; 8] = [
+/// What each exercise's why must not say (its answer, in the forms a text would write it).
+const ANSWERS: [&[&str]; 14] = [
     &["20×", "20 倍", "20x", "twenty", "二十"],
     &["21 ", "21。", "21,", "twenty-one"],
     &["972", "973"],
     &["3.57", "3.6%", "3.6 %"],
-    &["8,192", "8192", "8.2k"],
-    &["9,6", "9,7", "9.6", "9.7", "9,36", "9.36"],
+    &["4,096", "4096"],
+    &["9,6", "9,7", "9.6", "9.7", "9,64"],
     &["1.74", "1.8×", "1.81"],
     &["2×", "×2", "2 倍", "twice", "doubles T", "翻倍"],
+    &["4,324", "4.3k", "4,3"],
+    &["1.52", "1.5×", "38%", "38.1"],
+    &["0.111", "0.11%"],
+    &["4.05", "4.0×", "255/63"],
+    &["mixed", "混合"],
+    &["18.3", "18%"],
 ];
 
 #[test]
@@ -865,6 +875,207 @@ fn exercises_ask_for_one_number_and_keep_the_answer_out_of_the_why() {
     }
 }
 
+/// `needle` in `text` as a whole number: not inside a longer number or word (`21` is not in
+/// `2,621` or `21M`).
+fn has_number(text: &str, needle: &str) -> bool {
+    text.match_indices(needle).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let mut after = text[i + needle.len()..].chars();
+        let next = after.next();
+        let digit_after = after.next().is_some_and(|c| c.is_ascii_digit());
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == ',')
+            && !next.is_some_and(|c| c.is_alphanumeric() || ((c == '.' || c == ',') && digit_after))
+    })
+}
+
+/// No exercise's answer appears anywhere in the view before its reveal (review D-34): the
+/// model's answer, as the page writes it (and `… 倍` in Chinese), is nowhere in the texts,
+/// captions, labels or asks — only a pick among choices the ask lists (q5's rows, q13's kinds)
+/// is exempt. The whys are hidden until the reveal and checked above.
+#[test]
+fn no_answer_appears_before_its_reveal() {
+    use scaling_core::panel::exercise::{format, Judge, Unit};
+    assert!(has_number("at 21 processors", "21") && !has_number("2,621 and 21M", "21"));
+    assert!(has_number("1.81×.", "1.81×") && !has_number("0.0108%", "0.010"));
+    for doc in [en(), zh()] {
+        let f = &doc.file;
+        // Everything a reader sees before any reveal: the prose outside the whys.
+        let whys: Vec<usize> = doc
+            .all("p")
+            .filter(|(_, e)| e.tag.has_class("why"))
+            .map(|(i, _)| i)
+            .collect();
+        let hidden: Vec<String> = whys.iter().map(|&i| doc.text(i)).collect();
+        let mut visible = doc.text(0);
+        for h in &hidden {
+            visible = visible.replacen(h.as_str(), "", 1);
+        }
+        for (n, e) in EXERCISES.iter().enumerate() {
+            if e.judge == Judge::Exact {
+                continue;
+            }
+            let answer = e.answer().expect("an answer");
+            let written = format(e.unit, answer);
+            let mut forms = vec![written.clone()];
+            if e.unit == Unit::Times {
+                forms.push(format!("{} 倍", written.trim_end_matches('×')));
+            }
+            for form in &forms {
+                assert!(
+                    !has_number(&visible, form),
+                    "{f}: q{}'s answer {form:?} is in the view before its reveal",
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+/// The numbers the texts quote, computed from their scenarios: `(section, as written)`.
+// A table, one row per quoted number; splitting it would only scatter the rows.
+#[allow(clippy::too_many_lines)]
+fn quoted_numbers() -> Vec<(&'static str, String)> {
+    use scaling_core::text::units::{format_count, format_decimals, format_si, format_sig};
+    use scaling_model::laws::{amdahl_half_efficiency_processors, shi_amdahl_from_gustafson};
+    use scaling_model::llm::LlmSweep;
+    let sweep = |q: &str| LlmSweep::compute(&decode(q).scenario.llm_inputs());
+    let seed = sweep("v=1&preset=seed-strong");
+    let seed_weak = sweep("v=1&preset=seed-weak");
+    let megatron = sweep("v=1&preset=megatron-177b-h100");
+    let walls = sweep("v=1&preset=gpt3-175b-walls");
+    let levers = sweep("v=1&preset=gpt3-175b-walls&lv=noreshard,zb");
+    let mlperf = decode("v=1&preset=mlperf-gpt3-175b-h100").scenario;
+    let gib = |s: &LlmSweep, n: f64| {
+        let r = s.strong.iter().find(|r| r.gpus == n).unwrap();
+        format_decimals(r.walls.unwrap().memory.total / (1u64 << 30) as f64, 1)
+    };
+    let row = |s: &LlmSweep, n: f64| s.strong.iter().find(|r| r.gpus == n).unwrap().clone();
+    let step_at = |n: f64| {
+        decode("v=1&preset=megatron-177b-h100")
+            .scenario
+            .llm
+            .step_table
+            .iter()
+            .find(|p| p.processors == n)
+            .unwrap()
+            .value
+    };
+    // (section, the number as the texts write it)
+    let quotes: Vec<(&'static str, String)> = vec![
+        (
+            "d-efficiency",
+            format!(
+                "{} ",
+                format_count(amdahl_half_efficiency_processors(0.1).unwrap())
+            ),
+        ),
+        ("d-shi", format_sig(0.1 + 0.9 * 1024.0, 4)),
+        (
+            "d-shi",
+            format!(
+                "{}%",
+                format_sig(100.0 * shi_amdahl_from_gustafson(0.1, 1024.0), 3)
+            ),
+        ),
+        ("d-t-crit", format_si(seed.summary.t_crit_tokens, 2)),
+        (
+            "d-step",
+            format!("{} ms", format_count(row(&seed, 1024.0).compute_ms)),
+        ),
+        (
+            "d-step",
+            format!("{} ", format_count(row(&seed, 1024.0).exposed_ms)),
+        ),
+        (
+            "d-step",
+            format!("{} ms", format_count(row(&seed, 16384.0).exposed_ms)),
+        ),
+        (
+            "d-two-ways",
+            format!("{}%", format_decimals(100.0 * row(&megatron, 96.0).mfu, 0)),
+        ),
+        (
+            "d-two-ways",
+            format!(
+                "{}%",
+                format_decimals(100.0 * row(&megatron, 4608.0).mfu, 0)
+            ),
+        ),
+        ("d-ttq", format_si(mlperf.llm.global_batch_tokens, 2)),
+        ("d-ttq", format_si(2.0 * mlperf.llm.global_batch_tokens, 2)),
+        ("d-ttq", format_si(mlperf.plan.critical_batch_tokens, 2)),
+        (
+            "d-ttq",
+            format!(
+                "{}%",
+                format_decimals(100.0 * seed_weak.weak[1].efficiency, 0)
+            ),
+        ),
+        ("d-levers", format_si(walls.summary.t_crit_tokens, 2)),
+        ("d-levers", format_si(levers.summary.t_crit_tokens, 2)),
+        ("d-levers", gib(&walls, 4096.0)),
+        ("d-levers", gib(&levers, 4096.0)),
+        (
+            "q5",
+            format!("{} ms", format_count(row(&seed, 1024.0).compute_ms)),
+        ),
+        ("q6", format!("{} ms", format_count(step_at(96.0)))),
+        ("q6", format!("{} ms", format_count(step_at(4608.0)))),
+        ("q7", format_si(mlperf.llm.global_batch_tokens, 2)),
+        ("q7", format_si(mlperf.plan.critical_batch_tokens, 2)),
+        ("q9", format_si(seed.summary.t_crit_tokens, 2)),
+        (
+            "q10",
+            format!("{} ", format_count(seed_weak.weak[0].step_ms)),
+        ),
+        (
+            "q10",
+            format!("{} ms", format_count(seed_weak.weak[1].step_ms)),
+        ),
+        (
+            "q10",
+            format!(
+                "{}%",
+                format_decimals(100.0 * seed_weak.weak[1].efficiency, 0)
+            ),
+        ),
+    ];
+    // Which panels the levers fit on: every GPU count without them from 2,048, only 4,096 with.
+    let fits = |s: &LlmSweep| -> Vec<f64> {
+        s.strong
+            .iter()
+            .filter(|r| r.walls.unwrap().fits)
+            .map(|r| r.gpus)
+            .collect()
+    };
+    assert_eq!(fits(&walls), vec![2048.0, 4096.0]);
+    assert_eq!(fits(&levers), vec![4096.0]);
+    quotes
+}
+
+/// The numbers the prose and the asks quote are the model's on their scenarios (review D-35):
+/// each is computed here from the scenario and looked for in the section that quotes it, in
+/// both languages, so a preset edit cannot leave a text silently wrong. Changing one of them
+/// in a text (tried: 41.4 → 41.5 GiB) fails this test.
+#[test]
+fn the_numbers_the_texts_quote_are_the_models() {
+    let quotes = quoted_numbers();
+    for doc in [en(), zh()] {
+        let f = &doc.file;
+        for (id, number) in &quotes {
+            let (i, _) = doc
+                .all("section")
+                .find(|(_, e)| e.tag.attr("id") == Some(*id))
+                .unwrap_or_else(|| panic!("{f}: no section {id}"));
+            let text = doc.text(i);
+            assert!(
+                text.contains(number.as_str()),
+                "{f}: {id} does not quote the model's {number:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_chinese_file_has_no_english_sentence() {
     // The checker itself can fail.
@@ -900,8 +1111,8 @@ fn the_chinese_file_has_no_english_sentence() {
     // Every Chinese paragraph is mostly Chinese: a paragraph translated by accident would show
     // here even if its English broke into short runs.
     for (i, e) in zh.all("p") {
-        if e.tag.has_class("formula") || e.tag.has_class("answer") {
-            continue; // an exercise's answer is written by the page on Reveal
+        if e.tag.has_class("formula") || e.tag.has_class("answer") || e.tag.has_class("key") {
+            continue; // an exercise's answer (and its key line) is written by the page
         }
         let t = zh.text(i);
         assert!(

@@ -7,12 +7,14 @@
 use super::ChartId;
 use crate::i18n::tr;
 use crate::model::laws::{
-    amdahl_ceiling, amdahl_half_efficiency_processors, gustafson_speedup, karp_flatt,
+    amdahl_ceiling, amdahl_half_efficiency_processors, amdahl_speedup, efficiency,
+    gustafson_speedup, isoefficiency_work, karp_flatt, shi_amdahl_from_gustafson,
 };
 use crate::model::llm::LlmSweep;
+use crate::model::mode::{scaling_mode, ReportedRun, ScalingMode};
 use crate::model::plan::PlanSweep;
 use crate::scenario::{decode, Scenario};
-use crate::text::units::{format_count, format_ms, format_percent, format_sig, parse_quantity};
+use crate::text::units::{format_count, format_fraction, format_sig, parse_quantity};
 
 /// What the guessed number is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +27,18 @@ pub enum Unit {
     Percent,
     /// Milliseconds.
     Ms,
+    /// A kind of scaling, guessed as a word (`strong`, `weak`, `mixed`; 强、弱、混合).
+    Mode,
+}
+
+/// How a guess is judged: each exercise has its own tolerance, because "no change" is not
+/// "within a factor of 2" of a doubling, and a naive guess must not pass for a fitted one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Judge {
+    /// Right within `right` of the answer (relative), close within `close`; else off.
+    Near { right: f64, close: f64 },
+    /// A pick among the question's choices (table rows, kinds): right or wrong.
+    Exact,
 }
 
 /// One exercise.
@@ -34,6 +48,7 @@ pub struct Exercise {
     pub query: &'static str,
     pub chart: ChartId,
     pub unit: Unit,
+    pub judge: Judge,
     /// The model's answer for the scenario.
     answer: fn(&Scenario) -> Option<f64>,
     /// The published measurement the answer is held against, where there is one.
@@ -60,29 +75,77 @@ fn step_at(s: &Scenario, gpus: f64) -> Option<f64> {
         .map(|r| r.step_ms)
 }
 
-/// The eight exercises, in the Learn view's order (`q=1` is the first).
+/// The weak-scaling speedup to quality at `gpus` (a row of the scenario's Plan table).
+fn weak_ttq_speedup_at(s: &Scenario, gpus: f64) -> Option<f64> {
+    PlanSweep::compute(&s.plan_inputs())
+        .rows
+        .iter()
+        .find(|r| r.gpus == gpus)
+        .map(|r| r.weak_ttq_speedup)
+}
+
+/// [`ScalingMode`] as the number an exercise's answer is (its order in the enum).
+fn mode_number(mode: ScalingMode) -> f64 {
+    match mode {
+        ScalingMode::Strong => 0.0,
+        ScalingMode::Weak => 1.0,
+        ScalingMode::Mixed => 2.0,
+    }
+}
+
+/// The reported sweep of exercise 13: 1,024 GPUs at TP 8 · PP 4 and a 4M-token batch, then
+/// 4,096 GPUs at TP 8 · PP 8 and 16M tokens, "90% efficiency".
+const REPORT_13: [ReportedRun; 2] = [
+    ReportedRun {
+        gpus: 1024.0,
+        global_batch_tokens: 4_194_304.0,
+        model_parallel: 32.0,
+        expert_parallel: 1.0,
+    },
+    ReportedRun {
+        gpus: 4096.0,
+        global_batch_tokens: 16_777_216.0,
+        model_parallel: 64.0,
+        expert_parallel: 1.0,
+    },
+];
+
+/// The exercises, in the Learn view's order (`q=1` is the first).
 pub const EXERCISES: [Exercise; crate::scenario::EXERCISES as usize] = [
     // Amdahl's ceiling 1/f (Amdahl 1967): 1/0.05 = 20.
     Exercise {
-        query: "v=1&view=laws&f=0.05&n=4096",
+        query: "v=1&view=laws&f=0.05&n=4096&fs=",
         chart: ChartId::LawsSpeedup,
         unit: Unit::Times,
+        judge: Judge::Near {
+            right: 0.05,
+            close: 0.25,
+        },
         answer: |s| amdahl_ceiling(s.laws.serial_fraction),
         measured: None,
     },
-    // E(N) = 1/(f·N + 1 − f) = 1/2 at N = (1 + f)/f = 21.
+    // E(N) = 1/(f·N + 1 − f) = 1/2 at N = (1 + f)/f = 21: a count, right within one.
     Exercise {
-        query: "v=1&view=laws&f=0.05&n=256",
+        query: "v=1&view=laws&f=0.05&n=256&fs=",
         chart: ChartId::LawsEfficiency,
         unit: Unit::Count,
+        judge: Judge::Near {
+            right: 0.05,
+            close: 0.25,
+        },
         answer: |s| amdahl_half_efficiency_processors(s.laws.serial_fraction),
         measured: None,
     },
-    // Gustafson (1988): f + (1 − f)·N = 0.05 + 0.95·1,024 = 972.85.
+    // Gustafson (1988): f + (1 − f)·N = 0.05 + 0.95·1,024 = 972.85; N itself (1,024) is 5%
+    // high and only close.
     Exercise {
-        query: "v=1&view=laws&f=0.05&n=1024",
+        query: "v=1&view=laws&f=0.05&n=1024&fs=",
         chart: ChartId::LawsSpeedup,
         unit: Unit::Times,
+        judge: Judge::Near {
+            right: 0.01,
+            close: 0.1,
+        },
         answer: |s| {
             Some(gustafson_speedup(
                 s.laws.serial_fraction,
@@ -96,17 +159,24 @@ pub const EXERCISES: [Exercise; crate::scenario::EXERCISES as usize] = [
         query: "v=1&view=laws&mk=speedup&m=1:1,8:6.4",
         chart: ChartId::LawsKarpFlatt,
         unit: Unit::Percent,
+        judge: Judge::Near {
+            right: 0.05,
+            close: 0.25,
+        },
         answer: |s| {
             let last = s.laws.measured.last()?;
             karp_flatt(last.value, last.processors)
         },
         measured: None,
     },
-    // The seed's strong table: throughput peaks at a table row.
+    // The seed's strong table with twice its exposed column (200, 300, 440, 600 ms): steps
+    // 1,100, 525, 552.5, 656.25 ms, throughput 29.1M, 61.0M, 57.9M, 48.8M tok/s; it peaks at
+    // 4,096, a pick among four rows.
     Exercise {
-        query: "v=1&preset=seed-strong&view=strong",
+        query: "v=1&preset=seed-strong&view=strong&ex=1024:200,4096:300,8192:440,16384:600",
         chart: ChartId::StrongThroughput,
         unit: Unit::Count,
+        judge: Judge::Exact,
         answer: |s| {
             Some(
                 LlmSweep::compute(&s.llm_inputs())
@@ -117,37 +187,135 @@ pub const EXERCISES: [Exercise; crate::scenario::EXERCISES as usize] = [
         measured: None,
     },
     // Megatron-Core 177B, fitted on 96 and 4,608 GPUs; measured at 1,152 GPUs:
-    // 6·177e9·4,718,592 / 170.8 PFLOP/s (published-runs.md §1).
+    // 6·177e9·4,718,592 / 517.5 PFLOP/s = 9,683 ms (published-runs.md §1). Ideal scaling from
+    // 96 GPUs (9,384 ms) is 2.7% low: close, not right; 10,480 ms (8.7% high) is off.
     Exercise {
         query: "v=1&preset=megatron-177b-h100&view=strong",
         chart: ChartId::StrongStep,
         unit: Unit::Ms,
+        judge: Judge::Near {
+            right: 0.015,
+            close: 0.05,
+        },
         answer: |s| step_at(s, 1152.0),
         measured: Some(9683.0),
     },
-    // MLPerf v3.1 GPT-3: 4,096 → 8,192 GPUs ran 8.58 → 4.93 min to the target, 1.74×.
+    // MLPerf v3.1 GPT-3: the model's steps × step time, 4,096 → 8,192 GPUs; the run measured
+    // 8.58 → 4.93 min to the target, 1.74×. Twice the GPUs (2×) is 10% high: off.
     Exercise {
         query: "v=1&preset=mlperf-gpt3-175b-h100&view=plan",
         chart: ChartId::PlanTimeToQuality,
         unit: Unit::Times,
-        answer: |s| {
-            let plan = PlanSweep::compute(&s.plan_inputs());
-            plan.rows
-                .iter()
-                .find(|r| r.gpus == 8192.0)
-                .map(|r| r.weak_ttq_speedup)
+        judge: Judge::Near {
+            right: 0.04,
+            close: 0.08,
         },
+        answer: |s| weak_ttq_speedup_at(s, 8192.0),
         measured: Some(8.58 / 4.93),
     },
     // T_crit ∝ F_eff (MODEL.md §3): twice the achieved FLOP/s (FP8 GEMMs, 370T → 740T) at
-    // the same communication doubles the tokens a replica needs to hide it.
+    // the same communication doubles the tokens a replica needs to hide it. `cm=flops` so that
+    // the compute, and with it the chart, follows F_eff. "No change" (1×) is off.
     Exercise {
-        query: "v=1&preset=seed-strong&view=strong&feff=740T",
+        query: "v=1&preset=seed-strong&view=strong&cm=flops&feff=740T",
         chart: ChartId::StrongEfficiency,
         unit: Unit::Times,
+        judge: Judge::Near {
+            right: 0.02,
+            close: 0.1,
+        },
         answer: |s| {
-            let base = decode("v=1&preset=seed-strong").scenario;
+            let base = decode("v=1&preset=seed-strong&cm=flops").scenario;
             Some(s.llm_inputs().t_crit_tokens() / base.llm_inputs().t_crit_tokens())
+        },
+        measured: None,
+    },
+    // The seed's knee at half its batch: N_max = B/T_crit = 16M/3,700 = 4,324.3 GPUs
+    // (M = A = 1).
+    Exercise {
+        query: "v=1&preset=seed-strong&view=strong&b=16M",
+        chart: ChartId::StrongThroughput,
+        unit: Unit::Count,
+        judge: Judge::Near {
+            right: 0.02,
+            close: 0.25,
+        },
+        answer: |s| Some(LlmSweep::compute(&s.llm_inputs()).summary.n_max),
+        measured: None,
+    },
+    // The seed's weak table past the critical batch (docs/model.md §8.3): B_crit = 32M,
+    // 1,024 → 4,096 GPUs, 32M → 128M: (2 × 1,000)/(1.25 × 1,050) = 1.52×.
+    Exercise {
+        query: "v=1&preset=seed-weak&view=plan",
+        chart: ChartId::PlanTimeToQuality,
+        unit: Unit::Times,
+        judge: Judge::Near {
+            right: 0.03,
+            close: 0.1,
+        },
+        answer: |s| weak_ttq_speedup_at(s, 4096.0),
+        measured: None,
+    },
+    // Shi (1996): f_G = 10% on 100 processors is f_A = 0.1/(0.1 + 0.9·100) = 0.1/90.1 = 0.111%.
+    Exercise {
+        query: "v=1&view=laws&f=0.1&n=100&fs=",
+        chart: ChartId::LawsSpeedup,
+        unit: Unit::Percent,
+        judge: Judge::Near {
+            right: 0.03,
+            close: 0.25,
+        },
+        answer: |s| {
+            Some(shi_amdahl_from_gustafson(
+                s.laws.serial_fraction,
+                s.laws.max_processors as f64,
+            ))
+        },
+        measured: None,
+    },
+    // Isoefficiency (Grama et al. 1993) under Amdahl-type overhead: W = K·(N − 1)·W_s, so
+    // holding E from 64 to 256 processors needs (256 − 1)/(64 − 1) = 255/63 = 4.05× the work.
+    Exercise {
+        query: "v=1&view=laws&f=0.01&n=256&fs=",
+        chart: ChartId::LawsEfficiency,
+        unit: Unit::Times,
+        judge: Judge::Near {
+            right: 0.02,
+            close: 0.1,
+        },
+        answer: |s| {
+            let f = s.laws.serial_fraction;
+            let e = efficiency(amdahl_speedup(f, 64.0), 64.0);
+            let n = s.laws.max_processors as f64;
+            Some(isoefficiency_work(e, n, f)? / isoefficiency_work(e, 64.0, f)?)
+        },
+        measured: None,
+    },
+    // A report's four points (the article): 4M → 16M tokens on 1,024 → 4,096 GPUs while PP
+    // went 4 → 8. T = 4,194,304·32/1,024 = 131,072 → 16,777,216·64/4,096 = 262,144, neither
+    // B nor T held, and the layout changed: mixed.
+    Exercise {
+        query: "v=1&preset=seed-strong&view=plan&bcap=64M",
+        chart: ChartId::PlanTimeToQuality,
+        unit: Unit::Mode,
+        judge: Judge::Exact,
+        answer: |_| Some(mode_number(scaling_mode(&REPORT_13[0], &REPORT_13[1]))),
+        measured: None,
+    },
+    // Measure your own program: HPC Carpentry's `amdahl` lesson, 33.3 / 13.6 / 9.5 s on 1 / 4 /
+    // 8 CPUs: S(8) = 33.3/9.5 = 3.5053, e = (1/3.5053 − 1/8)/(7/8) = 0.18316.
+    Exercise {
+        query: "v=1&view=laws&mk=time&m=1:33.3,4:13.6,8:9.5",
+        chart: ChartId::LawsKarpFlatt,
+        unit: Unit::Percent,
+        judge: Judge::Near {
+            right: 0.05,
+            close: 0.25,
+        },
+        answer: |s| {
+            let first = s.laws.measured.first()?;
+            let last = s.laws.measured.last()?;
+            karp_flatt(first.value / last.value, last.processors)
         },
         measured: None,
     },
@@ -158,20 +326,34 @@ pub fn exercise(number: u8) -> Option<&'static Exercise> {
     EXERCISES.get(usize::from(number).checked_sub(1)?)
 }
 
-/// A number in the exercise's unit, as the page writes it.
+/// A number in the exercise's unit, as the page writes it, with its unit and separators.
 pub fn format(unit: Unit, value: f64) -> String {
     match unit {
         Unit::Times => format!("{}×", format_sig(value, 3)),
         Unit::Count => format_count(value.round()),
-        Unit::Percent => format_percent(value, 2),
-        Unit::Ms => format_ms(value),
+        Unit::Percent => format!("{}%", format_sig(value * 100.0, 3)),
+        Unit::Ms => format!("{} ms", format_count(value.round())),
+        Unit::Mode => match value as u8 {
+            0 => tr("strong scaling", "强扩展"),
+            1 => tr("weak scaling", "弱扩展"),
+            _ => tr("mixed", "混合"),
+        }
+        .to_string(),
     }
 }
 
 /// Reads a guess typed into the exercise's box: a number (percent for a `Percent` exercise:
-/// `3.6` and `3.6%` are the same guess). The message names the box.
+/// `3.6` and `3.6%` are the same guess), or a kind of scaling for a `Mode` exercise. The
+/// message names the box.
 pub fn read_guess(unit: Unit, text: &str) -> Result<f64, String> {
+    if unit == Unit::Mode {
+        return read_mode(text);
+    }
     let trimmed = text.trim().trim_end_matches(['×', 'x', 'X']);
+    let trimmed = trimmed
+        .strip_suffix("ms")
+        .map_or(trimmed, str::trim_end)
+        .trim_end_matches(['卡']);
     let percent = trimmed.strip_suffix('%');
     let value = parse_quantity(percent.unwrap_or(trimmed))
         .map_err(|e| trf!("Your guess: {}", "你的猜测：{}", e.to_string()))?;
@@ -189,6 +371,31 @@ pub fn read_guess(unit: Unit, text: &str) -> Result<f64, String> {
     })
 }
 
+/// `strong`, `weak` or `mixed` (any case, a prefix of two letters or more, with or without
+/// "scaling"), or 强, 弱, 混合 (with or without 扩展).
+fn read_mode(text: &str) -> Result<f64, String> {
+    let t = text.trim().to_lowercase();
+    let t = t
+        .trim_end_matches("scaling")
+        .trim_end_matches("扩展")
+        .trim();
+    let is = |word: &str| t.len() >= 2 && word.starts_with(t);
+    let mode = if is("strong") || t == "强" {
+        ScalingMode::Strong
+    } else if is("weak") || t == "弱" {
+        ScalingMode::Weak
+    } else if is("mixed") || t == "混合" {
+        ScalingMode::Mixed
+    } else {
+        return Err(tr(
+            "Your guess: write strong, weak or mixed",
+            "你的猜测：请写 强、弱 或 混合",
+        )
+        .to_string());
+    };
+    Ok(mode_number(mode))
+}
+
 /// The revealed answer: the model's value, how far the guess was, and the measurement.
 pub fn reveal(number: u8, guess_text: &str) -> Result<String, String> {
     let exercise =
@@ -202,8 +409,26 @@ pub fn reveal(number: u8, guess_text: &str) -> Result<String, String> {
         "答案：{}（你的猜测 {}）。{}",
         format(exercise.unit, answer),
         format(exercise.unit, guess),
-        verdict(guess, answer)
+        verdict(exercise.judge, guess, answer)
     );
+    push_measured(&mut text, exercise);
+    Ok(text)
+}
+
+/// The answer key's line for exercise `number`: the model's answer and the measurement, with
+/// no guess (the teacher's print).
+pub fn key(number: u8) -> Result<String, String> {
+    let exercise =
+        exercise(number).ok_or_else(|| tr("No such exercise", "没有这道练习").to_string())?;
+    let answer = exercise
+        .answer()
+        .ok_or_else(|| tr("The model has no answer here", "模型在此没有答案").to_string())?;
+    let mut text = trf!("Answer: {}.", "答案：{}。", format(exercise.unit, answer));
+    push_measured(&mut text, exercise);
+    Ok(text)
+}
+
+fn push_measured(text: &mut String, exercise: &Exercise) {
     if let Some(measured) = exercise.measured {
         text.push(' ');
         text.push_str(&trf!(
@@ -212,27 +437,60 @@ pub fn reveal(number: u8, guess_text: &str) -> Result<String, String> {
             format(exercise.unit, measured)
         ));
     }
-    Ok(text)
 }
 
-/// How close a guess is: within 10% of the answer, within a factor of 2, or off by a factor.
-pub fn verdict(guess: f64, answer: f64) -> String {
-    let ratio = if guess > answer {
-        guess / answer
-    } else {
-        answer / guess
-    };
-    if (guess - answer).abs() <= 0.1 * answer {
-        tr("Within 10%: well predicted.", "误差在 10% 以内：预测得好。").to_string()
-    } else if ratio <= 2.0 {
-        tr("Within a factor of 2.", "在 2 倍以内。").to_string()
-    } else if ratio.is_finite() {
-        trf!(
-            "Off by a factor of {}.",
-            "相差 {} 倍。",
-            format_sig(ratio, 2)
-        )
-    } else {
-        tr("Off by far.", "相差甚远。").to_string()
+/// How close a guess is, by the exercise's own tolerance.
+pub fn verdict(judge: Judge, guess: f64, answer: f64) -> String {
+    match judge {
+        Judge::Exact => {
+            if guess == answer {
+                tr("Right.", "正确。").to_string()
+            } else {
+                tr("Not this one.", "不是这个。").to_string()
+            }
+        }
+        Judge::Near { right, close } => {
+            let error = (guess - answer).abs() / answer.abs();
+            let ratio = if guess > answer {
+                guess / answer
+            } else {
+                answer / guess
+            };
+            if error <= right {
+                trf!(
+                    "Right: within {} of the answer.",
+                    "正确：与答案相差不到 {}。",
+                    format_fraction(right)
+                )
+            } else if error <= close {
+                trf!(
+                    "Close: within {}, not yet right.",
+                    "接近：相差不到 {}，但还不对。",
+                    format_fraction(close)
+                )
+            } else if ratio < 2.0 {
+                if guess > answer {
+                    trf!(
+                        "Off: {} too high.",
+                        "偏差：高了 {}。",
+                        format_fraction(error)
+                    )
+                } else {
+                    trf!(
+                        "Off: {} too low.",
+                        "偏差：低了 {}。",
+                        format_fraction(error)
+                    )
+                }
+            } else if ratio.is_finite() {
+                trf!(
+                    "Off by a factor of {}.",
+                    "相差 {} 倍。",
+                    format_sig(ratio, 2)
+                )
+            } else {
+                tr("Off by far.", "相差甚远。").to_string()
+            }
+        }
     }
 }

@@ -169,7 +169,7 @@ keys! {
 }
 
 /// How many exercises the Learn view has (`q=1,4` picks some; `crate::panel::exercise`).
-pub const EXERCISES: u8 = 8;
+pub const EXERCISES: u8 = 14;
 
 impl Key {
     pub fn from_name(name: &str) -> Option<Key> {

@@ -72,6 +72,19 @@ pub fn shi_gustafson_from_amdahl(amdahl_fraction: f64, processors: f64) -> f64 {
     amdahl_fraction * processors / (1.0 + amdahl_fraction * (processors - 1.0))
 }
 
+/// The work that holds efficiency `E` on `N` processors under Amdahl-type overhead
+/// (Grama, Gupta & Kumar 1993, "Isoefficiency: measuring the scalability of parallel
+/// algorithms and architectures"): with a fixed serial part `W_s` and the rest dividing
+/// perfectly, the total overhead is `T_o = (N − 1)·W_s`, and `E = W/(W + T_o)` gives
+///
+/// `W = K·T_o = E/(1 − E)·(N − 1)·W_s`
+///
+/// — linear in `N`. `None` for `E` outside `(0, 1)`.
+pub fn isoefficiency_work(efficiency: f64, processors: f64, serial_work: f64) -> Option<f64> {
+    (efficiency > 0.0 && efficiency < 1.0)
+        .then(|| efficiency / (1.0 - efficiency) * (processors - 1.0) * serial_work)
+}
+
 /// Karp–Flatt experimentally determined serial fraction (Karp & Flatt 1990):
 ///
 /// `e(N) = (1/S − 1/N) / (1 − 1/N)` for a measured speedup `S` at `N > 1`.
@@ -153,6 +166,17 @@ mod tests {
             assert!((sun_ni_speedup(0.05, n, 0.0) - amdahl_speedup(0.05, n)).abs() < 1e-9);
             assert!((sun_ni_speedup(0.05, n, 1.0) - gustafson_speedup(0.05, n)).abs() < 1e-9);
         }
+    }
+
+    #[test]
+    fn isoefficiency_grows_the_work_linearly() {
+        // E = 1/2 (K = 1) on 21 processors, W_s = 1: W = 1·20·1 = 20, and then
+        // E = W/(W + T_o) = 20/(20 + 20) = 1/2.
+        assert_eq!(isoefficiency_work(0.5, 21.0, 1.0), Some(20.0));
+        // E = 80% (K = 4) on 64 processors, W_s = 2: 4·63·2 = 504.
+        assert!((isoefficiency_work(0.8, 64.0, 2.0).unwrap() - 504.0).abs() < 1e-9);
+        assert_eq!(isoefficiency_work(1.0, 64.0, 2.0), None);
+        assert_eq!(isoefficiency_work(0.0, 64.0, 2.0), None);
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod levers;
 pub mod llm;
 pub mod measured;
 pub mod memory;
+pub mod mode;
 pub mod plan;
 pub mod shape;
 pub mod step;

@@ -674,11 +674,15 @@ impl LlmSweep {
         let first = inputs.gpus.first().copied().unwrap_or(inputs.baseline_gpus);
         let last = inputs.gpus.last().copied().unwrap_or(inputs.baseline_gpus);
         let lo = first.min(inputs.baseline_gpus);
-        // Show the knee even when the rows stop short of it (but not 1000× beyond them).
-        let hi = last
-            .max(inputs.baseline_gpus)
-            .max(n_max.min(last * 8.0) * 1.25)
-            .max(lo * 2.0);
+        // Show the knee even when the rows stop short of it (but not 1000× beyond them) —
+        // unless the step time is a fit of measured points: then `N_max` is FSDP's knee at the
+        // default bandwidth, which says nothing of the run that was fitted, and the charts
+        // stay on the data (docs/learn review D-23).
+        let knee_range = match inputs.exposed {
+            ExposedSource::Fitted { .. } => 0.0,
+            _ => n_max.min(last * 8.0) * 1.25,
+        };
+        let hi = last.max(inputs.baseline_gpus).max(knee_range).max(lo * 2.0);
         let mut strong_curves = SweepCurves::default();
         let mut weak_curves = SweepCurves::default();
         for n in log_space(lo, hi, CURVE_SAMPLES) {

@@ -98,6 +98,14 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
     }
     let on_reveal = |event: Event| {
         let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
+        if let Some(t) = &target {
+            for mode in ["print-sheet", "print-key"] {
+                if t.class_list().contains(mode) {
+                    print(mode);
+                    return;
+                }
+            }
+        }
         if let Some(section) = target
             .filter(|t| t.class_list().contains("reveal"))
             .and_then(|t| t.closest("[data-q]").ok().flatten())
@@ -113,6 +121,39 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
         {
             target.scroll_into_view();
         }
+    }
+}
+
+/// Prints the view for a class: `print-sheet` (the questions and figures, no answers, no
+/// whys) or `print-key` (every exercise's answer from `exercise::key`, with its why and
+/// chart). The mode is a class on the view's root that the print style sheet reads; it stays
+/// until the other button is pressed, so a later Ctrl+P prints the same.
+fn print(mode: &str) {
+    let Some(root) = by_id::<HtmlElement>("learn-content") else {
+        return;
+    };
+    let classes = root.class_list();
+    let _ = classes.remove_2("print-sheet", "print-key");
+    let _ = classes.add_1(mode);
+    if mode == "print-key" {
+        for section in all(&root, "[data-q]") {
+            let number = section
+                .get_attribute("data-q")
+                .and_then(|q| q.parse::<u8>().ok());
+            let (Some(number), Ok(Some(out))) = (number, section.query_selector(".key")) else {
+                continue;
+            };
+            out.set_text_content(Some(exercise::key(number).as_deref().unwrap_or_else(|e| e)));
+            if let (Some(e), Ok(Some(figure))) =
+                (exercise::exercise(number), section.query_selector(".q-fig"))
+            {
+                let scenario = super::with_app(|app| app.page.scenario.clone()).unwrap_or_default();
+                draw(&figure, e.query, e.chart.id(), &scenario);
+            }
+        }
+    }
+    if let Some(window) = web_sys::window() {
+        let _ = window.print();
     }
 }
 
