@@ -409,7 +409,7 @@ pub const PRESETS: [PresetSpec; 15] = [
         // PP 8; mlcommons/training_results_v3.1, shared/data/published-runs.md §2). The step
         // time is `em=fit` on the two system sizes at GBS 2,048 (512 and 4,096 GPUs); `B_crit`
         // is fitted to the published steps to the quality target at GBS 2,048 and 4,096
-        // (docs/model.md §5.3); the Plan panel then shows weak scaling 4,096 → 8,192 GPUs as it
+        // (docs/model.md §8.5); the Plan panel then shows weak scaling 4,096 → 8,192 GPUs as it
         // happened.
         name: "mlperf-gpt3-175b-h100",
         view: View::Plan,
@@ -449,7 +449,7 @@ pub const PRESETS: [PresetSpec; 15] = [
             // FP8 dense.
             l.peak_flops_per_gpu = 1979e12;
             // 1.208e9 tokens (288 steps) to the target at GBS 2,048; B_crit from that and
-            // GBS 4,096's 1.309 to 1.359e9 (docs/model.md §5.3).
+            // GBS 4,096's 1.309 to 1.359e9 (docs/model.md §8.5).
             l.token_budget = 1.208e9;
             s.plan.critical_batch_tokens = 36e6;
         },

@@ -75,7 +75,7 @@ test("a teacher links one exercise: guess, reveal the model's answer, its why an
     assert.ok(await page.isHidden('#q2 .why'));
     await page.fill('#q2 input', '30');
     await page.click('#q2 .reveal');
-    assert.equal(await page.textContent('#q2 .answer'), 'Answer: 21 (your guess 30). Within a factor of 2.');
+    assert.equal(await page.textContent('#q2 .answer'), 'Answer: 21 (your guess 30). Off: 42.9% too high.');
     assert.ok(await page.isVisible('#q2 .why'));
     assert.ok((await canvasStats(page, '#q2 .q-fig canvas')).fraction > 0.01, 'the exercise chart is drawn');
     await assertClean(assert, page, 'exercise 2');
@@ -110,6 +110,36 @@ test('the Learn view prints as a handout: texts and figures, no controls', async
     assert.ok(await page.isVisible('#d-amdahl .formula'));
     assert.ok(await page.isVisible('#q1 .why'));
     assert.ok(await page.isHidden('.tabs'));
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
+test('print for a class: the answer key has every answer and why, the student sheet none', async () => {
+  const { page } = await open('?v=1&view=learn');
+  try {
+    await page.waitForSelector('#learn-content article.learn');
+    // The print dialog is the browser's; here it only records that it was asked for.
+    await page.evaluate(() => { window.printed = 0; window.print = () => { window.printed += 1; }; });
+    await page.click('.print-key');
+    assert.equal(await page.evaluate(() => window.printed), 1);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.textContent('#q1 .key'), 'Answer: 20×.');
+    assert.equal(await page.textContent('#q7 .key'), 'Answer: 1.81×. Measured: 1.74×.');
+    assert.equal(await page.textContent('#q13 .key'), 'Answer: mixed.');
+    assert.ok(await page.isVisible('#q14 .key'));
+    assert.ok(await page.isVisible('#q5 .why'));
+    assert.ok((await canvasStats(page, '#q5 .q-fig canvas')).fraction > 0.01, 'the key draws each exercise chart');
+    assert.ok(await page.isHidden('#d-amdahl'), 'the key holds the exercises only');
+    await page.emulateMedia({ media: 'screen' });
+    await page.click('.print-sheet');
+    assert.equal(await page.evaluate(() => window.printed), 2);
+    await page.emulateMedia({ media: 'print' });
+    assert.ok(await page.isVisible('#q1 .ask'));
+    assert.ok(await page.isHidden('#q1 .why'), 'no why on the student sheet');
+    assert.ok(await page.isHidden('#q1 .key'), 'no answer on the student sheet');
+    assert.ok(await page.isVisible('#d-amdahl .formula'), 'the definitions are on the sheet');
+    await assertClean(assert, page, 'print modes');
   } finally {
     await closeQuietly(page);
   }

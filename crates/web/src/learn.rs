@@ -203,7 +203,12 @@ fn draw(figure: &Element, query: &str, chart: &str, page: &Scenario) {
     let mut scenario = decode(query).scenario;
     scenario.theme = page.theme;
     let panel = Panel::compute(&scenario, chart.view());
-    let (w, h) = (canvas.client_width(), canvas.client_height());
+    // A figure hidden on screen (an answer key's chart, drawn before printing) has no layout
+    // size: it is drawn at its canvas's own 560 × 320, the size the print style gives it.
+    let (w, h) = match (canvas.client_width(), canvas.client_height()) {
+        (w, h) if w > 0 && h > 0 => (w, h),
+        _ => (canvas.width() as i32, canvas.height() as i32),
+    };
     if w > 0 && h > 0 {
         let ratio = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
