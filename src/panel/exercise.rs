@@ -374,7 +374,7 @@ pub fn read_guess(unit: Unit, text: &str) -> Result<f64, String> {
 /// `strong`, `weak` or `mixed` (any case, a prefix of two letters or more, with or without
 /// "scaling"), or 强, 弱, 混合 (with or without 扩展).
 fn read_mode(text: &str) -> Result<f64, String> {
-    let t = text.trim().to_lowercase();
+    let t = text.trim().to_ascii_lowercase();
     let t = t
         .trim_end_matches("scaling")
         .trim_end_matches("扩展")
