@@ -18,6 +18,8 @@
 //      strict Content-Security-Policy without 'unsafe-inline' runs the page;
 //   4. write the Chinese catalogue zh-<hash>.txt (scripts/zh-catalogue.mjs).
 //   5. write the Learn view's texts learn-<lang>-<hash>.html (scripts/learn-files.mjs).
+//   0. (first) prerender the default scenario's first view into index.html: key figures,
+//      tables, chart summaries and the charts as SVG (scripts/prerender.mjs).
 //
 //   node scripts/post-build.mjs [--dir DIR]
 //
@@ -32,6 +34,7 @@ import { minify } from 'terser';
 import { extractInDir } from './extract-loader.mjs';
 import { writeCatalogue } from './zh-catalogue.mjs';
 import { writeLearnFiles } from './learn-files.mjs';
+import { prerender } from './prerender.mjs';
 
 const sri = (bytes) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
 
@@ -195,15 +198,25 @@ export function guardLoader(html) {
   if (!m) throw new Error("post-build: Trunk's wasm loader not found in index.html (has its output changed?)");
   const [, space, js, wasm] = m;
   const name = (f) => JSON.stringify(f.replace(/^.*\//, ''));
-  const guarded = `<script type="module" async blocking="render">${space}` +
-    `const w=fetch(${JSON.stringify(wasm)}).then(r=>WebAssembly.compileStreaming(r.clone()).catch(()=>r)),` +
-    'fail=(f,e)=>{const s=document.getElementById("app-status");' +
+  const guarded = `<script type="module" async>${space}` +
+    // The wasm is fetched once the prerendered first view is painted (two frames, or 300 ms in a
+    // tab that paints no frames), so that on a slow link the page's first paint does not share
+    // it with 200 KB of wasm (issue 24; index.html has no preload of it, see below).
+    'const w=new Promise(r=>{requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(r)));setTimeout(r,300)})' +
+    `.then(()=>fetch(${JSON.stringify(wasm)})).then(r=>WebAssembly.compileStreaming(r.clone()).catch(()=>r)),` +
+    'fail=(f,e)=>{document.documentElement.classList.remove("swap");const s=document.getElementById("app-status");' +
     's.hidden=false;s.textContent=`The model could not start: ${f} could not be loaded (${e&&e.message||e}). ' +
     'Reload the page; if this persists, the site is missing this file.`;throw e};' +
     'document.readyState=="loading"&&await new Promise(r=>addEventListener("DOMContentLoaded",r));' +
+    // Written by the loader, not the HTML: without JavaScript nothing is loading (the
+    // <noscript> line says so), and the empty status takes no room (www/style.css).
+    'document.getElementById("app-status").textContent="Loading the model…";' +
     `let bindings,wasm;try{bindings=await import(${JSON.stringify(js)})}catch(e){fail(${name(js)},e)}` +
     `try{wasm=await bindings.default({module_or_path:w})}catch(e){fail(${name(wasm)},e)}`;
-  return html.replace(re, guarded);
+  // Trunk's <link rel="preload"> of the wasm would start its download while the page is parsed.
+  const preload = /<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>/;
+  if (!preload.test(html)) throw new Error("post-build: Trunk's preload of the wasm not found in index.html");
+  return html.replace(re, guarded).replace(preload, '');
 }
 
 /** Minifies dir's stylesheets and index.html, fixing the stylesheets' integrity. */
@@ -234,6 +247,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     for (const m of await minifyBindgen(dir)) {
       console.log(`post-build: ${m.wasm}: ${m.imports} imports and ${m.exports} exports renamed; ${m.js}: ${m.bytes} → ${m.minified} bytes`);
     }
+    const pre = prerender(dir);
+    console.log(`post-build: the first view prerendered into index.html (+${pre.after - pre.before} B gzipped before minifying)`);
     const page = minifyPage(dir);
     console.log(`post-build: index.html ${page.before} → ${page.after} bytes, stylesheet minified`);
     const indexPath = path.join(dir, 'index.html');

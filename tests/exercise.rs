@@ -163,6 +163,17 @@ fn a_reveal_prints_the_answer_the_guess_and_the_measurement() {
     assert!(reveal(13, "7")
         .unwrap_err()
         .contains("strong, weak or mixed"));
+    // Each kind is written as a word, and read back from it, in English or Chinese.
+    use scaling_core::panel::exercise::format;
+    for (n, word, zh) in [
+        (0.0, "strong scaling", "强"),
+        (1.0, "weak scaling", "弱"),
+        (2.0, "mixed", "混合"),
+    ] {
+        assert_eq!(format(Unit::Mode, n), word);
+        assert_eq!(read_guess(Unit::Mode, word), Ok(n));
+        assert_eq!(read_guess(Unit::Mode, zh), Ok(n));
+    }
     assert!(reveal(15, "1").is_err());
     assert!(reveal(0, "1").is_err());
     // The answer key: the answer and the measurement, no guess.

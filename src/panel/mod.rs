@@ -18,10 +18,12 @@
 pub mod charts;
 pub mod checklist;
 pub mod exercise;
+pub mod export_rows;
 pub mod laws;
 pub mod layouts;
 pub mod llm;
 pub mod plan;
+pub mod prerender;
 pub mod published;
 pub mod table;
 

@@ -32,6 +32,7 @@ USAGE:
     scaling layouts --n N [--query '…' | --preset NAME] [--top K] [--format …]
     scaling layouts --published [--format …]
     scaling presets [--lang en|zh]
+    scaling prerender [--query '…']
     scaling --help
 
 OPTIONS:
@@ -49,6 +50,9 @@ OPTIONS:
     --published   layouts: the published runs' layouts from physics alone (F_eff = r∞ · peak
                   · η), each with its rank in the search, the fastest layout, and the model's
                   MFU against the published one (docs/model.md §14)
+    prerender     the page's first view for the build (scripts/prerender.mjs): the link's
+                  panel (default: the default scenario's) as JSON HTML fragments, each an
+                  element id, where it goes and its HTML
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
     --compare Q   print scenario B = Q against the scenario above (A) as the page does with
@@ -103,6 +107,10 @@ pub enum Command {
     /// `scaling presets [--lang en|zh]`.
     Presets {
         lang: Option<Lang>,
+    },
+    /// `scaling prerender [--query Q]`: the first view's HTML fragments, as JSON.
+    Prerender {
+        query: Option<String>,
     },
     /// `scaling layouts --published`: the published runs' layouts from physics alone.
     Published {
@@ -241,6 +249,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let panel = match subcommand.as_deref() {
         None => return Ok(Command::Help),
         Some("presets") => return Ok(Command::Presets { lang }),
+        Some("prerender") => return Ok(Command::Prerender { query }),
         Some("layouts") if published => return Ok(Command::Published { format, lang }),
         Some("layouts") => {
             return Ok(Command::Layouts {
@@ -260,7 +269,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
         Some("report") => Panel::Report,
         Some(other) => {
             return Err(CliError::Usage(format!(
-            "unknown command “{other}”: use laws, strong, weak, plan, report, layouts or presets"
+            "unknown command “{other}”: use laws, strong, weak, plan, report, layouts, presets or prerender"
         )))
         }
     };
@@ -340,6 +349,17 @@ pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliEr
         .map_err(|e| CliError::Chart(e.to_string()))
 }
 
+/// `scaling prerender`: the first view's fragments (`panel::prerender`) as JSON, in English
+/// (the language of the page's HTML).
+fn prerender(query: Option<&str>) -> Result<String, CliError> {
+    set_lang(Lang::En);
+    let scenario = scenario_from(query, None)?;
+    let fragments = scaling_core::panel::prerender::fragments(&scenario);
+    serde_json::to_string_pretty(&fragments)
+        .map(|json| json + "\n")
+        .map_err(|e| CliError::Io(e.to_string()))
+}
+
 /// Runs a command and returns what goes to stdout.
 pub fn run(command: &Command) -> Result<String, CliError> {
     match command {
@@ -358,6 +378,7 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                 .map(|p| format!("{:<width$}  {}\n", p.name(), p.description()))
                 .collect())
         }
+        Command::Prerender { query } => prerender(query.as_deref()),
         Command::Published { format, lang } => {
             set_lang(lang.unwrap_or_default());
             use scaling_core::panel::published;

@@ -80,6 +80,29 @@ pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
                 }
             }
         }
+    } else {
+        let text = |selector: &str| {
+            container
+                .query_selector(selector)
+                .ok()
+                .flatten()
+                .and_then(|e| e.text_content())
+        };
+        let headers: Vec<String> = container
+            .query_selector("thead tr")
+            .ok()
+            .flatten()
+            .map(|tr| rows_in_row(&tr))
+            .unwrap_or_default();
+        if text("caption").as_deref() == Some(table.caption.as_str())
+            && headers == table.headers
+            && patch_prerendered(
+                container.query_selector("tbody").ok().flatten(),
+                &table.rows,
+            )
+        {
+            return;
+        }
     }
     let region = create("div");
     let caption_id = format!("{id}-caption");
@@ -127,7 +150,41 @@ pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
 
 /// Sets the text of the cells of `tbody` (rows of element children) that differ between `old`
 /// and `new`. Returns `false`, changing nothing, when the two differ in shape.
-fn patch_rows<R: AsRef<[String]>>(tbody: &Element, old: &[R], new: &[R]) -> bool {
+/// The text of every cell of `tbody`, row by row: what the build's prerendered first view
+/// (`panel::prerender`) shows before the page has written anything itself.
+fn rows_in(tbody: &Element) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut tr = tbody.first_element_child();
+    while let Some(row) = tr {
+        rows.push(rows_in_row(&row));
+        tr = row.next_element_sibling();
+    }
+    rows
+}
+
+/// The text of the cells of one row.
+fn rows_in_row(tr: &Element) -> Vec<String> {
+    let mut cells = Vec::new();
+    let mut td = tr.first_element_child();
+    while let Some(cell) = td {
+        cells.push(cell.text_content().unwrap_or_default());
+        td = cell.next_element_sibling();
+    }
+    cells
+}
+
+/// The first frame over a prerendered table body: when the build wrote the same rows, only
+/// the cells that differ are written (none, for the default scenario), so the page paints no
+/// new text where the prerendered one already stands.
+fn patch_prerendered<R: AsRef<[String]>>(tbody: Option<Element>, new: &[R]) -> bool {
+    tbody.is_some_and(|tbody| patch_rows(&tbody, &rows_in(&tbody), new))
+}
+
+fn patch_rows<R: AsRef<[String]>, S: AsRef<[String]>>(
+    tbody: &Element,
+    old: &[S],
+    new: &[R],
+) -> bool {
     let same_shape = old.len() == new.len()
         && old
             .iter()
@@ -181,7 +238,7 @@ pub fn render_figures(id: &str, figures: &[(String, String)]) {
             .ok()
             .flatten()
             .is_some_and(|tbody| patch_rows(&tbody, old, &new)),
-        None => false,
+        None => patch_prerendered(table.query_selector("tbody").ok().flatten(), &new),
     };
     with_app(|app| app.figures.push((id.to_string(), new)));
     if patched {

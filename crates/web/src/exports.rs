@@ -42,78 +42,55 @@ pub(super) fn show_table(slot: &TableSlot) {
 /// Chinese headers) and Markdown under every table, text for the report. One delegated
 /// listener serves them all (a closure per button would cost the size budget).
 pub(super) fn add_buttons() -> Result<(), JsValue> {
-    use crate::i18n::tr;
+    use crate::panel::export_rows::{chart_row, report_row, table_row, ExportRow};
     let doc = document();
-    let row_for =
-        |anchor: &web_sys::Element, after: bool, label: &str| -> Option<web_sys::Element> {
-            let row = doc.create_element("div").ok()?;
-            let _ = row.set_attribute("class", "exports");
-            let _ = row.set_attribute("role", "group");
-            let _ = row.set_attribute("aria-label", label);
-            if after {
-                let parent = anchor.parent_node()?;
-                let _ = parent.insert_before(&row, anchor.next_sibling().as_ref());
-            } else {
-                let _ = anchor.append_child(&row);
+    // The build's first view has the rows of its own panel already (`panel::prerender`), in
+    // English: they are replaced here, in the same task, so nothing is painted in between.
+    if let Ok(old) = doc.query_selector_all(".exports") {
+        for i in 0..old.length() {
+            if let Some(e) = old
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
+                e.remove();
             }
-            Some(row)
-        };
-    let button = |row: &web_sys::Element, text: &str, action: &str, title: &str| {
-        if let Ok(b) = doc.create_element("button") {
-            let _ = b.set_attribute("type", "button");
-            let _ = b.set_attribute("class", "export");
-            let _ = b.set_attribute("data-export", action);
-            // A description, not the name: the name stays the visible text (WCAG 2.5.3).
-            let _ = b.set_attribute("title", title);
-            b.set_text_content(Some(text));
-            let _ = row.append_child(&b);
         }
+    }
+    let add = |anchor: &web_sys::Element, after: bool, spec: &ExportRow| -> Option<()> {
+        let row = doc.create_element("div").ok()?;
+        let _ = row.set_attribute("class", "exports");
+        let _ = row.set_attribute("role", "group");
+        let _ = row.set_attribute("aria-label", spec.label);
+        for b in &spec.buttons {
+            let button = doc.create_element("button").ok()?;
+            let _ = button.set_attribute("type", "button");
+            let _ = button.set_attribute("class", "export");
+            let _ = button.set_attribute("data-export", &b.action);
+            // A description, not the name: the name stays the visible text (WCAG 2.5.3).
+            let _ = button.set_attribute("title", b.title);
+            button.set_text_content(Some(&b.text));
+            let _ = row.append_child(&button);
+        }
+        if after {
+            let parent = anchor.parent_node()?;
+            let _ = parent.insert_before(&row, anchor.next_sibling().as_ref());
+        } else {
+            let _ = anchor.append_child(&row);
+        }
+        Some(())
     };
     for chart in ChartId::ALL {
-        if let Some(row) = doc
-            .get_element_by_id(chart.id())
-            .and_then(|f| row_for(&f, false, tr("Export chart", "导出图表")))
-        {
-            let title = tr("Download the chart as PNG at 2x", "下载 2 倍分辨率 PNG");
-            button(&row, "PNG 2x", &format!("png:{}", chart.id()), title);
-            let title = tr(
-                "Download the chart as SVG (vector, drawn by the same chart code)",
-                "下载 SVG 矢量图（与页面同一套绘图代码）",
-            );
-            button(&row, "SVG", &format!("svg:{}", chart.id()), title);
+        if let Some(figure) = doc.get_element_by_id(chart.id()) {
+            add(&figure, false, &chart_row(chart));
         }
     }
     for id in TABLE_IDS {
-        if let Some(row) = doc
-            .get_element_by_id(&format!("{id}-table"))
-            .and_then(|t| row_for(&t, true, tr("Export table", "导出表格")))
-        {
-            button(
-                &row,
-                "CSV",
-                &format!("csv:{id}"),
-                tr("Download the table as CSV", "下载 CSV"),
-            );
-            button(
-                &row,
-                "Markdown",
-                &format!("md:{id}"),
-                tr("Download the table as Markdown", "下载 Markdown"),
-            );
+        if let Some(container) = doc.get_element_by_id(&format!("{id}-table")) {
+            add(&container, true, &table_row(id));
         }
     }
-    if let Some(row) = doc
-        .get_element_by_id("report-zh")
-        .and_then(|r| row_for(&r, true, tr("Export report", "导出报告")))
-    {
-        for lang in ["en", "zh"] {
-            button(
-                &row,
-                &format!("TXT ({lang})"),
-                &format!("txt:{lang}"),
-                tr("Download the report as text", "下载报告文本"),
-            );
-        }
+    if let Some(report) = doc.get_element_by_id("report-zh") {
+        add(&report, true, &report_row());
     }
     listen(&doc, "click", on_click)
 }

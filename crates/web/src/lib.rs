@@ -276,6 +276,11 @@ fn mark_ready() {
     if let Some(body) = document().body() {
         let _ = body.set_attribute("data-ready", "1");
     }
+    // A link to another view than the prerendered one kept the page hidden until now
+    // (www/index.html's first script).
+    if let Some(html) = document().document_element() {
+        let _ = html.class_list().remove_1("swap");
+    }
     after_paint();
 }
 
@@ -341,6 +346,14 @@ fn draw_chart(
     let (css_width, css_height) = offscreen::canvas_size(&canvas, remembered_size);
     if css_width <= 0 || css_height <= 0 {
         return Ok(None); // not displayed (embedded view, print, collapsed)
+    }
+    // The build's prerendered SVG of this chart (`panel::prerender`), laid over the canvas
+    // until now: the canvas takes its place at the same size.
+    if let Some(svg) = canvas
+        .next_element_sibling()
+        .filter(|e| e.class_list().contains("prerendered"))
+    {
+        svg.remove();
     }
     let ratio = web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())

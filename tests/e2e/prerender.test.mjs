@@ -1,0 +1,70 @@
+// The first view is the real page before any script runs (issue 24, item 1;
+// scripts/prerender.mjs, src/panel/prerender.rs): with JavaScript off the page shows the
+// default scenario's key figures, tables and charts and says the inputs need JavaScript; with
+// it on, the page's first frame writes the same figures and tables over them, and each chart's
+// canvas takes its SVG's place in the same box.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSession, waitReady, assertClean, tableData, closeQuietly } from './harness.mjs';
+
+let s;
+before(async () => { s = await openSession(); });
+after(async () => { await s?.close(); });
+
+const CHARTS = ['laws-speedup', 'laws-efficiency', 'laws-karp-flatt'];
+const figures = (page) => page.evaluate(() => Array.from(document.querySelectorAll('#laws-figures tr'))
+  .map((tr) => Array.from(tr.cells).map((c) => c.textContent)));
+const boxes = (page) => page.evaluate((ids) => ids.map((id) => {
+  const r = document.getElementById(`${id}-canvas`).getBoundingClientRect();
+  return [Math.round(r.top), Math.round(r.height)];
+}), CHARTS);
+
+test('with JavaScript off the page reads: figures, tables and charts of the default scenario', async () => {
+  const context = await s.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1200, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(s.url + '?v=1');
+    const noscript = await page.locator('noscript + p, .msg').first().textContent().catch(() => '');
+    const html = await page.content();
+    assert.match(html, /The inputs need JavaScript/, 'a line says the inputs need JavaScript');
+    assert.ok(noscript !== null);
+    const rows = await figures(page);
+    assert.ok(rows.length >= 3, `key figures: ${JSON.stringify(rows)}`);
+    assert.ok(rows.every(([label, value]) => label && value), JSON.stringify(rows));
+    const table = await tableData(page, '#laws-speedup-table table').catch(() => null);
+    const count = await page.locator('#laws-speedup-table tbody tr').count();
+    assert.ok(count >= 5, `the speedup table has its rows: ${count} ${JSON.stringify(table)}`);
+    for (const id of CHARTS) {
+      const svg = page.locator(`#${id} svg.prerendered`);
+      assert.equal(await svg.count(), 1, `#${id} has its prerendered chart`);
+      assert.ok(await svg.isVisible(), `#${id}'s chart is visible`);
+      assert.ok((await svg.locator('polyline, path, line').count()) > 0, `#${id}'s chart draws lines`);
+      assert.ok((await page.locator(`#${id}-summary`).textContent()).length > 20, `#${id} has its summary`);
+    }
+  } finally {
+    await context.close().catch(() => {});
+  }
+});
+
+test('with JavaScript on the page writes the same figures over them, and the canvases take the charts\' place in the same boxes', async () => {
+  const page = await s.newPage();
+  try {
+    // Hold the wasm back: the first paint is the prerendered page with the scripts running.
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    await page.route(/_bg\.wasm$/, async (route) => { await gate; await route.continue(); });
+    await page.goto(s.url + '?v=1');
+    await page.waitForSelector('#laws-speedup svg.prerendered');
+    const before = { figures: await figures(page), boxes: await boxes(page) };
+    assert.ok(before.figures.length >= 3, JSON.stringify(before.figures));
+    release();
+    await waitReady(page);
+    assert.deepEqual(await figures(page), before.figures, 'the prerendered key figures are the page\'s');
+    assert.deepEqual(await boxes(page), before.boxes, 'every chart box is where and as tall as it was prerendered');
+    // The charts on screen were drawn, and their SVG is gone.
+    assert.equal(await page.locator('#laws-speedup svg.prerendered').count(), 0);
+    await assertClean(assert, page, 'prerendered first view');
+  } finally {
+    await closeQuietly(page);
+  }
+});
