@@ -87,6 +87,19 @@ mod tests {
             scaling_mode(&run(1024.0, 32e6, 1.0), &run(4096.0, 64e6, 1.0)),
             ScalingMode::Mixed
         );
+        // T = B·M/N: 4,194,304 · 32 / 1,024 = 131,072 tokens per replica.
+        assert_eq!(
+            run(1024.0, 4_194_304.0, 32.0).tokens_per_replica(),
+            131_072.0
+        );
+        // Equal within rounding (a batch written 32M and 32e6·(1 + 10⁻¹²)) is held.
+        assert_eq!(
+            scaling_mode(
+                &run(1024.0, 32e6, 1.0),
+                &run(4096.0, 32e6 * (1.0 + 1e-12), 1.0)
+            ),
+            ScalingMode::Strong
+        );
         let mut ep = run(4096.0, 32e6, 1.0);
         ep.expert_parallel = 8.0;
         assert_eq!(

@@ -26,6 +26,14 @@ pub fn set_text(id: &str, text: &str) {
     }
 }
 
+/// Shows a page that www/index.html's first script hid (`<html class="swap">`) because the
+/// link asks for another view than the prerendered one: called once that view is drawn.
+pub fn show_page() {
+    if let Some(html) = document().document_element() {
+        let _ = html.class_list().remove_1("swap");
+    }
+}
+
 pub fn set_hidden(id: &str, hidden: bool) {
     if let Some(el) = by_id::<HtmlElement>(id) {
         el.set_hidden(hidden);

@@ -38,6 +38,8 @@ pub(super) fn show(scenario: &Scenario) {
                 return;
             };
             set_hidden("learn-status", text.is_some());
+            // The page waited hidden for the view's texts (or for the line saying they failed).
+            super::dom::show_page();
             let Some(text) = text else {
                 super::dom::set_text(
                     "learn-status",

@@ -277,9 +277,10 @@ fn mark_ready() {
         let _ = body.set_attribute("data-ready", "1");
     }
     // A link to another view than the prerendered one kept the page hidden until now
-    // (www/index.html's first script).
-    if let Some(html) = document().document_element() {
-        let _ = html.class_list().remove_1("swap");
+    // (www/index.html's first script); the Learn view waits for its texts (learn.rs).
+    let learn = with_app(|app| app.page.scenario.view == View::Learn).unwrap_or(false);
+    if !learn {
+        dom::show_page();
     }
     after_paint();
 }
