@@ -303,7 +303,7 @@ pub const EXERCISES: [Exercise; crate::scenario::EXERCISES as usize] = [
         measured: None,
     },
     // Measure your own program: HPC Carpentry's `amdahl` lesson, 33.3 / 13.6 / 9.5 s on 1 / 4 /
-    // 8 CPUs: S(8) = 33.3/9.5 = 3.5053, e = (1/3.5053 − 1/8)/(7/8) = 0.18316.
+    // 8 CPUs: S(8) = 33.3/9.5 = 3.5053, e = (1/3.5053 − 1/8)/(7/8) = 0.18318.
     Exercise {
         query: "v=1&view=laws&mk=time&m=1:33.3,4:13.6,8:9.5",
         chart: ChartId::LawsKarpFlatt,
