@@ -13,8 +13,15 @@ use super::table::Table;
 use super::{ChartId, Panel};
 use crate::chart::svg::{render, SIZE};
 use crate::chart::ChartStyle;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, View};
 use serde::Serialize;
+
+/// The panels written into `index.html`, each with the scenario's values: the default view and
+/// the two the article is about, so that a link to any of them (or an embed of one) with the
+/// default inputs paints the real page before the model is in. `www/index.html`'s first
+/// script names the same views. The Plan panel is left out for the size budget (issue 24
+/// allows 15,000 B gzipped; the three take 13.9 KB, the Plan's would add 4.1 KB).
+pub const PRERENDERED_VIEWS: [View; 3] = [View::Laws, View::Strong, View::Weak];
 
 /// One piece of the first view.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -109,7 +116,22 @@ pub fn table_html(id: &str, table: &Table) -> String {
 /// A chart as the SVG the CLI and the page's export write, marked as prerendered and hidden
 /// from assistive technology (its canvas carries the chart's name and summary).
 pub fn chart_svg(panel: &Panel, chart: ChartId) -> Option<String> {
-    let svg = render(SIZE, |root| {
+    sized_svg(panel, chart, SIZE)
+}
+
+/// The size of a Learn view figure's canvas (`www/learn/*.html`: `<canvas width="560"
+/// height="320">`, laid out at 7:4).
+pub const FIGURE_SIZE: (u32, u32) = (560, 320);
+
+/// A Learn view figure (`figure.learn-fig`: its `data-chart` drawn for its `data-query`, as
+/// the page's `learn::draw` does), prerendered at [`FIGURE_SIZE`] for the view's texts.
+pub fn figure_svg(chart: ChartId, query: &str) -> Option<String> {
+    let scenario = crate::scenario::decode(query).scenario;
+    sized_svg(&Panel::compute(&scenario, chart.view()), chart, FIGURE_SIZE)
+}
+
+fn sized_svg(panel: &Panel, chart: ChartId, size: (u32, u32)) -> Option<String> {
+    let svg = render(size, |root| {
         panel.draw(chart, root, &ChartStyle::default()).map(|_| ())
     })
     .ok()?;
@@ -130,6 +152,8 @@ fn merge_polylines(svg: &str) -> String {
     let mut out = String::with_capacity(svg.len());
     // The attributes of the run being merged, and its path data.
     let mut run: Option<(String, String)> = None;
+    // Where the run's path data left the pen: the next subpath moves from there.
+    let mut pen: Option<(i64, i64)> = None;
     let flush = |out: &mut String, run: &mut Option<(String, String)>| {
         if let Some((attrs, d)) = run.take() {
             out.push_str(&format!("<path {attrs} d=\"{d}\"/>\n"));
@@ -139,20 +163,19 @@ fn merge_polylines(svg: &str) -> String {
         let polyline = line
             .strip_prefix("<polyline ")
             .and_then(|rest| rest.strip_suffix("\"/>"))
-            .and_then(|rest| rest.split_once(" points=\""));
+            .and_then(|rest| rest.split_once(" points=\""))
+            .map(|(attrs, points)| (attrs.to_string(), points.to_string()))
+            .or_else(|| as_polyline(line));
         match polyline {
             Some((attrs, points)) => {
-                let mut d = String::new();
-                for (i, p) in points.split_whitespace().enumerate() {
-                    d.push(if i == 0 { 'M' } else { 'L' });
-                    d.push_str(&p.replace(',', " "));
+                let (attrs, points) = (attrs.as_str(), points.as_str());
+                if !matches!(&run, Some((a, _)) if a == attrs) {
+                    flush(&mut out, &mut run);
+                    run = Some((attrs.to_string(), String::new()));
+                    pen = None;
                 }
-                match &mut run {
-                    Some((a, data)) if a == attrs => data.push_str(&d),
-                    _ => {
-                        flush(&mut out, &mut run);
-                        run = Some((attrs.to_string(), d));
-                    }
+                if let Some((_, d)) = &mut run {
+                    pen = path_data(d, points, pen);
                 }
             }
             None => {
@@ -163,6 +186,80 @@ fn merge_polylines(svg: &str) -> String {
         }
     }
     flush(&mut out, &mut run);
+    out
+}
+
+/// A `<line … x1="a" y1="b" x2="c" y2="d"/>` (a grid line, an axis tick) as the attributes
+/// and points of the same stroke drawn as a polyline, so that runs of them merge too.
+fn as_polyline(line: &str) -> Option<(String, String)> {
+    let rest = line.strip_prefix("<line ")?.strip_suffix("\"/>")?;
+    let (attrs, coords) = rest.split_once(" x1=\"")?;
+    let (x1, rest) = coords.split_once("\" y1=\"")?;
+    let (y1, rest) = rest.split_once("\" x2=\"")?;
+    let (x2, y2) = rest.split_once("\" y2=\"")?;
+    Some((
+        format!("fill=\"none\" {attrs}"),
+        format!("{x1},{y1} {x2},{y2} "),
+    ))
+}
+
+/// Appends a polyline's `points` ("x,y x,y …") to the path data `d`, whose pen is at `pen`
+/// (`None`: a new path), and returns where the pen is then. Whole-pixel points (what plotters
+/// writes) go as relative steps — `m` from the pen, then implicit `l`s, `M72 504l8-5 9-5` —
+/// which repeat from point to point along a smooth curve, so they compress to a fraction of the
+/// absolute ones (issue 24's size budget); any other point is written absolute.
+fn path_data(d: &mut String, points: &str, mut pen: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    // A number after a digit needs a space; a minus sign separates by itself.
+    let number = |d: &mut String, n: i64| {
+        if n >= 0 && d.ends_with(|c: char| c.is_ascii_digit()) {
+            d.push(' ');
+        }
+        d.push_str(&n.to_string());
+    };
+    // After an absolute point the next relative step needs its own `l`.
+    let mut absolute = false;
+    for (i, point) in points.split_whitespace().enumerate() {
+        let whole = point
+            .split_once(',')
+            .and_then(|(x, y)| Some((x.parse::<i64>().ok()?, y.parse::<i64>().ok()?)));
+        match (whole, pen) {
+            (Some((x, y)), Some((px, py))) => {
+                if i == 0 {
+                    d.push('m');
+                } else if absolute {
+                    d.push('l');
+                }
+                absolute = false;
+                number(d, x - px);
+                number(d, y - py);
+                pen = Some((x, y));
+            }
+            _ => {
+                d.push(if i == 0 { 'M' } else { 'L' });
+                d.push_str(&point.replace(',', " "));
+                pen = whole;
+                absolute = true;
+            }
+        }
+    }
+    pen
+}
+
+/// Every piece of the first view: [`fragments`] of each of [`PRERENDERED_VIEWS`] with
+/// `scenario`'s inputs, each element once (the Strong and Weak panels share a few texts).
+pub fn first_view(scenario: &Scenario) -> Vec<Fragment> {
+    let mut out: Vec<Fragment> = Vec::new();
+    for view in PRERENDERED_VIEWS {
+        let on_view = Scenario {
+            view,
+            ..scenario.clone()
+        };
+        for f in fragments(&on_view) {
+            if !out.iter().any(|o| o.id == f.id && o.place == f.place) {
+                out.push(f);
+            }
+        }
+    }
     out
 }
 
@@ -227,9 +324,34 @@ mod tests {
                    <polyline fill=\"none\" stroke=\"#F00\" points=\"0,0 1,1 \"/>\n</svg>";
         assert_eq!(
             merge_polylines(svg),
-            "<svg>\n<path fill=\"none\" stroke=\"#000\" d=\"M1 2L3 4M5 6L7 8\"/>\n\
-             <path fill=\"none\" stroke=\"#F00\" d=\"M0 0L1 1\"/>\n</svg>\n"
+            "<svg>\n<path fill=\"none\" stroke=\"#000\" d=\"M1 2l2 2m2 2 2 2\"/>\n\
+             <path fill=\"none\" stroke=\"#F00\" d=\"M0 0l1 1\"/>\n</svg>\n"
         );
+    }
+
+    #[test]
+    fn lines_merge_like_polylines() {
+        let svg = "<line stroke=\"#E4E7EB\" stroke-width=\"1\" x1=\"72\" y1=\"509\" x2=\"72\" y2=\"35\"/>\n\
+                   <line stroke=\"#E4E7EB\" stroke-width=\"1\" x1=\"208\" y1=\"509\" x2=\"208\" y2=\"35\"/>";
+        assert_eq!(
+            merge_polylines(svg),
+            "<path fill=\"none\" stroke=\"#E4E7EB\" stroke-width=\"1\" d=\"M72 509l0-474m136 474 0-474\"/>\n"
+        );
+    }
+
+    #[test]
+    fn path_steps_are_relative_between_whole_pixels_and_absolute_otherwise() {
+        let mut d = String::new();
+        let pen = path_data(&mut d, "10,20 18,15 27,15 ", None);
+        assert_eq!((d.as_str(), pen), ("M10 20l8-5 9 0", Some((27, 15))));
+        let pen = path_data(&mut d, "20,30 19,31 ", pen);
+        assert_eq!(
+            (d.as_str(), pen),
+            ("M10 20l8-5 9 0m-7 15-1 1", Some((19, 31)))
+        );
+        let pen = path_data(&mut d, "1.5,2 3,4 ", pen);
+        assert_eq!(d, "M10 20l8-5 9 0m-7 15-1 1M1.5 2L3 4");
+        assert_eq!(pen, Some((3, 4)));
     }
 
     #[test]

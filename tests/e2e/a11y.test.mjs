@@ -35,7 +35,7 @@ async function open(query) {
   const page = await s.newPage();
   await page.goto(s.url + query);
   await waitReady(page);
-  if (query.includes('view=learn')) await page.waitForSelector('#learn-content article.learn');
+  if (query.includes('view=learn')) await page.waitForSelector('#learn-content[data-drawn] article.learn');
   return page;
 }
 

@@ -31,7 +31,7 @@ test('other panels never download the Learn texts', async () => {
 test('view=learn loads the definitions, draws every live figure and links to the panels', async () => {
   const { page, requests } = await open('?v=1&view=learn');
   try {
-    await page.waitForSelector('#learn-content article.learn');
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
     assert.ok(requests.some((p) => /learn-en-[0-9a-f]+\.html$/.test(p)), requests.join('\n'));
     assert.equal(await page.getAttribute('#tab-learn', 'aria-selected'), 'true');
     assert.ok(await page.isHidden('#learn-status'));
@@ -60,7 +60,7 @@ test('view=learn loads the definitions, draws every live figure and links to the
 test("a teacher links one exercise: guess, reveal the model's answer, its why and its chart", async () => {
   const { page } = await open('?v=1&view=learn&q=2');
   try {
-    await page.waitForSelector('#learn-content article.learn');
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
     // Only exercise 2 is shown, and nothing of the answer is on screen or in the link.
     assert.ok(await page.isVisible('#q2 .ask'));
     assert.ok(await page.isHidden('#q1'));
@@ -87,7 +87,7 @@ test("a teacher links one exercise: guess, reveal the model's answer, its why an
 test('lang=zh: the Chinese definitions, exercises answered in Chinese, links keep the language', async () => {
   const { page, requests } = await open('?v=1&view=learn&lang=zh&q=7');
   try {
-    await page.waitForSelector('#learn-content article.learn[lang="zh-Hans"]');
+    await page.waitForSelector('#learn-content[data-drawn] article.learn[lang="zh-Hans"]');
     assert.ok(requests.some((p) => /learn-zh-[0-9a-f]+\.html$/.test(p)), requests.join('\n'));
     assert.ok(!requests.some((p) => /learn-en-/.test(p)), requests.join('\n'));
     await page.fill('#q7 input', '2');
@@ -104,7 +104,7 @@ test('lang=zh: the Chinese definitions, exercises answered in Chinese, links kee
 test('the Learn view prints as a handout: texts and figures, no controls', async () => {
   const { page } = await open('?v=1&view=learn');
   try {
-    await page.waitForSelector('#learn-content article.learn');
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
     await page.emulateMedia({ media: 'print' });
     assert.ok(await page.isHidden('#q1 .reveal'));
     assert.ok(await page.isVisible('#d-amdahl .formula'));
@@ -118,7 +118,7 @@ test('the Learn view prints as a handout: texts and figures, no controls', async
 test('print for a class: the answer key has every answer and why, the student sheet none', async () => {
   const { page } = await open('?v=1&view=learn');
   try {
-    await page.waitForSelector('#learn-content article.learn');
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
     // The print dialog is the browser's; here it only records that it was asked for.
     await page.evaluate(() => { window.printed = 0; window.print = () => { window.printed += 1; }; });
     await page.click('.print-key');

@@ -68,3 +68,51 @@ test('with JavaScript on the page writes the same figures over them, and the can
     await closeQuietly(page);
   }
 });
+
+// Where every element with an id is, and its text if it is a key figure or table cell: what
+// a reader sees move (or change) when the page takes over.
+const layout = (page) => page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll('[id]'))
+  // The status lines float over the page; the language button's Chinese label is laid out
+  // after the first paint (style.css, in a box of fixed height); the footer's command is the
+  // Laws one until the model writes the link's (on a line of its own: only its width changes).
+  .filter((e) => !['app-status', 'load-hint', 'lang-toggle', 'copy-status', 'cli-command'].includes(e.id))
+  .map((e) => {
+    const r = e.getBoundingClientRect();
+    return [e.id, [r.top, r.left, r.width, r.height].map(Math.round).join(' ')];
+  })));
+
+for (const [query, panel] of [['?v=1&view=strong', 'strong'], ['?v=1&view=weak', 'weak'], ['?v=1&embed=strong', 'strong']]) {
+  test(`${query} paints its prerendered panel first, on a phone and wide, and nothing moves when the page takes over`, async () => {
+    for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
+      const context = await s.newContext({ viewport });
+      const page = await context.newPage();
+      try {
+        let release;
+        const gate = new Promise((r) => { release = r; });
+        await page.route(/_bg\.wasm$/, async (route) => { await gate; await route.continue(); });
+        await page.goto(s.url + query);
+        await page.waitForSelector(`#${panel}-figures tr`);
+        const shown = await page.evaluate((p) => ({
+          panel: !document.getElementById(`panel-${p}`).hidden,
+          laws: !document.getElementById('panel-laws').hidden,
+          tab: document.getElementById(`tab-${p}`).getAttribute('aria-selected'),
+          svg: document.querySelectorAll(`#panel-${p} svg.prerendered`).length,
+          swap: document.documentElement.classList.contains('swap'),
+        }), panel);
+        assert.deepEqual(shown, { panel: true, laws: false, tab: 'true', svg: shown.svg, swap: false }, `${query} before the model`);
+        assert.ok(shown.svg >= 4, `${query}: the panel's charts are prerendered (${shown.svg})`);
+        const before = await layout(page);
+        release();
+        await waitReady(page);
+        const after = await layout(page);
+        const moved = Object.keys(after).filter((id) => before[id] !== after[id] && !(before[id] === undefined && after[id] === '0 0 0 0'))
+          .map((id) => `${id}: ${before[id]} -> ${after[id]}`);
+        assert.deepEqual(moved, [], `${query} at ${viewport.width} px: nothing moves`);
+        assert.equal(await page.locator(`#panel-${panel} svg.prerendered`).count(), 0, 'the canvases are drawn');
+        await assertClean(assert, page, query);
+      } finally {
+        await context.close().catch(() => {});
+      }
+    }
+  });
+}

@@ -178,7 +178,7 @@ async function typeIntoBoxes(page, r) {
     .filter((el) => el.id && el.getClientRects().length > 0 && !el.disabled)
     .map((el) => el.id));
   // show=charts (in an embed) shows no input by design.
-  const chartsOnly = await page.evaluate(() => document.body.classList.contains('charts-only'));
+  const chartsOnly = await page.evaluate(() => document.documentElement.classList.contains('charts-only'));
   if (boxes.length === 0 && !chartsOnly) problems.push('no visible number box to type into');
   const typed = [];
   for (const id of boxes) {

@@ -306,7 +306,7 @@ test('lang=zh: the Learn view has no English word, before and after revealing ex
   const page = await s.newPage();
   await page.goto(`${s.url}?v=1&lang=zh&view=learn`);
   await waitReady(page);
-  await page.waitForSelector('#learn-content article.learn');
+  await page.waitForSelector('#learn-content[data-drawn] article.learn');
   await page.fill('#q1 input', '很多');
   await page.click('#q1 .reveal');
   await page.fill('#q3 input', '1000');

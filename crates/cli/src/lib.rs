@@ -32,7 +32,7 @@ USAGE:
     scaling layouts --n N [--query '…' | --preset NAME] [--top K] [--format …]
     scaling layouts --published [--format …]
     scaling presets [--lang en|zh]
-    scaling prerender [--query '…']
+    scaling prerender [--query '…'] [--figure 'CHART QUERY' … [--lang en|zh]]
     scaling --help
 
 OPTIONS:
@@ -50,9 +50,11 @@ OPTIONS:
     --published   layouts: the published runs' layouts from physics alone (F_eff = r∞ · peak
                   · η), each with its rank in the search, the fastest layout, and the model's
                   MFU against the published one (docs/model.md §14)
-    prerender     the page's first view for the build (scripts/prerender.mjs): the link's
-                  panel (default: the default scenario's) as JSON HTML fragments, each an
-                  element id, where it goes and its HTML
+    prerender     the page's first view for the build (scripts/prerender.mjs): the Laws,
+                  Strong and Weak panels with the link's inputs (default: the default
+                  scenario's) as JSON HTML fragments, each an element id, where it goes and
+                  its HTML; with --figure (repeated), each figure's chart for its query as
+                  the Learn view shows it (scripts/learn-files.mjs), a JSON list of SVGs
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
     --compare Q   print scenario B = Q against the scenario above (A) as the page does with
@@ -108,9 +110,12 @@ pub enum Command {
     Presets {
         lang: Option<Lang>,
     },
-    /// `scaling prerender [--query Q]`: the first view's HTML fragments, as JSON.
+    /// `scaling prerender [--query Q]`: the first view's HTML fragments, as JSON; with
+    /// `--figure 'CHART QUERY'` (repeated, and `--lang`), the Learn view's figures' SVGs.
     Prerender {
         query: Option<String>,
+        figures: Vec<String>,
+        lang: Option<Lang>,
     },
     /// `scaling layouts --published`: the published runs' layouts from physics alone.
     Published {
@@ -182,6 +187,28 @@ fn whole_number(text: &str, min: usize) -> Option<usize> {
         .filter(|&v| v >= min && v <= 1 << 30)
 }
 
+/// The value of the option just read, as text.
+fn text(parser: &mut lexopt::Parser) -> Result<String, CliError> {
+    use lexopt::ValueExt;
+    let usage = |e: lexopt::Error| CliError::Usage(e.to_string());
+    parser.value().map_err(usage)?.string().map_err(usage)
+}
+
+/// `--format`'s value.
+fn parse_format(value: &str) -> Result<Format, CliError> {
+    Ok(match value {
+        "text" => Format::Text,
+        "csv" => Format::Csv,
+        "md" | "markdown" => Format::Markdown,
+        "json" => Format::Json,
+        other => {
+            return Err(CliError::Usage(format!(
+                "unknown --format “{other}”: use text, csv, md or json"
+            )))
+        }
+    })
+}
+
 /// Parses the arguments after the program name.
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, CliError> {
     use lexopt::prelude::*;
@@ -195,49 +222,32 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let mut compare = None;
     let (mut gpus, mut top): (Option<f64>, usize) = (None, 10);
     let mut published = false;
+    let mut figures = Vec::new();
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
-            Long("query") | Short('q') => {
-                query = Some(parser.value().map_err(usage)?.string().map_err(usage)?)
-            }
-            Long("preset") | Short('p') => {
-                preset = Some(parser.value().map_err(usage)?.string().map_err(usage)?)
-            }
-            Long("svg") => svg = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
-            Long("format") | Short('f') => {
-                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
-                format = match value.as_str() {
-                    "text" => Format::Text,
-                    "csv" => Format::Csv,
-                    "md" | "markdown" => Format::Markdown,
-                    "json" => Format::Json,
-                    other => {
-                        return Err(CliError::Usage(format!(
-                            "unknown --format “{other}”: use text, csv, md or json"
-                        )))
-                    }
-                }
-            }
-            Long("compare") => {
-                compare = Some(parser.value().map_err(usage)?.string().map_err(usage)?)
-            }
-            Long("chart") => chart = Some(parser.value().map_err(usage)?.string().map_err(usage)?),
+            Long("query") | Short('q') => query = Some(text(&mut parser)?),
+            Long("preset") | Short('p') => preset = Some(text(&mut parser)?),
+            Long("svg") => svg = Some(text(&mut parser)?),
+            Long("format") | Short('f') => format = parse_format(&text(&mut parser)?)?,
+            Long("compare") => compare = Some(text(&mut parser)?),
+            Long("chart") => chart = Some(text(&mut parser)?),
             Long("n") => {
-                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
+                let value = text(&mut parser)?;
                 gpus =
                     Some(whole_number(&value, 1).ok_or_else(|| {
                         CliError::Usage(format!("--n “{value}” is not a GPU count"))
                     })? as f64);
             }
             Long("published") => published = true,
+            Long("figure") => figures.push(text(&mut parser)?),
             Long("top") => {
-                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
+                let value = text(&mut parser)?;
                 top = whole_number(&value, 1)
                     .ok_or_else(|| CliError::Usage(format!("--top “{value}” is not a count")))?;
             }
             Long("lang") => {
-                let value = parser.value().map_err(usage)?.string().map_err(usage)?;
+                let value = text(&mut parser)?;
                 lang = Some(Lang::from_key(&value).ok_or_else(|| {
                     CliError::Usage(format!("unknown --lang “{value}”: use en or zh"))
                 })?);
@@ -249,7 +259,13 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     let panel = match subcommand.as_deref() {
         None => return Ok(Command::Help),
         Some("presets") => return Ok(Command::Presets { lang }),
-        Some("prerender") => return Ok(Command::Prerender { query }),
+        Some("prerender") => {
+            return Ok(Command::Prerender {
+                query,
+                figures,
+                lang,
+            })
+        }
         Some("layouts") if published => return Ok(Command::Published { format, lang }),
         Some("layouts") => {
             return Ok(Command::Layouts {
@@ -351,34 +367,59 @@ pub fn panel_svg(panel: &PanelData, chart: Option<&str>) -> Result<String, CliEr
 
 /// `scaling prerender`: the first view's fragments (`panel::prerender`) as JSON, in English
 /// (the language of the page's HTML).
-fn prerender(query: Option<&str>) -> Result<String, CliError> {
-    set_lang(Lang::En);
-    let scenario = scenario_from(query, None)?;
-    let fragments = scaling_core::panel::prerender::fragments(&scenario);
-    serde_json::to_string_pretty(&fragments)
-        .map(|json| json + "\n")
+fn prerender(
+    query: Option<&str>,
+    figures: &[String],
+    lang: Option<Lang>,
+) -> Result<String, CliError> {
+    let json = if figures.is_empty() {
+        set_lang(Lang::En);
+        let scenario = scenario_from(query, None)?;
+        serde_json::to_string_pretty(&scaling_core::panel::prerender::first_view(&scenario))
+    } else {
+        set_lang(lang.unwrap_or(Lang::En));
+        let svgs = figures
+            .iter()
+            .map(|figure| {
+                let (chart, query) = figure.split_once(' ').unwrap_or((figure, ""));
+                let chart = ChartId::from_id(chart)
+                    .ok_or_else(|| CliError::Usage(format!("--figure: unknown chart “{chart}”")))?;
+                scaling_core::panel::prerender::figure_svg(chart, query)
+                    .ok_or_else(|| CliError::Chart(format!("--figure: {chart:?} drew nothing")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        serde_json::to_string_pretty(&svgs)
+    };
+    json.map(|json| json + "\n")
         .map_err(|e| CliError::Io(e.to_string()))
+}
+
+/// `scaling presets`: each name and its description.
+fn presets(lang: Option<Lang>) -> String {
+    set_lang(lang.unwrap_or_default());
+    // One column as wide as the longest name (issue 24: `megatron-177b-h100` and longer
+    // pushed their descriptions out of line).
+    let width = Preset::ALL
+        .iter()
+        .map(|p| p.name().len())
+        .max()
+        .unwrap_or(0);
+    Preset::ALL
+        .iter()
+        .map(|p| format!("{:<width$}  {}\n", p.name(), p.description()))
+        .collect()
 }
 
 /// Runs a command and returns what goes to stdout.
 pub fn run(command: &Command) -> Result<String, CliError> {
     match command {
         Command::Help => Ok(usage()),
-        Command::Presets { lang } => {
-            set_lang(lang.unwrap_or_default());
-            // One column as wide as the longest name (issue 24: `megatron-177b-h100` and
-            // longer pushed their descriptions out of line).
-            let width = Preset::ALL
-                .iter()
-                .map(|p| p.name().len())
-                .max()
-                .unwrap_or(0);
-            Ok(Preset::ALL
-                .iter()
-                .map(|p| format!("{:<width$}  {}\n", p.name(), p.description()))
-                .collect())
-        }
-        Command::Prerender { query } => prerender(query.as_deref()),
+        Command::Presets { lang } => Ok(presets(*lang)),
+        Command::Prerender {
+            query,
+            figures,
+            lang,
+        } => prerender(query.as_deref(), figures, *lang),
         Command::Published { format, lang } => {
             set_lang(lang.unwrap_or_default());
             use scaling_core::panel::published;

@@ -29,7 +29,7 @@ pub(super) struct App {
     pub areas: Vec<(ChartId, PlotArea)>,
     /// A frame is asked for and not drawn yet.
     pub frame_requested: bool,
-    /// The first frame is drawn (`<body data-ready>`).
+    /// The first frame is computed and its text written (its charts may still be pending).
     pub ready: bool,
     /// The panel the last frame showed.
     pub shown_view: Option<View>,
@@ -51,6 +51,10 @@ pub(super) struct App {
     pub learn: u8,
     /// How far `after_paint` has gone: 0 (asks for a frame), 1 (a task), 2 (marks the body).
     pub paint_step: u8,
+    /// The first frame's charts not drawn yet: each is drawn in a task of its own
+    /// (`draw_pending`), so loading the page is no single long task (issue 24's TBT). A later
+    /// frame that draws one of them takes it off.
+    pub pending_charts: Vec<ChartId>,
     /// `(prefers-color-scheme: dark)`, asked once ([`App::prefers_dark`]).
     prefers_dark: Option<Option<web_sys::MediaQueryList>>,
     /// The callbacks the browser is handed again and again, each made on first use and kept
@@ -79,6 +83,7 @@ impl App {
             last_height: -1.0,
             learn: 0,
             paint_step: 0,
+            pending_charts: Vec::new(),
             prefers_dark: None,
             frame_callback: None,
             paint_callback: None,

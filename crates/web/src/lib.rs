@@ -99,16 +99,34 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
     present::apply_embed(&decoded.scenario);
     inputs::init();
     show_link_messages(&decoded);
-    inputs::bind_events()?;
-    offscreen::observe()?;
-    exports::add_buttons()?;
-    api::install()?;
-    // The first frame is drawn now, not at the next animation frame: the module runs once the
-    // document is parsed, so the layout the drawing reads is there, and waiting for the vsync
-    // would only delay the first chart (0–16.7 ms, issue 14).
+    // No frame is asked for until the first one below: it draws whatever the events change.
     with_app(|app| app.frame_requested = true);
-    frame();
+    // The rest in tasks of their own, each short on a phone's CPU (issue 24's blocking time:
+    // the module's start, the handlers and the first frame were one task of ~140 ms at
+    // Lighthouse's 4x): the handlers, then the first frame. The first frame is not left to
+    // the next animation frame: the module runs once the document is parsed, so the layout
+    // the drawing reads is there, and waiting for the vsync would only delay the first chart
+    // (0–16.7 ms, issue 14).
+    next_task(|| {
+        let bound = inputs::bind_events()
+            .and_then(|()| offscreen::observe())
+            .and_then(|()| exports::add_buttons())
+            .and_then(|()| api::install());
+        if let Err(e) = bound {
+            wasm_bindgen::throw_val(e);
+        }
+        next_task(frame);
+    });
     Ok(())
+}
+
+/// Runs `f` once in a task of its own (`setTimeout(f, 0)`).
+fn next_task(f: impl FnOnce() + 'static) {
+    if let Some(window) = web_sys::window() {
+        let callback = Closure::once_into_js(f);
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
+    }
 }
 
 /// The link's problems: the banner, and a message next to each input whose value in the link
@@ -227,10 +245,21 @@ fn frame() {
     // drag reads no geometry, so it forces no layout.
     let decided = offscreen::frame(text_first);
     let later = |id: &str| !decided.draws(|| offscreen::on_screen(id));
-    let drawn: Vec<ChartId> = panel
+    let mut drawn: Vec<ChartId> = panel
         .charts()
         .filter(|&chart| !later(&format!("{}-canvas", chart.id())))
         .collect();
+    // The first frame leaves its charts to a task each (`draw_pending`): on a phone the
+    // module's start, the texts and six charts were one task of 120–220 ms (Lighthouse's
+    // 4x CPU), all of it blocking time. The prerendered SVGs stand in for them meanwhile.
+    let first_frame = with_app(|app| !app.ready).unwrap_or(false);
+    with_app(|app| {
+        if first_frame {
+            app.pending_charts = std::mem::take(&mut drawn);
+        } else {
+            app.pending_charts.retain(|c| !drawn.contains(c));
+        }
+    });
     let (areas, failures) = draw_charts(&drawn, &panel, decided.remembers_sizes());
     if !text_first {
         render_text(panel.figures_id(), &shown, &later);
@@ -265,11 +294,51 @@ fn frame() {
         url::write_url(false);
     }
     if first == Some(true) {
+        pending_task();
+    }
+}
+
+/// Asks for a task that draws the next pending chart (so the browser can paint and handle
+/// input in between), or marks the page ready if none is left.
+fn pending_task() {
+    if with_app(|app| !app.pending_charts.is_empty()).unwrap_or(false) {
+        next_task(draw_pending);
+    } else {
         mark_ready();
     }
 }
 
-/// `<body data-ready="1">`: the first frame is drawn (tests and hosts wait for it). Then, once
+/// Draws the first of the first frame's charts still pending, with the panel last computed,
+/// then asks for the next task ([`pending_task`]).
+fn draw_pending() {
+    let Some((chart, panel)) = with_app(|app| {
+        let chart = (!app.pending_charts.is_empty()).then(|| app.pending_charts.remove(0));
+        (chart, app.panel.take())
+    }) else {
+        return;
+    };
+    if let (Some(chart), Some(panel)) = (chart, panel.as_ref()) {
+        match draw_chart(chart, panel, present::is_dark(&panel.scenario), false) {
+            Ok(Some(area)) => {
+                with_app(|app| app.areas.push((chart, area)));
+            }
+            Ok(None) => {}
+            Err(e) => {
+                set_hidden("app-status", false);
+                set_text("app-status", &e.to_string());
+            }
+        }
+    }
+    with_app(|app| {
+        if app.panel.is_none() {
+            app.panel = panel;
+        }
+    });
+    pending_task();
+}
+
+/// `<body data-ready="1">`: the first frame is drawn, its charts too (tests and hosts wait
+/// for it). Then, once
 /// it is on screen, `data-painted`: the style sheet lays out the language button's Chinese
 /// label only then, so the first frame does not wait for a CJK font (www/style.css).
 fn mark_ready() {
@@ -348,14 +417,6 @@ fn draw_chart(
     if css_width <= 0 || css_height <= 0 {
         return Ok(None); // not displayed (embedded view, print, collapsed)
     }
-    // The build's prerendered SVG of this chart (`panel::prerender`), laid over the canvas
-    // until now: the canvas takes its place at the same size.
-    if let Some(svg) = canvas
-        .next_element_sibling()
-        .filter(|e| e.class_list().contains("prerendered"))
-    {
-        svg.remove();
-    }
     let ratio = web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
         .clamp(1.0, 4.0);
@@ -390,6 +451,14 @@ pub(crate) fn draw_into(
     let root = canvas::PageBackend::Left(backend).into_drawing_area();
     let area = panel.draw(chart, &root, style)?;
     root.present()?;
+    // The build's prerendered SVG of this chart (`panel::prerender`), laid over the canvas
+    // until now: the canvas takes its place at the same size.
+    if let Some(svg) = canvas
+        .next_element_sibling()
+        .filter(|e| e.class_list().contains("prerendered"))
+    {
+        svg.remove();
+    }
     Ok(area)
 }
 

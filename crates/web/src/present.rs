@@ -159,10 +159,11 @@ pub fn chart_style(dark: bool, scale: f64) -> ChartStyle {
 }
 
 /// `embed=<panel>`: the page shows one panel with minimal chrome (the style sheet hides the
-/// header, tabs and footer of `body.embedded`).
+/// header, tabs and footer of `html.embedded`; www/index.html's first script sets the class
+/// before the first paint when the link embeds a prerendered panel).
 pub fn apply_embed(scenario: &Scenario) {
-    if let Some(body) = document().body() {
-        let class = body.class_list();
+    if let Some(root) = document().document_element() {
+        let class = root.class_list();
         let _ = if scenario.embed.is_some() {
             class.add_1("embedded")
         } else {
