@@ -201,8 +201,13 @@ export function guardLoader(html) {
   const guarded = `<script type="module" async>${space}` +
     // The wasm is fetched once the prerendered first view is painted (two frames, or 300 ms in a
     // tab that paints no frames), so that on a slow link the page's first paint does not share
-    // it with 200 KB of wasm (issue 24; index.html has no preload of it, see below).
-    'const w=new Promise(r=>{requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(r)));setTimeout(r,300)})' +
+    // it with 200 KB of wasm (issue 24; index.html has no preload of it, see below). A link to
+    // the Learn view paints its texts first: index.html's first script fetches them and says
+    // when they are in (scaling:texts; at most 3 s), which is known once the page is parsed
+    // (this module is async: it may run before that script).
+    'const w=new Promise(r=>document.readyState=="loading"?addEventListener("DOMContentLoaded",r):r())' +
+    '.then(()=>document.documentElement.hasAttribute("data-texts")&&new Promise(r=>{addEventListener("scaling:texts",r);setTimeout(r,3000)}))' +
+    '.then(()=>new Promise(r=>{requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(r)));setTimeout(r,300)}))' +
     `.then(()=>fetch(${JSON.stringify(wasm)})).then(r=>WebAssembly.compileStreaming(r.clone()).catch(()=>r)),` +
     'fail=(f,e)=>{document.documentElement.classList.remove("swap");const s=document.getElementById("app-status");' +
     's.hidden=false;s.textContent=`The model could not start: ${f} could not be loaded (${e&&e.message||e}). ' +

@@ -234,9 +234,7 @@ fn draw(figure: &Element, query: &str, chart: &str, page: &Scenario) {
         _ => (canvas.width() as i32, canvas.height() as i32),
     };
     if w > 0 && h > 0 {
-        let ratio = web_sys::window()
-            .map_or(1.0, |w| w.device_pixel_ratio())
-            .clamp(1.0, 4.0);
+        let ratio = super::pixel_ratio();
         let style = super::present::chart_style(super::present::is_dark(&scenario), ratio);
         let _ = super::draw_into(&canvas, (w as u32, h as u32), &style, chart, &panel);
     }

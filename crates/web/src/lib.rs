@@ -60,6 +60,18 @@ pub fn start() -> Result<(), JsValue> {
     // A panic prints its message and source location in the console (then the module aborts
     // as before); the e2e suites treat any console error as a failure.
     console_error_panic_hook::set_once();
+    // The page starts in the next task: this one is the module's instantiation, ~11 ms on a
+    // desktop, ~45 ms at Lighthouse's 4x CPU — with the start in it, a long task (issue 24).
+    next_task(|| {
+        if let Err(e) = begin() {
+            wasm_bindgen::throw_val(e);
+        }
+    });
+    Ok(())
+}
+
+/// Reads the link and boots in its language (the Chinese texts first, if they are needed).
+fn begin() -> Result<(), JsValue> {
     let search = web_sys::window()
         .map(|w| w.location())
         .and_then(|l| l.search().ok())
@@ -97,25 +109,27 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
     present::apply_lang(lang);
     present::apply_theme(present::is_dark(&decoded.scenario));
     present::apply_embed(&decoded.scenario);
-    inputs::init();
-    show_link_messages(&decoded);
     // No frame is asked for until the first one below: it draws whatever the events change.
     with_app(|app| app.frame_requested = true);
     // The rest in tasks of their own, each short on a phone's CPU (issue 24's blocking time:
-    // the module's start, the handlers and the first frame were one task of ~140 ms at
-    // Lighthouse's 4x): the handlers, then the first frame. The first frame is not left to
-    // the next animation frame: the module runs once the document is parsed, so the layout
-    // the drawing reads is there, and waiting for the vsync would only delay the first chart
-    // (0–16.7 ms, issue 14).
-    next_task(|| {
-        let bound = inputs::bind_events()
-            .and_then(|()| offscreen::observe())
-            .and_then(|()| exports::add_buttons())
-            .and_then(|()| api::install());
-        if let Err(e) = bound {
-            wasm_bindgen::throw_val(e);
-        }
-        next_task(frame);
+    // the module's start, the inputs, the handlers and the first frame were one task of
+    // ~140 ms at Lighthouse's 4x): the inputs (~5 ms on a desktop), the handlers (~6 ms),
+    // then the first frame. It is not left to the next animation frame: the module runs once
+    // the document is parsed, so the layout the drawing reads is there, and waiting for the
+    // vsync would only delay the first chart (0–16.7 ms, issue 14).
+    next_task(move || {
+        inputs::init();
+        show_link_messages(&decoded);
+        next_task(|| {
+            let bound = inputs::bind_events()
+                .and_then(|()| offscreen::observe())
+                .and_then(|()| exports::add_buttons())
+                .and_then(|()| api::install());
+            if let Err(e) = bound {
+                wasm_bindgen::throw_val(e);
+            }
+            next_task(frame);
+        });
     });
     Ok(())
 }
@@ -417,9 +431,7 @@ fn draw_chart(
     if css_width <= 0 || css_height <= 0 {
         return Ok(None); // not displayed (embedded view, print, collapsed)
     }
-    let ratio = web_sys::window()
-        .map_or(1.0, |w| w.device_pixel_ratio())
-        .clamp(1.0, 4.0);
+    let ratio = pixel_ratio();
     draw_into(
         &canvas,
         (css_width as u32, css_height as u32),
@@ -427,6 +439,25 @@ fn draw_chart(
         chart,
         panel,
     )
+}
+
+/// Gives `canvas` `scale` device pixels per CSS pixel of `css_size` (a new size clears it).
+fn size_canvas(canvas: &HtmlCanvasElement, css_size: (u32, u32), scale: f64) {
+    let (width, height) = (
+        (css_size.0 as f64 * scale).round() as u32,
+        (css_size.1 as f64 * scale).round() as u32,
+    );
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+}
+
+/// The device pixel ratio the page draws at.
+fn pixel_ratio() -> f64 {
+    web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0)
 }
 
 /// Draws `chart` into `canvas` sized `css_size` CSS pixels at `style.scale` device pixels
@@ -438,15 +469,7 @@ pub(crate) fn draw_into(
     chart: ChartId,
     panel: &Panel,
 ) -> Result<Option<PlotArea>, ChartError> {
-    let scale = style.scale;
-    let (width, height) = (
-        (css_size.0 as f64 * scale).round() as u32,
-        (css_size.1 as f64 * scale).round() as u32,
-    );
-    if canvas.width() != width || canvas.height() != height {
-        canvas.set_width(width);
-        canvas.set_height(height);
-    }
+    size_canvas(canvas, css_size, style.scale);
     let backend = canvas::backend(canvas).ok_or_else(|| ChartError("no 2D context".to_string()))?;
     let root = canvas::PageBackend::Left(backend).into_drawing_area();
     let area = panel.draw(chart, &root, style)?;
