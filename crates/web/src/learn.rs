@@ -102,7 +102,10 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
     .to_query();
     super::dom::set_link("learn-all", &all_query);
     set_hidden("learn-all", scenario.quiz.is_empty());
-    draw_figures(all(root, ".learn-fig[data-chart]"), scenario.clone());
+    // Not in this task: the first figure (the page's first canvas) with the view's start was
+    // the longest task of a Learn link's load.
+    let (figures, scenario) = (all(root, ".learn-fig[data-chart]"), scenario.clone());
+    super::next_task(move || draw_figures(figures, scenario));
     let on_reveal = |event: Event| {
         let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
         if let Some(t) = &target {
