@@ -9,6 +9,8 @@
 // - --base serves the directory under a sub-path (to check that asset URLs are relative);
 //   requests outside the base are 404, the bare base without a trailing slash redirects
 // - --csp sets a Content-Security-Policy header on every response
+// - text, scripts, styles and wasm go gzipped to a client that accepts it, as a static host
+//   sends them (so Lighthouse and make bench measure what a reader downloads)
 //
 // Also a module: `startServer({ dir, port: 0, host, base, csp })` resolves to
 // `{ url, port, close }`, where url is the page URL (including base, ending in '/').
@@ -100,10 +102,6 @@ async function resolveFile(root, base, rawUrl) {
   }
 }
 
-/**
- * Starts the server. Resolves to { url, port, close } once listening.
- * @param {{dir?: string, port?: number, host?: string, base?: string, csp?: string, quiet?: boolean}} opts
- */
 /** The types a static host compresses: text, scripts, styles, data and wasm. */
 const COMPRESSIBLE = /^(text\/|application\/(json|wasm|xml|manifest\+json)|image\/svg\+xml)/;
 const gzipCache = new Map();
@@ -117,6 +115,10 @@ async function gzipped(file, mtimeMs) {
   return body;
 }
 
+/**
+ * Starts the server. Resolves to { url, port, close } once listening.
+ * @param {{dir?: string, port?: number, host?: string, base?: string, csp?: string, quiet?: boolean}} opts
+ */
 export async function startServer({
   dir = 'dist',
   port = 0,

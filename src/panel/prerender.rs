@@ -20,7 +20,8 @@ use serde::Serialize;
 /// the two the article is about, so that a link to any of them (or an embed of one) with the
 /// default inputs paints the real page before the model is in. `www/index.html`'s first
 /// script names the same views. The Plan panel is left out for the size budget (issue 24
-/// allows 15,000 B gzipped; the three take 13.9 KB, the Plan's would add 4.1 KB).
+/// allows 15,000 B gzipped; the three take 14.2 KB in tests/e2e/size.test.mjs, the Plan's
+/// would add 4.1 KB).
 pub const PRERENDERED_VIEWS: [View; 3] = [View::Laws, View::Strong, View::Weak];
 
 /// One piece of the first view.
@@ -352,6 +353,31 @@ mod tests {
         let pen = path_data(&mut d, "1.5,2 3,4 ", pen);
         assert_eq!(d, "M10 20l8-5 9 0m-7 15-1 1M1.5 2L3 4");
         assert_eq!(pen, Some((3, 4)));
+    }
+
+    #[test]
+    fn the_first_view_holds_the_three_panels_each_element_once() {
+        let frags = first_view(&Scenario::default());
+        for id in ["laws-figures", "strong-figures", "weak-figures"] {
+            assert!(frags.iter().any(|f| f.id == id), "{id} is prerendered");
+        }
+        assert!(
+            !frags.iter().any(|f| f.id == "plan-figures"),
+            "the Plan waits hidden"
+        );
+        for (i, f) in frags.iter().enumerate() {
+            assert!(
+                !frags[..i]
+                    .iter()
+                    .any(|o| o.id == f.id && o.place == f.place),
+                "{} {:?} written twice",
+                f.id,
+                f.place
+            );
+        }
+        // Each chart of the three panels has its SVG after its canvas: Laws 3, Strong 6, Weak 6.
+        let svgs = frags.iter().filter(|f| f.html.starts_with("<svg")).count();
+        assert_eq!(svgs, 15);
     }
 
     #[test]

@@ -352,9 +352,9 @@ fn draw_pending() {
 }
 
 /// `<body data-ready="1">`: the first frame is drawn, its charts too (tests and hosts wait
-/// for it). Then, once
-/// it is on screen, `data-painted`: the style sheet lays out the language button's Chinese
-/// label only then, so the first frame does not wait for a CJK font (www/style.css).
+/// for it). Then, once it is on screen, `data-painted`: the style sheet lays out the language
+/// button's Chinese label only then, so the first frame does not wait for a CJK font
+/// (www/style.css).
 fn mark_ready() {
     if let Some(body) = document().body() {
         let _ = body.set_attribute("data-ready", "1");
