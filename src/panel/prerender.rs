@@ -126,9 +126,8 @@ pub const FIGURE_SIZE: (u32, u32) = (560, 320);
 
 /// A Learn view figure (`figure.learn-fig`: its `data-chart` drawn for its `data-query`, as
 /// the page's `learn::draw` does), prerendered at [`FIGURE_SIZE`] for the view's texts.
-pub fn figure_svg(chart: ChartId, query: &str) -> Option<String> {
-    let scenario = crate::scenario::decode(query).scenario;
-    sized_svg(&Panel::compute(&scenario, chart.view()), chart, FIGURE_SIZE)
+pub fn figure_svg(chart: ChartId, scenario: &Scenario) -> Option<String> {
+    sized_svg(&Panel::compute(scenario, chart.view()), chart, FIGURE_SIZE)
 }
 
 fn sized_svg(panel: &Panel, chart: ChartId, size: (u32, u32)) -> Option<String> {

@@ -384,7 +384,10 @@ fn prerender(
                 let (chart, query) = figure.split_once(' ').unwrap_or((figure, ""));
                 let chart = ChartId::from_id(chart)
                     .ok_or_else(|| CliError::Usage(format!("--figure: unknown chart “{chart}”")))?;
-                scaling_core::panel::prerender::figure_svg(chart, query)
+                // A figure's query is checked as `--query` is: a build must not draw a
+                // default chart in place of a mistyped one without a word.
+                let scenario = scenario_from(Some(query), None)?;
+                scaling_core::panel::prerender::figure_svg(chart, &scenario)
                     .ok_or_else(|| CliError::Chart(format!("--figure: {chart:?} drew nothing")))
             })
             .collect::<Result<Vec<_>, _>>()?;

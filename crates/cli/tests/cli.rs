@@ -553,3 +553,26 @@ fn layouts_published() {
         "{out}"
     );
 }
+
+/// `scaling prerender --figure` (the Learn texts' build): a figure's chart for its query, and
+/// a mistyped query refused with its key named, as `--query` is, not drawn as the default.
+#[test]
+fn prerender_figures_check_their_query() {
+    let (code, out, err) = scaling(&["prerender", "--figure", "laws-speedup v=1&f=0.1"]);
+    assert_eq!(code, 0, "{err}");
+    let svgs: Vec<String> = serde_json::from_str(&out).unwrap();
+    assert_eq!(svgs.len(), 1);
+    assert!(
+        svgs[0].starts_with("<svg class=\"prerendered\""),
+        "{}",
+        svgs[0]
+    );
+    assert!(svgs[0].contains("width=\"560\""), "{}", svgs[0]);
+    let (code, out, err) = scaling(&["prerender", "--figure", "laws-speedup v=1&f=2"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("Serial fraction f (f)"), "{err}");
+    let (code, _, err) = scaling(&["prerender", "--figure", "no-such-chart v=1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-chart"), "{err}");
+}
