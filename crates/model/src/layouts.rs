@@ -32,6 +32,7 @@ use super::memory::{Memory, Recompute};
 use super::step::{bubble_fraction, Layout, PipelineSchedule};
 use super::walls::{Traffic, Walls};
 use serde::Serialize;
+use std::cmp::Reverse;
 
 /// One parallel layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -297,24 +298,63 @@ fn powers_of_two(max: f64) -> impl Iterator<Item = u32> {
         .take_while(move |&v| v as f64 <= max)
 }
 
+/// The recomputations the search tries: with flash attention selective keeps what none keeps,
+/// at the same cost, so only none and full.
+fn recomputes(walls: &Walls) -> &'static [Recompute] {
+    if walls.memory.activations.flash_attention {
+        &[Recompute::None, Recompute::Full]
+    } else {
+        &[Recompute::None, Recompute::Selective, Recompute::Full]
+    }
+}
+
 /// Every layout of `space` for `walls`'s shape at `gpus` GPUs and batch `batch` tokens, in a
-/// fixed order (TP, PP, schedule, CP, EP, microbatch, ZeRO, recomputation).
+/// fixed order (TP, PP, CP, EP, microbatch, schedule, ZeRO, recomputation).
 pub fn enumerate(
     walls: &Walls,
     space: &SearchSpace,
     gpus: f64,
     batch: f64,
-    // `dyn`: one copy of the loops for both callers (the page's wasm is size-budgeted).
+    visit: &mut dyn FnMut(LayoutChoice),
+) {
+    enumerate_groups(walls, space, gpus, batch, &mut |group| {
+        for_each_in_group(walls, space, group, &mut *visit)
+    });
+}
+
+/// The layouts of one group ([`enumerate_groups`]): its ZeRO stages and recomputations, in
+/// the order of [`enumerate`].
+fn for_each_in_group(
+    walls: &Walls,
+    space: &SearchSpace,
+    group: LayoutChoice,
+    visit: &mut dyn FnMut(LayoutChoice),
+) {
+    for &zero in &space.zero_stages {
+        for &recompute in recomputes(walls) {
+            visit(LayoutChoice {
+                zero,
+                recompute,
+                ..group
+            });
+        }
+    }
+}
+
+/// The groups of [`enumerate`]: every `(TP, PP, CP, EP, microbatch, schedule)` in its order,
+/// with ZeRO 0 and no recomputation standing for the layouts that differ from it only in those
+/// two ([`for_each_in_group`]). A group shares its compute and bubble but for the
+/// recomputation's factor, which is what [`best_layout`] bounds.
+fn enumerate_groups(
+    walls: &Walls,
+    space: &SearchSpace,
+    gpus: f64,
+    batch: f64,
+    // `dyn`: one copy of the loops for every caller (the page's wasm is size-budgeted).
     visit: &mut dyn FnMut(LayoutChoice),
 ) {
     let s = walls.shape;
     let divides = |n: f64, d: u32| n > 0.0 && n % d as f64 == 0.0;
-    let recomputes: &[Recompute] = if walls.memory.activations.flash_attention {
-        // With flash attention selective keeps what none keeps, at the same cost.
-        &[Recompute::None, Recompute::Full]
-    } else {
-        &[Recompute::None, Recompute::Selective, Recompute::Full]
-    };
     // TP up to one doubling past the NVLink domain, so that the explorer can show why it loses.
     let max_tp = 2.0 * space.nvlink_domain_gpus as f64;
     for tp in powers_of_two(max_tp).filter(|&t| divides(s.heads, t)) {
@@ -340,38 +380,34 @@ pub fn enumerate(
                     schedules.push((PipelineSchedule::ZeroBubble, 1));
                 }
             }
-            for &(schedule, chunks) in &schedules {
-                for cp in powers_of_two(space.max_cp as f64).filter(|&c| divides(s.seq_len, c)) {
-                    let m = (tp * pp * cp) as f64;
-                    let dp = gpus / m;
-                    if dp < 1.0 || dp.fract() != 0.0 || dp * s.seq_len > batch {
-                        continue;
-                    }
-                    let eps = powers_of_two(s.experts)
-                        .filter(|&e| divides(s.experts, e) && divides(dp, e))
-                        .collect::<Vec<_>>();
-                    for &ep in if s.is_moe() { &eps[..] } else { &[1][..] } {
-                        for &mbs in &space.microbatch_sequences {
-                            // A microbatch larger than a replica's share of the batch is the
-                            // same as the share: keep the first such size only.
-                            if mbs > 1 && dp * s.seq_len * (mbs / 2) as f64 >= batch {
-                                continue;
-                            }
-                            for &zero in &space.zero_stages {
-                                for &recompute in recomputes {
-                                    visit(LayoutChoice {
-                                        tp,
-                                        pp,
-                                        cp,
-                                        ep,
-                                        microbatch_sequences: mbs,
-                                        schedule,
-                                        chunks,
-                                        zero,
-                                        recompute,
-                                    });
-                                }
-                            }
+            for cp in powers_of_two(space.max_cp as f64).filter(|&c| divides(s.seq_len, c)) {
+                let m = (tp * pp * cp) as f64;
+                let dp = gpus / m;
+                if dp < 1.0 || dp.fract() != 0.0 || dp * s.seq_len > batch {
+                    continue;
+                }
+                let eps = powers_of_two(s.experts)
+                    .filter(|&e| divides(s.experts, e) && divides(dp, e))
+                    .collect::<Vec<_>>();
+                for &ep in if s.is_moe() { &eps[..] } else { &[1][..] } {
+                    for &mbs in &space.microbatch_sequences {
+                        // A microbatch larger than a replica's share of the batch is the
+                        // same as the share: keep the first such size only.
+                        if mbs > 1 && dp * s.seq_len * (mbs / 2) as f64 >= batch {
+                            continue;
+                        }
+                        for &(schedule, chunks) in &schedules {
+                            visit(LayoutChoice {
+                                tp,
+                                pp,
+                                cp,
+                                ep,
+                                microbatch_sequences: mbs,
+                                schedule,
+                                chunks,
+                                zero: 0,
+                                recompute: Recompute::None,
+                            });
                         }
                     }
                 }
@@ -476,6 +512,8 @@ struct Shared {
     layout: Layout,
     tokens: f64,
     eta: f64,
+    /// The least traffic and data-parallel time of [`Scorer::group_bound_ms`], once asked.
+    comm_floor_ms: Option<f64>,
 }
 
 impl<'a> Scorer<'a> {
@@ -509,6 +547,147 @@ impl<'a> Scorer<'a> {
         })
     }
 
+    /// What `choice`'s `(tp, pp, cp, ep, microbatch)` decides: its layout at this `N`, tokens
+    /// per microbatch and `η`. Kept from the last call when the key is the same; the scratch's
+    /// layout and microbatch are set with it, so the two always agree.
+    fn shared(&mut self, choice: &LayoutChoice) -> Shared {
+        let key = (
+            choice.tp,
+            choice.pp,
+            choice.cp,
+            choice.ep,
+            choice.microbatch_sequences,
+        );
+        if let Some(m) = self.last.filter(|m| m.key == key) {
+            return m;
+        }
+        let (n, b) = (self.gpus, self.batch);
+        self.point_scratch_at(choice);
+        let s = &self.scratch;
+        let mut walls = self.walls;
+        walls.expert_parallel = choice.ep as f64;
+        let layout = s.layout_at(n, b);
+        let tokens = layout.tokens_per_rank(b, n);
+        let shared = Shared {
+            key,
+            layout,
+            tokens,
+            eta: walls.gemm_efficiency(&layout, tokens),
+            comm_floor_ms: None,
+        };
+        self.last = Some(shared);
+        shared
+    }
+
+    /// The scratch's layout and microbatch for `choice`'s key (what [`Self::shared`] keeps).
+    fn point_scratch_at(&mut self, choice: &LayoutChoice) {
+        let s = &mut self.scratch;
+        s.layout = Layout {
+            tp: choice.tp,
+            pp: choice.pp,
+            cp: choice.cp,
+            accumulation: self.base.layout.accumulation,
+        };
+        s.microbatch_tokens = (choice.microbatch_sequences > 0)
+            .then_some(choice.microbatch_sequences as f64 * self.walls.shape.seq_len);
+    }
+
+    /// Makes `shared`, computed earlier for `choice` by [`Self::shared`], the last one again.
+    fn restore_shared(&mut self, choice: &LayoutChoice, shared: Shared) {
+        self.point_scratch_at(choice);
+        self.last = Some(shared);
+    }
+
+    /// `r` of `recompute` ([`recompute_factor`]).
+    fn recompute_factor(&self, recompute: Recompute) -> f64 {
+        self.recompute_factors[match recompute {
+            Recompute::None => 0,
+            Recompute::Selective => 1,
+            Recompute::Full => 2,
+        }]
+    }
+
+    /// `choice`'s compute with the recomputation factor `recompute` and its bubble:
+    /// `(shared, ideal, with kernels, compute, bubble)`, ms. `ideal = C·η_ref/r_ref`, with
+    /// kernels `ideal/η`, `compute = ideal/η · r`, `bubble = bubble_fraction · compute`.
+    fn compute_and_bubble(
+        &mut self,
+        choice: &LayoutChoice,
+        recompute: f64,
+    ) -> (Shared, f64, f64, f64, f64) {
+        let shared = self.shared(choice);
+        let ideal = self.constant_compute_ms * self.reference_eta / self.reference_recompute;
+        let with_kernels = ideal / shared.eta;
+        let compute = with_kernels * recompute;
+        let bubble = bubble_fraction(
+            choice.schedule,
+            choice.pp,
+            shared.layout.accumulation,
+            choice.chunks,
+        ) * compute;
+        (shared, ideal, with_kernels, compute, bubble)
+    }
+
+    /// A lower bound of the step of every layout of `group` ([`enumerate_groups`]), and what
+    /// the group shares. The step of a layout is `compute·(1 + bubble fraction) + fixed +
+    /// traffic(compute) + data-parallel(compute)` (§12.4), whose last two never grow with the
+    /// compute (more compute hides more of them), so with `r_min` and `r_max` the smallest and
+    /// largest recomputation factors of the space (recomputing never shortens a step):
+    ///
+    /// `bound = C_k·r_min·(1 + bubble fraction) + fixed + traffic(C_k·r_max) +
+    /// min over the ZeRO stages of data-parallel(C_k·r_max)`
+    ///
+    /// with `C_k` the group's compute without recomputation. It is at most the step of each
+    /// of the group's layouts, fitting or not.
+    fn group_bound_ms(&mut self, group: &LayoutChoice, space: &SearchSpace) -> (f64, Shared) {
+        let (least, most) = recomputes(&self.walls)
+            .iter()
+            .map(|&r| self.recompute_factor(r))
+            .fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
+                (lo.min(r), hi.max(r))
+            });
+        let (shared, _, with_kernels, compute, bubble) = self.compute_and_bubble(group, least);
+        // The schedule is the innermost loop of the groups: the groups of one key share this.
+        let comm_floor_ms = shared
+            .comm_floor_ms
+            .unwrap_or_else(|| self.comm_floor_ms(group, &shared, with_kernels * most, space));
+        let shared = Shared {
+            comm_floor_ms: Some(comm_floor_ms),
+            ..shared
+        };
+        self.last = Some(shared);
+        let bound = compute + bubble + self.scratch.comm.fixed_ms + comm_floor_ms;
+        (bound, shared)
+    }
+
+    /// The traffic and data-parallel time of `group`'s key at `compute_ms` of compute, the
+    /// least over the ZeRO stages of `space` (ZeRO 0–2 share one formula, ZeRO 3 has its own).
+    fn comm_floor_ms(
+        &mut self,
+        group: &LayoutChoice,
+        shared: &Shared,
+        compute_ms: f64,
+        space: &SearchSpace,
+    ) -> f64 {
+        let mut walls = self.walls;
+        walls.expert_parallel = group.ep as f64;
+        let (n, layout) = (self.gpus, shared.layout);
+        let bus = self.scratch.comm.bus_bytes_per_s;
+        let traffic = walls.traffic(&layout, bus, shared.tokens, compute_ms);
+        let mut data_parallel = f64::INFINITY;
+        for stages in [0..3, 3..u8::MAX] {
+            if let Some(&zero) = space.zero_stages.iter().find(|z| stages.contains(*z)) {
+                walls.memory.zero = zero;
+                self.scratch.walls = Some(walls);
+                let ms = self
+                    .scratch
+                    .data_parallel_exposed_ms(&layout, n, compute_ms);
+                data_parallel = data_parallel.min(ms);
+            }
+        }
+        traffic.total_ms() + data_parallel
+    }
+
     /// The step, memory and MFU of `choice` (its `why` is [`Loss::Best`] until ranked).
     pub fn score(&mut self, choice: LayoutChoice) -> Scored {
         self.score_below(choice, f64::INFINITY, false)
@@ -528,55 +707,9 @@ impl<'a> Scorer<'a> {
         bound_ms: f64,
         fitting_only: bool,
     ) -> Option<Scored> {
-        let (n, b) = (self.gpus, self.batch);
-        let key = (
-            choice.tp,
-            choice.pp,
-            choice.cp,
-            choice.ep,
-            choice.microbatch_sequences,
-        );
-        let (layout, tokens, eta) = match self.last {
-            Some(m) if m.key == key => (m.layout, m.tokens, m.eta),
-            _ => {
-                // The scratch's layout and microbatch follow from the key alone.
-                let s = &mut self.scratch;
-                s.layout = Layout {
-                    tp: choice.tp,
-                    pp: choice.pp,
-                    cp: choice.cp,
-                    accumulation: self.base.layout.accumulation,
-                };
-                s.microbatch_tokens = (choice.microbatch_sequences > 0)
-                    .then_some(choice.microbatch_sequences as f64 * self.walls.shape.seq_len);
-                let mut walls = self.walls;
-                walls.expert_parallel = choice.ep as f64;
-                let layout = s.layout_at(n, b);
-                let tokens = layout.tokens_per_rank(b, n);
-                let eta = walls.gemm_efficiency(&layout, tokens);
-                self.last = Some(Shared {
-                    key,
-                    layout,
-                    tokens,
-                    eta,
-                });
-                (layout, tokens, eta)
-            }
-        };
-        let ideal = self.constant_compute_ms * self.reference_eta / self.reference_recompute;
-        let with_kernels = ideal / eta;
-        let recompute = self.recompute_factors[match choice.recompute {
-            Recompute::None => 0,
-            Recompute::Selective => 1,
-            Recompute::Full => 2,
-        }];
-        let compute = with_kernels * recompute;
-        let bubble = bubble_fraction(
-            choice.schedule,
-            choice.pp,
-            layout.accumulation,
-            choice.chunks,
-        ) * compute;
+        let (shared, ideal, with_kernels, compute, bubble) =
+            self.compute_and_bubble(&choice, self.recompute_factor(choice.recompute));
+        let (n, b, layout, tokens) = (self.gpus, self.batch, shared.layout, shared.tokens);
         let fixed = self.scratch.comm.fixed_ms;
         // A relative slack, so that rounding in the bound never prunes an exact tie.
         if compute + bubble + fixed > bound_ms * (1.0 + 1e-12) {
@@ -640,7 +773,15 @@ fn ranks_before(a: &Scored, b: &Scored) -> std::cmp::Ordering {
 }
 
 /// The fastest layout that fits at `gpus` and `batch` (`Ok(None)` when none fits), without
-/// keeping the others: what the sweeps' "best layout" rows need.
+/// keeping the others: what the sweeps' "best layout" rows need. The same layout as the first
+/// of [`Search::run`]'s ranking (exact ties: the first in [`enumerate`]'s order).
+///
+/// Best first, branch and bound: every group of layouts that differ only in ZeRO and
+/// recomputation ([`enumerate_groups`]) gets a lower bound of its step
+/// ([`Scorer::group_bound_ms`]); the groups are then scored in the order of their bounds, and
+/// the search stops at the first whose bound is above the fastest step found. The fastest
+/// layouts come first, so only a few groups are scored whole — their memory, traffic and
+/// exposed time — and the bound is computed once per group, not per layout.
 pub fn best_layout(
     inputs: &LlmInputs,
     space: &SearchSpace,
@@ -649,21 +790,52 @@ pub fn best_layout(
 ) -> Result<Option<Scored>, SearchError> {
     let mut scorer = Scorer::new(inputs, gpus, batch)?;
     let walls = scorer.walls;
-    let mut best: Option<Scored> = None;
-    let mut any = false;
-    enumerate(&walls, space, gpus, batch, &mut |c| {
-        any = true;
-        let bound_ms = best.map_or(f64::INFINITY, |b| b.step_ms);
-        if let Some(s) = scorer.score_below(c, bound_ms, true) {
-            if best.is_none_or(|b| ranks_before(&s, &b).is_lt()) {
-                best = Some(s);
-            }
-        }
+    let mut groups: Vec<(LayoutChoice, Shared)> = Vec::new();
+    // (the bound's place in the total order of f64, the group's place in the enumeration):
+    // integers, which sort fast.
+    let mut order: Vec<Reverse<(i64, u32)>> = Vec::new();
+    enumerate_groups(&walls, space, gpus, batch, &mut |g| {
+        let (bound_ms, shared) = scorer.group_bound_ms(&g, space);
+        order.push(Reverse((total_order_key(bound_ms), groups.len() as u32)));
+        groups.push((g, shared));
     });
-    if !any {
+    if groups.is_empty() || space.zero_stages.is_empty() {
         return Err(SearchError::NoLayout { gpus });
     }
-    Ok(best)
+    // Only the groups up to the fastest step are taken out, in order: a heap (built in linear
+    // time) rather than a sort of them all.
+    let mut order = std::collections::BinaryHeap::from(order);
+    // The fastest so far, with its group's place: of two layouts that rank alike, the one
+    // [`enumerate`] visits first.
+    let mut best: Option<(Scored, u32)> = None;
+    while let Some(Reverse((bound_key, place))) = order.pop() {
+        let best_ms = best.map_or(f64::INFINITY, |b| b.0.step_ms);
+        // The slack of [`Scorer::score_below`]: rounding never stops the search at a tie.
+        if bound_key > total_order_key(best_ms * (1.0 + 1e-12)) {
+            break;
+        }
+        let (group, shared) = groups[place as usize];
+        scorer.restore_shared(&group, shared);
+        for_each_in_group(&walls, space, group, &mut |c| {
+            let bound_ms = best.map_or(f64::INFINITY, |b| b.0.step_ms);
+            if let Some(s) = scorer.score_below(c, bound_ms, true) {
+                let before = best.is_none_or(|(b, b_place)| {
+                    ranks_before(&s, &b).then(place.cmp(&b_place)).is_lt()
+                });
+                if before {
+                    best = Some((s, place));
+                }
+            }
+        });
+    }
+    Ok(best.map(|b| b.0))
+}
+
+/// `x`'s place in [`f64::total_cmp`]'s order, as an integer (the same mapping `total_cmp`
+/// makes: negative values' other bits flipped).
+fn total_order_key(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ ((((bits >> 63) as u64) >> 1) as i64)
 }
 
 /// Ranks scored layouts: those that fit by step time (ties: fewer GPUs per replica, then less
@@ -799,6 +971,78 @@ mod tests {
             tp_overlap: false,
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
+        }
+    }
+
+    /// GPT-3 175B on H100s at 50 GB/s with the mechanistic exposed time and shrinking
+    /// kernels: TP 8 · PP 8, `A` = 16 at 1,024 GPUs, 1,536 sequences of 2,048 tokens.
+    fn gpt3_inputs(flash_attention: bool) -> LlmInputs {
+        use crate::llm::ComputeSource;
+        use crate::step::FsdpComm;
+        let mut walls = gpt3(flash_attention);
+        walls.kernels = Some(HalfLengths::H100_BF16);
+        LlmInputs {
+            global_batch_tokens: 1536.0 * 2048.0,
+            layout: Layout {
+                tp: 8,
+                pp: 8,
+                cp: 1,
+                accumulation: 16,
+            },
+            microbatch_tokens: None,
+            search: None,
+            total_params: 175e9,
+            active_params: 175e9,
+            flops_per_gpu: 400e12,
+            peak_flops_per_gpu: 989e12,
+            comm: FsdpComm {
+                gathers: 3.0,
+                wire_bytes_per_param: 2.0,
+                gather_bytes_per_param: 2.0,
+                bus_bytes_per_s: 50e9,
+                fixed_ms: 20.0,
+                schedule: PipelineSchedule::Interleaved,
+                chunks: 4,
+            },
+            compute: ComputeSource::Flops,
+            exposed: ExposedSource::Fsdp,
+            baseline_gpus: 1024.0,
+            gpus: vec![1024.0],
+            token_budget: 1e12,
+            exposed_scale: 1.0,
+            fit: None,
+            walls: Some(walls),
+        }
+    }
+
+    /// The bound of a group never exceeds the step of any of its layouts, fitting or not (else
+    /// [`best_layout`] could stop before the fastest), over every group of GPT-3 175B at 1,024
+    /// and 12,288 GPUs, with and without flash attention (two or three recomputations) and
+    /// with ZeRO 0–3 (both data-parallel formulas).
+    #[test]
+    fn a_group_s_bound_is_below_each_of_its_steps() {
+        let space = SearchSpace {
+            zero_stages: vec![0, 1, 2, 3],
+            ..SearchSpace::default()
+        };
+        for flash_attention in [false, true] {
+            let inputs = gpt3_inputs(flash_attention);
+            for gpus in [1024.0, 12288.0] {
+                let batch = inputs.global_batch_tokens;
+                let mut scorer = Scorer::new(&inputs, gpus, batch).unwrap();
+                let walls = scorer.walls;
+                let mut groups = Vec::new();
+                enumerate_groups(&walls, &space, gpus, batch, &mut |g| groups.push(g));
+                assert!(groups.len() > 100, "{}", groups.len());
+                for g in groups {
+                    let (bound, _) = scorer.group_bound_ms(&g, &space);
+                    let mut least = f64::INFINITY;
+                    for_each_in_group(&walls, &space, g, &mut |c| {
+                        least = least.min(scorer.score(c).step_ms)
+                    });
+                    assert!(bound <= least * (1.0 + 1e-12), "{g:?}: {bound} > {least}");
+                }
+            }
         }
     }
 

@@ -278,23 +278,7 @@ impl LlmInputs {
             }
             ExposedSource::Fsdp => {
                 let layout = self.layout_at(gpus, batch);
-                let shards = layout.weight_shards();
-                let d = layout.data_parallel(gpus);
-                let a = layout.accumulation as f64;
-                let ring = if d > 1.0 { (d - 1.0) / d } else { 0.0 };
-                // With a shape, the GPU's own shard: EP divides the experts' share too.
-                let params = self.walls.map_or(self.total_params / shards, |w| {
-                    w.params_per_gpu(&layout, self.total_params)
-                });
-                let bytes = self.comm.bytes_per_param() * params;
-                let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
-                let fsdp = || a * (comm_ms - compute_ms / a).max(0.0);
-                let exposed_comm = self
-                    .walls
-                    .and_then(|w| {
-                        w.data_parallel_ms(&layout, &self.comm, self.total_params, gpus, compute_ms)
-                    })
-                    .unwrap_or_else(fsdp);
+                let exposed_comm = self.data_parallel_exposed_ms(&layout, gpus, compute_ms);
                 let bubble = bubble_fraction(
                     self.comm.schedule,
                     layout.pp,
@@ -307,6 +291,30 @@ impl LlmInputs {
                 (exposed_comm + self.comm.fixed_ms + bubble + traffic, false)
             }
         }
+    }
+
+    /// The data-parallel communication of the mechanistic exposed time ([`Self::exposed_ms`])
+    /// at `layout` on `gpus` GPUs with `compute_ms` of compute per step: FSDP's gathers per
+    /// microbatch, `A · max(0, t_comm − compute/A)` with `t_comm = b_w · Ψ / B_eff · (D − 1)/D`,
+    /// or with a shape and ZeRO 0–2 the once-per-step traffic of [`Walls::data_parallel_ms`].
+    /// Never below 0, and never larger for more compute (what [`super::layouts`]' bound needs).
+    pub fn data_parallel_exposed_ms(&self, layout: &Layout, gpus: f64, compute_ms: f64) -> f64 {
+        let shards = layout.weight_shards();
+        let d = layout.data_parallel(gpus);
+        let a = layout.accumulation as f64;
+        let ring = if d > 1.0 { (d - 1.0) / d } else { 0.0 };
+        // With a shape, the GPU's own shard: EP divides the experts' share too.
+        let params = self.walls.map_or(self.total_params / shards, |w| {
+            w.params_per_gpu(layout, self.total_params)
+        });
+        let bytes = self.comm.bytes_per_param() * params;
+        let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
+        let fsdp = || a * (comm_ms - compute_ms / a).max(0.0);
+        self.walls
+            .and_then(|w| {
+                w.data_parallel_ms(layout, &self.comm, self.total_params, gpus, compute_ms)
+            })
+            .unwrap_or_else(fsdp)
     }
 }
 
