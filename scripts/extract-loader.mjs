@@ -30,6 +30,7 @@ import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
 const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'javascript']);
 
@@ -58,6 +59,15 @@ export function extractInlineScripts(html, { publicUrl = './' } = {}) {
     if (!JS_TYPES.has(type)) return whole; // a data block (JSON, template): never executed
     if (body.trim() === '') return ''; // nothing to run
     const content = body.replace(/^\s*\n/, '').replace(/\s+$/, '') + '\n';
+    // A classic script that does not parse would never run, silently: the build fails instead
+    // (a `//` comment in an inline script swallows the rest once the page is minified).
+    if (type !== 'module') {
+      try {
+        new Script(content);
+      } catch (e) {
+        throw new Error(`an inline script does not parse (${e.message}): ${content.slice(0, 120)}…`);
+      }
+    }
     const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
     const name = `${type === 'module' ? 'loader' : 'inline'}-${hash}.js`;
     const integrity = 'sha384-' + createHash('sha384').update(content).digest('base64');
