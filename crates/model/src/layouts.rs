@@ -777,8 +777,8 @@ fn ranks_before(a: &Scored, b: &Scored) -> std::cmp::Ordering {
 /// of [`Search::run`]'s ranking (exact ties: the first in [`enumerate`]'s order).
 ///
 /// Best first, branch and bound: every group of layouts that differ only in ZeRO and
-/// recomputation ([`enumerate_groups`]) gets a lower bound of its step
-/// ([`Scorer::group_bound_ms`]); the groups are then scored in the order of their bounds, and
+/// recomputation (`enumerate_groups`) gets a lower bound of its step
+/// (`Scorer::group_bound_ms`); the groups are then scored in the order of their bounds, and
 /// the search stops at the first whose bound is above the fastest step found. The fastest
 /// layouts come first, so only a few groups are scored whole — their memory, traffic and
 /// exposed time — and the bound is computed once per group, not per layout.
