@@ -214,9 +214,12 @@ export function guardLoader(html) {
     'const w=new Promise(r=>document.readyState=="loading"?addEventListener("DOMContentLoaded",r):r())' +
     '.then(()=>document.documentElement.hasAttribute("data-texts")&&new Promise(r=>{addEventListener("scaling:texts",r);setTimeout(r,3000)}))' +
     '.then(()=>document.visibilityState=="hidden"||document.documentElement.classList.contains("swap")||new Promise(r=>{' +
+    // A browser without Paint Timing (or without PerformanceObserver, or its list of entry
+    // types) throws in the try: it waits for two frames instead, never fails the load.
     'const next=()=>requestAnimationFrame(()=>setTimeout(r));setTimeout(r,3000);' +
-    'if(!(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes.includes("paint")))return requestAnimationFrame(next);' +
-    'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();next()}}).observe({type:"paint",buffered:true})}))' +
+    'try{if(!(PerformanceObserver.supportedEntryTypes||[]).includes("paint"))throw 0;' +
+    'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();next()}}).observe({type:"paint",buffered:true})}' +
+    'catch(e){requestAnimationFrame(next)}}))' +
     `.then(()=>fetch(${JSON.stringify(wasm)})).then(r=>WebAssembly.compileStreaming(r.clone()).catch(()=>r)),` +
     'fail=(f,e)=>{document.documentElement.classList.remove("swap");const s=document.getElementById("app-status");' +
     's.hidden=false;s.textContent=`The model could not start: ${f} could not be loaded (${e&&e.message||e}). ' +
