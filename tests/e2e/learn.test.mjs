@@ -41,10 +41,19 @@ test('view=learn loads the definitions, draws every live figure and links to the
       return c.id;
     }));
     assert.ok(figures.length >= 10, `${figures.length} live figures`);
+    // The figures are drawn as they come near the screen (learn.rs, issue 24): at the top of
+    // the view the last ones are still their prerendered charts, and each is drawn once the
+    // reader scrolls to it.
+    const last = figures[figures.length - 1];
+    assert.ok((await canvasStats(page, `#${last}`)).fraction <= 0.01, `${last}, screens below, is not drawn at load`);
+    assert.equal(await page.locator(`#${last} + svg.prerendered`).count(), 1, `${last}'s prerendered chart stands in`);
     for (const id of figures) {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
-      assert.ok((await canvasStats(page, `#${id}`)).fraction > 0.01, `${id} is drawn`);
+      await page.waitForFunction((sel) => window.__e2e.canvasStats(sel).fraction > 0.01, `#${id}`, { timeout: 5_000 })
+        .catch(() => {});
+      assert.ok((await canvasStats(page, `#${id}`)).fraction > 0.01, `${id} is drawn once scrolled to`);
     }
+    assert.equal(await page.locator('.learn-fig svg.prerendered').count(), 0, 'every prerendered chart has given way to its canvas');
     // From a definition to its live panel: the link opens the scenario.
     const href = await page.getAttribute('#d-karp-flatt a.learn-open', 'href');
     assert.match(href, /^\?v=1&.*view=laws/);

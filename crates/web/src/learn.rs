@@ -11,6 +11,7 @@ use super::present;
 use crate::i18n::{lang, Lang};
 use crate::panel::{exercise, ChartId, Panel};
 use crate::scenario::{decode, Scenario};
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
@@ -102,10 +103,7 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
     .to_query();
     super::dom::set_link("learn-all", &all_query);
     set_hidden("learn-all", scenario.quiz.is_empty());
-    // Not in this task: the first figure (the page's first canvas) with the view's start was
-    // the longest task of a Learn link's load.
-    let (figures, scenario) = (all(root, ".learn-fig[data-chart]"), scenario.clone());
-    super::next_task(move || draw_figures(figures, scenario));
+    observe_figures(root, scenario.clone());
     let on_reveal = |event: Event| {
         let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
         if let Some(t) = &target {
@@ -134,12 +132,57 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
     }
 }
 
-/// Draws the first of `figures` now and the rest each in a task of its own (sixteen figures in
-/// one task were ~260 ms of blocking time on a phone, issue 24); then marks the texts
-/// `data-drawn` (tests and hosts wait for it).
-fn draw_figures(mut figures: Vec<Element>, scenario: Scenario) {
+/// Draws the live figures as they come near the screen: an `IntersectionObserver` with a
+/// margin of one screen hands them over, each is drawn in a task of its own, and until then
+/// the build's prerendered chart (the same chart, in the reader's language) stands in. Drawing
+/// all sixteen at load, one per task, was most of a Learn link's blocking time on a phone
+/// (issue 24: 13–32 ms each on a desktop, four times that at Lighthouse's CPU), for figures
+/// most readers never scroll to. The figures near the screen when the texts arrive come in
+/// the observer's first report; once they are drawn the texts get `data-drawn` (tests and
+/// hosts wait for it).
+fn observe_figures(root: &HtmlElement, scenario: Scenario) {
+    let figures = all(root, ".learn-fig[data-chart]");
+    let mut first = true;
+    let page = scenario.clone();
+    let callback = Closure::<dyn FnMut(js_sys::Array, web_sys::IntersectionObserver)>::new(
+        move |entries: js_sys::Array, observer: web_sys::IntersectionObserver| {
+            let near: Vec<Element> = entries
+                .iter()
+                .map(|e| e.unchecked_into::<web_sys::IntersectionObserverEntry>())
+                .filter(|e| e.is_intersecting())
+                .map(|e| e.target())
+                .collect();
+            for figure in &near {
+                observer.unobserve(figure);
+            }
+            let mark = std::mem::replace(&mut first, false);
+            let scenario = page.clone();
+            super::next_task(move || draw_figures(near, scenario, mark));
+        },
+    );
+    let options = web_sys::IntersectionObserverInit::new();
+    options.set_root_margin("100% 0px");
+    match web_sys::IntersectionObserver::new_with_options(
+        callback.as_ref().unchecked_ref(),
+        &options,
+    ) {
+        Ok(observer) if !figures.is_empty() => {
+            for figure in &figures {
+                observer.observe(figure);
+            }
+            // Observes until the page goes: a figure of a hidden section waits to be shown.
+            callback.forget();
+        }
+        // No figure (or no observer: every figure now, as before).
+        _ => super::next_task(move || draw_figures(figures, scenario, true)),
+    }
+}
+
+/// Draws the first of `figures` now and the rest each in a task of its own; then, if `mark`,
+/// marks the texts `data-drawn`.
+fn draw_figures(mut figures: Vec<Element>, scenario: Scenario, mark: bool) {
     if figures.is_empty() {
-        if let Some(root) = by_id::<HtmlElement>("learn-content") {
+        if let Some(root) = by_id::<HtmlElement>("learn-content").filter(|_| mark) {
             let _ = root.set_attribute("data-drawn", "");
         }
         return;
@@ -148,7 +191,7 @@ fn draw_figures(mut figures: Vec<Element>, scenario: Scenario) {
     let query = figure.get_attribute("data-query").unwrap_or_default();
     let chart = figure.get_attribute("data-chart").unwrap_or_default();
     draw(&figure, &query, &chart, &scenario);
-    super::next_task(move || draw_figures(figures, scenario));
+    super::next_task(move || draw_figures(figures, scenario, mark));
 }
 
 /// Prints the view for a class: `print-sheet` (the questions and figures, no answers, no
