@@ -1046,6 +1046,45 @@ mod tests {
         }
     }
 
+    /// The integer keys sort as `f64::total_cmp` does, negative values included.
+    #[test]
+    fn total_order_keys_sort_as_the_numbers() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -2.5,
+            -1.0,
+            -0.0,
+            0.0,
+            1e-300,
+            1.0,
+            2.5,
+            f64::INFINITY,
+        ];
+        for pair in xs.windows(2) {
+            assert!(
+                total_order_key(pair[0]) < total_order_key(pair[1]),
+                "{} before {}",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+
+    /// A batch of 1,000 tokens is less than one sequence of 2,048 for every replica: no layout
+    /// can run, and the search says so rather than "none fits" (`Ok(None)`).
+    #[test]
+    fn no_layout_when_no_replica_gets_a_sequence() {
+        let inputs = gpt3_inputs(true);
+        let space = SearchSpace::default();
+        assert_eq!(
+            best_layout(&inputs, &space, 1024.0, 1000.0),
+            Err(SearchError::NoLayout { gpus: 1024.0 })
+        );
+        assert!(best_layout(&inputs, &space, 1024.0, 2048.0 * 1024.0)
+            .unwrap()
+            .is_some());
+    }
+
     /// Full recomputation runs the forward twice: (6 + 2)/6. Selective, without flash
     /// attention, reruns QKᵀ and ·V: GPT-3 (s = 2,048, h = 12,288, L = 96, P_a = 175e9) adds
     /// 4·2,048·12,288·96 / (6·175e9) = 9,663,676,416 / 1.05e12 = 0.009203501…; with flash
