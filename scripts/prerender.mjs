@@ -2,8 +2,9 @@
 // `scaling prerender` (the same crate as the page, built natively) and writes its fragments
 // into index.html at the ids the page itself writes to — the default scenario's key figures,
 // tables and chart summaries inside their (empty) elements, each chart's SVG right after its
-// canvas, where the style sheet lays it over the canvas until the page has drawn it. With
-// JavaScript off the page then reads: figures, tables and charts of the default scenario.
+// canvas, where the style sheet lays it over the canvas until the page has drawn it; and the
+// inputs' values. With JavaScript off the page then reads: figures, tables and charts of the
+// default scenario, with the inputs that make it.
 //
 //   import { prerender, injectPrerender } from './prerender.mjs'
 //
@@ -30,10 +31,12 @@ export function fragments() {
 export function injectPrerender(html, frags) {
   let out = html;
   // What goes after or at the end of an element first, while the elements to fill are empty.
-  const order = { after: 0, append: 1, inside: 2 };
+  const order = { after: 0, append: 1, inside: 2, value: 3, 'value-text': 4 };
   for (const f of [...frags].sort((a, b) => order[a.place] - order[b.place])) {
     const open = `<([a-z]+)\\b[^>]*\\bid="${escapeRe(f.id)}"[^>]*>`;
-    if (f.place === 'append') {
+    if (f.place === 'value' || f.place === 'value-text') {
+      out = setControl(out, f);
+    } else if (f.place === 'append') {
       const re = new RegExp(`(${open}[\\s\\S]*?)(</\\2>)`);
       if (!re.test(out)) throw new Error(`prerender: no #${f.id} in index.html`);
       out = out.replace(re, (_, start, _tag, end) => start + f.html + end);
@@ -48,6 +51,43 @@ export function injectPrerender(html, frags) {
     }
   }
   return out;
+}
+
+/**
+ * A control's value (`value`: a box's value attribute, a menu's selected option, a checkbox
+ * checked for "1"; a text area must stay empty) or a slider's spoken value (`value-text`), as
+ * the page's start writes them (crates/web/src/inputs.rs). A key the page has no control for
+ * (the view, the language…) is skipped, as the page skips it.
+ */
+function setControl(html, f) {
+  const re = new RegExp(`<(input|textarea|select)\\b[^>]*\\bid="${escapeRe(f.id)}"[^>]*>`);
+  const m = re.exec(html);
+  if (!m) return html;
+  const [tag, name] = m;
+  const at = m.index + tag.length - 1; // before the open tag's '>'
+  const add = (attr) => html.slice(0, at) + attr + html.slice(at);
+  if (f.place === 'value-text') {
+    if (/\baria-valuetext=/.test(tag)) throw new Error(`prerender: #${f.id} already has an aria-valuetext in index.html`);
+    return add(` aria-valuetext="${f.html}"`);
+  }
+  if (/\b(value|checked)[= >]/.test(tag)) throw new Error(`prerender: #${f.id} already has a value in index.html`);
+  if (name === 'textarea') {
+    if (f.html !== '') throw new Error(`prerender: #${f.id} is a text area; its text "${f.html}" is not written at build time`);
+    return html;
+  }
+  if (name === 'select') {
+    const end = html.indexOf('</select>', at);
+    const body = html.slice(at, end);
+    const option = new RegExp(`<option value="${escapeRe(f.html)}"`);
+    if (!option.test(body)) {
+      // The preset menu's options are written by the page; its default is the first, empty one.
+      if (f.html === '') return html;
+      throw new Error(`prerender: #${f.id} has no option "${f.html}"`);
+    }
+    return html.slice(0, at) + body.replace(option, (o) => `${o} selected`) + html.slice(end);
+  }
+  if (/\btype="checkbox"/.test(tag)) return f.html === '1' ? add(' checked') : html;
+  return add(` value="${f.html}"`);
 }
 
 /** Prerenders dir/index.html; returns its gzipped bytes before and after. */

@@ -13,7 +13,8 @@ use super::table::Table;
 use super::{ChartId, Panel};
 use crate::chart::svg::{render, SIZE};
 use crate::chart::ChartStyle;
-use crate::scenario::{Scenario, View};
+use crate::controls::SliderSpec;
+use crate::scenario::{Key, Lever, Scenario, View};
 use serde::Serialize;
 
 /// The panels written into `index.html`, each with the scenario's values: the default view and
@@ -42,6 +43,11 @@ pub enum Place {
     After,
     /// At the end of the element's content.
     Append,
+    /// The control's value (`html` is its text): a box's `value`, a menu's `selected` option,
+    /// a checkbox `checked` for `1`; a text area's content, which must be empty.
+    Value,
+    /// A slider's `aria-valuetext`.
+    ValueText,
 }
 
 /// The class of a prerendered chart: the page removes every element with it once it has
@@ -246,7 +252,8 @@ fn path_data(d: &mut String, points: &str, mut pen: Option<(i64, i64)>) -> Optio
 }
 
 /// Every piece of the first view: [`fragments`] of each of [`PRERENDERED_VIEWS`] with
-/// `scenario`'s inputs, each element once (the Strong and Weak panels share a few texts).
+/// `scenario`'s inputs, each element once (the Strong and Weak panels share a few texts), and
+/// the inputs' values ([`controls`]).
 pub fn first_view(scenario: &Scenario) -> Vec<Fragment> {
     let mut out: Vec<Fragment> = Vec::new();
     for view in PRERENDERED_VIEWS {
@@ -259,6 +266,45 @@ pub fn first_view(scenario: &Scenario) -> Vec<Fragment> {
                 out.push(f);
             }
         }
+    }
+    out.extend(controls(scenario));
+    out
+}
+
+/// The inputs as the page writes them (`crates/web/src/inputs.rs`, `sync_all_controls`), so
+/// that the first paint (and a reader without JavaScript) shows the scenario's values, not
+/// empty boxes and sliders at their middles, and the page's start writes only what differs:
+/// each key's link text into `#<key>-input`, each slider's position and spoken value, each
+/// lever's checkbox.
+pub fn controls(scenario: &Scenario) -> Vec<Fragment> {
+    let value = |id: String, text: &str| Fragment {
+        id,
+        place: Place::Value,
+        html: escape(text),
+    };
+    let mut out = Vec::new();
+    for &key in Key::ALL {
+        out.push(value(
+            format!("{}-input", key.name()),
+            &scenario.get_text(key),
+        ));
+        if let Some(spec) = SliderSpec::for_key(key) {
+            let now = spec.current(scenario);
+            let id = format!("{}-range", key.name());
+            out.push(value(id.clone(), &spec.position_of(now).to_string()));
+            out.push(Fragment {
+                id,
+                place: Place::ValueText,
+                html: escape(&spec.value_text(now)),
+            });
+        }
+    }
+    for lever in Lever::ALL {
+        let on = scenario.plan.levers.contains(&lever);
+        out.push(value(
+            format!("lv-{}", lever.key()),
+            if on { "1" } else { "0" },
+        ));
     }
     out
 }
@@ -377,6 +423,41 @@ mod tests {
         // Each chart of the three panels has its SVG after its canvas: Laws 3, Strong 6, Weak 6.
         let svgs = frags.iter().filter(|f| f.html.starts_with("<svg")).count();
         assert_eq!(svgs, 15);
+    }
+
+    #[test]
+    fn the_inputs_are_written_with_the_scenario_s_values() {
+        let frags = controls(&Scenario::default());
+        let find = |id: &str, place: Place| {
+            frags
+                .iter()
+                .find(|f| f.id == id && f.place == place)
+                .map(|f| f.html.as_str())
+        };
+        // f = 0.05 (the default, as its link writes it): its box, and its slider on the log scale of 10^-4 … 1 over
+        // positions 1 … 1000 (0 is f = 0): 1 + 999·ln(0.05/1e-4)/ln(1e4) = 675.07 → 675.
+        assert_eq!(find("f-input", Place::Value), Some("0.05"));
+        assert_eq!(find("f-range", Place::Value), Some("675"));
+        assert_eq!(find("f-range", Place::ValueText), Some("f = 5%"));
+        // Every key has its box, every slider its position and spoken value, every lever its
+        // checkbox (none ticked by default).
+        let sliders = Key::ALL
+            .iter()
+            .filter(|&&k| SliderSpec::for_key(k).is_some())
+            .count();
+        assert_eq!(frags.len(), Key::ALL.len() + 2 * sliders + Lever::ALL.len());
+        for lever in Lever::ALL {
+            assert_eq!(
+                find(&format!("lv-{}", lever.key()), Place::Value),
+                Some("0")
+            );
+        }
+        let mut with_lever = Scenario::default();
+        with_lever.plan.levers = vec![Lever::ALL[0]];
+        let on = format!("lv-{}", Lever::ALL[0].key());
+        assert!(controls(&with_lever)
+            .iter()
+            .any(|f| f.id == on && f.html == "1"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // The first view is the real page before any script runs (issue 24, item 1;
 // scripts/prerender.mjs, src/panel/prerender.rs): with JavaScript off the page shows the
-// default scenario's key figures, tables and charts and says the inputs need JavaScript; with
+// default scenario's key figures, tables and charts, its inputs' values, and says the inputs
+// need JavaScript; with
 // it on, the page's first frame writes the same figures and tables over them, and each chart's
 // canvas takes its SVG's place in the same box.
 import { test, before, after } from 'node:test';
@@ -41,6 +42,17 @@ test('with JavaScript off the page reads: figures, tables and charts of the defa
       assert.ok((await svg.locator('polyline, path, line').count()) > 0, `#${id}'s chart draws lines`);
       assert.ok((await page.locator(`#${id}-summary`).textContent()).length > 20, `#${id} has its summary`);
     }
+    // The inputs show the scenario that makes these numbers (src/panel/prerender.rs,
+    // `controls`): f's box as its link writes it; its slider on the log scale of 10^-4 … 1
+    // over positions 1 … 1000 at 1 + 999·ln(0.05/1e-4)/ln(1e4) = 675; the bf16 default of the
+    // bytes-per-parameter menu (the option of value 2, not the first option).
+    const inputs = await page.evaluate(() => ({
+      f: document.getElementById('f-input').value,
+      range: document.getElementById('f-range').value,
+      spoken: document.getElementById('f-range').getAttribute('aria-valuetext'),
+      sw: document.getElementById('sw-input').value,
+    }));
+    assert.deepEqual(inputs, { f: '0.05', range: '675', spoken: 'f = 5%', sw: '2' });
   } finally {
     await context.close().catch(() => {});
   }

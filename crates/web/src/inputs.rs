@@ -59,11 +59,16 @@ fn checked_levers() -> String {
 }
 
 /// Writes every control from the scenario (on load and when a preset is chosen), clearing the
-/// inputs' messages if `clear`.
+/// inputs' messages if `clear`. Only what differs is written: the build writes the default
+/// scenario's values into the page (`panel::prerender::controls`), and writing a box's value,
+/// even the same one, costs its editor's update (most of the start's task on a phone, issue 24).
 pub(super) fn sync_all_controls(scenario: &Scenario, clear: bool) {
     for lever in Lever::ALL {
         if let Some(check) = by_id::<HtmlInputElement>(&format!("lv-{}", lever.key())) {
-            check.set_checked(scenario.plan.levers.contains(&lever));
+            let on = scenario.plan.levers.contains(&lever);
+            if check.checked() != on {
+                check.set_checked(on);
+            }
         }
     }
     for &key in Key::ALL {
@@ -71,14 +76,21 @@ pub(super) fn sync_all_controls(scenario: &Scenario, clear: bool) {
         let id = input_id(key);
         if let Some(input) = by_id::<HtmlInputElement>(&id) {
             if input.type_() == "checkbox" {
-                input.set_checked(text == "1");
-            } else {
+                if input.checked() != (text == "1") {
+                    input.set_checked(text == "1");
+                }
+            } else if input.value() != text {
                 input.set_value(&text);
             }
         } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
-            area.set_value(&text.replace(',', "\n").replace(':', " "));
+            let lines = text.replace(',', "\n").replace(':', " ");
+            if area.value() != lines {
+                area.set_value(&lines);
+            }
         } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
-            select.set_value(&text);
+            if select.value() != text {
+                select.set_value(&text);
+            }
         }
         if clear {
             clear_message(key);
@@ -106,7 +118,10 @@ fn sync_slider(scenario: &Scenario, key: Key) {
         return;
     };
     if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", key.name())) {
-        range.set_value(&spec.position_of(spec.current(scenario)).to_string());
+        let position = spec.position_of(spec.current(scenario)).to_string();
+        if range.value() != position {
+            range.set_value(&position);
+        }
     }
     update_valuetext(spec, scenario);
 }
@@ -171,7 +186,10 @@ fn on_slider(spec: &SliderSpec, position: &str) {
 
 fn update_valuetext(spec: &SliderSpec, scenario: &Scenario) {
     if let Some(range) = by_id::<HtmlInputElement>(&format!("{}-range", spec.key.name())) {
-        let _ = range.set_attribute("aria-valuetext", &spec.value_text(spec.current(scenario)));
+        let text = spec.value_text(spec.current(scenario));
+        if range.get_attribute("aria-valuetext").as_deref() != Some(text.as_str()) {
+            let _ = range.set_attribute("aria-valuetext", &text);
+        }
     }
 }
 
