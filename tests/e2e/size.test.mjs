@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import { DIST, assertDist } from './harness.mjs';
 import { minifyHtml } from '../../scripts/post-build.mjs';
-import { fragments } from '../../scripts/prerender.mjs';
+import { fragments, escapeRe } from '../../scripts/prerender.mjs';
 
 const BUDGET = 225_000;
 // The first view prerendered into index.html (issue 24, scripts/prerender.mjs) may add up to
@@ -30,7 +30,7 @@ const gz = (s) => gzipSync(Buffer.from(s), { level: constants.Z_BEST_COMPRESSION
  * area, an unticked checkbox, the preset menu's empty default).
  */
 function withoutControl(html, f) {
-  const m = new RegExp(`<(input|textarea|select)\\b[^>]*\\bid="${f.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`).exec(html);
+  const m = new RegExp(`<(input|textarea|select)\\b[^>]*\\bid="${escapeRe(f.id)}"[^>]*>`).exec(html);
   if (!m || m[1] === 'textarea') return html;
   const [tag, name] = m;
   const end = m.index + tag.length;
