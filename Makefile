@@ -13,6 +13,8 @@
 #   make lighthouse  build, then Lighthouse performance (mobile), accessibility and best-practices
 #                    scores of the main views (docs/accessibility.md, docs/performance.md); not
 #                    part of `make test`
+#   make flake-check run the browser unit test (test-wasm) 10 times with two busy processes
+#                    beside it (FLAKE_RUNS, FLAKE_LOAD); not part of `make test`
 #   make clean       remove build output (target/, dist/, test-results/)
 #
 # Every recipe line sources scripts/env.sh, which puts ~/.cargo/bin and node_modules/.bin
@@ -85,6 +87,14 @@ test-fuzz:
 # (cargo runs a package's tests in its directory).
 test-wasm:
 	$(ENV) CHROMEDRIVER=$(CHROMEDRIVER) cargo test --target wasm32-unknown-unknown -p scaling-explorer --test web
+
+# test-wasm again and again under load: a wait on a duration fails here first (docs/testing.md).
+FLAKE_RUNS ?= 10
+FLAKE_LOAD ?= 2
+
+.PHONY: flake-check
+flake-check: bootstrap
+	bash scripts/flake-check.sh $(FLAKE_RUNS) $(FLAKE_LOAD)
 
 # Playwright (playwright-core + Debian chromium) against dist/ served on 127.0.0.1.
 test-e2e:

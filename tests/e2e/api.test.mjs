@@ -120,6 +120,7 @@ test('a host page on another origin drives an embedded panel by postMessage', as
   // Only the parent may set the scenario: a message the frame posts to itself (asking for the
   // Laws panel) is ignored — the strong panel stays.
   await frame.evaluate(() => window.postMessage({ type: 'scaling:set', query: 'v=1&view=laws' }, '*'));
+  // A fixed wait that proves something does NOT happen: an ignored message sets off nothing to wait for.
   await new Promise((r) => setTimeout(r, 600));
   assert.equal(await frame.evaluate(() => document.getElementById('panel-strong').hidden), false, 'the strong panel is still shown');
   assert.equal(await frame.evaluate(() => document.getElementById('panel-laws').hidden), true, 'a message from the frame itself changed nothing');

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSession, waitReady, assertClean, assertCanvasesDrawn, tableData, waitForSearch, TIMEOUT,
+  openSession, waitReady, assertClean, assertCanvasesDrawn, tableData, waitForSearch, waitQuiet, TIMEOUT,
 } from './harness.mjs';
 
 let s;
@@ -46,8 +46,8 @@ test('typing abc into #f-input shows #f-msg and keeps the table and URL', async 
   await page.waitForFunction(() => document.querySelector('#f-msg').textContent.trim() !== '', null, { timeout: TIMEOUT });
   const msg = (await page.locator('#f-msg').textContent()).trim();
   assert.ok(msg.length > 0, '#f-msg explains the problem');
-  // Give a throttled redraw / replaceState time to (wrongly) happen before checking.
-  await page.waitForTimeout(600);
+  // Whatever the input set off (a redraw, a throttled replaceState) has run before checking.
+  await waitQuiet(page, 'a (wrong) redraw or address write after typing abc');
   assert.deepEqual(await tableData(page, '#laws-speedup-table table'), tableBefore, 'table unchanged');
   assert.equal(new URL(page.url()).searchParams.get('f'), '0.1', 'URL keeps the last valid f');
   assert.equal(await page.locator('#f-input').inputValue(), 'abc', 'the typed text stays for editing');
@@ -61,7 +61,8 @@ test('markup in URL values is shown as text, never run', async () => {
   const q = new URLSearchParams({ v: '1', f, m }).toString();
   await page.goto(s.url + '?' + q);
   await waitReady(page);
-  // Any injected handler would have had time to fire by now; make sure of a little more.
+  // A fixed wait that proves something does NOT happen: any injected handler would have had
+  // time to fire by now; there is no event to wait for when it does not.
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => typeof window.__pwned), 'undefined', 'window.__pwned is not set');
   assert.equal(await page.locator('img[src="x"]').count(), 0, 'no injected <img>');
@@ -78,6 +79,7 @@ test('raw (unencoded) markup in the query is handled too', async () => {
   const page = await s.newPage();
   await page.goto(s.url + '?v=1&f=<img src=x onerror=window.__pwned=1>&m=<script>window.__pwned=1</script>');
   await waitReady(page);
+  // A fixed wait that proves something does NOT happen: an injected handler never fires.
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => typeof window.__pwned), 'undefined');
   assert.equal(await page.locator('img[src="x"]').count(), 0);

@@ -278,7 +278,9 @@ for (const target of [STRICT, PLAIN]) {
         const label = `${target.name}: every key = ${JSON.stringify(payload)}${extra.length ? ' (and v, preset)' : ''}`;
         const { page, response } = await open(q, target);
         assert.equal(response.headers()['content-security-policy'], target.csp, `${label}: served ${target.name}`);
-        await page.waitForTimeout(100); // give an injected handler (onerror, onload) time to fire
+        // A fixed wait that proves something does NOT happen: an injected handler (onerror,
+        // onload) would have fired by now; there is no event to wait for when it does not.
+        await page.waitForTimeout(100);
         assertNoMarkup(await domShape(page), base, label);
         assertNoViolation(await cspState(page), label);
         // The payload is shown back as text in the link's messages (quoted and clipped).
@@ -297,6 +299,7 @@ for (const target of [STRICT, PLAIN]) {
       const q = `v=1&f=${payload}&m=${payload}&view=${payload}&lang=${payload}&theme=${payload}`;
       const { page, response } = await open(q, target);
       assert.equal(response.headers()['content-security-policy'], target.csp, `raw ${payload}: served ${target.name}`);
+      // A fixed wait that proves something does NOT happen: an injected handler never fires.
       await page.waitForTimeout(100);
       assertNoMarkup(await domShape(page), base, `${target.name}: raw ${payload}`);
       assertNoViolation(await cspState(page), `${target.name}: raw ${payload}`);
@@ -339,6 +342,7 @@ test('HTML / script payloads typed into every text box never run and never becom
       if (await page.locator(`#${id}`).isVisible()) await page.locator(`#${id}`).fill('');
     }
   }
+  // A fixed wait that proves something does NOT happen: no handler injected by a typed payload fires.
   await page.waitForTimeout(100);
   assert.ok(typed > 20, `typed into ${typed} boxes`);
   assertNoMarkup(await domShape(page), base, 'typed payloads');

@@ -282,6 +282,19 @@ export async function settle(page, maxMs = 3_000) {
   return quiet;
 }
 
+/**
+ * Waits, as settle() does, until the page has run every frame and short timer it asked for, and
+ * fails naming `what` if it has not within `timeout`. The condition a test waits on before it
+ * takes a baseline (the first frame's address write has run) or before it checks that an input
+ * changed nothing (the redraw and the throttled address write it could have set off have run).
+ */
+export async function waitQuiet(page, what, timeout = TIMEOUT) {
+  if (!(await settle(page, timeout))) {
+    const pending = await page.evaluate(() => window.__e2e?.pending()).catch(() => null);
+    throw new Error(`the page was still busy after ${timeout} ms (${what}); pending: ${JSON.stringify(pending)}`);
+  }
+}
+
 /** The visible text of #app-status in every frame of `page` (chart-draw failures), one line per frame showing it. */
 export async function appStatusProblems(page) {
   const out = [];

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
-  openSession, waitReady, assertClean, canvasStats, tableData, waitCanvasChange, waitForSearch, waitFor,
+  openSession, waitReady, assertClean, canvasStats, tableData, waitCanvasChange, waitForSearch, waitFor, waitQuiet,
   REPO, TIMEOUT,
 } from './harness.mjs';
 
@@ -258,7 +258,7 @@ test('B_eff: typing 200G halves T_crit, doubles N_max, redraws and writes the UR
 
 test('bad B_global and P_a show a message and keep the table and URL; a bad ex in the URL is named', async () => {
   const page = await open('v=1&preset=seed-strong');
-  await page.waitForTimeout(400); // let any first replaceState happen before taking the baseline
+  await waitQuiet(page, 'the first frame\'s address write, before the baseline');
   const search0 = await page.evaluate(() => location.search);
   const table0 = await tableData(page, STRONG_TABLE);
   const figs0 = await figures(page, '#strong-figures');
@@ -267,7 +267,7 @@ test('bad B_global and P_a show a message and keep the table and URL; a bad ex i
   await page.fill('#b-input', '1k');
   const bMsg = await waitMessage(page, 'b');
   assert.match(bMsg, /token/i, `#b-msg explains the token shortfall: ${bMsg}`);
-  await page.waitForTimeout(600); // give a (wrong) redraw / replaceState time to happen
+  await waitQuiet(page, 'a (wrong) redraw or address write after b=1k');
   assert.deepEqual(await tableData(page, STRONG_TABLE), table0, 'strong table unchanged after b=1k');
   assert.deepEqual(await figures(page, '#strong-figures'), figs0, 'key figures unchanged after b=1k');
   assert.equal(await page.evaluate(() => location.search), search0, 'URL unchanged after b=1k');
@@ -279,7 +279,7 @@ test('bad B_global and P_a show a message and keep the table and URL; a bad ex i
   await page.fill('#pa-input', '3B');
   const paMsg = await waitMessage(page, 'pa');
   assert.match(paMsg, /exceed/i, `#pa-msg says P_a exceeds P: ${paMsg}`);
-  await page.waitForTimeout(600);
+  await waitQuiet(page, 'a (wrong) redraw or address write after pa=3B');
   assert.deepEqual(await tableData(page, STRONG_TABLE), table0, 'strong table unchanged after pa=3B');
   assert.deepEqual(await figures(page, '#strong-figures'), figs0, 'key figures unchanged after pa=3B');
   assert.equal(await page.evaluate(() => location.search), search0, 'URL unchanged after pa=3B');

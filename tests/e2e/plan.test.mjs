@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
-  openSession, waitReady, assertClean, canvasStats, tableData, waitForSearch, waitFor, waitCanvasChange,
+  openSession, waitReady, assertClean, canvasStats, tableData, waitForSearch, waitFor, waitCanvasChange, waitQuiet,
   REPO,
 } from './harness.mjs';
 
@@ -170,7 +170,7 @@ test('lever fp8: T_crit 3.7k → 2.47k, N_max 12,973, plots and URL in one frame
   const page = await open('v=1&preset=seed-strong&view=plan');
   checkView(await viewState(page), 'plan', 'seed-strong plan');
   await assertDrawn(page, PLAN_CANVASES);
-  await page.waitForTimeout(400); // let the first replaceState settle before the baseline
+  await waitQuiet(page, 'the first frame\'s address write, before the baseline');
   const search0 = await page.evaluate(() => location.search);
   assert.ok(!hasKey(search0, 'lv'), `no lv in the starting URL: ${search0}`);
 
@@ -289,7 +289,7 @@ test('lc: ticking #lc-input writes lc=1 and the report says a loss–token curve
 
 test('bad input: bcrit=0 is refused with a message, table and URL kept; bad bcap and lv in the URL are named', async () => {
   const page = await open('v=1&preset=seed-weak&view=plan');
-  await page.waitForTimeout(400);
+  await waitQuiet(page, 'the first frame\'s address write, before the baseline');
   const search0 = await page.evaluate(() => location.search);
   const table0 = await tableData(page, PLAN_TABLE);
   const figs0 = await figures(page, 'table#plan-figures');
@@ -299,7 +299,7 @@ test('bad input: bcrit=0 is refused with a message, table and URL kept; bad bcap
   await page.fill('#bcrit-input', '0');
   const msg = await waitMessage(page, 'bcrit-msg');
   assert.match(msg, /critical batch/i, `#bcrit-msg names the critical batch: ${msg}`);
-  await page.waitForTimeout(600); // give a (wrong) redraw / replaceState time to happen
+  await waitQuiet(page, 'a (wrong) redraw or address write after bcrit=0');
   assert.deepEqual(await tableData(page, PLAN_TABLE), table0, 'plan table unchanged after bcrit=0');
   assert.deepEqual(await figures(page, 'table#plan-figures'), figs0, 'plan figures unchanged after bcrit=0');
   assert.equal(await page.evaluate(() => location.search), search0, 'URL unchanged after bcrit=0');
@@ -333,7 +333,7 @@ test('bad input: bcrit=0 is refused with a message, table and URL kept; bad bcap
   const bt = await tableData(bad, PLAN_TABLE);
   assert.ok(bt && bt.rows.length >= 2, `plan table drawn with defaults: ${JSON.stringify(bt?.rows)}`);
   await assertDrawn(bad, PLAN_CANVASES);
-  await bad.waitForTimeout(400);
+  await waitQuiet(bad, 'the address write after a bad bcap / lv');
   const badSearch = await bad.evaluate(() => location.search);
   assert.ok(!/warp/.test(badSearch) && !/bcap=10(&|$)/.test(badSearch), `rejected values do not stay in the URL: ${badSearch}`);
   await assertClean(assert, bad, 'bad bcap / lv in the URL');

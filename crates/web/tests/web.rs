@@ -13,7 +13,13 @@ fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
-/// Waits for `ms` milliseconds (covers the rAF redraw and the throttled URL write).
+/// How long a condition may take to come true: generous, since a 2-core machine running
+/// cargo beside the browser can hold the page's start (one task per step, one per chart) for
+/// seconds. A passing run waits only as long as the page takes.
+const DEADLINE_MS: f64 = 20_000.0;
+
+/// Resolves after `ms` milliseconds: the poll interval of [`wait_until`], never a wait for the
+/// page itself.
 async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         web_sys::window()
@@ -22,6 +28,32 @@ async fn sleep(ms: i32) {
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// Polls `condition` every 20 ms until it holds; after [`DEADLINE_MS`] it panics with `what`
+/// (the thing that never happened) and `state()` (what the page showed instead).
+async fn wait_until(what: &str, condition: impl Fn() -> bool, state: impl Fn() -> String) {
+    let performance = web_sys::window().unwrap().performance().unwrap();
+    let start = performance.now();
+    while !condition() {
+        if performance.now() - start > DEADLINE_MS {
+            panic!(
+                "waited {DEADLINE_MS} ms for {what}; the page shows: {}",
+                state()
+            );
+        }
+        sleep(20).await;
+    }
+}
+
+/// The page's own ready signal: `<body data-ready="1">` once its first frame and every chart
+/// of it are drawn (crates/web/src/lib.rs `mark_ready`; the e2e harness waits for the same).
+fn page_ready() -> bool {
+    document()
+        .body()
+        .and_then(|b| b.get_attribute("data-ready"))
+        .as_deref()
+        == Some("1")
 }
 
 /// The part of www/index.html the Laws panel needs, built with DOM calls.
@@ -101,7 +133,10 @@ async fn the_url_restores_the_scenario_and_input_writes_it_back() {
         .replace_state_with_url(&JsValue::NULL, "", Some("?v=1&f=0.1&n=1024"))
         .unwrap();
     scaling_explorer::start().unwrap();
-    sleep(100).await;
+    wait_until("body[data-ready=\"1\"] after start()", page_ready, || {
+        format!("laws-figures = {:?}", text_of("laws-figures"))
+    })
+    .await;
 
     // Restored: the box shows the link's f, the table and key figures follow it.
     assert_eq!(input("f-input").value(), "0.1");
@@ -121,17 +156,32 @@ async fn the_url_restores_the_scenario_and_input_writes_it_back() {
     f.set_value("0.2");
     f.dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
-    sleep(400).await;
-    let search = window.location().search().unwrap();
-    assert!(search.contains("f=0.2"), "{search}");
-    assert!(text_of("laws-figures").contains("5x"));
+    // The redraw runs in the next animation frame; the address bar follows on a throttle.
+    let search = || window.location().search().unwrap_or_default();
+    wait_until(
+        "the address bar to hold f=0.2",
+        || search().contains("f=0.2"),
+        search,
+    )
+    .await;
+    wait_until(
+        "the laws figures to show 5x for f = 0.2",
+        || text_of("laws-figures").contains("5x"),
+        || text_of("laws-figures"),
+    )
+    .await;
     assert_ne!(non_background_pixels("laws-speedup-canvas"), 0);
 
     // Bad text: a message naming the input; the last valid value stays in force.
     f.set_value("abc");
     f.dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
-    sleep(300).await;
+    wait_until(
+        "#f-msg to explain why \"abc\" is refused",
+        || text_of("f-msg").contains("still using"),
+        || text_of("f-msg"),
+    )
+    .await;
     let msg = text_of("f-msg");
     assert!(
         msg.contains("Serial fraction") && msg.contains("still using 0.2"),
