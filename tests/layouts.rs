@@ -387,12 +387,14 @@ fn the_space_holds_only_layouts_that_can_run() {
     assert_eq!(s.current.choice.recompute, Recompute::Selective);
 }
 
-/// A scenario that recomputes (`llama31-405b-h100`, `ac=full`): its `F_eff` already pays for
-/// the recomputation, so its own layout scores exactly its sweep rows (the search divides the
-/// reference factor 8/6 out and multiplies the candidate's back in).
+/// A scenario that recomputes (`llama31-405b-h100` with `ac=full`): its `F_eff` already pays
+/// for the recomputation, so its own layout scores exactly its sweep rows (the search divides
+/// the reference factor 8/6 out and multiplies the candidate's back in).
 #[test]
 fn the_own_recomputation_is_not_charged_twice() {
-    let inputs = decode("v=1&preset=llama31-405b-h100").scenario.llm_inputs();
+    let inputs = decode("v=1&preset=llama31-405b-h100&ac=full")
+        .scenario
+        .llm_inputs();
     let sweep = scaling_model::llm::LlmSweep::compute(&inputs);
     for row in &sweep.strong {
         let s = Search::run(
@@ -779,17 +781,26 @@ fn the_parts_add_up_to_the_step() {
                 (p.step_ms() - l.step_ms).abs() <= 1e-9 * l.step_ms,
                 "{query}: {l:?}"
             );
-            // The bubble (§3.2): (p − 1)/A of the compute with 1F1B, (p − 1)/(v·A) interleaved.
+            // The bubble (§3.2): (p − 1)/A of the compute with 1F1B; interleaved,
+            // [(p − 1) + (v − 1)·(p − A mod p)]/(v·A), the second term only when p does not
+            // divide A; zero bubble, max(0, 2p − 1 − A)/(3A).
             let c = &l.choice;
+            let (stages, a, v) = (c.pp as f64, l.accumulation as f64, c.chunks as f64);
             let fraction = match c.schedule {
                 _ if c.pp == 1 => 0.0,
                 scaling_model::step::PipelineSchedule::Interleaved => {
-                    (c.pp - 1) as f64 / (c.chunks as f64 * l.accumulation as f64)
+                    let partial = l.accumulation % c.pp;
+                    let idle = if partial == 0 {
+                        0.0
+                    } else {
+                        (v - 1.0) * (c.pp - partial) as f64
+                    };
+                    (stages - 1.0 + idle) / (v * a)
                 }
-                scaling_model::step::PipelineSchedule::OneFOneB => {
-                    (c.pp - 1) as f64 / l.accumulation as f64
+                scaling_model::step::PipelineSchedule::OneFOneB => (stages - 1.0) / a,
+                scaling_model::step::PipelineSchedule::ZeroBubble => {
+                    (2.0 * stages - 1.0 - a).max(0.0) / (3.0 * a)
                 }
-                scaling_model::step::PipelineSchedule::ZeroBubble => 0.0,
             };
             let bubble = fraction * p.compute_ms();
             assert!(

@@ -227,11 +227,11 @@ fn kernels_shrink_with_tokens_per_gpu() {
 }
 
 /// A fixed microbatch (`mbs`): `llama31-405b-h100`, one 8,192-token sequence per microbatch,
-/// B = 2,048 sequences, TP 8 · PP 16 (M = 128), interleaved with v = 4, 126 layers (8 on the
-/// busiest stage), F_eff = 490T, ZeRO-2 over 50 GB/s, TP over NVLink at 400 GB/s.
+/// B = 2,048 sequences, TP 8 · PP 16 (M = 128), interleaved with v = 8, 126 layers (8 on the
+/// busiest stage), F_eff = 465T, ZeRO-2 over 50 GB/s, TP over NVLink at 400 GB/s.
 ///
 /// 8,192 GPUs: D = 64, A = 2,048/64 = 32; 16,384: D = 128, A = 16; 2,048: D = 16, A = 128.
-/// T = 8,192 at every count. Compute (kernels constant) = 6 · 405.8e9 · 16,777,216 / (N · 490e12).
+/// T = 8,192 at every count. Compute (kernels constant) = 6 · 405.8e9 · 16,777,216 / (N · 465e12).
 /// Exposed = bubble (p − 1)/(v·A) · compute + TP 16 · 8,192 · 16,384 · 7/8 bytes per layer per
 /// microbatch / 400e9 × 8 layers × A; the data-parallel 2 · 2 · (405.8e9/128) · (D − 1)/D bytes
 /// at 50e9 hide behind one microbatch (compute/A). N_max = M·B/max(m, T_crit).
@@ -247,11 +247,11 @@ fn a_fixed_microbatch_makes_the_bubble_grow() {
         assert_eq!(row["gpus"], n);
         assert_eq!(row["accumulation"], a);
         assert_eq!(row["tokens_per_replica"], 8192.0);
-        let compute = 6.0 * 405.8e9 * b / (n * 490e12) * 1e3;
+        let compute = 6.0 * 405.8e9 * b / (n * 465e12) * 1e3;
         let got = row["compute_ms"].as_f64().unwrap();
         assert!((got - compute).abs() < 1e-6 * compute, "{n}: {got}");
         let d = n / 128.0;
-        let bubble = 15.0 / (4.0 * a) * compute;
+        let bubble = 15.0 / (8.0 * a) * compute;
         let tp = 16.0 * 8192.0 * 16384.0 * 7.0 / 8.0 / 400e9 * 1e3 * 8.0 * a;
         let dp = 2.0 * 2.0 * 405.8e9 / 128.0 * (d - 1.0) / d / 50e9 * 1e3;
         assert!(dp < compute / a, "{n}: the data-parallel traffic hides");
@@ -262,13 +262,13 @@ fn a_fixed_microbatch_makes_the_bubble_grow() {
             bubble + tp
         );
     }
-    // The 16,384-GPU row: compute 5,088.235…, bubble 15/64 of it, TP 601.3 ms.
+    // The 16,384-GPU row: compute 5,361.79…, bubble 15/128 of it, TP 601.3 ms.
     let step = rows[3]["step_ms"].as_f64().unwrap();
-    let compute = 6.0 * 405.8e9 * b / (16384.0 * 490e12) * 1e3;
+    let compute = 6.0 * 405.8e9 * b / (16384.0 * 465e12) * 1e3;
     let expected =
-        compute * (1.0 + 15.0 / 64.0) + 16.0 * 8192.0 * 16384.0 * 0.875 / 400e9 * 1e3 * 128.0;
+        compute * (1.0 + 15.0 / 128.0) + 16.0 * 8192.0 * 16384.0 * 0.875 / 400e9 * 1e3 * 128.0;
     assert!((step - expected).abs() < 1e-6 * step, "{step}");
-    // The knee: m = 8,192 < T_crit = (6/6)·(490e12/50e9) = 9,800, so M·B/T_crit.
+    // The knee: m = 8,192 < T_crit = (6/6)·(465e12/50e9) = 9,300, so M·B/T_crit.
     let n_max = json["summary"]["n_max"].as_f64().unwrap();
-    assert!((n_max - 128.0 * b / 9800.0).abs() < 1e-6, "{n_max}");
+    assert!((n_max - 128.0 * b / 9300.0).abs() < 1e-6, "{n_max}");
 }

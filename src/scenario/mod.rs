@@ -154,6 +154,7 @@ keys! {
     HalfTokens = "nhalf", "Half-performance tokens m½";
     HalfHidden = "khalf", "Half-performance hidden k½";
     TpOverlap = "tpo", "TP communication overlaps compute";
+    CpOverlap = "cpm", "Context-parallel K/V exchange";
     Latency = "lat", "Latency per collective step α";
     NvlinkDomain = "nvd", "GPUs per NVLink domain";
     Gpus = "ns", "GPU counts in the tables";
@@ -226,6 +227,7 @@ impl Key {
                 | Key::HalfTokens
                 | Key::HalfHidden
                 | Key::TpOverlap
+                | Key::CpOverlap
                 | Key::Latency
                 | Key::NvlinkDomain
         )

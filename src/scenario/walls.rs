@@ -6,7 +6,7 @@ use super::{parse_count, parse_in_range, Key};
 use crate::model::kernel::HalfLengths;
 use crate::model::memory::{ActivationSettings, MemorySettings, Recompute};
 use crate::model::shape::Shape;
-use crate::model::walls::Walls;
+use crate::model::walls::{CpOverlap, Walls};
 use crate::text::units::{
     canonical, canonical_si, clip, format_count, parse_duration_ms, parse_quantity, quote_number,
     GIB_BYTES,
@@ -60,6 +60,8 @@ pub struct WallSettings {
     pub n_half_hidden: f64,
     /// `tpo`: TP communication overlaps with compute.
     pub tp_overlap: bool,
+    /// `cpm`: how context parallelism's K/V exchange overlaps with compute.
+    pub cp_overlap: CpOverlap,
     /// `lat`: latency per tree step of a collective, ms.
     pub latency_ms: f64,
     /// `nvd`: GPUs per NVLink domain, a power of two (8 in an HGX node).
@@ -91,6 +93,7 @@ impl Default for WallSettings {
             n_half_tokens: N_HALF_TOKENS,
             n_half_hidden: N_HALF_HIDDEN,
             tp_overlap: false,
+            cp_overlap: CpOverlap::Ring,
             latency_ms: 0.0,
             nvlink_domain_gpus: 8,
         }
@@ -172,6 +175,7 @@ impl WallSettings {
             }),
             nvlink_bytes_per_s,
             tp_overlap: self.tp_overlap,
+            cp_overlap: self.cp_overlap,
             latency_s: self.latency_ms / 1e3,
             nvlink_domain_gpus: self.nvlink_domain_gpus as f64,
         })
@@ -206,6 +210,7 @@ impl WallSettings {
             Key::HalfTokens => canonical(self.n_half_tokens),
             Key::HalfHidden => canonical(self.n_half_hidden),
             Key::TpOverlap => flag(self.tp_overlap),
+            Key::CpOverlap => self.cp_overlap.key().to_string(),
             Key::Latency => canonical(self.latency_ms),
             Key::NvlinkDomain => self.nvlink_domain_gpus.to_string(),
             _ => return None,
@@ -290,6 +295,15 @@ impl WallSettings {
             Key::HalfTokens => self.n_half_tokens = parse_in_range(text, 0.0, 1e6, "")?,
             Key::HalfHidden => self.n_half_hidden = parse_in_range(text, 0.0, 1e6, "")?,
             Key::TpOverlap => self.tp_overlap = parse_flag(text)?,
+            Key::CpOverlap => {
+                self.cp_overlap = CpOverlap::from_key(text).ok_or_else(|| {
+                    trf!(
+                        "“{}” is not one of ring, allgather",
+                        "“{}” 不是 ring、allgather 之一",
+                        clip(text)
+                    )
+                })?
+            }
             Key::Latency => {
                 let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
                 if !(0.0..=1000.0).contains(&v) {

@@ -971,6 +971,7 @@ mod tests {
             tp_overlap: false,
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
+            cp_overlap: crate::walls::CpOverlap::Ring,
         }
     }
 

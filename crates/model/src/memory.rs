@@ -69,14 +69,19 @@ pub struct ActivationSettings {
 /// | full recomputation | `2sbh` (`2sbh/t` with SP) |
 ///
 /// (`t = 1` gives the paper's unparallelised `sbh · (34 + 5as/h)`.) Flash attention drops the
-/// `5as/(ht)` term as selective recomputation does. The 34 counts GPT's layer (a `4h` MLP,
-/// multi-head attention); gated MLPs and grouped-query attention shift it by a few units,
-/// which the model leaves out.
+/// `5as/(ht)` term as selective recomputation does. The 34 counts GPT's layer, whose MLP is
+/// `4h` wide: its `16` bytes per `sbh` are the MLP's (`4 · 4h/h`, Korthikanti §4.1). For an
+/// MLP `ffn` wide (`mlp_width`; a gated MLP's intermediate size) it is `18 + 4·ffn/h`, as
+/// Megatron-LM's estimator counts it (`megatron/training/theoretical_memory_usage.py`,
+/// `compute_activation_memory`): 34 for GPT, 31 for Llama 3 405B (`ffn/h = 3.25`). The `10`
+/// that sequence parallelism splits too are the layer norms' and dropouts' (§4.2.2), so
+/// without it the TP-split part is `8 + 4·ffn/h`.
 pub fn activation_bytes_per_layer(
     tokens: f64,
     seq_len: f64,
     hidden: f64,
     heads: f64,
+    mlp_width: f64,
     tp: f64,
     settings: ActivationSettings,
 ) -> f64 {
@@ -85,10 +90,11 @@ pub fn activation_bytes_per_layer(
     if settings.recompute == Recompute::Full {
         return 2.0 * sbh / split;
     }
+    let mlp = 4.0 * mlp_width / hidden;
     let kept = if settings.sequence_parallel {
-        34.0 / tp
+        (18.0 + mlp) / tp
     } else {
-        10.0 + 24.0 / tp
+        10.0 + (8.0 + mlp) / tp
     };
     let scores = if settings.recompute == Recompute::Selective || settings.flash_attention {
         0.0
@@ -206,8 +212,8 @@ pub struct Placement {
 ///   context-parallel group);
 /// - gathered (ZeRO-3 only): `2 · 2Ψ/(L/PP)` for two layers in flight (FSDP's rate limiter,
 ///   Zhao et al. 2023, "PyTorch FSDP", §4.3), or `2Ψ` kept whole without resharding;
-/// - activations: [`activation_bytes_per_layer`] at `T/CP` tokens, times `L/PP` layers, times
-///   [`microbatches_in_flight`].
+/// - activations: [`activation_bytes_per_layer`] at `T/CP` tokens, times the first stage's
+///   layers ([`Shape::first_stage_layers`]), times [`microbatches_in_flight`].
 pub fn memory_per_gpu(
     shape: &Shape,
     params: f64,
@@ -233,11 +239,12 @@ pub fn memory_per_gpu(
         shape.seq_len / at.cp,
         shape.hidden,
         shape.heads,
+        shape.mlp_width(),
         at.tp,
         settings.activations,
     );
     let activations = per_layer
-        * layers_per_stage
+        * shape.first_stage_layers(at.pp)
         * microbatches_in_flight(at.schedule, at.pp, at.accumulation, at.chunks);
     Memory {
         weights,
@@ -287,8 +294,9 @@ mod tests {
     /// Full: 2·sbh = 50,331,648 B; with SP 6,291,456 B.
     #[test]
     fn korthikanti_table_2() {
-        let at =
-            |settings| activation_bytes_per_layer(2048.0, 2048.0, 12288.0, 96.0, 8.0, settings);
+        let at = |settings| {
+            activation_bytes_per_layer(2048.0, 2048.0, 12288.0, 96.0, 4.0 * 12288.0, 8.0, settings)
+        };
         assert_eq!(at(SP_SELECTIVE), 106_954_752.0);
         let sp = ActivationSettings {
             recompute: Recompute::None,
@@ -370,8 +378,9 @@ mod tests {
             m.weights
         );
         assert!((m.optimizer - 12.0 * 1_609_826_304.0).abs() < 1e-1);
-        // 8 layers a stage, 4 microbatches in flight, 34·sbh/2 per layer.
-        assert_eq!(m.activations, 34.0 * 4096.0 * 4096.0 / 2.0 * 8.0 * 4.0);
+        // 8 layers a stage, 4 microbatches in flight, (18 + 4·14,336/4,096)·sbh/2 = 32·sbh/2
+        // per layer (Megatron's constant for an MLP 3.5h wide).
+        assert_eq!(m.activations, 32.0 * 4096.0 * 4096.0 / 2.0 * 8.0 * 4.0);
     }
 
     #[test]
@@ -477,7 +486,7 @@ mod tests {
             m.weights + m.gathered + m.grads + m.optimizer + m.activations
         );
         // Without recomputation or flash attention, CP also shortens the sequence attended
-        // over: s = 8,192/2, sbh · (34 + 5·32·4,096/4,096) = 4,096 · 4,096 · 194 per layer.
+        // over: s = 8,192/2, sbh · (32 + 5·32·4,096/4,096) = 4,096 · 4,096 · 192 per layer.
         let scores = MemorySettings {
             activations: ActivationSettings {
                 recompute: Recompute::None,
@@ -488,7 +497,7 @@ mod tests {
             ..settings
         };
         let s = memory_per_gpu(&shape, 46_701_477_888.0, &scores, &at);
-        assert_eq!(s.activations, 4096.0 * 4096.0 * 194.0 * 32.0);
+        assert_eq!(s.activations, 4096.0 * 4096.0 * 192.0 * 32.0);
         assert_eq!(
             s.total,
             s.weights + s.gathered + s.grads + s.optimizer + s.activations
@@ -496,8 +505,8 @@ mod tests {
         assert!(s.gathered > 0.0);
         // Ψ = 1,604,321,280 dense + 45,097,156,608/8 = 7,241,465,856; weights 2Ψ.
         assert!((m.weights - 2.0 * 7_241_465_856.0).abs() < 1e-3);
-        // 4,096 tokens × 4,096 × 34 per layer × 32 layers.
-        assert_eq!(m.activations, 4096.0 * 4096.0 * 34.0 * 32.0);
+        // 4,096 tokens × 4,096 × 32 per layer × 32 layers.
+        assert_eq!(m.activations, 4096.0 * 4096.0 * 32.0 * 32.0);
         // ZeRO-1 shards the optimizer over D · CP = 8 · 2 ranks: 12Ψ/16.
         let zero1 = MemorySettings {
             zero: 1,
@@ -505,5 +514,75 @@ mod tests {
         };
         let m = memory_per_gpu(&shape, 46_701_477_888.0, &zero1, &at);
         assert!((m.optimizer - 12.0 * 7_241_465_856.0 / 16.0).abs() < 1e-2);
+    }
+
+    /// Megatron's constant for a gated MLP, and without sequence parallelism, by hand (one
+    /// 8,192-token sequence, h = 16,384, t = 8, flash attention, Llama 3 405B's FFN 53,248):
+    /// sbh = 134,217,728; SP: (18 + 4·3.25)/8 = 31/8 → 520,093,696 B;
+    /// no SP: 10 + (8 + 13)/8 = 12.625 → 1,694,498,816 B.
+    #[test]
+    fn megatron_s_constant_for_a_gated_mlp() {
+        let flash = ActivationSettings {
+            recompute: Recompute::None,
+            sequence_parallel: true,
+            flash_attention: true,
+        };
+        let at = |settings| {
+            activation_bytes_per_layer(8192.0, 8192.0, 16384.0, 128.0, 53248.0, 8.0, settings)
+        };
+        assert_eq!(at(flash), 520_093_696.0);
+        let no_sp = ActivationSettings {
+            sequence_parallel: false,
+            ..flash
+        };
+        assert_eq!(at(no_sp), 1_694_498_816.0);
+    }
+
+    /// Llama 3 405B's first stage as Meta ran it (Dubey et al. 2024 §3.3.2; the review's
+    /// golden): TP 8 · PP 16, interleaved ×8, A = 16, SP, flash attention, no recomputation,
+    /// ZeRO-2 over D = 128, one 8,192-token sequence a microbatch. The first stage holds 7 of
+    /// ⌈126/16⌉ = 8 layers; in flight 16·(1 + 15/128) = 17.875 microbatches; per layer
+    /// sbh·31/8 = 520,093,696 B (Megatron's constant): 520,093,696 × 7 × 17.875 =
+    /// 65,076,723,712 B. Ψ = 405.8e9/128 = 3,170,312,500; ZeRO-2 states (2 + 14/128)·Ψ =
+    /// 6,687,377,929.6875 B. Total 71,764,101,641.6875 B = 66.84 GiB (the review's 66.8).
+    #[test]
+    fn llama3_405b_first_stage_as_meta_ran_it() {
+        let shape = Shape {
+            layers: 126.0,
+            hidden: 16384.0,
+            heads: 128.0,
+            kv_heads: 8.0,
+            ffn: 53248.0,
+            seq_len: 8192.0,
+            vocab: 128_256.0,
+            experts: 1.0,
+            experts_per_token: 1.0,
+        };
+        let settings = MemorySettings {
+            zero: 2,
+            optimizer_bytes_per_param: 12.0,
+            activations: ActivationSettings {
+                recompute: Recompute::None,
+                sequence_parallel: true,
+                flash_attention: true,
+            },
+            hbm_bytes: 80e9,
+        };
+        let at = Placement {
+            tp: 8.0,
+            pp: 16,
+            cp: 1.0,
+            ep: 1.0,
+            data_parallel: 128.0,
+            accumulation: 16,
+            schedule: PipelineSchedule::Interleaved,
+            chunks: 8,
+            tokens_per_replica: 8192.0,
+            no_reshard: false,
+        };
+        let m = memory_per_gpu(&shape, 405.8e9, &settings, &at);
+        assert_eq!(m.activations, 65_076_723_712.0);
+        assert!((m.weights + m.grads + m.optimizer - 6_687_377_929.687_5).abs() < 1e-3);
+        assert!((m.total - 71_764_101_641.687_5).abs() < 1e-2);
     }
 }

@@ -79,6 +79,30 @@ impl Shape {
         (self.layers / pp.max(1) as f64).ceil()
     }
 
+    /// Layers on the first pipeline stage, whose GPU holds the most microbatches in flight
+    /// ([`super::memory::microbatches_in_flight`]): `⌈L/PP⌉`, one fewer when the stages are
+    /// uneven (`⌈L/PP⌉·PP > L`) and `⌈L/PP⌉ > 1`. Real runs put the short stages first and
+    /// last, where the embedding and the output layer sit: Llama 3 405B's 126 layers on 16
+    /// stages "reduce one Transformer layer each from the first and the last stages" (Dubey
+    /// et al. 2024, §3.3.2; Megatron-Core's `--decoder-first-pipeline-num-layers`).
+    pub fn first_stage_layers(&self, pp: u32) -> f64 {
+        let busiest = self.layers_per_stage(pp);
+        if pp > 1 && busiest * pp as f64 > self.layers && busiest > 1.0 {
+            busiest - 1.0
+        } else {
+            busiest
+        }
+    }
+
+    /// The MLP's inner width: `ffn` for a gated MLP, GPT's `4h` otherwise.
+    pub fn mlp_width(&self) -> f64 {
+        if self.ffn > 0.0 {
+            self.ffn
+        } else {
+            4.0 * self.hidden
+        }
+    }
+
     /// `P` implied by the shape: `L · (attention + E · mlp) + 2·V·h` (router weights, `h·E`
     /// per layer, are below 0.01% and left out).
     pub fn total_params(&self) -> f64 {
@@ -106,6 +130,17 @@ impl Shape {
         } else {
             0.0
         }
+    }
+
+    /// `f`: the share of a step's FLOPs spent in causal attention's score and value products,
+    /// `s·h·L/(P_a + s·h·L)`. Per token they cost `12·L·h·s` FLOPs forward and backward
+    /// (Chowdhery et al. 2022, "PaLM", Appendix B), half of it under a causal mask, against
+    /// `6·P_a` for the weights ([`Self::active_params`]). What ring attention's K/V exchange
+    /// can hide behind ([`super::walls::CpOverlap::Ring`]): 4.0% for Llama 3 405B at 8,192
+    /// tokens.
+    pub fn attention_flop_share(&self) -> f64 {
+        let attention = self.seq_len * self.hidden * self.layers;
+        attention / (self.active_params() + attention)
     }
 
     /// Tokens each expert gets per microbatch with balanced routing:

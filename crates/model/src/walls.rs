@@ -38,6 +38,37 @@ pub struct Walls {
     pub tp_overlap: bool,
     /// `α`: latency per step of a collective's tree, seconds.
     pub latency_s: f64,
+    /// How context parallelism's K/V exchange overlaps with compute.
+    pub cp_overlap: CpOverlap,
+}
+
+/// How context parallelism exchanges keys and values, and so what can hide its traffic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CpOverlap {
+    /// Ring attention (Liu et al. 2023, arXiv:2310.01889; Megatron-Core's default `p2p`
+    /// CP communication): each K/V block travels while the previous one's blockwise attention
+    /// runs, so only the attention's share of the compute can hide it
+    /// ([`Shape::attention_flop_share`]).
+    Ring,
+    /// All-gather of K and V before attention (Llama 3's context parallelism: "the all-gather
+    /// communication latency is exposed in the critical path", Dubey et al. 2024, §3.3.2):
+    /// nothing hides it.
+    AllGather,
+}
+
+impl CpOverlap {
+    pub fn key(self) -> &'static str {
+        match self {
+            CpOverlap::Ring => "ring",
+            CpOverlap::AllGather => "allgather",
+        }
+    }
+    pub fn from_key(key: &str) -> Option<Self> {
+        [CpOverlap::Ring, CpOverlap::AllGather]
+            .into_iter()
+            .find(|m| m.key() == key.trim())
+    }
 }
 
 /// Model-parallel communication left exposed per optimizer step, ms.
@@ -187,7 +218,10 @@ impl Walls {
     ///
     /// - TP ([`tp_bytes_per_layer`], 4 collectives) is exposed unless it overlaps, then only
     ///   what exceeds the compute;
-    /// - CP ([`cp_bytes_per_layer`], 3) overlaps with attention: what exceeds the compute;
+    /// - CP ([`cp_bytes_per_layer`], 3) hides only behind the attention's share `f` of the
+    ///   compute with ring attention, `max(0, t_CP − f·compute)`
+    ///   ([`Shape::attention_flop_share`]), and behind nothing when K and V are all-gathered
+    ///   ([`CpOverlap`]);
     /// - EP ([`ep_bytes_per_layer`], 4 all-to-alls) is exposed: the tokens must arrive before
     ///   the experts can start.
     pub fn traffic(
@@ -236,7 +270,12 @@ impl Walls {
             } else {
                 tp_ms
             },
-            cp_ms: hidden(cp_ms),
+            cp_ms: match self.cp_overlap {
+                CpOverlap::Ring => {
+                    (cp_ms - self.shape.attention_flop_share() * compute_ms).max(0.0)
+                }
+                CpOverlap::AllGather => cp_ms,
+            },
             ep_ms,
         }
     }
@@ -267,6 +306,7 @@ mod tests {
             tp_overlap: false,
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
+            cp_overlap: CpOverlap::Ring,
         }
     }
 
@@ -484,5 +524,53 @@ mod tests {
             ..w
         };
         assert!(!small.at(&LAYOUT, &comm, 175e9, 1024.0, 2048.0).fits);
+    }
+
+    /// Context parallelism hides only behind attention (the review's golden): Llama 3 405B,
+    /// TP 4 · PP 16 · CP 4, A = 32, one 8,192-token sequence a microbatch, 3,874 ms of
+    /// compute, TP·CP = 16 GPUs past the 8-GPU NVLink domain, so CP talks at 50 GB/s.
+    /// Per layer: 3·(4 − 1)·2·2,048·16,384·(8/128)·2 = 75,497,472 B; per step A·⌈126/16⌉ =
+    /// 256 layers: 386.54705664 ms. f = s·h·L/(P_a + s·h·L) with s·h·L = 16,911,433,728 and
+    /// P_a = 126·(570,425,344 + 2,617,245,696) + 2·128,256·16,384 = 405,849,243,648:
+    /// f = 0.0400023810941…; ring: 386.54705664 − f·3,874 = 231.5778322814… ms exposed;
+    /// all-gather: all 386.54705664 ms.
+    #[test]
+    fn cp_hides_only_behind_attention() {
+        let llama = Walls {
+            shape: Shape {
+                layers: 126.0,
+                hidden: 16384.0,
+                heads: 128.0,
+                kv_heads: 8.0,
+                ffn: 53248.0,
+                seq_len: 8192.0,
+                vocab: 128_256.0,
+                experts: 1.0,
+                experts_per_token: 1.0,
+            },
+            ..gpt3()
+        };
+        assert!((llama.shape.attention_flop_share() - 0.040_002_381_094_1).abs() < 1e-12);
+        let layout = Layout {
+            tp: 4,
+            pp: 16,
+            cp: 4,
+            accumulation: 32,
+        };
+        let ring = llama.traffic(&layout, 50e9, 8192.0, 3874.0);
+        assert!(
+            (ring.cp_ms - 231.577_832_281_4).abs() < 1e-9,
+            "{}",
+            ring.cp_ms
+        );
+        let gathered = Walls {
+            cp_overlap: CpOverlap::AllGather,
+            ..llama
+        };
+        let t = gathered.traffic(&layout, 50e9, 8192.0, 3874.0);
+        assert!((t.cp_ms - 386.547_056_64).abs() < 1e-9, "{}", t.cp_ms);
+        assert_eq!(CpOverlap::from_key("allgather"), Some(CpOverlap::AllGather));
+        assert_eq!(CpOverlap::from_key(" ring "), Some(CpOverlap::Ring));
+        assert_eq!(CpOverlap::from_key("p2p"), None);
     }
 }
