@@ -211,12 +211,20 @@ fn kernels_shrink_with_tokens_per_gpu() {
     // compute; TP's 16 · 2,048 · 12,288 · 3/4 bytes per layer per microbatch over NVLink
     // (400 GB/s, TP 4 inside the node), 16 microbatches × 12 layers, not overlapped; ZeRO-1's
     // data-parallel 2 · 2 · (175e9/32) · 127/128 bytes at 50 GB/s, less the one microbatch of
-    // compute (compute/16) it hides behind.
+    // compute (compute/16) it hides behind, but at least one of its 12 chunks; the pipeline's
+    // fill and drain, 2·(8·12 − 1) = 190 sends of 2,048 · 12,288 · 2/4 bytes at 50 GB/s (the
+    // 32 GPUs of a pipeline span four nodes).
     let bubble = 7.0 / (12.0 * 16.0) * compute;
     let tp = 16.0 * 2048.0 * 12288.0 * 0.75 / 400e9 * 1e3 * 16.0 * 12.0;
-    let dp = 2.0 * 2.0 * 175e9 / 32.0 * 127.0 / 128.0 / 50e9 * 1e3 - compute / 16.0;
+    let dp_ms: f64 = 2.0 * 2.0 * 175e9 / 32.0 * 127.0 / 128.0 / 50e9 * 1e3;
+    let dp = (dp_ms / 12.0).max(dp_ms - compute / 16.0);
+    let pp = 190.0 * 2048.0 * 12288.0 * 2.0 / 4.0 / 50e9 * 1e3;
     let exposed = rows[4]["exposed_ms"].as_f64().unwrap();
-    assert!((exposed - (bubble + tp + dp)).abs() < 1e-6, "{exposed}");
+    assert!(
+        (exposed - (bubble + tp + dp + pp)).abs() < 1e-6,
+        "{exposed}"
+    );
+    assert!((rows[4]["traffic"]["pp_ms"].as_f64().unwrap() - pp).abs() < 1e-9);
     assert!((rows[4]["traffic"]["tp_ms"].as_f64().unwrap() - tp).abs() < 1e-6);
     // Without ks the rate is constant: the seed's article model.
     let flat = scaling_core::scenario::decode("v=1&preset=gpt3-175b-walls&ks=0").scenario;
@@ -233,8 +241,11 @@ fn kernels_shrink_with_tokens_per_gpu() {
 /// 8,192 GPUs: D = 64, A = 2,048/64 = 32; 16,384: D = 128, A = 16; 2,048: D = 16, A = 128.
 /// T = 8,192 at every count. Compute (kernels constant) = 6 · 405.8e9 · 16,777,216 / (N · 465e12).
 /// Exposed = bubble (p − 1)/(v·A) · compute + TP 16 · 8,192 · 16,384 · 7/8 bytes per layer per
-/// microbatch / 400e9 × 8 layers × A; the data-parallel 2 · 2 · (405.8e9/128) · (D − 1)/D bytes
-/// at 50e9 hide behind one microbatch (compute/A). N_max = M·B/max(m, T_crit).
+/// microbatch / 400e9 × 8 layers × A + the pipeline's fill and drain, 2·(16·8 − 1) = 254 sends
+/// of 8,192 · 16,384 · 2/8 bytes at 50e9 (0.67108864 ms each: 170.45651456 ms) + one of the
+/// 8 chunks of the data-parallel (4 + 2) · (405.8e9/128) · (D − 1)/D bytes at 50e9 (fp32
+/// gradients reduce-scattered, bf16 weights gathered), the rest of which hides behind one
+/// microbatch (compute/A). N_max = M·B/max(m, T_crit), T_crit with b_w = 2·2 + 4 = 8.
 #[test]
 fn a_fixed_microbatch_makes_the_bubble_grow() {
     let s = scaling_core::scenario::decode("v=1&preset=llama31-405b-h100").scenario;
@@ -253,22 +264,26 @@ fn a_fixed_microbatch_makes_the_bubble_grow() {
         let d = n / 128.0;
         let bubble = 15.0 / (8.0 * a) * compute;
         let tp = 16.0 * 8192.0 * 16384.0 * 7.0 / 8.0 / 400e9 * 1e3 * 8.0 * a;
-        let dp = 2.0 * 2.0 * 405.8e9 / 128.0 * (d - 1.0) / d / 50e9 * 1e3;
-        assert!(dp < compute / a, "{n}: the data-parallel traffic hides");
+        let dp = 6.0 * 405.8e9 / 128.0 * (d - 1.0) / d / 50e9 * 1e3;
+        assert!(dp - compute / a < dp / 8.0, "{n}: all but one chunk hides");
+        let pp = 170.456_514_56;
         let exposed = row["exposed_ms"].as_f64().unwrap();
+        let expected = bubble + tp + pp + dp / 8.0;
         assert!(
-            (exposed - (bubble + tp)).abs() < 1e-6 * exposed,
-            "{n}: {exposed} against {}",
-            bubble + tp
+            (exposed - expected).abs() < 1e-6 * exposed,
+            "{n}: {exposed} against {expected}"
         );
     }
-    // The 16,384-GPU row: compute 5,361.79…, bubble 15/128 of it, TP 601.3 ms.
+    // The 16,384-GPU row: compute 5,361.79…, bubble 15/128 of it, TP 601.3 ms, the fill and
+    // drain's 170.46 ms and an eighth of 6·(405.8e9/128)·127/128 B at 50 GB/s.
     let step = rows[3]["step_ms"].as_f64().unwrap();
     let compute = 6.0 * 405.8e9 * b / (16384.0 * 465e12) * 1e3;
-    let expected =
-        compute * (1.0 + 15.0 / 128.0) + 16.0 * 8192.0 * 16384.0 * 0.875 / 400e9 * 1e3 * 128.0;
+    let expected = compute * (1.0 + 15.0 / 128.0)
+        + 16.0 * 8192.0 * 16384.0 * 0.875 / 400e9 * 1e3 * 128.0
+        + 170.456_514_56
+        + 6.0 * 405.8e9 / 128.0 * 127.0 / 128.0 / 50e9 * 1e3 / 8.0;
     assert!((step - expected).abs() < 1e-6 * step, "{step}");
-    // The knee: m = 8,192 < T_crit = (6/6)·(465e12/50e9) = 9,300, so M·B/T_crit.
+    // The knee: m = 8,192 < T_crit = (8/6)·(465e12/50e9) = 12,400, so M·B/T_crit.
     let n_max = json["summary"]["n_max"].as_f64().unwrap();
-    assert!((n_max - 128.0 * b / 9300.0).abs() < 1e-6, "{n_max}");
+    assert!((n_max - 128.0 * b / 12400.0).abs() < 1e-6, "{n_max}");
 }

@@ -6,9 +6,9 @@
 //! is obtained by calling the crate. The derivation (inputs, formula, intermediate values) sits
 //! next to each literal so that a reviewer can redo it by hand.
 //!
-//! `dense-8b-h100` and `moe-47b-h200` carry their models' shapes, which add TP and CP traffic
-//! (docs/model.md §12.4). The goldens with TP or CP above 1 were derived for the FSDP model
-//! alone, so their queries drop the shape with `nl=0`.
+//! `dense-8b-h100` and `moe-47b-h200` carry their models' shapes, which add TP, CP and
+//! pipeline traffic (docs/model.md §12.4). The goldens with TP, CP or PP above 1 were derived
+//! for the FSDP model alone, so their queries drop the shape with `nl=0`.
 //!
 //! The code is read through the public API only: `decode(query).scenario`, then
 //! `LlmSweep::compute(&scenario.llm_inputs())`, `PlanSweep::compute(&scenario.plan_inputs())`
@@ -382,7 +382,7 @@ fn fsdp_dense_8b_pipelined_under_each_schedule() {
         ("sched=zb", [1469.1640625, 1708.18203125]),
     ] {
         check_strong(
-            &format!("v=1&preset=dense-8b-h100&pp=4&a=8&{query}"),
+            &format!("v=1&preset=dense-8b-h100&nl=0&pp=4&a=8&{query}"),
             20.0,
             &[
                 Fsdp {
@@ -403,7 +403,7 @@ fn fsdp_dense_8b_pipelined_under_each_schedule() {
         );
     }
     check_strong(
-        "v=1&preset=dense-8b-h100&pp=4&a=8&sched=interleaved&vc=4",
+        "v=1&preset=dense-8b-h100&nl=0&pp=4&a=8&sched=interleaved&vc=4",
         20.0,
         &[Fsdp {
             gpus: 1024.0,

@@ -52,6 +52,7 @@ fn time_part(part: TimePart) -> &'static str {
         TimePart::Tp => tr("TP traffic", "TP 通信"),
         TimePart::Cp => tr("CP traffic", "CP 通信"),
         TimePart::Ep => tr("EP all-to-all", "EP all-to-all"),
+        TimePart::Pp => tr("pipeline sends", "流水线点对点发送"),
     }
 }
 

@@ -73,6 +73,10 @@ pub struct LlmSettings {
     pub gathers: f64,
     /// `sw`: bytes per parameter on the wire.
     pub wire_bytes_per_param: f64,
+    /// `gw`: bytes per parameter of the gradients, held and reduce-scattered (4 for fp32 main
+    /// gradients, as Megatron-LM keeps them in bf16 training and Llama 3 reduces them); `0`
+    /// takes `sw` on the wire and bf16 in memory.
+    pub gradient_bytes_per_param: f64,
     pub compute_mode: ComputeMode,
     /// `tc`: compute ms at `n0` (for `cm=time`).
     pub compute_ms: f64,
@@ -132,6 +136,7 @@ impl Default for LlmSettings {
             bus_bytes_per_s: 100e9,
             gathers: 3.0,
             wire_bytes_per_param: 2.0,
+            gradient_bytes_per_param: 0.0,
             compute_mode: ComputeMode::Time,
             compute_ms: 900.0,
             baseline_gpus: 1024.0,
@@ -271,6 +276,7 @@ impl LlmSettings {
             Key::Bandwidth => canonical_si(self.bus_bytes_per_s),
             Key::Gathers => canonical(self.gathers),
             Key::WireBytes => canonical(self.wire_bytes_per_param),
+            Key::GradientBytes => canonical(self.gradient_bytes_per_param),
             Key::ComputeMode => match self.compute_mode {
                 ComputeMode::Time => "time",
                 ComputeMode::Flops => "flops",
@@ -361,6 +367,17 @@ impl LlmSettings {
             Key::WireBytes => {
                 self.wire_bytes_per_param =
                     parse_in_range(text, 0.5, 8.0, "(4 fp32, 2 bf16, 1 fp8)")?
+            }
+            Key::GradientBytes => {
+                let v = parse_in_range(text, 0.0, 8.0, "(0 = as s_w, 4 fp32, 2 bf16)")?;
+                if v > 0.0 && v < 0.5 {
+                    return Err(trf!(
+                        "{} bytes is below 0.5 (write 0 for the same as s_w)",
+                        "{} 字节小于 0.5（与 s_w 相同请写 0）",
+                        quote_number(v)
+                    ));
+                }
+                self.gradient_bytes_per_param = v
             }
             Key::ComputeMode => {
                 self.compute_mode = match text.trim() {
@@ -636,7 +653,11 @@ impl LlmSettings {
             peak_flops_per_gpu: self.peak_flops_per_gpu,
             comm: FsdpComm {
                 gathers: self.gathers,
-                wire_bytes_per_param: self.wire_bytes_per_param,
+                wire_bytes_per_param: if self.gradient_bytes_per_param > 0.0 {
+                    self.gradient_bytes_per_param
+                } else {
+                    self.wire_bytes_per_param
+                },
                 gather_bytes_per_param: self.wire_bytes_per_param,
                 bus_bytes_per_s: self.bus_bytes_per_s,
                 fixed_ms: self.fixed_ms,
@@ -668,7 +689,12 @@ impl LlmSettings {
             token_budget: self.token_budget,
             exposed_scale: 1.0,
             fit,
-            walls: self.walls.walls(nvlink_bytes_per_s),
+            walls: self.walls.walls(nvlink_bytes_per_s).map(|mut w| {
+                if self.gradient_bytes_per_param > 0.0 {
+                    w.memory.gradient_bytes_per_param = self.gradient_bytes_per_param;
+                }
+                w
+            }),
         }
     }
 

@@ -124,6 +124,7 @@ keys! {
     Bandwidth = "beff", "Bus bandwidth per GPU B_eff (bytes/s)";
     Gathers = "c", "Parameter transfers per microbatch c";
     WireBytes = "sw", "Bytes per parameter on the wire s_w";
+    GradientBytes = "gw", "Gradient bytes per parameter (0 = as s_w)";
     ComputeMode = "cm", "Compute time from";
     ComputeMs = "tc", "Compute time at the baseline";
     BaselineGpus = "n0", "Baseline GPUs N₀";

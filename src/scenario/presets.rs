@@ -257,6 +257,14 @@ pub const PRESETS: [PresetSpec; 15] = [
             l.walls.seq_len = 4096.0;
             l.walls.vocab = 131_072.0;
             l.microbatch_sequences = 1;
+            // The README gives neither schedule nor links. The fit's constant (280 ms, all
+            // that does not shrink) is below 1F1B's bubble at 4,608 GPUs ((6 − 1)/12 of the
+            // compute, about 975 ms), so the run interleaved: ×8, two of a stage's 16 layers
+            // a chunk (inferred). 400 Gb/s NICs, one per GPU: 50 GB/s.
+            l.schedule = PipelineSchedule::Interleaved;
+            l.chunks = 8;
+            l.bus_bytes_per_s = 50e9;
+            l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
         },
     },
     PresetSpec {
@@ -360,6 +368,7 @@ pub const PRESETS: [PresetSpec; 15] = [
             w.sequence_parallel = true;
             w.recompute = Recompute::None;
             w.cp_overlap = CpOverlap::AllGather;
+            l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
         },
     },
     PresetSpec {
@@ -531,6 +540,7 @@ pub const PRESETS: [PresetSpec; 15] = [
             llama31_shape(&mut l.walls, 80.0, 8192.0, 64.0, 28672.0);
             l.walls.zero = 1;
             l.walls.sequence_parallel = true;
+            l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
         },
     },
     PresetSpec {
@@ -616,8 +626,16 @@ fn dgxc_gpt3(l: &mut LlmSettings, steps_ms: [f64; 5], peak_flops_per_gpu: f64) {
     l.peak_flops_per_gpu = peak_flops_per_gpu;
     l.schedule = PipelineSchedule::Interleaved;
     l.chunks = 12;
+    l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
     gpt3_175b_shape(&mut l.walls);
 }
+
+/// Megatron-LM's gradients in bf16 training: fp32 main gradients, accumulated and
+/// reduce-scattered in fp32 (`accumulate_allreduce_grads_in_fp32`, which Megatron-LM sets
+/// for bf16), so its distributed optimizer holds `6 + 12/d` bytes per parameter
+/// (`megatron/training/theoretical_memory_usage.py`). Llama 3 reduce-scatters its gradients in
+/// fp32 too (Dubey et al. 2024, §3.3.2).
+const MEGATRON_GRADIENT_BYTES: f64 = 4.0;
 
 /// GPT-3 175B's shape (Brown et al. 2020, Table 2.1: 96 layers, `d_model` 12,288, 96 heads,
 /// context 2,048; GPT-2's 50,257-token vocabulary) as trained by Megatron-Core: ZeRO-1 (the

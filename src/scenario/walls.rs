@@ -4,7 +4,7 @@
 
 use super::{parse_count, parse_in_range, Key};
 use crate::model::kernel::HalfLengths;
-use crate::model::memory::{ActivationSettings, MemorySettings, Recompute};
+use crate::model::memory::{ActivationSettings, MemorySettings, Recompute, GRADIENT_BYTES};
 use crate::model::shape::Shape;
 use crate::model::walls::{CpOverlap, Walls};
 use crate::text::units::{
@@ -161,6 +161,7 @@ impl WallSettings {
             memory: MemorySettings {
                 zero: self.zero,
                 optimizer_bytes_per_param: self.optimizer_bytes,
+                gradient_bytes_per_param: GRADIENT_BYTES,
                 activations: ActivationSettings {
                     recompute: self.recompute,
                     sequence_parallel: self.sequence_parallel,

@@ -150,6 +150,7 @@ pub enum TimePart {
     Tp,
     Cp,
     Ep,
+    Pp,
 }
 
 impl MemoryPart {
@@ -422,12 +423,12 @@ fn enumerate_groups(
 /// once, on the DGX Cloud GPT-3 175B BF16 recipe at 128 GPUs (TP 4 · PP 8 · VP 12, 53.5% MFU;
 /// shared/data/published-runs.md §3), and held against the other published runs
 /// (docs/model.md §14, "From physics alone").
-pub const LARGE_GEMM_FRACTION_H100_BF16: f64 = 0.645;
+pub const LARGE_GEMM_FRACTION_H100_BF16: f64 = 0.657;
 
 /// `r∞` of H100 SXM in FP8, as a fraction of the FP8 peak (1,979 TFLOP/s): calibrated on the
 /// same recipe in FP8 at 128 GPUs (39.5% MFU against the FP8 peak). Lower than BF16's because
 /// only the GEMMs run in FP8.
-pub const LARGE_GEMM_FRACTION_H100_FP8: f64 = 0.50;
+pub const LARGE_GEMM_FRACTION_H100_FP8: f64 = 0.513;
 
 /// The scenario's inputs with the compute rate from physics alone, for the published-runs
 /// table: `F_eff = r∞ · peak · η(own layout at N₀, T₀)` (Hockney's `η`, §12.3, with the
@@ -673,7 +674,13 @@ impl<'a> Scorer<'a> {
         walls.expert_parallel = group.ep as f64;
         let (n, layout) = (self.gpus, shared.layout);
         let bus = self.scratch.comm.bus_bytes_per_s;
-        let traffic = walls.traffic(&layout, bus, shared.tokens, compute_ms);
+        // One virtual stage: the fewest pipeline sends of any schedule of the key.
+        let traffic = walls.traffic(&layout, bus, shared.tokens, compute_ms, 1);
+        // The data-parallel time of ZeRO 0–2 leaves one chunk exposed, one per virtual stage:
+        // the most chunks of the space's schedules give the least.
+        let comm = self.scratch.comm;
+        self.scratch.comm.schedule = PipelineSchedule::Interleaved;
+        self.scratch.comm.chunks = space.interleaved_chunks.iter().copied().max().unwrap_or(1);
         let mut data_parallel = f64::INFINITY;
         for stages in [0..3, 3..u8::MAX] {
             if let Some(&zero) = space.zero_stages.iter().find(|z| stages.contains(*z)) {
@@ -685,6 +692,7 @@ impl<'a> Scorer<'a> {
                 data_parallel = data_parallel.min(ms);
             }
         }
+        self.scratch.comm = comm;
         traffic.total_ms() + data_parallel
     }
 
@@ -879,6 +887,7 @@ fn loss(s: &Scored, best: Option<&StepParts>) -> Loss {
         (TimePart::Tp, p.traffic.tp_ms - b.traffic.tp_ms),
         (TimePart::Cp, p.traffic.cp_ms - b.traffic.cp_ms),
         (TimePart::Ep, p.traffic.ep_ms - b.traffic.ep_ms),
+        (TimePart::Pp, p.traffic.pp_ms - b.traffic.pp_ms),
     ]
     .into_iter()
     .fold(
@@ -958,6 +967,7 @@ mod tests {
             memory: MemorySettings {
                 zero: 1,
                 optimizer_bytes_per_param: 12.0,
+                gradient_bytes_per_param: 2.0,
                 activations: ActivationSettings {
                     recompute: Recompute::None,
                     sequence_parallel: true,
@@ -1131,11 +1141,12 @@ mod tests {
                 tp_ms: 0.25,
                 cp_ms: 0.125,
                 ep_ms: 0.0625,
+                pp_ms: 0.5,
             },
             fixed_ms: 2.0,
         };
         assert_eq!(p.compute_ms(), 1110.0);
-        assert_eq!(p.step_ms(), 1113.9375);
+        assert_eq!(p.step_ms(), 1114.4375);
     }
 
     /// Ties go to the first part listed: weights before gradients.

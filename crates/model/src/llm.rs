@@ -188,6 +188,7 @@ impl LlmInputs {
                 self.comm.bus_bytes_per_s,
                 self.tokens_per_rank(gpus, batch),
                 compute_ms,
+                self.comm.virtual_stages(),
             )),
             _ => None,
         }

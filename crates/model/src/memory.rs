@@ -135,17 +135,26 @@ pub fn microbatches_in_flight(
 
 /// The model states of `Ψ` parameters on `N_d` data-parallel ranks (Rajbhandari et al. 2020,
 /// "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models", §5 and Fig. 1):
-/// `2Ψ` bf16 weights, `2Ψ` bf16 gradients and `KΨ` optimizer state (`K = 12` for Adam with
-/// fp32 master weights, momentum and variance). Stage 1 shards the optimizer state over `N_d`,
-/// stage 2 the gradients too, stage 3 (FSDP) the weights too:
-/// `(2 + 2 + K)Ψ`, `4Ψ + KΨ/N_d`, `2Ψ + (2 + K)Ψ/N_d`, `(2 + 2 + K)Ψ/N_d`.
+/// `2Ψ` bf16 weights, `GΨ` gradients (`G = 2` in bf16, ZeRO's count; `4` for Megatron's fp32
+/// main gradients) and `KΨ` optimizer state (`K = 12` for Adam with fp32 master weights,
+/// momentum and variance). Stage 1 shards the optimizer state over `N_d`, stage 2 the
+/// gradients too, stage 3 (FSDP) the weights too:
+/// `(2 + G + K)Ψ`, `(2 + G)Ψ + KΨ/N_d`, `2Ψ + (G + K)Ψ/N_d`, `(2 + G + K)Ψ/N_d`. With
+/// `G = 4`, stage 1 is Megatron-LM's distributed optimizer, `6 + 12/d` bytes per parameter
+/// (`megatron/training/theoretical_memory_usage.py`), and stage 0 its 18.
 ///
 /// Returns `(weights, gradients, optimizer)` bytes.
-pub fn model_states(params: f64, shards: f64, zero: u8, optimizer_bytes: f64) -> (f64, f64, f64) {
+pub fn model_states(
+    params: f64,
+    shards: f64,
+    zero: u8,
+    gradient_bytes: f64,
+    optimizer_bytes: f64,
+) -> (f64, f64, f64) {
     let over = |stage: u8| if zero >= stage { shards } else { 1.0 };
     (
         WEIGHT_BYTES * params / over(3),
-        GRADIENT_BYTES * params / over(2),
+        gradient_bytes * params / over(2),
         optimizer_bytes * params / over(1),
     )
 }
@@ -180,6 +189,9 @@ pub struct MemorySettings {
     pub zero: u8,
     /// `K`: optimizer bytes per parameter.
     pub optimizer_bytes_per_param: f64,
+    /// `G`: bytes per parameter of the gradients held ([`GRADIENT_BYTES`] in bf16, 4 for fp32
+    /// main gradients).
+    pub gradient_bytes_per_param: f64,
     pub activations: ActivationSettings,
     /// The GPU's memory, bytes.
     pub hbm_bytes: f64,
@@ -226,6 +238,7 @@ pub fn memory_per_gpu(
         psi,
         shards,
         settings.zero,
+        settings.gradient_bytes_per_param,
         settings.optimizer_bytes_per_param,
     );
     let layers_per_stage = shape.layers_per_stage(at.pp);
@@ -272,7 +285,7 @@ mod tests {
     #[test]
     fn zero_figure_1() {
         let total = |zero| {
-            let (w, g, o) = model_states(7.5e9, 64.0, zero, 12.0);
+            let (w, g, o) = model_states(7.5e9, 64.0, zero, GRADIENT_BYTES, 12.0);
             w + g + o
         };
         assert_eq!(total(0), 120e9);
@@ -280,7 +293,7 @@ mod tests {
         assert_eq!(total(2), 16.640625e9);
         assert_eq!(total(3), 1.875e9);
         assert_eq!(
-            model_states(7.5e9, 64.0, 3, 12.0),
+            model_states(7.5e9, 64.0, 3, GRADIENT_BYTES, 12.0),
             (0.234375e9, 0.234375e9, 1.40625e9)
         );
     }
@@ -356,6 +369,7 @@ mod tests {
         let settings = MemorySettings {
             zero: 0,
             optimizer_bytes_per_param: 12.0,
+            gradient_bytes_per_param: 2.0,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
         };
@@ -407,6 +421,7 @@ mod tests {
         let mut settings = MemorySettings {
             zero: 1,
             optimizer_bytes_per_param: 12.0,
+            gradient_bytes_per_param: 2.0,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
         };
@@ -465,6 +480,7 @@ mod tests {
         let settings = MemorySettings {
             zero: 0,
             optimizer_bytes_per_param: 12.0,
+            gradient_bytes_per_param: 2.0,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
         };
@@ -561,6 +577,7 @@ mod tests {
         let settings = MemorySettings {
             zero: 2,
             optimizer_bytes_per_param: 12.0,
+            gradient_bytes_per_param: 2.0,
             activations: ActivationSettings {
                 recompute: Recompute::None,
                 sequence_parallel: true,

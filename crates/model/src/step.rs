@@ -257,6 +257,15 @@ pub struct FsdpComm {
 }
 
 impl FsdpComm {
+    /// `v`: the model chunks each pipeline stage runs, the interleaved schedule's `chunks`,
+    /// else 1.
+    pub fn virtual_stages(&self) -> u32 {
+        match self.schedule {
+            PipelineSchedule::Interleaved => self.chunks.max(1),
+            _ => 1,
+        }
+    }
+
     /// `b_w`: bytes per parameter a GPU moves per microbatch: `c − 1` all-gathers of the
     /// parameters at `s_g` and one reduce-scatter of the gradients at `s_w`,
     /// `b_w = (c − 1) · s_g + s_w` (= `c · s_w` when `s_g = s_w`). FSDP's transfers per

@@ -52,6 +52,18 @@ pub fn ep_bytes_per_layer(tokens: f64, hidden: f64, experts_per_token: f64, ep: 
 /// Collectives per MoE layer per microbatch of expert parallelism.
 pub const EP_COLLECTIVES_PER_LAYER: f64 = 4.0;
 
+/// Pipeline parallelism (Narayanan et al. 2021, §2.2 and §4.1): each stage sends its
+/// microbatch's output activations to the next stage and receives their gradients back.
+/// With the scatter/gather optimisation each of the `t` TP ranks sends only its `1/t` share:
+///
+/// `sb · h · 2 / t` bytes per send, `sb` the GPU's tokens (after CP).
+///
+/// Interleaving multiplies the sends by `v` (§2.2.2: "the amount of communication also
+/// increases by v").
+pub fn pp_bytes_per_send(tokens: f64, hidden: f64, tp: f64) -> f64 {
+    tokens * hidden * ACTIVATION_BYTES / tp
+}
+
 /// `α · ⌈log₂ n⌉`: the latency of one collective over `n` ranks, seconds (`0` for one rank).
 pub fn collective_latency_s(alpha_s: f64, ranks: f64) -> f64 {
     if ranks <= 1.0 {

@@ -9,8 +9,9 @@ use super::memory::{memory_per_gpu, params_per_gpu, Memory, MemorySettings, Plac
 use super::shape::Shape;
 use super::step::{FsdpComm, Layout};
 use super::traffic::{
-    collective_latency_s, cp_bytes_per_layer, ep_bytes_per_layer, tp_bytes_per_layer,
-    CP_COLLECTIVES_PER_LAYER, EP_COLLECTIVES_PER_LAYER, TP_COLLECTIVES_PER_LAYER,
+    collective_latency_s, cp_bytes_per_layer, ep_bytes_per_layer, pp_bytes_per_send,
+    tp_bytes_per_layer, CP_COLLECTIVES_PER_LAYER, EP_COLLECTIVES_PER_LAYER,
+    TP_COLLECTIVES_PER_LAYER,
 };
 use serde::Serialize;
 
@@ -77,11 +78,13 @@ pub struct Traffic {
     pub tp_ms: f64,
     pub cp_ms: f64,
     pub ep_ms: f64,
+    /// The pipeline's point-to-point sends during its fill and drain.
+    pub pp_ms: f64,
 }
 
 impl Traffic {
     pub fn total_ms(&self) -> f64 {
-        self.tp_ms + self.cp_ms + self.ep_ms
+        self.tp_ms + self.cp_ms + self.ep_ms + self.pp_ms
     }
 }
 
@@ -180,14 +183,25 @@ impl Walls {
     /// Data-parallel communication exposed per step under ZeRO stages 0–2, `None` under
     /// ZeRO-3 (whose per-microbatch gathers are the FSDP model of [`super::llm`]). Without
     /// sharded weights, the gradients cross the data-parallel group once per step, after the
-    /// last microbatch: an all-reduce (stage 0), or a reduce-scatter of the gradients and an
-    /// all-gather of the updated weights (stages 1–2, Megatron-Core's distributed optimizer) —
-    /// either way `2 · s_w · Ψ · (N_d − 1)/N_d` bytes per GPU for the `Ψ` weights of
-    /// its shard ([`params_per_gpu`]: with EP, the experts' share is `1/EP` of theirs; a ring
-    /// all-reduce is a reduce-scatter plus an all-gather). It hides behind one
-    /// microbatch's compute (`compute/A`): the gradients' reduce-scatter behind the last
-    /// microbatch's backward, the weights' all-gather behind the next step's first forward
-    /// (Megatron-Core's `overlap_grad_reduce` and `overlap_param_gather`). ms.
+    /// last microbatch: an all-reduce of the gradients (stage 0, `2·s_w`), or a reduce-scatter
+    /// of the gradients and an all-gather of the updated weights (stages 1–2, Megatron-Core's
+    /// distributed optimizer, `s_w + s_g`) — `(s_w + s_g) · Ψ · (N_d − 1)/N_d` bytes per GPU
+    /// for the `Ψ` weights of its shard ([`params_per_gpu`]: with EP, the experts' share is
+    /// `1/EP` of theirs; a ring all-reduce is a reduce-scatter plus an all-gather), `s_w` the
+    /// gradients' bytes on the wire (Llama 3 reduce-scatters them in fp32, §3.3.2) and `s_g`
+    /// the weights'. It hides behind one microbatch's compute (`compute/A`): the gradients'
+    /// reduce-scatter behind the last microbatch's backward, the weights' all-gather behind
+    /// the next step's first forward (Megatron-Core's `overlap_grad_reduce` and
+    /// `overlap_param_gather`) — but never all of it. The traffic goes in chunks, one per
+    /// layer or per virtual stage, and the last chunk cannot start before the backward that
+    /// produces it ends: NeMo's communication overlap "exposes only one DP communication
+    /// chunk" (NeMo Framework user guide, "Communication Overlap"). So
+    ///
+    /// `exposed = max(t_DP/n, t_DP − compute/A)`
+    ///
+    /// with `n` the chunks: `L` layers without a pipeline, `v` virtual stages interleaved, and
+    /// 1 for a pipeline without interleaving (each stage's gradients are ready only after its
+    /// last backward). ms.
     pub fn data_parallel_ms(
         &self,
         layout: &Layout,
@@ -205,11 +219,20 @@ impl Walls {
         } else {
             0.0
         };
-        let bytes =
-            2.0 * comm.wire_bytes_per_param * self.params_per_gpu(layout, total_params) * ring;
+        let bytes_per_param = if self.memory.zero == 0 {
+            2.0 * comm.wire_bytes_per_param
+        } else {
+            comm.wire_bytes_per_param + comm.gather_bytes_per_param
+        };
+        let bytes = bytes_per_param * self.params_per_gpu(layout, total_params) * ring;
         let comm_ms = bytes / comm.bus_bytes_per_s * 1e3;
         let hidden_by = compute_ms / layout.accumulation as f64;
-        Some((comm_ms - hidden_by).max(0.0))
+        let chunks = if layout.pp <= 1 {
+            self.shape.layers.max(1.0)
+        } else {
+            comm.virtual_stages() as f64
+        };
+        Some((comm_ms / chunks).max(comm_ms - hidden_by))
     }
 
     /// Model-parallel communication exposed per step at `T` tokens per replica, given the
@@ -223,13 +246,20 @@ impl Walls {
     ///   ([`Shape::attention_flop_share`]), and behind nothing when K and V are all-gathered
     ///   ([`CpOverlap`]);
     /// - EP ([`ep_bytes_per_layer`], 4 all-to-alls) is exposed: the tokens must arrive before
-    ///   the experts can start.
+    ///   the experts can start;
+    /// - PP: the sends of the pipeline's fill and drain are exposed, `2·(p·v − 1)` of them
+    ///   (`v` the virtual stages of an interleaved schedule, else 1), each
+    ///   `t₁ = `[`pp_bytes_per_send`]`/B_link + α`; the steady state's sends overlap with
+    ///   compute (Megatron-Core's `--overlap-p2p-communication`, Llama 3's asynchronous
+    ///   point-to-point, §3.3.2). `B_link` is NVLink when the whole pipeline's `TP·CP·PP`
+    ///   GPUs fit in the NVLink domain, `B_eff` otherwise.
     pub fn traffic(
         &self,
         layout: &Layout,
         bus_bytes_per_s: f64,
         tokens_per_replica: f64,
         compute_ms: f64,
+        virtual_stages: u32,
     ) -> Traffic {
         let (tp, cp) = (layout.tp as f64, layout.cp as f64);
         let tokens = tokens_per_replica / cp;
@@ -263,8 +293,16 @@ impl Walls {
         } else {
             0.0
         };
+        let pp_ms = if layout.pp > 1 {
+            let sends = 2.0 * (layout.pp as f64 * virtual_stages.max(1) as f64 - 1.0);
+            let link = self.link_bytes_per_s(tp * cp, layout.pp as f64, bus_bytes_per_s);
+            sends * (pp_bytes_per_send(tokens, h, tp) / link + self.latency_s) * 1e3
+        } else {
+            0.0
+        };
         let hidden = |t: f64| (t - compute_ms).max(0.0);
         Traffic {
+            pp_ms,
             tp_ms: if self.tp_overlap {
                 hidden(tp_ms)
             } else {
@@ -293,6 +331,7 @@ mod tests {
             memory: MemorySettings {
                 zero: 1,
                 optimizer_bytes_per_param: 12.0,
+                gradient_bytes_per_param: 2.0,
                 activations: ActivationSettings {
                     recompute: Recompute::Selective,
                     sequence_parallel: true,
@@ -333,7 +372,7 @@ mod tests {
     #[test]
     fn tp_traffic_per_step() {
         let w = gpt3();
-        let t = w.traffic(&LAYOUT, 50e9, 2048.0, 1000.0);
+        let t = w.traffic(&LAYOUT, 50e9, 2048.0, 1000.0, 1);
         assert!((t.tp_ms - 0.88080384 * 64.0 * 12.0).abs() < 1e-9);
         assert_eq!((t.cp_ms, t.ep_ms), (0.0, 0.0));
         // Overlapped: only what exceeds 600 ms of compute.
@@ -341,11 +380,11 @@ mod tests {
             tp_overlap: true,
             ..w
         };
-        let t = overlapped.traffic(&LAYOUT, 50e9, 2048.0, 600.0);
+        let t = overlapped.traffic(&LAYOUT, 50e9, 2048.0, 600.0, 1);
         assert!((t.tp_ms - (0.88080384 * 768.0 - 600.0)).abs() < 1e-9);
         // TP 16 leaves the node: B_eff.
         let wide = Layout { tp: 16, ..LAYOUT };
-        let t = w.traffic(&wide, 50e9, 2048.0, 1000.0);
+        let t = w.traffic(&wide, 50e9, 2048.0, 1000.0, 1);
         let bytes = 16.0 * 2048.0 * 12288.0 * 15.0 / 16.0;
         assert!((t.tp_ms - bytes / 50e9 * 1e3 * 64.0 * 12.0).abs() < 1e-6);
         // α = 5 µs, TP 8: 4 collectives × 3 doublings × 15 µs… per layer per microbatch.
@@ -353,13 +392,15 @@ mod tests {
             latency_s: 5e-6,
             ..w
         };
-        let t = slow.traffic(&LAYOUT, 50e9, 2048.0, 1000.0);
+        let t = slow.traffic(&LAYOUT, 50e9, 2048.0, 1000.0, 1);
         assert!((t.tp_ms - (0.88080384 + 4.0 * 15e-3) * 768.0).abs() < 1e-9);
     }
 
     /// ZeRO-1, P = 175B over TP 8 · PP 8 (Ψ = 2,734,375,000), D = 16, bf16 at 50 GB/s:
-    /// 2 · 2 · Ψ · 15/16 = 10,253,906,250 B → 205.078125 ms; 64 microbatches of 1,000 ms of
-    /// compute hide 1000/64 = 15.625 ms of it: 189.453125 ms exposed.
+    /// 2 · 2 · Ψ · 15/16 = 10,253,906,250 B → 205.078125 ms. With 1F1B the pipeline's one
+    /// chunk is all exposed (205.078125 ms); interleaved ×4, 64 microbatches of 1,000 ms of
+    /// compute hide 1000/64 = 15.625 ms of it: max(205.078125/4, 189.453125) = 189.453125 ms;
+    /// with 20,000 ms (312.5 ms a microbatch) one chunk of four stays: 51.26953125 ms.
     #[test]
     fn data_parallel_once_per_step() {
         let w = gpt3();
@@ -367,7 +408,20 @@ mod tests {
         let t = w
             .data_parallel_ms(&LAYOUT, &comm, 175e9, 1024.0, 1000.0)
             .unwrap();
-        assert!((t - 189.453125).abs() < 1e-9);
+        assert!((t - 205.078125).abs() < 1e-9, "{t}");
+        let interleaved = FsdpComm {
+            schedule: PipelineSchedule::Interleaved,
+            chunks: 4,
+            ..comm
+        };
+        let t = w
+            .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 1000.0)
+            .unwrap();
+        assert!((t - 189.453125).abs() < 1e-9, "{t}");
+        let t = w
+            .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 20_000.0)
+            .unwrap();
+        assert!((t - 51.269_531_25).abs() < 1e-9, "{t}");
         let fsdp = Walls {
             memory: MemorySettings {
                 zero: 3,
@@ -384,6 +438,61 @@ mod tests {
             w.data_parallel_ms(&LAYOUT, &comm, 175e9, 64.0, 1000.0),
             Some(0.0)
         );
+    }
+
+    /// The one chunk that stays exposed, by hand. Without a pipeline the chunks are the 96
+    /// layers: TP 8 · PP 1, D = 128, Ψ = 175e9/8 = 21.875e9, 4·Ψ·127/128 B at 50 GB/s =
+    /// 1,736.328125 ms, all hidden by 10⁶ ms of compute but one layer's 18.0867513020833… ms.
+    /// Megatron-Core 177B as its README runs it (TP 8 · PP 6, 1F1B, ZeRO-1, D = 96 at
+    /// 4,608 GPUs, 100 GB/s): 4·(177e9/48)·95/96 B = 145.963541666… ms, whatever the compute
+    /// (the review's golden). Gradients in fp32 (`s_w = 4`, `s_g = 2`): 6·(177e9/48)·95/96 B
+    /// = 218.9453125 ms; ZeRO-0 all-reduces the fp32 gradients, 8·…: 291.927083… ms.
+    #[test]
+    fn data_parallel_exposes_one_chunk() {
+        let w = gpt3();
+        let flat = Layout {
+            tp: 8,
+            pp: 1,
+            cp: 1,
+            accumulation: 64,
+        };
+        let t = w
+            .data_parallel_ms(&flat, &COMM, 175e9, 1024.0, 1e6)
+            .unwrap();
+        assert!((t - 1736.328125 / 96.0).abs() < 1e-9, "{t}");
+        let megatron = Layout {
+            tp: 8,
+            pp: 6,
+            cp: 1,
+            accumulation: 12,
+        };
+        let comm = FsdpComm {
+            bus_bytes_per_s: 100e9,
+            ..COMM
+        };
+        let t = w
+            .data_parallel_ms(&megatron, &comm, 177e9, 4608.0, 1e6)
+            .unwrap();
+        assert!((t - 145.963_541_666_666_66).abs() < 1e-9, "{t}");
+        let fp32 = FsdpComm {
+            wire_bytes_per_param: 4.0,
+            ..comm
+        };
+        let t = w
+            .data_parallel_ms(&megatron, &fp32, 177e9, 4608.0, 1e6)
+            .unwrap();
+        assert!((t - 218.945_312_5).abs() < 1e-9, "{t}");
+        let zero0 = Walls {
+            memory: MemorySettings {
+                zero: 0,
+                ..w.memory
+            },
+            ..w
+        };
+        let t = zero0
+            .data_parallel_ms(&megatron, &fp32, 177e9, 4608.0, 1e6)
+            .unwrap();
+        assert!((t - 291.927_083_333_333_3).abs() < 1e-9, "{t}");
     }
 
     /// A Mixtral-like MoE (32 layers, h = 4,096, 32 heads, 8 KV heads, 8 experts, top 2) on
@@ -420,7 +529,7 @@ mod tests {
             p.memory.total,
             p.memory.weights + p.memory.grads + p.memory.optimizer + p.memory.activations
         );
-        let t = w.traffic(&layout, 50e9, 16384.0, 0.0);
+        let t = w.traffic(&layout, 50e9, 16384.0, 0.0, 1);
         let per_step = 64.0 * 1e3 / 400e9;
         assert!(
             (t.tp_ms - 268_435_456.0 * per_step).abs() < 1e-9,
@@ -437,13 +546,17 @@ mod tests {
             "{}",
             t.ep_ms
         );
+        // The pipeline's fill and drain: TP·CP·PP = 16 GPUs, past the NVLink domain; 2·(4 − 1)
+        // sends of 8,192 · 4,096 · 2/2 = 33,554,432 B at 50 GB/s.
+        let pp = 6.0 * 33_554_432.0 / 50e9 * 1e3;
+        assert!((t.pp_ms - pp).abs() < 1e-12, "{}", t.pp_ms);
         assert!(
-            (t.total_ms() - (268_435_456.0 + 100_663_296.0 + 402_653_184.0) * per_step).abs()
+            (t.total_ms() - (268_435_456.0 + 100_663_296.0 + 402_653_184.0) * per_step - pp).abs()
                 < 1e-9
         );
-        // CP hides behind compute: with 1,000 ms of it, none is left; TP (not overlapped) and
-        // EP stay.
-        let hidden = w.traffic(&layout, 50e9, 16384.0, 1000.0);
+        // CP hides behind the attention's share of the compute: with 1,000 ms of it, none is
+        // left; TP (not overlapped) and EP stay.
+        let hidden = w.traffic(&layout, 50e9, 16384.0, 1000.0, 1);
         assert_eq!(hidden.cp_ms, 0.0);
         assert_eq!((hidden.tp_ms, hidden.ep_ms), (t.tp_ms, t.ep_ms));
         // EP 8 on TP 2 leaves the node: B_eff for the experts' all-to-alls.
@@ -451,7 +564,7 @@ mod tests {
             expert_parallel: 8.0,
             ..w
         };
-        let t = wide.traffic(&layout, 50e9, 16384.0, 0.0);
+        let t = wide.traffic(&layout, 50e9, 16384.0, 0.0, 1);
         let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;
         assert!((t.ep_ms - ep * 64.0 * 1e3 / 50e9).abs() < 1e-9);
         // ZeRO-1 data-parallel traffic over D · CP = 16 · 2 ranks (256 GPUs / 16 per replica),
@@ -464,7 +577,7 @@ mod tests {
         assert!((dp - bytes / 50e9 * 1e3).abs() < 1e-9, "{dp}");
         // A dense model has no expert traffic and no tokens per expert.
         let dense = gpt3();
-        assert_eq!(dense.traffic(&LAYOUT, 50e9, 2048.0, 0.0).ep_ms, 0.0);
+        assert_eq!(dense.traffic(&LAYOUT, 50e9, 2048.0, 0.0, 1).ep_ms, 0.0);
         assert_eq!(
             dense
                 .at(&LAYOUT, &COMM, 175e9, 1024.0, 2048.0)
@@ -557,7 +670,7 @@ mod tests {
             cp: 4,
             accumulation: 32,
         };
-        let ring = llama.traffic(&layout, 50e9, 8192.0, 3874.0);
+        let ring = llama.traffic(&layout, 50e9, 8192.0, 3874.0, 1);
         assert!(
             (ring.cp_ms - 231.577_832_281_4).abs() < 1e-9,
             "{}",
@@ -567,10 +680,62 @@ mod tests {
             cp_overlap: CpOverlap::AllGather,
             ..llama
         };
-        let t = gathered.traffic(&layout, 50e9, 8192.0, 3874.0);
+        let t = gathered.traffic(&layout, 50e9, 8192.0, 3874.0, 1);
         assert!((t.cp_ms - 386.547_056_64).abs() < 1e-9, "{}", t.cp_ms);
         assert_eq!(CpOverlap::from_key("allgather"), Some(CpOverlap::AllGather));
         assert_eq!(CpOverlap::from_key(" ring "), Some(CpOverlap::Ring));
         assert_eq!(CpOverlap::from_key("p2p"), None);
+    }
+
+    /// Pipeline sends of the fill and drain (the review's golden, Meta's layout): TP 8 ·
+    /// PP 16, interleaved ×8, one 8,192-token sequence a microbatch; 128 GPUs a pipeline, past
+    /// the NVLink domain, so 50 GB/s. t₁ = 8,192 · 16,384 · 2/8 B / 50e9 = 0.67108864 ms;
+    /// 2·(16·8 − 1) = 254 sends: 170.45651456 ms. With α = 5 µs a send: + 254 · 0.005 ms.
+    /// Without interleaving 2·(16 − 1) = 30 sends. GPT-3 on TP 2 · PP 4 (8 GPUs, inside the
+    /// domain, 400 GB/s), 2,048 tokens: 2·3 sends of 2,048 · 12,288 · 2/2 B = 6 · 0.06291456
+    /// = 0.37748736 ms.
+    #[test]
+    fn pipeline_sends_of_the_fill_and_drain() {
+        let llama = Walls {
+            shape: Shape {
+                layers: 126.0,
+                hidden: 16384.0,
+                heads: 128.0,
+                kv_heads: 8.0,
+                ffn: 53248.0,
+                seq_len: 8192.0,
+                vocab: 128_256.0,
+                experts: 1.0,
+                experts_per_token: 1.0,
+            },
+            ..gpt3()
+        };
+        let meta = Layout {
+            tp: 8,
+            pp: 16,
+            cp: 1,
+            accumulation: 16,
+        };
+        let t = llama.traffic(&meta, 50e9, 8192.0, 5000.0, 8);
+        assert!((t.pp_ms - 170.456_514_56).abs() < 1e-9, "{}", t.pp_ms);
+        let t = llama.traffic(&meta, 50e9, 8192.0, 5000.0, 1);
+        assert!((t.pp_ms - 30.0 * 0.671_088_64).abs() < 1e-9, "{}", t.pp_ms);
+        let slow = Walls {
+            latency_s: 5e-6,
+            ..llama
+        };
+        let t = slow.traffic(&meta, 50e9, 8192.0, 5000.0, 8);
+        assert!((t.pp_ms - (170.456_514_56 + 254.0 * 0.005)).abs() < 1e-9);
+        let small = Layout {
+            tp: 2,
+            pp: 4,
+            cp: 1,
+            accumulation: 8,
+        };
+        let t = gpt3().traffic(&small, 50e9, 2048.0, 1000.0, 1);
+        assert!((t.pp_ms - 0.377_487_36).abs() < 1e-12, "{}", t.pp_ms);
+        assert!(gpt3().traffic(&LAYOUT, 50e9, 2048.0, 1000.0, 1).pp_ms > 0.0);
+        let flat = Layout { pp: 1, ..small };
+        assert_eq!(gpt3().traffic(&flat, 50e9, 2048.0, 1000.0, 4).pp_ms, 0.0);
     }
 }
