@@ -666,7 +666,7 @@ fn mixtral_shape(w: &mut WallSettings) {
 
 /// `F_eff` of `llama31-405b-h100`: calibrated so that the 8,192-GPU row's step is Meta's
 /// 12.565 s (40.0% MFU counted as `6·P·B`; docs/model.md §12.8).
-const LLAMA_405B_FEFF: f64 = 465e12;
+const LLAMA_405B_FEFF: f64 = 474e12;
 
 /// Llama 3.1's shape family (Meta's configs): 8 KV heads, a gated MLP, 8,192-token sequences,
 /// vocabulary 128,256.
