@@ -662,7 +662,7 @@ impl<'a> Scorer<'a> {
     }
 
     /// The traffic and data-parallel time of `group`'s key at `compute_ms` of compute, the
-    /// least over the ZeRO stages of `space` (ZeRO 0–2 share one formula, ZeRO 3 has its own).
+    /// least over the ZeRO stages of `space` (each has its own formula).
     fn comm_floor_ms(
         &mut self,
         group: &LayoutChoice,
@@ -682,15 +682,13 @@ impl<'a> Scorer<'a> {
         self.scratch.comm.schedule = PipelineSchedule::Interleaved;
         self.scratch.comm.chunks = space.interleaved_chunks.iter().copied().max().unwrap_or(1);
         let mut data_parallel = f64::INFINITY;
-        for stages in [0..3, 3..u8::MAX] {
-            if let Some(&zero) = space.zero_stages.iter().find(|z| stages.contains(*z)) {
-                walls.memory.zero = zero;
-                self.scratch.walls = Some(walls);
-                let ms = self
-                    .scratch
-                    .data_parallel_exposed_ms(&layout, n, compute_ms);
-                data_parallel = data_parallel.min(ms);
-            }
+        for &zero in &space.zero_stages {
+            walls.memory.zero = zero;
+            self.scratch.walls = Some(walls);
+            let ms = self
+                .scratch
+                .data_parallel_exposed_ms(&layout, n, compute_ms);
+            data_parallel = data_parallel.min(ms);
         }
         self.scratch.comm = comm;
         traffic.total_ms() + data_parallel

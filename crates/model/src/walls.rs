@@ -201,7 +201,18 @@ impl Walls {
     ///
     /// with `n` the chunks: `L` layers without a pipeline, `v` virtual stages interleaved, and
     /// 1 for a pipeline without interleaving (each stage's gradients are ready only after its
-    /// last backward). ms.
+    /// last backward).
+    ///
+    /// ZeRO-2 shards the gradients, so they cannot accumulate over the `A` microbatches in a
+    /// full local buffer: each microbatch's gradients are reduce-scattered after its backward
+    /// (DeepSpeed's stage 2; FSDP's `SHARD_GRAD_OP`), `s_w · Ψ · (N_d − 1)/N_d` bytes each time.
+    /// The first `A − 1` of them hide behind their own microbatch's compute, the last is the
+    /// once-per-step traffic above:
+    ///
+    /// `exposed₂ = (A − 1)·max(0, t_RS − compute/A) + exposed`
+    ///
+    /// — ZeRO-1's time at `A = 1` or when the reduce-scatter hides, more otherwise: the time
+    /// ZeRO-2 pays for its memory. ms.
     pub fn data_parallel_ms(
         &self,
         layout: &Layout,
@@ -232,7 +243,17 @@ impl Walls {
         } else {
             comm.virtual_stages() as f64
         };
-        Some((comm_ms / chunks).max(comm_ms - hidden_by))
+        let once = (comm_ms / chunks).max(comm_ms - hidden_by);
+        let per_microbatch = if self.memory.zero == 2 {
+            let reduce_scatter_ms =
+                comm.wire_bytes_per_param * self.params_per_gpu(layout, total_params) * ring
+                    / comm.bus_bytes_per_s
+                    * 1e3;
+            (layout.accumulation as f64 - 1.0) * (reduce_scatter_ms - hidden_by).max(0.0)
+        } else {
+            0.0
+        };
+        Some(once + per_microbatch)
     }
 
     /// Model-parallel communication exposed per step at `T` tokens per replica, given the
@@ -438,6 +459,37 @@ mod tests {
             w.data_parallel_ms(&LAYOUT, &comm, 175e9, 64.0, 1000.0),
             Some(0.0)
         );
+    }
+
+    /// ZeRO-2 reduce-scatters every microbatch's gradients, by hand: ZeRO-2 with GPT-3's
+    /// TP 8 · PP 8, D = 16, A = 64, bf16 at 50 GB/s, interleaved ×4: the reduce-scatter is
+    /// 2·Ψ·15/16 = 5,126,953,125 B → 102.5390625 ms a microbatch. With 1,000 ms of compute
+    /// (15.625 ms a microbatch) 63 of them leave 63·86.9140625 = 5,475.5859375 ms exposed, on
+    /// top of ZeRO-1's 189.453125: 5,665.0390625 ms. With 10,000 ms (156.25 ms a microbatch)
+    /// they hide, and ZeRO-2 costs ZeRO-1's max(205.078125/4, 205.078125 − 156.25) =
+    /// 51.26953125 ms.
+    #[test]
+    fn zero_2_reduce_scatters_every_microbatch() {
+        let w = Walls {
+            memory: MemorySettings {
+                zero: 2,
+                ..gpt3().memory
+            },
+            ..gpt3()
+        };
+        let interleaved = FsdpComm {
+            schedule: PipelineSchedule::Interleaved,
+            chunks: 4,
+            ..COMM
+        };
+        let t = w
+            .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 1000.0)
+            .unwrap();
+        assert!((t - 5665.039_062_5).abs() < 1e-9, "{t}");
+        let t = w
+            .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 10_000.0)
+            .unwrap();
+        assert!((t - 51.269_531_25).abs() < 1e-9, "{t}");
     }
 
     /// The one chunk that stays exposed, by hand. Without a pipeline the chunks are the 96
