@@ -44,8 +44,8 @@ const SOAK_STEPS = 10_000;
 const SOAK_WARMUP = 1_000;
 // p95 of the last thousand steps at most this much above the first thousand after warm-up.
 const SOAK_P95_DRIFT = 1.1;
-// 225,000 bytes (the developers' guide), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
-const TARGET_GZIP_BYTES = 225_000;
+// 245,000 bytes (the developers' guide), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
+const TARGET_GZIP_BYTES = 245_000;
 // Issue 14's "≥ 5× faster than Plotly.js", retired as a gate by issue 24 (the ratio says more
 // about the machine than the page): printed for reference, never PASS/FAIL.
 const REFERENCE_PLOTLY_RATIO = 5;

@@ -895,3 +895,131 @@ fn the_knee_of_the_best_layouts() {
     );
     assert_eq!(fixed.summary.best_layout_n_max, None);
 }
+
+/// No layout near the top wins by a cost the model does not charge: for every preset with a
+/// shape, at three of its GPU counts, with zero bubble in the space, each of the ten fastest
+/// layouts pays at least the lower bound of each term, written out here from its source
+/// (docs/model.md §3.2(c), §12.4, §12.5):
+///
+/// - bubble ≥ `(p − 1)/A` (1F1B), `(p − 1)/(v·A)` (interleaved), `max(0, 2p − 1 − A)/(3A)`
+///   (zero bubble) of the compute, so positive whenever `A < 2p − 1`;
+/// - CP ≥ `t_CP − f·compute` with ring attention (`f` the attention's FLOP share), all of
+///   `t_CP` all-gathered: `t_CP = A·⌈L/PP⌉·3·(cp − 1)·2·(T/cp)·h·(kv/a)·2 B / link`;
+/// - pipeline sends ≥ `2(p·v − 1)·(T/cp)·h·2/t B / link`, the link at most NVLink's;
+/// - ZeRO 1–2 data parallelism ≥ one chunk of `(s_w + s_g)·Ψ·(N_d − 1)/N_d B / B_eff`, with
+///   `Ψ = P_dense/(TP·PP) + P_experts/(TP·PP·EP)`.
+#[test]
+fn no_top_layout_wins_by_a_free_term() {
+    let presets = [
+        "gpt3-175b-walls",
+        "llama31-405b-h100",
+        "mixtral-8x7b-walls",
+        "dgxc-llama3-70b-bf16",
+        "megatron-177b-h100",
+    ];
+    let mut checked = 0;
+    for preset in presets {
+        let d = decode(&format!("v=1&preset={preset}&view=strong"));
+        let inputs = d.scenario.llm_inputs();
+        let walls = inputs.walls.expect("a walls preset has a shape");
+        let n = inputs.gpus.len();
+        let space = SearchSpace {
+            zero_bubble: true,
+            nvlink_domain_gpus: walls.nvlink_domain_gpus as u32,
+            ..SearchSpace::default()
+        };
+        for gpus in [inputs.gpus[0], inputs.gpus[n / 2], inputs.gpus[n - 1]] {
+            let s = Search::run(&inputs, &space, gpus, inputs.global_batch_tokens).unwrap();
+            for l in s.layouts.iter().filter(|l| l.fits).take(10) {
+                let what = format!("{preset} at {gpus}: {:?}", l.choice);
+                assert_pays_every_term(&what, l, &inputs);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 100, "{checked} layouts checked");
+}
+
+/// The lower bounds of [`no_top_layout_wins_by_a_free_term`] for one scored layout.
+fn assert_pays_every_term(
+    what: &str,
+    l: &scaling_model::layouts::Scored,
+    inputs: &scaling_model::llm::LlmInputs,
+) {
+    use scaling_model::step::PipelineSchedule;
+    use scaling_model::walls::CpOverlap;
+    const SLACK: f64 = 1e-9;
+    let walls = inputs.walls.expect("a shape");
+    let shape = walls.shape;
+    let c = &l.choice;
+    let p = &l.parts;
+    let (pp, a) = (c.pp as f64, l.accumulation as f64);
+    let v = if c.schedule == PipelineSchedule::Interleaved {
+        c.chunks as f64
+    } else {
+        1.0
+    };
+    let compute = p.compute_ms();
+    let bubble = match c.schedule {
+        _ if c.pp == 1 => 0.0,
+        PipelineSchedule::OneFOneB => (pp - 1.0) / a,
+        PipelineSchedule::Interleaved => (pp - 1.0) / (v * a),
+        PipelineSchedule::ZeroBubble => (2.0 * pp - 1.0 - a).max(0.0) / (3.0 * a),
+    } * compute;
+    assert!(p.bubble_ms >= bubble * (1.0 - SLACK), "{what}: bubble");
+    if c.pp > 1 && a < 2.0 * pp - 1.0 {
+        assert!(
+            p.bubble_ms > 0.0,
+            "{what}: a bubble below 2p − 1 microbatches"
+        );
+    }
+    // The fastest a link can be: NVLink.
+    let nvlink = 400e9;
+    let tokens = l.tokens_per_microbatch / c.cp as f64;
+    let h = shape.hidden;
+    if c.cp > 1 {
+        let layers = (shape.layers / pp).ceil();
+        let bytes =
+            3.0 * (c.cp as f64 - 1.0) * 2.0 * tokens * h * shape.kv_heads / shape.heads * 2.0;
+        let t_cp = a * layers * bytes / nvlink * 1e3;
+        let attention = shape.seq_len * h * shape.layers;
+        let f = attention / (shape.active_params() + attention);
+        let hidden = match walls.cp_overlap {
+            CpOverlap::Ring => f * compute,
+            CpOverlap::AllGather => 0.0,
+        };
+        assert!(
+            p.traffic.cp_ms >= (t_cp - hidden).max(0.0) * (1.0 - SLACK),
+            "{what}: CP"
+        );
+        if walls.cp_overlap == CpOverlap::AllGather {
+            assert!(p.traffic.cp_ms > 0.0, "{what}: all-gathered CP");
+        }
+    }
+    if c.pp > 1 {
+        let sends = 2.0 * (pp * v - 1.0);
+        let t_pp = sends * tokens * h * 2.0 / c.tp as f64 / nvlink * 1e3;
+        assert!(p.traffic.pp_ms >= t_pp * (1.0 - SLACK), "{what}: PP");
+        assert!(p.traffic.pp_ms > 0.0, "{what}: pipeline sends");
+    }
+    if (1..=2).contains(&c.zero) && l.dp > 1.0 {
+        // Experts split over EP too (docs/model.md §12.2).
+        let experts = shape.expert_params() / shape.total_params();
+        let shards = c.tp as f64 * pp;
+        let psi = inputs.total_params * (1.0 - experts) / shards
+            + inputs.total_params * experts / (shards * c.ep as f64);
+        let ranks = l.dp * c.cp as f64;
+        let bytes = (inputs.comm.wire_bytes_per_param + inputs.comm.gather_bytes_per_param)
+            * psi
+            * (ranks - 1.0)
+            / ranks;
+        let t_dp = bytes / inputs.comm.bus_bytes_per_s * 1e3;
+        let chunks = if c.pp == 1 { shape.layers } else { v };
+        assert!(
+            p.data_parallel_ms >= t_dp / chunks * (1.0 - 1e-6),
+            "{what}: data parallel {} < {}",
+            p.data_parallel_ms,
+            t_dp / chunks
+        );
+    }
+}

@@ -485,7 +485,7 @@ mod tests {
         let t = w
             .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 1000.0)
             .unwrap();
-        assert!((t - 5665.039_062_5).abs() < 1e-9, "{t}");
+        assert!((t - 5_665.039_062_5).abs() < 1e-9, "{t}");
         let t = w
             .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 10_000.0)
             .unwrap();
