@@ -154,7 +154,7 @@ keys! {
     KernelsShrink = "ks", "Kernels shrink with the GEMMs";
     HalfTokens = "nhalf", "Half-performance tokens m½";
     HalfHidden = "khalf", "Half-performance hidden k½";
-    TpOverlap = "tpo", "TP communication overlaps compute";
+    TpOverlap = "tpo", "Share of TP traffic that overlaps compute";
     CpOverlap = "cpm", "Context-parallel K/V exchange";
     Latency = "lat", "Latency per collective step α";
     NvlinkDomain = "nvd", "GPUs per NVLink domain";

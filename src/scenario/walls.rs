@@ -58,8 +58,8 @@ pub struct WallSettings {
     pub n_half_tokens: f64,
     /// `khalf`: `k½`, hidden per TP rank.
     pub n_half_hidden: f64,
-    /// `tpo`: TP communication overlaps with compute.
-    pub tp_overlap: bool,
+    /// `tpo`: the share of TP communication that overlaps with compute, 0 … 1.
+    pub tp_overlap: f64,
     /// `cpm`: how context parallelism's K/V exchange overlaps with compute.
     pub cp_overlap: CpOverlap,
     /// `lat`: latency per tree step of a collective, ms.
@@ -92,7 +92,7 @@ impl Default for WallSettings {
             kernels_shrink: false,
             n_half_tokens: N_HALF_TOKENS,
             n_half_hidden: N_HALF_HIDDEN,
-            tp_overlap: false,
+            tp_overlap: 0.0,
             cp_overlap: CpOverlap::Ring,
             latency_ms: 0.0,
             nvlink_domain_gpus: 8,
@@ -210,7 +210,7 @@ impl WallSettings {
             Key::KernelsShrink => flag(self.kernels_shrink),
             Key::HalfTokens => canonical(self.n_half_tokens),
             Key::HalfHidden => canonical(self.n_half_hidden),
-            Key::TpOverlap => flag(self.tp_overlap),
+            Key::TpOverlap => canonical(self.tp_overlap),
             Key::CpOverlap => self.cp_overlap.key().to_string(),
             Key::Latency => canonical(self.latency_ms),
             Key::NvlinkDomain => self.nvlink_domain_gpus.to_string(),
@@ -295,7 +295,18 @@ impl WallSettings {
             Key::KernelsShrink => self.kernels_shrink = parse_flag(text)?,
             Key::HalfTokens => self.n_half_tokens = parse_in_range(text, 0.0, 1e6, "")?,
             Key::HalfHidden => self.n_half_hidden = parse_in_range(text, 0.0, 1e6, "")?,
-            Key::TpOverlap => self.tp_overlap = parse_flag(text)?,
+            Key::TpOverlap => {
+                self.tp_overlap = match text.trim() {
+                    "yes" | "true" => 1.0,
+                    "no" | "false" | "" => 0.0,
+                    _ => parse_in_range(
+                        text,
+                        0.0,
+                        1.0,
+                        "(the share of TP traffic that overlaps: 0 exposed, 1 all)",
+                    )?,
+                }
+            }
             Key::CpOverlap => {
                 self.cp_overlap = CpOverlap::from_key(text).ok_or_else(|| {
                     trf!(

@@ -976,7 +976,7 @@ mod tests {
             expert_parallel: 1.0,
             kernels: None,
             nvlink_bytes_per_s: 400e9,
-            tp_overlap: false,
+            tp_overlap: 0.0,
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
             cp_overlap: crate::walls::CpOverlap::Ring,

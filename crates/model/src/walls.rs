@@ -34,9 +34,10 @@ pub struct Walls {
     /// GPUs in one NVLink domain. TP, CP and EP groups that fit inside it (placed in that
     /// order) talk at [`Self::nvlink_bytes_per_s`]; larger ones at `B_eff`.
     pub nvlink_domain_gpus: f64,
-    /// TP communication overlaps with compute (e.g. Transformer Engine's userbuffers); exposed
-    /// otherwise.
-    pub tp_overlap: bool,
+    /// `φ`: the share of TP communication that overlaps with compute (Transformer Engine's
+    /// userbuffers overlap each GEMM's all-gather or reduce-scatter with its chunks, and some
+    /// of it stays exposed); `0` exposes all of it, `1` hides it behind the whole step.
+    pub tp_overlap: f64,
     /// `α`: latency per step of a collective's tree, seconds.
     pub latency_s: f64,
     /// How context parallelism's K/V exchange overlaps with compute.
@@ -260,8 +261,9 @@ impl Walls {
     /// step's `compute_ms` (per GPU). Per microbatch and layer of the stage (`A · L/PP` of
     /// them), each collective costs `bytes/bandwidth + α·⌈log₂ ranks⌉`:
     ///
-    /// - TP ([`tp_bytes_per_layer`], 4 collectives) is exposed unless it overlaps, then only
-    ///   what exceeds the compute;
+    /// - TP ([`tp_bytes_per_layer`], 4 collectives): the share `1 − φ` that does not overlap is
+    ///   exposed, and of the overlapped share `φ` what exceeds the compute,
+    ///   `(1 − φ)·t_TP + max(0, φ·t_TP − compute)` ([`Self::tp_overlap`]);
     /// - CP ([`cp_bytes_per_layer`], 3) hides only behind the attention's share `f` of the
     ///   compute with ring attention, `max(0, t_CP − f·compute)`
     ///   ([`Shape::attention_flop_share`]), and behind nothing when K and V are all-gathered
@@ -324,11 +326,7 @@ impl Walls {
         let hidden = |t: f64| (t - compute_ms).max(0.0);
         Traffic {
             pp_ms,
-            tp_ms: if self.tp_overlap {
-                hidden(tp_ms)
-            } else {
-                tp_ms
-            },
+            tp_ms: (1.0 - self.tp_overlap) * tp_ms + hidden(self.tp_overlap * tp_ms),
             cp_ms: match self.cp_overlap {
                 CpOverlap::Ring => {
                     (cp_ms - self.shape.attention_flop_share() * compute_ms).max(0.0)
@@ -363,7 +361,7 @@ mod tests {
             expert_parallel: 1.0,
             kernels: None,
             nvlink_bytes_per_s: 400e9,
-            tp_overlap: false,
+            tp_overlap: 0.0,
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
             cp_overlap: CpOverlap::Ring,
@@ -398,11 +396,21 @@ mod tests {
         assert_eq!((t.cp_ms, t.ep_ms), (0.0, 0.0));
         // Overlapped: only what exceeds 600 ms of compute.
         let overlapped = Walls {
-            tp_overlap: true,
+            tp_overlap: 1.0,
             ..w
         };
         let t = overlapped.traffic(&LAYOUT, 50e9, 2048.0, 600.0, 1);
         assert!((t.tp_ms - (0.88080384 * 768.0 - 600.0)).abs() < 1e-9);
+        // 80% overlapped: a fifth of 676.45734912 ms stays, 135.291469824 ms, and the other
+        // 541.165879296 ms hides behind 600 ms of compute; behind 500 ms, 41.165879296 more.
+        let partly = Walls {
+            tp_overlap: 0.8,
+            ..w
+        };
+        let t = partly.traffic(&LAYOUT, 50e9, 2048.0, 600.0, 1);
+        assert!((t.tp_ms - 135.291_469_824).abs() < 1e-9, "{}", t.tp_ms);
+        let t = partly.traffic(&LAYOUT, 50e9, 2048.0, 500.0, 1);
+        assert!((t.tp_ms - 176.457_349_12).abs() < 1e-9, "{}", t.tp_ms);
         // TP 16 leaves the node: B_eff.
         let wide = Layout { tp: 16, ..LAYOUT };
         let t = w.traffic(&wide, 50e9, 2048.0, 1000.0, 1);
