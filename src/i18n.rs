@@ -336,6 +336,8 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("label-hbm", "单卡显存（字节）"),
     ("label-zero", "ZeRO 阶段"),
     ("label-ac", "激活重计算"),
+    ("label-acn", "每个阶段重计算的层数"),
+    ("help-acn", "用于完全重计算；0 = 全部（Megatron 的 --recompute-num-layers）"),
     ("label-sp", "序列并行"),
     ("label-fa", "FlashAttention（不存注意力矩阵）"),
     ("help-ob", "12 = 带 fp32 主权重的 Adam"),

@@ -41,22 +41,27 @@ fn memory_forces_a_pipeline() {
     // 4-layer stages, zero-bubble), 3 at PP 4 (×4 does not divide 2 layers), 2 at PP 8; CP ∈
     // {1, 2, 4, 8} (it divides 2,048) with TP·PP·CP ≤ 8; microbatches 1, 2, 4, 8 sequences
     // except 8 when D = 8 (8·2,048·4 ≥ 65,536: past a replica's share); ZeRO 1, 2; no or full
-    // recomputation (flash attention). Schedules × microbatches over (TP, PP, CP):
-    // TP 1: PP 1 → D 8, 4, 2, 1: 3+4+4+4 = 15; PP 2 → D 4, 2, 1: 12 × 4 = 48; PP 4 → D 2, 1:
-    // 8 × 3 = 24; PP 8 → D 1: 4 × 2 = 8. TP 2: PP 1 → D 4, 2, 1: 12; PP 2 → D 2, 1: 8 × 4 = 32;
-    // PP 4 → D 1: 4 × 3 = 12. In all 151, × 2 ZeRO stages × 2 recomputations = 604.
-    assert_eq!(s.layouts.len(), 604);
+    // recomputation (flash attention), and full recomputation of a quarter, half and three
+    // quarters of a stage's L_s layers, rounded up, each at least one and short of all:
+    // L_s = 8 → 2, 4, 6; 4 → 1, 2, 3; 2 → 1; 1 → none. Schedules × microbatches over
+    // (TP, PP, CP): TP 1: PP 1 → D 8, 4, 2, 1: 3+4+4+4 = 15; PP 2 → D 4, 2, 1: 12 × 4 = 48;
+    // PP 4 → D 2, 1: 8 × 3 = 24; PP 8 → D 1: 4 × 2 = 8. TP 2: PP 1 → D 4, 2, 1: 12; PP 2 →
+    // D 2, 1: 8 × 4 = 32; PP 4 → D 1: 4 × 3 = 12. Recomputations: 5 at PP 1 and 2, 3 at PP 4,
+    // 2 at PP 8: (15 + 12)·5 + (48 + 32)·5 + (24 + 12)·3 + 8·2 = 659, × 2 ZeRO stages = 1,318.
+    assert_eq!(s.layouts.len(), 1318);
     let best = s.best().expect("a layout fits");
     assert!(best.choice.pp >= 2, "{:?}", best.choice);
-    // Throughput is the batch over the step; full recomputation adds a third of the compute.
+    // Throughput is the batch over the step; full recomputation adds a third of the compute,
+    // k of a stage's 8/PP layers (k/L_s)/3 of it.
     assert_eq!(best.tokens_per_s, 65536.0 / (best.step_ms / 1e3));
     for l in &s.layouts {
         assert!((l.parts.step_ms() - l.step_ms).abs() <= 1e-9 * l.step_ms);
         let compute = l.parts.ideal_compute_ms + l.parts.kernels_ms;
-        let extra = if l.choice.recompute == Recompute::Full {
-            compute / 3.0
-        } else {
-            0.0
+        let stage_layers = 8.0 / l.choice.pp as f64;
+        let extra = match (l.choice.recompute, l.choice.recompute_layers) {
+            (Recompute::Full, 0) => compute / 3.0,
+            (Recompute::Full, k) => compute / 3.0 * k as f64 / stage_layers,
+            _ => 0.0,
         };
         assert!(
             (l.parts.recompute_ms - extra).abs() <= 1e-9 * compute,

@@ -29,8 +29,21 @@ pub fn layout_summary(s: &Scored) -> String {
         extra.push(schedule_name(s));
     }
     extra.push(format!("ZeRO {}", s.choice.zero));
-    extra.push(s.choice.recompute.key().to_string());
+    extra.push(recompute_text(s));
     format!("{} ({})", layout_name(s), extra.join(", "))
+}
+
+/// The recomputation of `s`: `none`, `selective`, `full`, or `full (4 layers)` for part of each
+/// stage.
+fn recompute_text(s: &Scored) -> String {
+    match s.choice.recompute {
+        Recompute::Full if s.choice.recompute_layers > 0 => trf!(
+            "full ({} layers)",
+            "full（{} 层）",
+            s.choice.recompute_layers
+        ),
+        other => other.key().to_string(),
+    }
 }
 
 fn memory_part(part: MemoryPart) -> &'static str {
@@ -111,10 +124,6 @@ pub fn error_text(e: &SearchError) -> String {
     }
 }
 
-fn recompute_name(r: Recompute) -> &'static str {
-    r.key()
-}
-
 /// The ranked layouts, the first `top` of them and the scenario's own (marked) if it is not
 /// among them.
 pub fn layouts_table(search: &Search, top: usize) -> Table {
@@ -148,7 +157,7 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
             Cell::num(r.2.choice.zero as f64, format_count)
         })
         .words(("recompute", "重计算"), |r| {
-            Cell::words(recompute_name(r.2.choice.recompute))
+            Cell::words(recompute_text(&r.2))
         })
         .column(("step (ms)", "step (ms)"), |r| {
             Cell::num(r.2.step_ms, format_ms)
@@ -264,7 +273,7 @@ pub const USE_IDS: [&str; 5] = [
 ];
 
 /// The scenario with `s`'s layout typed in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`,
-/// `zero`, `ac`): the query a "use" link opens, or `None` when that layout breaks one of the
+/// `zero`, `ac`, `acn`): the query a "use" link opens, or `None` when that layout breaks one of the
 /// scenario's other rules (its GPU counts are not multiples of the new TP·PP·CP, say).
 pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<String> {
     use crate::scenario::Key;
@@ -279,6 +288,7 @@ pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<Str
         (Key::Chunks, c.chunks.to_string()),
         (Key::Zero, c.zero.to_string()),
         (Key::Recompute, c.recompute.key().to_string()),
+        (Key::RecomputeLayers, c.recompute_layers.to_string()),
     ];
     scenario.with_values(&values).map(|next| next.to_query())
 }

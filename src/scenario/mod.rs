@@ -148,6 +148,7 @@ keys! {
     Hbm = "hbm", "GPU memory (bytes)";
     Zero = "zero", "ZeRO stage";
     Recompute = "ac", "Activation recomputation";
+    RecomputeLayers = "acn", "Layers of each stage recomputed (0 = all)";
     SequenceParallel = "sp", "Sequence parallelism";
     FlashAttention = "fa", "Flash attention";
     OptimizerBytes = "ob", "Optimizer bytes per parameter K";
@@ -221,6 +222,7 @@ impl Key {
                 | Key::Hbm
                 | Key::Zero
                 | Key::Recompute
+                | Key::RecomputeLayers
                 | Key::SequenceParallel
                 | Key::FlashAttention
                 | Key::OptimizerBytes

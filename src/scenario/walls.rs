@@ -46,6 +46,8 @@ pub struct WallSettings {
     pub zero: u8,
     /// `ac`: activation recomputation.
     pub recompute: Recompute,
+    /// `acn`: with `ac=full`, the layers of each stage recomputed (0: all).
+    pub recompute_layers: u32,
     /// `sp`: sequence parallelism.
     pub sequence_parallel: bool,
     /// `fa`: flash attention.
@@ -86,6 +88,7 @@ impl Default for WallSettings {
             hbm_bytes: 80.0 * GIB_BYTES,
             zero: 3,
             recompute: Recompute::None,
+            recompute_layers: 0,
             sequence_parallel: false,
             flash_attention: true,
             optimizer_bytes: 12.0,
@@ -166,6 +169,7 @@ impl WallSettings {
                     recompute: self.recompute,
                     sequence_parallel: self.sequence_parallel,
                     flash_attention: self.flash_attention,
+                    recompute_layers: self.recompute_layers,
                 },
                 hbm_bytes: self.hbm_bytes,
             },
@@ -204,6 +208,7 @@ impl WallSettings {
             }
             Key::Zero => self.zero.to_string(),
             Key::Recompute => self.recompute.key().to_string(),
+            Key::RecomputeLayers => self.recompute_layers.to_string(),
             Key::SequenceParallel => flag(self.sequence_parallel),
             Key::FlashAttention => flag(self.flash_attention),
             Key::OptimizerBytes => canonical(self.optimizer_bytes),
@@ -281,6 +286,9 @@ impl WallSettings {
                         clip(text)
                     )
                 })?
+            }
+            Key::RecomputeLayers => {
+                self.recompute_layers = parse_count(text, 0.0)?.min(u32::MAX as f64) as u32;
             }
             Key::SequenceParallel => self.sequence_parallel = parse_flag(text)?,
             Key::FlashAttention => self.flash_attention = parse_flag(text)?,

@@ -53,6 +53,10 @@ pub struct LayoutChoice {
     pub zero: u8,
     #[serde(rename = "ac")]
     pub recompute: Recompute,
+    /// With full recomputation, the layers of a stage recomputed (`0`: all of them;
+    /// Megatron-LM's `--recompute-num-layers`).
+    #[serde(rename = "acn")]
+    pub recompute_layers: u32,
 }
 
 impl LayoutChoice {
@@ -218,6 +222,9 @@ pub struct SearchSpace {
     /// bubble and nothing for its split weight-gradient pass or its extra memory (§3.2(c)), so
     /// with it the search prefers deep pipelines that no published run uses (docs/model.md §14).
     pub zero_bubble: bool,
+    /// Whether full recomputation of part of each stage's layers is tried (a quarter, half
+    /// and three quarters of them, Megatron-LM's `--recompute-num-layers`) besides all of them.
+    pub partial_recompute: bool,
     /// The sweeps whose table rows are searched: a panel shows one of them, and the search is
     /// most of an update's time (`make bench`), so the Strong panel does not search the weak
     /// rows, nor the Weak panel the strong ones.
@@ -257,6 +264,7 @@ impl Default for SearchSpace {
             interleaved_chunks: vec![2, 3, 4, 5, 6, 8, 12],
             zero_stages: vec![1, 2, 3],
             zero_bubble: false,
+            partial_recompute: true,
             rows: SearchedRows::Both,
         }
     }
@@ -273,11 +281,20 @@ pub enum SearchError {
 }
 
 /// The recomputation's compute relative to none (Korthikanti et al. 2022, §5): full
-/// recomputation runs every layer's forward twice, `(6 + 2)/6` of the training FLOPs; selective
-/// recomputation reruns the attention's `QKᵀ` and `·V`, `4·s·h` FLOPs per token per layer
-/// forward (`2·s·h` each), against `6·P_a` per token for the whole step; with flash attention
-/// the backward recomputes the scores anyway (Dao et al. 2022), so selective costs nothing more.
-pub fn recompute_factor(walls: &Walls, recompute: Recompute, active_params: f64) -> f64 {
+/// recomputation runs every layer's forward twice, `(6 + 2)/6` of the training FLOPs; `k` of a
+/// stage's `L_s` layers (`recompute_layers`, Megatron-LM's `--recompute-num-layers`) rerun
+/// `k/L_s` of it, `1 + (k/L_s)/3`; selective recomputation reruns the attention's `QKᵀ` and
+/// `·V`, `4·s·h` FLOPs per token per layer forward (`2·s·h` each), against `6·P_a` per token
+/// for the whole step; with flash attention the backward recomputes the scores anyway (Dao et
+/// al. 2022), so selective costs nothing more. `pp` gives the stage's layers,
+/// `L_s = ⌈L/PP⌉`.
+pub fn recompute_factor(
+    walls: &Walls,
+    recompute: Recompute,
+    recompute_layers: u32,
+    pp: u32,
+    active_params: f64,
+) -> f64 {
     match recompute {
         Recompute::None => 1.0,
         Recompute::Selective if walls.memory.activations.flash_attention => 1.0,
@@ -285,8 +302,28 @@ pub fn recompute_factor(walls: &Walls, recompute: Recompute, active_params: f64)
             let s = walls.shape;
             1.0 + 4.0 * s.seq_len * s.hidden * s.layers / (6.0 * active_params)
         }
-        Recompute::Full => 8.0 / 6.0,
+        Recompute::Full => {
+            let stage = walls.shape.layers_per_stage(pp);
+            let k = if recompute_layers == 0 {
+                stage
+            } else {
+                (recompute_layers as f64).min(stage)
+            };
+            1.0 + k / stage / 3.0
+        }
     }
+}
+
+/// The partial recomputations the search tries on a stage of `stage_layers` layers: a quarter,
+/// half and three quarters of them (rounded up), each at least one and short of all.
+fn partial_recompute_layers(stage_layers: u32) -> impl Iterator<Item = u32> {
+    let mut last = 0;
+    [1, 2, 3].into_iter().filter_map(move |q| {
+        let k = (q * stage_layers).div_ceil(4);
+        let new = k > last && k < stage_layers;
+        last = k;
+        new.then_some(k)
+    })
 }
 
 /// How many layers the pipeline stages may be short of `⌈L/PP⌉ · PP` in all.
@@ -331,13 +368,25 @@ fn for_each_in_group(
     group: LayoutChoice,
     visit: &mut dyn FnMut(LayoutChoice),
 ) {
+    let stage_layers = walls.shape.layers_per_stage(group.pp) as u32;
     for &zero in &space.zero_stages {
         for &recompute in recomputes(walls) {
             visit(LayoutChoice {
                 zero,
                 recompute,
+                recompute_layers: 0,
                 ..group
             });
+            if recompute == Recompute::Full && space.partial_recompute {
+                for k in partial_recompute_layers(stage_layers) {
+                    visit(LayoutChoice {
+                        zero,
+                        recompute,
+                        recompute_layers: k,
+                        ..group
+                    });
+                }
+            }
         }
     }
 }
@@ -408,6 +457,7 @@ fn enumerate_groups(
                                 chunks,
                                 zero: 0,
                                 recompute: Recompute::None,
+                                recompute_layers: 0,
                             });
                         }
                     }
@@ -482,6 +532,16 @@ pub fn current(inputs: &LlmInputs, walls: &Walls) -> LayoutChoice {
             Recompute::Selective if walls.memory.activations.flash_attention => Recompute::None,
             other => other,
         },
+        // All of a stage's layers is written 0, as the enumeration writes it.
+        recompute_layers: match walls.memory.activations.recompute {
+            Recompute::Full
+                if (walls.memory.activations.recompute_layers as f64)
+                    < walls.shape.layers_per_stage(inputs.layout.pp) =>
+            {
+                walls.memory.activations.recompute_layers
+            }
+            _ => 0,
+        },
     }
 }
 
@@ -540,10 +600,12 @@ impl<'a> Scorer<'a> {
             reference_recompute: recompute_factor(
                 &walls,
                 walls.memory.activations.recompute,
+                walls.memory.activations.recompute_layers,
+                base.layout.pp,
                 base.active_params,
             ),
             recompute_factors: [Recompute::None, Recompute::Selective, Recompute::Full]
-                .map(|r| recompute_factor(&walls, r, base.active_params)),
+                .map(|r| recompute_factor(&walls, r, 0, 1, base.active_params)),
             last: None,
         })
     }
@@ -599,13 +661,27 @@ impl<'a> Scorer<'a> {
         self.last = Some(shared);
     }
 
-    /// `r` of `recompute` ([`recompute_factor`]).
+    /// `r` of `recompute` over all of a stage's layers ([`recompute_factor`]).
     fn recompute_factor(&self, recompute: Recompute) -> f64 {
         self.recompute_factors[match recompute {
             Recompute::None => 0,
             Recompute::Selective => 1,
             Recompute::Full => 2,
         }]
+    }
+
+    /// `r` of `choice`'s recomputation, `k` of a stage's layers included.
+    fn choice_recompute_factor(&self, choice: &LayoutChoice) -> f64 {
+        match choice.recompute {
+            Recompute::Full if choice.recompute_layers > 0 => recompute_factor(
+                &self.walls,
+                choice.recompute,
+                choice.recompute_layers,
+                choice.pp,
+                self.base.active_params,
+            ),
+            other => self.recompute_factor(other),
+        }
     }
 
     /// `choice`'s compute with the recomputation factor `recompute` and its bubble:
@@ -714,7 +790,7 @@ impl<'a> Scorer<'a> {
         fitting_only: bool,
     ) -> Option<Scored> {
         let (shared, ideal, with_kernels, compute, bubble) =
-            self.compute_and_bubble(&choice, self.recompute_factor(choice.recompute));
+            self.compute_and_bubble(&choice, self.choice_recompute_factor(&choice));
         let (n, b, layout, tokens) = (self.gpus, self.batch, shared.layout, shared.tokens);
         let fixed = self.scratch.comm.fixed_ms;
         // A relative slack, so that rounding in the bound never prunes an exact tie.
@@ -725,6 +801,7 @@ impl<'a> Scorer<'a> {
         walls.expert_parallel = choice.ep as f64;
         walls.memory.zero = choice.zero;
         walls.memory.activations.recompute = choice.recompute;
+        walls.memory.activations.recompute_layers = choice.recompute_layers;
         let s = &mut self.scratch;
         s.walls = Some(walls);
         s.comm.schedule = choice.schedule;
@@ -970,6 +1047,7 @@ mod tests {
                     recompute: Recompute::None,
                     sequence_parallel: true,
                     flash_attention,
+                    recompute_layers: 0,
                 },
                 hbm_bytes: 80e9,
             },
@@ -1101,17 +1179,34 @@ mod tests {
     #[test]
     fn recomputation_costs_its_extra_forward() {
         let plain = gpt3(false);
-        assert_eq!(recompute_factor(&plain, Recompute::None, 175e9), 1.0);
-        assert_eq!(recompute_factor(&plain, Recompute::Full, 175e9), 8.0 / 6.0);
-        let selective = recompute_factor(&plain, Recompute::Selective, 175e9);
+        assert_eq!(recompute_factor(&plain, Recompute::None, 0, 8, 175e9), 1.0);
+        assert_eq!(
+            recompute_factor(&plain, Recompute::Full, 0, 8, 175e9),
+            8.0 / 6.0
+        );
+        let selective = recompute_factor(&plain, Recompute::Selective, 0, 8, 175e9);
         assert!(
             (selective - 1.009_203_501_348_571_4).abs() < 1e-15,
             "{selective}"
         );
         assert_eq!(
-            recompute_factor(&gpt3(true), Recompute::Selective, 175e9),
+            recompute_factor(&gpt3(true), Recompute::Selective, 0, 8, 175e9),
             1.0
         );
+        // k of a stage's L/PP layers: 2 of 96/12 = 8 add (2/8)/3, 1.083333…; more than the
+        // stage's layers is all of them.
+        let partial = recompute_factor(&plain, Recompute::Full, 2, 12, 175e9);
+        assert!((partial - (1.0 + 1.0 / 12.0)).abs() < 1e-15, "{partial}");
+        assert_eq!(
+            recompute_factor(&plain, Recompute::Full, 9, 12, 175e9),
+            8.0 / 6.0
+        );
+        assert_eq!(
+            partial_recompute_layers(8).collect::<Vec<_>>(),
+            vec![2, 4, 6]
+        );
+        assert_eq!(partial_recompute_layers(2).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(partial_recompute_layers(1).count(), 0);
     }
 
     /// `TP·PP·CP` = 8·4·2 = 64; a step is the sum of its parts.
@@ -1127,6 +1222,7 @@ mod tests {
             chunks: 1,
             zero: 1,
             recompute: Recompute::None,
+            recompute_layers: 0,
         };
         assert_eq!(c.model_parallel(), 64);
         let p = StepParts {

@@ -53,6 +53,25 @@ pub struct ActivationSettings {
     /// Flash attention (Dao et al. 2022) never stores the `s × s` attention matrices: the
     /// `5as/h` term goes, as with selective recomputation.
     pub flash_attention: bool,
+    /// With [`Recompute::Full`], how many of a stage's layers are recomputed: `0` for all of
+    /// them, `k` for Megatron-LM's `--recompute-method block --recompute-num-layers k` (the
+    /// first `k` layers of each stage keep only their input; the rest keep everything).
+    pub recompute_layers: u32,
+}
+
+impl ActivationSettings {
+    /// The layers of a stage of `stage_layers` whose activations are recomputed: all of them
+    /// with [`Recompute::Full`] and `recompute_layers` 0 or at least the stage's, `k` below
+    /// it, none otherwise.
+    pub fn recomputed_layers(&self, stage_layers: f64) -> f64 {
+        match self.recompute {
+            Recompute::Full if self.recompute_layers > 0 => {
+                (self.recompute_layers as f64).min(stage_layers)
+            }
+            Recompute::Full => stage_layers,
+            _ => 0.0,
+        }
+    }
 }
 
 /// Activation bytes of one transformer layer for one microbatch on one GPU (Korthikanti et al.
@@ -225,7 +244,10 @@ pub struct Placement {
 /// - gathered (ZeRO-3 only): `2 · 2Ψ/(L/PP)` for two layers in flight (FSDP's rate limiter,
 ///   Zhao et al. 2023, "PyTorch FSDP", §4.3), or `2Ψ` kept whole without resharding;
 /// - activations: [`activation_bytes_per_layer`] at `T/CP` tokens, times the first stage's
-///   layers ([`Shape::first_stage_layers`]), times [`microbatches_in_flight`].
+///   layers ([`Shape::first_stage_layers`]), times [`microbatches_in_flight`]; with `k` of a
+///   stage's `L_s` layers recomputed ([`ActivationSettings::recompute_layers`]), those `k` keep
+///   the full recomputation's input and the other `L_s − k` what no recomputation keeps
+///   (Korthikanti et al. 2022, §5: `(L_s − k)·a_layer + k·2sbh/t`).
 pub fn memory_per_gpu(
     shape: &Shape,
     params: f64,
@@ -247,18 +269,34 @@ pub fn memory_per_gpu(
         (true, false) => 2.0 * WEIGHT_BYTES * psi / layers_per_stage.max(1.0),
         (true, true) => WEIGHT_BYTES * psi,
     };
-    let per_layer = activation_bytes_per_layer(
-        at.tokens_per_replica / at.cp,
-        shape.seq_len / at.cp,
-        shape.hidden,
-        shape.heads,
-        shape.mlp_width(),
-        at.tp,
-        settings.activations,
-    );
-    let activations = per_layer
-        * shape.first_stage_layers(at.pp)
-        * microbatches_in_flight(at.schedule, at.pp, at.accumulation, at.chunks);
+    let per_layer = |activations: ActivationSettings| {
+        activation_bytes_per_layer(
+            at.tokens_per_replica / at.cp,
+            shape.seq_len / at.cp,
+            shape.hidden,
+            shape.heads,
+            shape.mlp_width(),
+            at.tp,
+            activations,
+        )
+    };
+    let stage_layers = shape.first_stage_layers(at.pp);
+    let recomputed = settings.activations.recomputed_layers(stage_layers);
+    let kept = ActivationSettings {
+        recompute: Recompute::None,
+        ..settings.activations
+    };
+    let full = ActivationSettings {
+        recompute: Recompute::Full,
+        ..settings.activations
+    };
+    let stage = if settings.activations.recompute == Recompute::Full {
+        per_layer(full) * recomputed + per_layer(kept) * (stage_layers - recomputed)
+    } else {
+        per_layer(settings.activations) * stage_layers
+    };
+    let activations =
+        stage * microbatches_in_flight(at.schedule, at.pp, at.accumulation, at.chunks);
     Memory {
         weights,
         gathered,
@@ -277,6 +315,7 @@ mod tests {
         recompute: Recompute::Selective,
         sequence_parallel: true,
         flash_attention: false,
+        recompute_layers: 0,
     };
 
     /// ZeRO Fig. 1: Ψ = 7.5B, N_d = 64, K = 12: 120, 31.4, 16.6 and 1.9 GB for stages 0–3
@@ -508,6 +547,7 @@ mod tests {
                 recompute: Recompute::None,
                 sequence_parallel: true,
                 flash_attention: false,
+                recompute_layers: 0,
             },
             zero: 3,
             ..settings
@@ -542,6 +582,7 @@ mod tests {
             recompute: Recompute::None,
             sequence_parallel: true,
             flash_attention: true,
+            recompute_layers: 0,
         };
         let at = |settings| {
             activation_bytes_per_layer(8192.0, 8192.0, 16384.0, 128.0, 53248.0, 8.0, settings)
@@ -582,6 +623,7 @@ mod tests {
                 recompute: Recompute::None,
                 sequence_parallel: true,
                 flash_attention: true,
+                recompute_layers: 0,
             },
             hbm_bytes: 80e9,
         };
@@ -601,5 +643,52 @@ mod tests {
         assert_eq!(m.activations, 65_076_723_712.0);
         assert!((m.weights + m.grads + m.optimizer - 6_687_377_929.687_5).abs() < 1e-3);
         assert!((m.total - 71_764_101_641.687_5).abs() < 1e-2);
+    }
+
+    /// Full recomputation of 4 of a stage's 12 layers (Megatron's `--recompute-num-layers 4`),
+    /// GPT-3 175B on TP 8 · PP 8, 1F1B with A = 64 (8 in flight), SP and flash attention:
+    /// 8 layers keep 34·sbh/8 = 106,954,752 B, 4 keep 2·sbh/8 = 6,291,456 B:
+    /// (8·106,954,752 + 4·6,291,456)·8 = 7,046,430,720 B. `acn` past the stage's layers is all
+    /// of them: 12·6,291,456·8 = 603,979,776 B.
+    #[test]
+    fn part_of_a_stage_recomputed() {
+        let settings = MemorySettings {
+            zero: 1,
+            optimizer_bytes_per_param: 12.0,
+            gradient_bytes_per_param: 2.0,
+            activations: ActivationSettings {
+                recompute: Recompute::Full,
+                sequence_parallel: true,
+                flash_attention: true,
+                recompute_layers: 4,
+            },
+            hbm_bytes: 80e9,
+        };
+        let at = Placement {
+            tp: 8.0,
+            pp: 8,
+            cp: 1.0,
+            ep: 1.0,
+            data_parallel: 16.0,
+            accumulation: 64,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+            tokens_per_replica: 2048.0,
+            no_reshard: false,
+        };
+        let shape = crate::shape::GPT3;
+        let m = memory_per_gpu(&shape, 175e9, &settings, &at);
+        assert_eq!(m.activations, 7_046_430_720.0);
+        let mut all = settings;
+        all.activations.recompute_layers = 40;
+        assert_eq!(
+            memory_per_gpu(&shape, 175e9, &all, &at).activations,
+            603_979_776.0
+        );
+        all.activations.recompute_layers = 0;
+        assert_eq!(
+            memory_per_gpu(&shape, 175e9, &all, &at).activations,
+            603_979_776.0
+        );
     }
 }

@@ -355,6 +355,7 @@ mod tests {
                     recompute: Recompute::Selective,
                     sequence_parallel: true,
                     flash_attention: false,
+                    recompute_layers: 0,
                 },
                 hbm_bytes: 80e9,
             },
