@@ -11,7 +11,7 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 . scripts/env.sh
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
-test_cmd=(cargo test --quiet --target wasm32-unknown-unknown -p scaling-explorer --test web)
+test_cmd=(cargo test --target wasm32-unknown-unknown -p scaling-explorer --test web)
 
 # Build once, unloaded, so every run below measures the test and not the compiler.
 "${test_cmd[@]}" --no-run
