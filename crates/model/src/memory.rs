@@ -604,17 +604,7 @@ mod tests {
     /// 6,687,377,929.6875 B. Total 71,764,101,641.6875 B = 66.84 GiB (the review's 66.8).
     #[test]
     fn llama3_405b_first_stage_as_meta_ran_it() {
-        let shape = Shape {
-            layers: 126.0,
-            hidden: 16384.0,
-            heads: 128.0,
-            kv_heads: 8.0,
-            ffn: 53248.0,
-            seq_len: 8192.0,
-            vocab: 128_256.0,
-            experts: 1.0,
-            experts_per_token: 1.0,
-        };
+        let shape = crate::shape::LLAMA3_405B;
         let settings = MemorySettings {
             zero: 2,
             optimizer_bytes_per_param: 12.0,

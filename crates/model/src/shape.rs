@@ -176,6 +176,21 @@ pub(crate) const GPT3: Shape = Shape {
     experts_per_token: 1.0,
 };
 
+/// Llama 3.1 405B's shape (Dubey et al. 2024, Table 3) at its 8,192-token pre-training
+/// sequence, for the unit tests.
+#[cfg(test)]
+pub(crate) const LLAMA3_405B: Shape = Shape {
+    layers: 126.0,
+    hidden: 16384.0,
+    heads: 128.0,
+    kv_heads: 8.0,
+    ffn: 53248.0,
+    seq_len: 8192.0,
+    vocab: 128_256.0,
+    experts: 1.0,
+    experts_per_token: 1.0,
+};
+
 /// Mixtral 8x7B's shape (Jiang et al. 2024) at a 4,096-token sequence, for the unit tests.
 #[cfg(test)]
 pub(crate) const MIXTRAL: Shape = Shape {

@@ -711,17 +711,7 @@ mod tests {
     #[test]
     fn cp_hides_only_behind_attention() {
         let llama = Walls {
-            shape: Shape {
-                layers: 126.0,
-                hidden: 16384.0,
-                heads: 128.0,
-                kv_heads: 8.0,
-                ffn: 53248.0,
-                seq_len: 8192.0,
-                vocab: 128_256.0,
-                experts: 1.0,
-                experts_per_token: 1.0,
-            },
+            shape: crate::shape::LLAMA3_405B,
             ..gpt3()
         };
         assert!((llama.shape.attention_flop_share() - 0.040_002_381_094_1).abs() < 1e-12);
@@ -758,17 +748,7 @@ mod tests {
     #[test]
     fn pipeline_sends_of_the_fill_and_drain() {
         let llama = Walls {
-            shape: Shape {
-                layers: 126.0,
-                hidden: 16384.0,
-                heads: 128.0,
-                kv_heads: 8.0,
-                ffn: 53248.0,
-                seq_len: 8192.0,
-                vocab: 128_256.0,
-                experts: 1.0,
-                experts_per_token: 1.0,
-            },
+            shape: crate::shape::LLAMA3_405B,
             ..gpt3()
         };
         let meta = Layout {
