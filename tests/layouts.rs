@@ -443,7 +443,8 @@ fn the_own_recomputation_is_not_charged_twice() {
 fn a_use_link_types_the_layout_in() {
     use scaling_core::panel::layouts::{layout_summary, search_at, use_links, use_query};
     use scaling_core::scenario::Key;
-    use scaling_model::layouts::{physics_inputs, LARGE_GEMM_FRACTION_H100_BF16};
+    use scaling_model::layouts::physics_inputs;
+    use scaling_model::stack::Stack;
     let d = decode("v=1&preset=gpt3-175b-walls&view=strong&lx=2048");
     assert!(d.errors.is_empty(), "{:?}", d.errors);
     let search = search_at(&d.scenario, 2048.0).unwrap();
@@ -462,7 +463,8 @@ fn a_use_link_types_the_layout_in() {
         // (`F_eff = r∞ · peak · η` of each layout) the step does not depend on which layout is
         // the scenario's own: the typed-in layout scores exactly what the search gave it.
         let physics = |sc: &scaling_core::scenario::Scenario| {
-            let inputs = physics_inputs(&sc.llm_inputs(), LARGE_GEMM_FRACTION_H100_BF16).unwrap();
+            let inputs =
+                physics_inputs(&sc.llm_inputs(), Stack::Megatron.large_gemm_fraction()).unwrap();
             Search::run(
                 &inputs,
                 &SearchSpace::default(),
@@ -577,13 +579,14 @@ fn each_panel_shows_the_best_layout_of_its_own_rows() {
 /// compute is `6·P_a·B/(N·F_eff)`, the exposed time the mechanistic one, no fit.
 #[test]
 fn the_rate_from_physics_alone() {
-    use scaling_model::layouts::{physics_inputs, LARGE_GEMM_FRACTION_H100_BF16};
+    use scaling_model::layouts::physics_inputs;
     use scaling_model::llm::{ComputeSource, ExposedSource};
+    use scaling_model::stack::Stack;
     let d = decode("v=1&preset=dgxc-gpt3-175b-bf16&mbs=1");
     assert!(d.errors.is_empty(), "{:?}", d.errors);
     let own = d.scenario.llm_inputs();
     assert!(own.fit.is_some(), "the preset fits its measured steps");
-    let p = physics_inputs(&own, LARGE_GEMM_FRACTION_H100_BF16).unwrap();
+    let p = physics_inputs(&own, Stack::Megatron.large_gemm_fraction()).unwrap();
     let expected = 587_089_016_470_588.1;
     assert!(
         (p.flops_per_gpu - expected).abs() < 1e-6 * expected,
@@ -598,9 +601,9 @@ fn the_rate_from_physics_alone() {
 }
 
 /// The published layouts of shared/data/published-runs.md from physics alone
-/// (`scaling layouts --published`, docs/model.md §14): every run searches, the calibration
-/// runs come out within 0.5 points (they set `r∞`), and the median error of the others is
-/// within the 5 points of MFU.
+/// (`scaling layouts --published`, docs/model.md §14): every run searches, each stack's
+/// calibration run comes out within 0.5 points (it sets its stack's `r∞`), and of the others
+/// the median error is at most 3 points of MFU and none is worse than 8.
 #[test]
 fn the_published_layouts_from_physics_alone() {
     use scaling_core::panel::published::{published_figures, published_rows, published_table};
@@ -658,10 +661,12 @@ fn the_published_layouts_from_physics_alone() {
         .map(|r| r.error().abs())
         .collect();
     errors.sort_by(f64::total_cmp);
-    // Fourteen runs: the median is the mean of the 7th and 8th.
-    assert_eq!(errors.len(), 14);
-    let median = (errors[6] + errors[7]) / 2.0;
-    assert!(median <= 0.05, "median {median}: {errors:?}");
+    // Eleven runs that did not calibrate their stack's r∞: the median is the 6th. At most 3
+    // points of MFU, and no run worse than 8.
+    assert_eq!(errors.len(), 11);
+    let median = errors[5];
+    assert!(median <= 0.03, "median {median}: {errors:?}");
+    assert!(errors[10] <= 0.08, "the worst run: {errors:?}");
     let table = published_table(&rows);
     assert_eq!(table.rows.len(), 16);
     // The error column: points of MFU, signed.
@@ -687,18 +692,14 @@ fn the_published_layouts_from_physics_alone() {
             cells[col]
         );
     }
-    // The figure: the median of the fourteen and how many are within 5 points.
+    // The figure: the median of the eleven and how many are within 5 points.
     let within = errors.iter().filter(|&&e| e <= 0.05).count();
     let figures = published_figures(&rows);
     let expected = format!(
-        "{} points; {within} of 14 within 5 points",
+        "{} points; {within} of 11 within 5 points",
         scaling_core::text::units::format_sig(100.0 * median, 2)
     );
     assert_eq!(figures[0].1, expected);
-    assert!(
-        within < 14,
-        "a run outside 5 points keeps the count honest: {errors:?}"
-    );
 }
 
 /// The Plan with `lay=best`: each row's weak-then-strong with the search's layout is the
@@ -1025,6 +1026,53 @@ fn assert_pays_every_term(
             "{what}: data parallel {} < {}",
             p.data_parallel_ms,
             t_dp / chunks
+        );
+    }
+}
+
+/// `cm=physics`: the rate from the stack's `r∞`. Without a shape `η = 1`: the seed's
+/// `P_a` = 1.776e9 and 32M tokens on 1,024 GPUs at `rinf=0.5` of 989 TFLOP/s take
+/// 6 · 1.776e9 · 32e6 / (1,024 · 494.5e12) s = 673.4075…ms. With a shape the rate is
+/// `physics_inputs`' (`r∞ · peak · η`, by hand in `the_rate_from_physics_alone`), `stack=meta`
+/// takes Meta's `r∞`, `rinf` overrides the stack, and a fit keeps its own rate. Bad names and
+/// values are refused naming the key.
+#[test]
+fn compute_from_physics_on_any_scenario() {
+    use scaling_model::layouts::physics_inputs;
+    use scaling_model::stack::Stack;
+    let seed = decode("v=1&cm=physics&rinf=0.5").scenario.llm_inputs();
+    let compute = seed.compute_ms(1024.0, 32e6);
+    assert!((compute - 673.407_482_305_358_9).abs() < 1e-9, "{compute}");
+    let walls = decode("v=1&preset=gpt3-175b-walls&cm=physics&stack=meta")
+        .scenario
+        .llm_inputs();
+    let flops = decode("v=1&preset=gpt3-175b-walls&cm=flops")
+        .scenario
+        .llm_inputs();
+    let expected = physics_inputs(&flops, Stack::Meta.large_gemm_fraction()).unwrap();
+    assert_eq!(walls.flops_per_gpu, expected.flops_per_gpu);
+    assert!(walls.walls.unwrap().kernels.is_some(), "kernels shrink");
+    let own = decode("v=1&preset=gpt3-175b-walls&cm=physics&stack=meta&rinf=0.4")
+        .scenario
+        .llm_inputs();
+    let at_04 = physics_inputs(&flops, 0.4).unwrap();
+    assert_eq!(own.flops_per_gpu, at_04.flops_per_gpu);
+    let fitted = decode("v=1&preset=megatron-177b-h100&cm=physics").scenario;
+    let fit_rate = decode("v=1&preset=megatron-177b-h100")
+        .scenario
+        .llm_inputs();
+    assert_eq!(fitted.llm_inputs().flops_per_gpu, fit_rate.flops_per_gpu);
+    for (query, key) in [
+        ("v=1&stack=deepspeed", "stack"),
+        ("v=1&rinf=1.5", "rinf"),
+        ("v=1&rinf=-0.1", "rinf"),
+        ("v=1&cm=physx", "cm"),
+    ] {
+        let d = decode(query);
+        assert_eq!(d.errors.len(), 1, "{query}: {:?}", d.errors);
+        assert!(
+            format!("{}", d.errors[0]).contains(&format!("({key})")),
+            "{query}"
         );
     }
 }

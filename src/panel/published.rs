@@ -6,10 +6,8 @@
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::fit::median;
-use crate::model::layouts::{
-    physics_inputs, Scored, Search, SearchSpace, LARGE_GEMM_FRACTION_H100_BF16,
-    LARGE_GEMM_FRACTION_H100_FP8,
-};
+use crate::model::layouts::{physics_inputs, Scored, Search, SearchSpace};
+use crate::model::stack::Stack;
 use crate::scenario::{decode, View};
 use crate::text::units::{format_count, format_percent, format_sig};
 
@@ -21,9 +19,10 @@ pub struct PublishedRun {
     pub query: &'static str,
     pub gpus: f64,
     pub published_mfu: f64,
-    /// FP8 GEMMs: `r∞` of FP8, against the FP8 peak.
-    pub fp8: bool,
-    /// This run calibrated `r∞` (its error is 0 by construction and left out of the median).
+    /// The software stack it ran on, whose `r∞` sets the compute rate.
+    pub stack: Stack,
+    /// This run calibrated its stack's `r∞` (its error is 0 by construction and left out of
+    /// the median).
     pub calibration: bool,
 }
 
@@ -35,7 +34,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-gpt3-175b-bf16&mbs=1",
         128.0,
         0.535,
-        false,
+        Stack::Megatron,
         true,
     ),
     run(
@@ -43,7 +42,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-gpt3-175b-bf16&mbs=1",
         2048.0,
         0.524,
-        false,
+        Stack::Megatron,
         false,
     ),
     run(
@@ -51,7 +50,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1",
         128.0,
         0.395,
-        true,
+        Stack::MegatronFp8,
         true,
     ),
     run(
@@ -59,7 +58,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1",
         2048.0,
         0.373,
-        true,
+        Stack::MegatronFp8,
         false,
     ),
     // §3: TP 4 · PP 4 · CP 2 · VP 5, microbatch 1, sequence 8,192.
@@ -68,7 +67,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-llama3-70b-bf16&mbs=1",
         64.0,
         0.545,
-        false,
+        Stack::Megatron,
         false,
     ),
     run(
@@ -76,7 +75,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-llama3-70b-bf16&mbs=1",
         2048.0,
         0.537,
-        false,
+        Stack::Megatron,
         false,
     ),
     // §2: MLPerf Training v3.1 GPT-3 175B on Eos, FP8, TP 4 · PP 8, microbatch 1, sequence
@@ -90,7 +89,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=4194304",
         512.0,
         0.3933,
-        true,
+        Stack::MegatronFp8,
         false,
     ),
     run(
@@ -98,7 +97,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=4194304",
         4096.0,
         0.3377,
-        true,
+        Stack::MegatronFp8,
         false,
     ),
     run(
@@ -106,7 +105,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=5242880",
         10240.0,
         0.2934,
-        true,
+        Stack::MegatronFp8,
         false,
     ),
     // §1: TP 8 · PP 6 at GBS 1,152 (the preset's microbatch and schedule are assumptions).
@@ -115,7 +114,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=megatron-177b-h100",
         96.0,
         0.469,
-        false,
+        Stack::Megatron,
         false,
     ),
     run(
@@ -123,7 +122,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=megatron-177b-h100",
         4608.0,
         0.421,
-        false,
+        Stack::Megatron,
         false,
     ),
     // Dubey et al. 2024, Tables 3–4: TP 8 · PP 16, 16M tokens; 430 / 400 TFLOP/s with
@@ -133,15 +132,15 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=llama31-405b-h100",
         8192.0,
         0.400,
-        false,
-        false,
+        Stack::Meta,
+        true,
     ),
     run(
         "Llama 3.1 405B",
         "v=1&preset=llama31-405b-h100",
         16384.0,
         0.373,
-        false,
+        Stack::Meta,
         false,
     ),
     // §4: FSDP only, 2 × 8,192 tokens per GPU, 5,605 tokens/s per GPU at 128.
@@ -150,8 +149,8 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "v=1&preset=torchtitan-llama3-8b&mbs=2",
         128.0,
         0.273,
-        false,
-        false,
+        Stack::Torchtitan,
+        true,
     ),
     // §4: MosaicML llm-foundry MPT-13B, FULL_SHARD (ZeRO-3, no TP or PP), sequence 2,048,
     // microbatch 2 (4,096 tokens per GPU), H100 BF16; the README gives no network, so the
@@ -164,15 +163,15 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         LLM_FOUNDRY_13B,
         8.0,
         0.3808,
-        false,
-        false,
+        Stack::Foundry,
+        true,
     ),
     run(
         "llm-foundry MPT-13B (FSDP)",
         LLM_FOUNDRY_13B,
         64.0,
         0.3815,
-        false,
+        Stack::Foundry,
         false,
     ),
 ];
@@ -186,7 +185,7 @@ const fn run(
     query: &'static str,
     gpus: f64,
     published_mfu: f64,
-    fp8: bool,
+    stack: Stack,
     calibration: bool,
 ) -> PublishedRun {
     PublishedRun {
@@ -194,7 +193,7 @@ const fn run(
         query,
         gpus,
         published_mfu,
-        fp8,
+        stack,
         calibration,
     }
 }
@@ -221,11 +220,7 @@ pub fn published_rows() -> Vec<Result<PublishedRow, String>> {
         .iter()
         .map(|run| {
             let scenario = decode(run.query).scenario;
-            let r_inf = if run.fp8 {
-                LARGE_GEMM_FRACTION_H100_FP8
-            } else {
-                LARGE_GEMM_FRACTION_H100_BF16
-            };
+            let r_inf = run.stack.large_gemm_fraction();
             let inputs = physics_inputs(&scenario.llm_inputs(), r_inf).ok_or_else(|| {
                 super::layouts::error_text(&crate::model::layouts::SearchError::NoShape)
             })?;
@@ -294,10 +289,11 @@ pub fn published_table(rows: &[PublishedRow]) -> Table {
             })
         })
         .words(("r∞ from", "r∞ 来自"), |r| {
+            let stack = r.run.stack.key();
             Cell::words(if r.run.calibration {
-                tr("this run (calibration)", "本运行（标定）")
+                trf!("{}: this run (calibration)", "{}：本运行（标定）", stack)
             } else {
-                tr("the calibration runs", "标定运行")
+                trf!("{}: its calibration run", "{}：其标定运行", stack)
             })
         });
     Table::from_columns(
@@ -338,12 +334,12 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
             ),
         ),
         (
-            tr("r∞ (H100 BF16, FP8)", "r∞（H100 BF16、FP8）").to_string(),
-            format!(
-                "{} · 989T, {} · 1,979T",
-                format_sig(LARGE_GEMM_FRACTION_H100_BF16, 3),
-                format_sig(LARGE_GEMM_FRACTION_H100_FP8, 3)
-            ),
+            tr("r∞ by stack (of the peak)", "各软件栈的 r∞（占峰值）").to_string(),
+            Stack::ALL
+                .iter()
+                .map(|s| format!("{} {}", s.key(), format_sig(s.large_gemm_fraction(), 3)))
+                .collect::<Vec<_>>()
+                .join(", "),
         ),
     ]
 }
@@ -366,6 +362,8 @@ pub fn published_json(rows: &[PublishedRow]) -> serde_json::Value {
                     "published_mfu": r.run.published_mfu,
                     "error": r.error(),
                     "calibration": r.run.calibration,
+                    "stack": r.run.stack.key(),
+                    "r_inf": r.run.stack.large_gemm_fraction(),
                 })
             })
             .collect(),

@@ -7,6 +7,7 @@ use crate::i18n::tr;
 use crate::model::fit::{fit_sweep, FitError, StepFit};
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
 use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
+use crate::model::stack::Stack;
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
 use crate::text::messages::{fit_error, measured_error};
 use crate::text::pairs::{format_batched, format_points, parse_batched_pairs, parse_pairs};
@@ -25,6 +26,9 @@ pub enum ComputeMode {
     Time,
     /// `6·P_a·B/(N·F_eff)`.
     Flops,
+    /// `6·P_a·B/(N·F_eff)` with `F_eff = r∞ · peak · η(own layout at N₀)` from the stack's
+    /// `r∞` (`stack`, `rinf`; [`crate::model::layouts::physics_inputs`]): no measured rate.
+    Physics,
 }
 
 /// Where exposed time comes from (`em`).
@@ -78,6 +82,10 @@ pub struct LlmSettings {
     /// takes `sw` on the wire and bf16 in memory.
     pub gradient_bytes_per_param: f64,
     pub compute_mode: ComputeMode,
+    /// `stack`: the software stack whose `r∞` sets the rate with `cm=physics`.
+    pub stack: Stack,
+    /// `rinf`: `r∞` itself, in `(0, 1]`; `0` takes the stack's.
+    pub large_gemm_fraction: f64,
     /// `tc`: compute ms at `n0` (for `cm=time`).
     pub compute_ms: f64,
     /// `n0`: baseline GPUs.
@@ -138,6 +146,8 @@ impl Default for LlmSettings {
             wire_bytes_per_param: 2.0,
             gradient_bytes_per_param: 0.0,
             compute_mode: ComputeMode::Time,
+            stack: Stack::Megatron,
+            large_gemm_fraction: 0.0,
             compute_ms: 900.0,
             baseline_gpus: 1024.0,
             exposed_mode: ExposedMode::Table,
@@ -280,8 +290,11 @@ impl LlmSettings {
             Key::ComputeMode => match self.compute_mode {
                 ComputeMode::Time => "time",
                 ComputeMode::Flops => "flops",
+                ComputeMode::Physics => "physics",
             }
             .to_string(),
+            Key::Stack => self.stack.key().to_string(),
+            Key::LargeGemmFraction => canonical(self.large_gemm_fraction),
             Key::ComputeMs => canonical(self.compute_ms),
             Key::BaselineGpus => canonical(self.baseline_gpus),
             Key::ExposedMode => match self.exposed_mode {
@@ -383,13 +396,30 @@ impl LlmSettings {
                 self.compute_mode = match text.trim() {
                     "time" => ComputeMode::Time,
                     "flops" => ComputeMode::Flops,
+                    "physics" => ComputeMode::Physics,
                     other => {
                         return Err(trf!(
-                            "“{}” is neither “time” nor “flops”",
-                            "“{}” 既不是 “time” 也不是 “flops”",
+                            "“{}” is not one of time, flops, physics",
+                            "“{}” 不是 time、flops、physics 之一",
                             clip(other)
                         ))
                     }
+                }
+            }
+            Key::Stack => {
+                self.stack = Stack::from_key(text).ok_or_else(|| {
+                    trf!(
+                        "“{}” is not one of megatron, megatron-fp8, meta, torchtitan, foundry",
+                        "“{}” 不是 megatron、megatron-fp8、meta、torchtitan、foundry 之一",
+                        clip(text)
+                    )
+                })?
+            }
+            Key::LargeGemmFraction => {
+                self.large_gemm_fraction = if text.trim().is_empty() {
+                    0.0
+                } else {
+                    parse_in_range(text, 0.0, 1.0, "(0 = the stack's r∞)")?
                 }
             }
             Key::ComputeMs => {
@@ -635,7 +665,7 @@ impl LlmSettings {
         // compute time), exposed its constant K, and F_eff the rate W implies (so T_crit and
         // N_max use the measured rate).
         let fit = self.step_fit().and_then(Result::ok);
-        LlmInputs {
+        let inputs = LlmInputs {
             global_batch_tokens: self.global_batch_tokens,
             layout: self.layout(),
             microbatch_tokens: self.microbatch_tokens(),
@@ -671,7 +701,7 @@ impl LlmSettings {
                 (None, ComputeMode::Time) => ComputeSource::AtBaseline {
                     compute_ms: self.compute_ms,
                 },
-                (None, ComputeMode::Flops) => ComputeSource::Flops,
+                (None, ComputeMode::Flops | ComputeMode::Physics) => ComputeSource::Flops,
             },
             exposed: match (&fit, self.exposed_mode) {
                 (Some(f), _) => ExposedSource::Fitted {
@@ -695,7 +725,35 @@ impl LlmSettings {
                 }
                 w
             }),
+        };
+        self.with_physics_rate(inputs)
+    }
+
+    /// `r∞` in force: `rinf`, or the stack's when it is 0.
+    pub fn large_gemm_fraction(&self) -> f64 {
+        if self.large_gemm_fraction > 0.0 {
+            self.large_gemm_fraction
+        } else {
+            self.stack.large_gemm_fraction()
         }
+    }
+
+    /// With `cm=physics` (and no fit, which sets the rate itself): `F_eff = r∞ · peak ·
+    /// η(own layout at N₀)`, the kernels shrinking with the shape's GEMMs; without a shape
+    /// `η = 1`, `F_eff = r∞ · peak`.
+    fn with_physics_rate(&self, mut inputs: LlmInputs) -> LlmInputs {
+        if self.compute_mode != ComputeMode::Physics || inputs.fit.is_some() {
+            return inputs;
+        }
+        let r_inf = self.large_gemm_fraction();
+        match crate::model::layouts::physics_inputs(&inputs, r_inf) {
+            Some(physics) => {
+                inputs.flops_per_gpu = physics.flops_per_gpu;
+                inputs.walls = physics.walls;
+            }
+            None => inputs.flops_per_gpu = r_inf * inputs.peak_flops_per_gpu,
+        }
+        inputs
     }
 
     /// With `em=fit`, the fit of the `st` step times (or why it fails); `None` otherwise.

@@ -467,21 +467,8 @@ fn enumerate_groups(
     }
 }
 
-/// `r∞` of H100 SXM in BF16: the fraction of the dense peak (989 TFLOP/s) a step's work reaches
-/// when its GEMMs are as large as Hockney's law allows (`η → 1`) — the GEMMs' own asymptote
-/// and what a step spends outside them (norms, softmax, optimizer), in one number. Calibrated
-/// once, on the DGX Cloud GPT-3 175B BF16 recipe at 128 GPUs (TP 4 · PP 8 · VP 12, 53.5% MFU;
-/// shared/data/published-runs.md §3), and held against the other published runs
-/// (docs/model.md §14, "From physics alone").
-pub const LARGE_GEMM_FRACTION_H100_BF16: f64 = 0.657;
-
-/// `r∞` of H100 SXM in FP8, as a fraction of the FP8 peak (1,979 TFLOP/s): calibrated on the
-/// same recipe in FP8 at 128 GPUs (39.5% MFU against the FP8 peak). Lower than BF16's because
-/// only the GEMMs run in FP8.
-pub const LARGE_GEMM_FRACTION_H100_FP8: f64 = 0.513;
-
-/// The scenario's inputs with the compute rate from physics alone, for the published-runs
-/// table: `F_eff = r∞ · peak · η(own layout at N₀, T₀)` (Hockney's `η`, §12.3, with the
+/// The scenario's inputs with the compute rate from physics alone (`r∞` of its stack,
+/// [`super::stack::Stack`]), for the published-runs table and `cm=physics`: `F_eff = r∞ · peak · η(own layout at N₀, T₀)` (Hockney's `η`, §12.3, with the
 /// scenario's half-lengths or H100's), the step from `6·P_a·B/(N·F_eff)` with the kernels
 /// shrinking and the mechanistic exposed time (§12.4) — no measured time, table or fit of the
 /// run. `None` without a shape.

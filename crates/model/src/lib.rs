@@ -16,6 +16,7 @@
 //! - [`traffic`]: TP, CP and EP traffic per layer, and the latency of a collective.
 //! - [`walls`]: the strong-scaling walls of one sweep point: memory, kernels, traffic.
 //! - [`layouts`]: the search over parallel layouts at one GPU count, scored with the walls.
+//! - [`stack`]: the software stack's `r∞`, for a compute rate from physics alone.
 
 pub mod batch;
 pub mod fit;
@@ -29,6 +30,7 @@ pub mod memory;
 pub mod mode;
 pub mod plan;
 pub mod shape;
+pub mod stack;
 pub mod step;
 pub mod sweep;
 pub mod traffic;
