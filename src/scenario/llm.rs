@@ -419,7 +419,7 @@ impl LlmSettings {
                 self.large_gemm_fraction = if text.trim().is_empty() {
                     0.0
                 } else {
-                    parse_in_range(text, 0.0, 1.0, "(0 = the stack's r∞)")?
+                    parse_in_range(text, 0.0, 1.0, "(0 = the stack's r_inf)")?
                 }
             }
             Key::ComputeMs => {

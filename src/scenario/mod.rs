@@ -126,8 +126,8 @@ keys! {
     WireBytes = "sw", "Bytes per parameter on the wire s_w";
     GradientBytes = "gw", "Gradient bytes per parameter (0 = as s_w)";
     ComputeMode = "cm", "Compute time from";
-    Stack = "stack", "Software stack (its r∞)";
-    LargeGemmFraction = "rinf", "Fraction of peak at large GEMMs r∞ (0 = the stack's)";
+    Stack = "stack", "Software stack (sets r_inf)";
+    LargeGemmFraction = "rinf", "Fraction of peak at large GEMMs r_inf (0 = the stack's)";
     ComputeMs = "tc", "Compute time at the baseline";
     BaselineGpus = "n0", "Baseline GPUs N₀";
     ExposedMode = "em", "Exposed time from";
