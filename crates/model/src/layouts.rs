@@ -218,9 +218,10 @@ pub struct SearchSpace {
     /// Virtual chunks tried with the interleaved schedule.
     pub interleaved_chunks: Vec<u32>,
     pub zero_stages: Vec<u8>,
-    /// Whether the zero-bubble schedule is tried. Off by default: the model charges it no
-    /// bubble and nothing for its split weight-gradient pass or its extra memory (§3.2(c)), so
-    /// with it the search prefers deep pipelines that no published run uses (docs/model.md §14).
+    /// Whether the zero-bubble schedule is tried. Off by default: no published run of
+    /// docs/model.md §14 uses it, and the model charges only its bubble
+    /// (`max(0, 2p − 1 − A)/(3A)`) and its memory, not its split backward's smaller kernels
+    /// or the optimizer's post-validation.
     pub zero_bubble: bool,
     /// Whether full recomputation of part of each stage's layers is tried (a quarter, half
     /// and three quarters of them, Megatron-LM's `--recompute-num-layers`) besides all of them.
