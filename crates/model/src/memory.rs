@@ -681,4 +681,92 @@ mod tests {
             603_979_776.0
         );
     }
+
+    /// Megatron-LM's CI memory tests (`tests/functional_tests/test_cases/gpt/gpt3_7b_*_memory_speed`,
+    /// shared/data/pipeline-and-memory.md A2): a GPT of 32 layers, h = 4,096, 32 heads with 8
+    /// key/value groups, a 4h GeLU MLP, untied embeddings, 8,192-token sequences, bf16 with
+    /// Transformer Engine (flash attention), the distributed optimizer (ZeRO-1, fp32 main
+    /// gradients: `6 + 12/d`), no recomputation, no sequence parallelism, 8 GPUs. By hand:
+    /// a layer holds `2h² + 2·h·h/4 + 8h²` = 176,160,768 parameters, 32 of them
+    /// 5,637,144,576.
+    ///
+    /// - TP 1 · PP 4 interleaved ×8, D = 2, A = 4: vocabulary 131,073, `P` = 5,637,144,576 +
+    ///   2·131,073·4,096 = 6,710,894,592, `Ψ = P/4` = 1,677,723,648, states `12Ψ` =
+    ///   20,132,683,776 B; a layer keeps `sbh·34` = 33,554,432·34 = 1,140,850,688 B, 8 layers ×
+    ///   `4·(1 + 3/32)` = 4.375 microbatches: 39,929,774,080 B. Total 60,062,457,856 B against
+    ///   the measured peaks 60,489,064,448 (A100), 60,720,852,992 (H100), 60,519,342,080
+    ///   (GB200): −0.7%, −1.1%, −0.8%.
+    /// - TP 4 · PP 1, D = 2, two sequences a microbatch: vocabulary 131,072, `P` =
+    ///   6,710,886,400, `Ψ = P/4` = 1,677,721,600, states 20,132,659,200 B; a layer keeps
+    ///   `sbh·(10 + 24/4)` = 67,108,864·16 = 1,073,741,824 B, × 32 layers: 34,359,738,368 B.
+    ///   Total 54,492,397,568 B against 58,188,115,968, 57,143,791,616, 58,217,476,096:
+    ///   −6.4%, −4.6%, −6.4% (the measured rank also holds the logits of the loss,
+    ///   16,384 × 131,072 fp32 values over TP 4, 2.1 GB, which the model does not count).
+    ///
+    /// Each within 10% of what the GPUs measured.
+    #[test]
+    fn megatron_ci_memory_rows() {
+        let shape = Shape {
+            layers: 32.0,
+            hidden: 4096.0,
+            heads: 32.0,
+            kv_heads: 8.0,
+            ffn: 0.0,
+            seq_len: 8192.0,
+            vocab: 131_073.0,
+            experts: 1.0,
+            experts_per_token: 1.0,
+        };
+        let settings = MemorySettings {
+            zero: 1,
+            optimizer_bytes_per_param: 12.0,
+            gradient_bytes_per_param: 4.0,
+            activations: ActivationSettings {
+                recompute: Recompute::None,
+                sequence_parallel: false,
+                flash_attention: true,
+                recompute_layers: 0,
+            },
+            hbm_bytes: 80e9,
+        };
+        let pp4 = Placement {
+            tp: 1.0,
+            pp: 4,
+            cp: 1.0,
+            ep: 1.0,
+            data_parallel: 2.0,
+            accumulation: 4,
+            schedule: PipelineSchedule::Interleaved,
+            chunks: 8,
+            tokens_per_replica: 8192.0,
+            no_reshard: false,
+        };
+        let m = memory_per_gpu(&shape, 6_710_894_592.0, &settings, &pp4);
+        assert_eq!(m.weights + m.grads + m.optimizer, 20_132_683_776.0);
+        assert_eq!(m.activations, 39_929_774_080.0);
+        for measured in [60_489_064_448.0, 60_720_852_992.0, 60_519_342_080.0] {
+            let error = m.total / measured - 1.0;
+            assert!(error.abs() < 0.1, "TP1·PP4: {error}");
+        }
+        let tp4 = Placement {
+            tp: 4.0,
+            pp: 1,
+            accumulation: 2,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+            tokens_per_replica: 16_384.0,
+            ..pp4
+        };
+        let shape = Shape {
+            vocab: 131_072.0,
+            ..shape
+        };
+        let m = memory_per_gpu(&shape, 6_710_886_400.0, &settings, &tp4);
+        assert_eq!(m.weights + m.grads + m.optimizer, 20_132_659_200.0);
+        assert_eq!(m.activations, 34_359_738_368.0);
+        for measured in [58_188_115_968.0, 57_143_791_616.0, 58_217_476_096.0] {
+            let error = m.total / measured - 1.0;
+            assert!(error.abs() < 0.1, "TP4·PP1: {error}");
+        }
+    }
 }
