@@ -210,14 +210,15 @@ fn kernels_shrink_with_tokens_per_gpu() {
     // Exposed at 4,096 GPUs (em=fsdp with a shape): the interleaved bubble 7/(12·16) of
     // compute; TP's 16 · 2,048 · 12,288 · 3/4 bytes per layer per microbatch over NVLink
     // (400 GB/s, TP 4 inside the node), 16 microbatches × 12 layers, not overlapped; ZeRO-1's
-    // data-parallel 2 · 2 · (175e9/32) · 127/128 bytes at 50 GB/s, less the one microbatch of
-    // compute (compute/16) it hides behind, but at least one of its 12 chunks; the pipeline's
+    // data-parallel 2 · 2 · (175e9/32) · 127/128 bytes at 50 GB/s, less what the last group of
+    // p = 8 microbatches through 11 of the 12 chunks hides (8 · 11/12 · compute/16), but at
+    // least one of its 12 chunks; the pipeline's
     // fill and drain, 2·(8·12 − 1) = 190 sends of 2,048 · 12,288 · 2/4 bytes at 50 GB/s (the
     // 32 GPUs of a pipeline span four nodes).
     let bubble = 7.0 / (12.0 * 16.0) * compute;
     let tp = 16.0 * 2048.0 * 12288.0 * 0.75 / 400e9 * 1e3 * 16.0 * 12.0;
     let dp_ms: f64 = 2.0 * 2.0 * 175e9 / 32.0 * 127.0 / 128.0 / 50e9 * 1e3;
-    let dp = (dp_ms / 12.0).max(dp_ms - compute / 16.0);
+    let dp = (dp_ms / 12.0).max(dp_ms - 8.0 * 11.0 / 12.0 * compute / 16.0);
     let pp = 190.0 * 2048.0 * 12288.0 * 2.0 / 4.0 / 50e9 * 1e3;
     let exposed = rows[4]["exposed_ms"].as_f64().unwrap();
     assert!(
@@ -244,8 +245,10 @@ fn kernels_shrink_with_tokens_per_gpu() {
 /// microbatch / 400e9 × 8 layers × A + the pipeline's fill and drain, 2·(16·8 − 1) = 254 sends
 /// of 8,192 · 16,384 · 2/8 bytes at 50e9 (0.67108864 ms each: 170.45651456 ms) + one of the
 /// data-parallel (4 + 2) · (405.8e9/128) · (D − 1)/D bytes at 50e9 (fp32 gradients
-/// reduce-scattered, bf16 weights gathered) that one microbatch (compute/A) does not hide, and
-/// at least one of its 8 chunks: max(t_DP/8, t_DP − compute/A). N_max = M·B/max(m, T_crit), T_crit with b_w = 2·2 + 4 = 8.
+/// reduce-scattered, bf16 weights gathered) that the last group of min(16, A) microbatches
+/// through 7 of the 8 chunks does not hide, and at least one of its 8 chunks:
+/// max(t_DP/8, t_DP − min(16, A) · 7/8 · compute/A). N_max = M·B/max(m, T_crit), T_crit with
+/// b_w = 2·2 + 4 = 8.
 #[test]
 fn a_fixed_microbatch_makes_the_bubble_grow() {
     let s = scaling_core::scenario::decode("v=1&preset=llama31-405b-h100").scenario;
@@ -267,21 +270,22 @@ fn a_fixed_microbatch_makes_the_bubble_grow() {
         let dp: f64 = 6.0 * 405.8e9 / 128.0 * (d - 1.0) / d / 50e9 * 1e3;
         let pp = 170.456_514_56;
         let exposed = row["exposed_ms"].as_f64().unwrap();
-        let expected = bubble + tp + pp + (dp / 8.0).max(dp - compute / a);
+        let window = 16.0_f64.min(a) * 7.0 / 8.0 * compute / a;
+        let expected = bubble + tp + pp + (dp / 8.0).max(dp - window);
         assert!(
             (exposed - expected).abs() < 1e-6 * exposed,
             "{n}: {exposed} against {expected}"
         );
     }
     // The 16,384-GPU row: compute 5,259.99…, bubble 15/128 of it, TP 601.3 ms, the fill and
-    // drain's 170.46 ms and the 377.4 ms of 6·(405.8e9/128)·127/128 B at 50 GB/s less one
-    // microbatch's 328.7 ms of compute (more than an eighth of it).
+    // drain's 170.46 ms and one of the eight chunks of the 377.4 ms of 6·(405.8e9/128)·127/128 B
+    // at 50 GB/s (the last group's 16 · 7/8 microbatches of compute hide the rest).
     let step = rows[3]["step_ms"].as_f64().unwrap();
     let compute = 6.0 * 405.8e9 * b / (16384.0 * 474e12) * 1e3;
     let expected = compute * (1.0 + 15.0 / 128.0)
         + 16.0 * 8192.0 * 16384.0 * 0.875 / 400e9 * 1e3 * 128.0
         + 170.456_514_56
-        + (6.0 * 405.8e9 / 128.0 * 127.0 / 128.0 / 50e9 * 1e3 - compute / 16.0);
+        + 6.0 * 405.8e9 / 128.0 * 127.0 / 128.0 / 50e9 * 1e3 / 8.0;
     assert!((step - expected).abs() < 1e-6 * step, "{step}");
     // The knee: m = 8,192 < T_crit = (8/6)·(474e12/50e9) = 12,640, so M·B/T_crit.
     let n_max = json["summary"]["n_max"].as_f64().unwrap();

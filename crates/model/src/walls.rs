@@ -190,19 +190,26 @@ impl Walls {
     /// for the `Ψ` weights of its shard ([`params_per_gpu`]: with EP, the experts' share is
     /// `1/EP` of theirs; a ring all-reduce is a reduce-scatter plus an all-gather), `s_w` the
     /// gradients' bytes on the wire (Llama 3 reduce-scatters them in fp32, §3.3.2) and `s_g`
-    /// the weights'. It hides behind one microbatch's compute (`compute/A`): the gradients'
-    /// reduce-scatter behind the last microbatch's backward, the weights' all-gather behind
-    /// the next step's first forward (Megatron-Core's `overlap_grad_reduce` and
-    /// `overlap_param_gather`) — but never all of it. The traffic goes in chunks, one per
-    /// layer or per virtual stage, and the last chunk cannot start before the backward that
-    /// produces it ends: NeMo's communication overlap "exposes only one DP communication
-    /// chunk" (NeMo Framework user guide, "Communication Overlap"). So
+    /// the weights'. The gradients' reduce-scatter hides behind the step's last backward
+    /// passes, the weights' all-gather behind the next step's first forwards (Megatron-Core's
+    /// `overlap_grad_reduce` and `overlap_param_gather`) — but never all of it. The traffic
+    /// goes in chunks, one per layer or per virtual stage, and the last chunk cannot start
+    /// before the backward that produces it ends: NeMo's communication overlap "exposes only
+    /// one DP communication chunk" (NeMo Framework user guide, "Communication Overlap"). So
     ///
-    /// `exposed = max(t_DP/n, t_DP − compute/A)`
+    /// `exposed = max(t_DP/n, t_DP − W)`
     ///
-    /// with `n` the chunks: `L` layers without a pipeline, `v` virtual stages interleaved, and
-    /// 1 for a pipeline without interleaving (each stage's gradients are ready only after its
-    /// last backward).
+    /// with `n` the chunks and `W` the compute that can hide them:
+    ///
+    /// - no pipeline: `n = L` layers, `W = compute/A`, the last microbatch's passes;
+    /// - interleaved with `v` virtual stages: `n = v`, and the stage runs the microbatches in
+    ///   groups of `p` through each chunk in turn (Narayanan et al. 2021, §2.2.2; Megatron-Core's
+    ///   `get_model_chunk_id`), so the last group's backward through chunks `v − 1 … 1` and the
+    ///   first group's forward through chunks `2 … v` run while the other chunks' traffic
+    ///   goes: `W = min(p, A)·(v − 1)/v · compute/A` (the reduce-scatters and all-gathers
+    ///   pooled against the forward and backward together, as without a pipeline);
+    /// - a pipeline without interleaving: `n = 1`, all of it exposed (each stage's gradients
+    ///   are ready only after its last backward).
     ///
     /// ZeRO-2 shards the gradients, so they cannot accumulate over the `A` microbatches in a
     /// full local buffer: each microbatch's gradients are reduce-scattered after its backward
@@ -239,12 +246,14 @@ impl Walls {
         let bytes = bytes_per_param * self.params_per_gpu(layout, total_params) * ring;
         let comm_ms = bytes / comm.bus_bytes_per_s * 1e3;
         let hidden_by = compute_ms / layout.accumulation as f64;
-        let chunks = if layout.pp <= 1 {
-            self.shape.layers.max(1.0)
+        let (chunks, window) = if layout.pp <= 1 {
+            (self.shape.layers.max(1.0), hidden_by)
         } else {
-            comm.virtual_stages() as f64
+            let v = comm.virtual_stages() as f64;
+            let group = (layout.pp as f64).min(layout.accumulation as f64);
+            (v, group * (v - 1.0) / v * hidden_by)
         };
-        let once = (comm_ms / chunks).max(comm_ms - hidden_by);
+        let once = (comm_ms / chunks).max(comm_ms - window);
         let per_microbatch = if self.memory.zero == 2 {
             let reduce_scatter_ms =
                 comm.wire_bytes_per_param * self.params_per_gpu(layout, total_params) * ring
@@ -428,9 +437,11 @@ mod tests {
 
     /// ZeRO-1, P = 175B over TP 8 · PP 8 (Ψ = 2,734,375,000), D = 16, bf16 at 50 GB/s:
     /// 2 · 2 · Ψ · 15/16 = 10,253,906,250 B → 205.078125 ms. With 1F1B the pipeline's one
-    /// chunk is all exposed (205.078125 ms); interleaved ×4, 64 microbatches of 1,000 ms of
-    /// compute hide 1000/64 = 15.625 ms of it: max(205.078125/4, 189.453125) = 189.453125 ms;
-    /// with 20,000 ms (312.5 ms a microbatch) one chunk of four stays: 51.26953125 ms.
+    /// chunk is all exposed (205.078125 ms); interleaved ×4 with 64 microbatches of 1,000 ms of
+    /// compute (15.625 ms a microbatch), the last group of p = 8 microbatches through three of
+    /// the four chunks hides 8 · 3/4 · 15.625 = 93.75 ms of it: max(205.078125/4, 111.328125)
+    /// = 111.328125 ms; with 20,000 ms (312.5 ms a microbatch) one chunk of four stays:
+    /// 51.26953125 ms.
     #[test]
     fn data_parallel_once_per_step() {
         let w = gpt3();
@@ -447,11 +458,21 @@ mod tests {
         let t = w
             .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 1000.0)
             .unwrap();
-        assert!((t - 189.453125).abs() < 1e-9, "{t}");
+        assert!((t - 111.328125).abs() < 1e-9, "{t}");
         let t = w
             .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 20_000.0)
             .unwrap();
         assert!((t - 51.269_531_25).abs() < 1e-9, "{t}");
+        // Fewer microbatches than stages: the last group is all A = 4 of them, 100 ms of
+        // compute (25 ms a microbatch) hides 4 · 3/4 · 25 = 75 ms: 130.078125 ms.
+        let few = Layout {
+            accumulation: 4,
+            ..LAYOUT
+        };
+        let t = w
+            .data_parallel_ms(&few, &interleaved, 175e9, 1024.0, 100.0)
+            .unwrap();
+        assert!((t - 130.078_125).abs() < 1e-9, "{t}");
         let fsdp = Walls {
             memory: MemorySettings {
                 zero: 3,
@@ -474,9 +495,9 @@ mod tests {
     /// TP 8 · PP 8, D = 16, A = 64, bf16 at 50 GB/s, interleaved ×4: the reduce-scatter is
     /// 2·Ψ·15/16 = 5,126,953,125 B → 102.5390625 ms a microbatch. With 1,000 ms of compute
     /// (15.625 ms a microbatch) 63 of them leave 63·86.9140625 = 5,475.5859375 ms exposed, on
-    /// top of ZeRO-1's 189.453125: 5,665.0390625 ms. With 10,000 ms (156.25 ms a microbatch)
-    /// they hide, and ZeRO-2 costs ZeRO-1's max(205.078125/4, 205.078125 − 156.25) =
-    /// 51.26953125 ms.
+    /// top of ZeRO-1's 111.328125: 5,586.9140625 ms. With 10,000 ms (156.25 ms a microbatch)
+    /// they hide, and ZeRO-2 costs ZeRO-1's max(205.078125/4, 205.078125 − 8 · 3/4 · 156.25)
+    /// = 51.26953125 ms.
     #[test]
     fn zero_2_reduce_scatters_every_microbatch() {
         let w = Walls {
@@ -494,7 +515,7 @@ mod tests {
         let t = w
             .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 1000.0)
             .unwrap();
-        assert!((t - 5_665.039_062_5).abs() < 1e-9, "{t}");
+        assert!((t - 5_586.914_062_5).abs() < 1e-9, "{t}");
         let t = w
             .data_parallel_ms(&LAYOUT, &interleaved, 175e9, 1024.0, 10_000.0)
             .unwrap();
