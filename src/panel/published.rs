@@ -211,6 +211,13 @@ impl PublishedRow {
     pub fn error(&self) -> f64 {
         self.search.current.mfu - self.run.published_mfu
     }
+
+    /// The run's own layout steps within 5% of the search's fastest (`t_own ≤ 1.05·t_best`).
+    pub fn within_five_percent(&self) -> bool {
+        self.search
+            .best()
+            .is_some_and(|best| self.search.current.step_ms <= 1.05 * best.step_ms)
+    }
 }
 
 /// Every published run searched from physics alone (a run whose link or search fails is left
@@ -331,6 +338,19 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
                 format_sig(median(&mut errors), 2),
                 within,
                 n
+            ),
+        ),
+        (
+            tr(
+                "Published layouts within 5% of the search's fastest step",
+                "与搜索最快 step 相差 5% 以内的已发表布局",
+            )
+            .to_string(),
+            trf!(
+                "{} of {}",
+                "{} 个（共 {} 个）",
+                rows.iter().filter(|r| r.within_five_percent()).count(),
+                rows.len()
             ),
         ),
         (

@@ -265,6 +265,9 @@ pub const PRESETS: [PresetSpec; 15] = [
             l.chunks = 8;
             l.bus_bytes_per_s = 50e9;
             l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
+            // The README does not name its overlap settings: Megatron-Core's
+            // `--tp-comm-overlap`, as NeMo's recipes run it (assumed).
+            l.walls.tp_overlap = TE_TP_OVERLAP;
         },
     },
     PresetSpec {
@@ -540,6 +543,7 @@ pub const PRESETS: [PresetSpec; 15] = [
             llama31_shape(&mut l.walls, 80.0, 8192.0, 64.0, 28672.0);
             l.walls.zero = 1;
             l.walls.sequence_parallel = true;
+            l.walls.tp_overlap = TE_TP_OVERLAP;
             l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
         },
     },
@@ -628,6 +632,7 @@ fn dgxc_gpt3(l: &mut LlmSettings, steps_ms: [f64; 5], peak_flops_per_gpu: f64) {
     l.chunks = 12;
     l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
     gpt3_175b_shape(&mut l.walls);
+    l.walls.tp_overlap = TE_TP_OVERLAP;
 }
 
 /// Megatron-LM's gradients in bf16 training: fp32 main gradients, accumulated and
@@ -636,6 +641,15 @@ fn dgxc_gpt3(l: &mut LlmSettings, steps_ms: [f64; 5], peak_flops_per_gpu: f64) {
 /// (`megatron/training/theoretical_memory_usage.py`). Llama 3 reduce-scatters its gradients in
 /// fp32 too (Dubey et al. 2024, §3.3.2).
 const MEGATRON_GRADIENT_BYTES: f64 = 4.0;
+
+/// The share of TP traffic that Transformer Engine's userbuffers overlap hides, as NeMo's
+/// recipes run it (`tp_comm_overlap`; NeMo's "Communication Overlap" page and its
+/// `userbuffers_bf16_h100_h12288_tp4_mbs1_seqlen2048`, the GPT-3 175B recipe's): each
+/// collective is split and pipelined with its GEMM's chunks (the forward's reduce-scatters in 4
+/// splits, the all-gathers ring-exchanged in TP steps), so one chunk of about four stays
+/// exposed, and the backward's reduce-scatters run in bulk behind the weight-gradient GEMMs:
+/// about `1 − 1/4` of the traffic hidden (docs/model.md §12.5).
+const TE_TP_OVERLAP: f64 = 0.75;
 
 /// GPT-3 175B's shape (Brown et al. 2020, Table 2.1: 96 layers, `d_model` 12,288, 96 heads,
 /// context 2,048; GPT-2's 50,257-token vocabulary) as trained by Megatron-Core: ZeRO-1 (the

@@ -58,8 +58,8 @@ impl Stack {
     /// `r∞`, each calibrated on the run its variant names.
     pub fn large_gemm_fraction(self) -> f64 {
         match self {
-            Stack::Megatron => 0.657,
-            Stack::MegatronFp8 => 0.513,
+            Stack::Megatron => 0.612,
+            Stack::MegatronFp8 => 0.457,
             Stack::Meta => 0.515,
             Stack::Torchtitan => 0.284,
             Stack::Foundry => 0.4025,
