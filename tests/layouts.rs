@@ -25,11 +25,12 @@ fn search(query: &str, space: &SearchSpace, gpus: f64) -> Search {
 /// 1,872,756,736 + 14Ψ/4 = 3,277,324,288 → 5,150,081,024 + activations, over as well. With TP 1
 /// Ψ = P, more still. So every PP = 1 layout is over, most of it in the optimizer state, and the
 /// fastest layout that fits has PP ≥ 2 (TP 2 · PP 2, ZeRO-1: Ψ = P/4, 4Ψ = 1,872,756,736,
-/// 12Ψ/2 = 2,809,135,104, under 5e9 with its activations).
+/// 12Ψ/2 = 2,809,135,104, under 5e9 with its activations). No reserve (`hres=0`): the GPU's
+/// 5e9 bytes are all the tensors'.
 #[test]
 fn memory_forces_a_pipeline() {
     let query = "v=1&b=65536&n0=8&ns=8&p=1872756736&pa=1872756736&cm=flops&em=fsdp\
-                 &nl=8&hd=4096&nh=2&sq=2048&voc=32000&hbm=5G&ac=full";
+                 &nl=8&hd=4096&nh=2&sq=2048&voc=32000&hbm=5G&hres=0&ac=full";
     let space = SearchSpace {
         zero_stages: vec![1, 2],
         zero_bubble: true,
@@ -93,6 +94,15 @@ fn memory_forces_a_pipeline() {
             part: MemoryPart::Optimizer
         }
     );
+    // The default reserve, 2.5 GiB = 2,684,354,560 B, comes off the 5e9: the same layout is
+    // over by 1,688,866,304 + 2,684,354,560 = 4,373,220,864.
+    let reserved = search(&query.replace("&hres=0", ""), &space, 8.0);
+    let one = reserved
+        .layouts
+        .iter()
+        .find(|l| l.choice == one.choice)
+        .unwrap();
+    assert_eq!(one.over_bytes, 4_373_220_864.0);
 }
 
 /// TP past the NVLink domain loses to TP traffic. `nvd=2`, 4 heads: TP 4 is one doubling past
@@ -1084,6 +1094,9 @@ fn compute_from_physics_on_any_scenario() {
         ("v=1&rinf=1.5", "rinf"),
         ("v=1&rinf=-0.1", "rinf"),
         ("v=1&cm=physx", "cm"),
+        ("v=1&hres=-1", "hres"),
+        ("v=1&hres=2T", "hres"),
+        ("v=1&hres=lots", "hres"),
     ] {
         let d = decode(query);
         assert_eq!(d.errors.len(), 1, "{query}: {:?}", d.errors);

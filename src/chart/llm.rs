@@ -5,7 +5,7 @@ use super::line::{y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
 use super::{ChartError, ChartStyle, PALETTE};
 use crate::i18n::tr;
 use crate::model::llm::{LlmSweep, StrongRow, SweepCurves, WeakRow};
-use crate::text::units::{format_count, format_si};
+use crate::text::units::{format_count, format_si, format_sig};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -156,17 +156,27 @@ fn memory_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
                 .collect(),
         })
         .collect();
+    let usable = sweep.summary.usable_bytes.unwrap_or(hbm);
     chart.series.push(Series {
-        label: trf!(
-            "GPU memory {} GiB",
-            "单卡显存 {} GiB",
-            crate::text::units::fixed(hbm / gib, 0)
-        ),
+        label: if usable < hbm {
+            trf!(
+                "GPU memory {} GiB less {} GiB reserved",
+                "单卡显存 {} GiB，减去预留 {} GiB",
+                crate::text::units::fixed(hbm / gib, 0),
+                format_sig((hbm - usable) / gib, 2)
+            )
+        } else {
+            trf!(
+                "GPU memory {} GiB",
+                "单卡显存 {} GiB",
+                crate::text::units::fixed(hbm / gib, 0)
+            )
+        },
         color: IDEAL,
         kind: SeriesKind::Dashed,
         points: vec![
-            (sweep.gpu_range.0, hbm / gib),
-            (sweep.gpu_range.1, hbm / gib),
+            (sweep.gpu_range.0, usable / gib),
+            (sweep.gpu_range.1, usable / gib),
         ],
     });
     chart.series.extend(memory_rows(sweep, strong));

@@ -255,11 +255,11 @@ fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(Str
             )
             .to_string(),
             trf!(
-                "{} → {} GiB of {} GiB, fits at: {}{}",
-                "{} → {} GiB，显存 {} GiB，放得下的卡数：{}{}",
+                "{} → {} GiB of {}, fits at: {}{}",
+                "{} → {} GiB，显存 {}，放得下的卡数：{}{}",
                 format_gib(first.1.memory.total),
                 format_gib(last.1.memory.total),
-                format_gib(s.hbm_bytes.unwrap_or(0.0)),
+                usable_text(s),
                 if fits.is_empty() {
                     tr("no row", "没有一行").to_string()
                 } else if fits.len() == walls.len() {
@@ -779,4 +779,22 @@ pub fn weak_badge(sweep: &LlmSweep) -> String {
         format_count(first.gpus),
         format_count(last.gpus)
     )
+}
+
+/// The memory a layout's tensors can have, as the key figure names it: "80.0 GiB", or with a
+/// reserve "77.5 GiB (80.0 GiB less 2.5 GiB reserved)".
+fn usable_text(s: &crate::model::llm::LlmSummary) -> String {
+    let hbm = s.hbm_bytes.unwrap_or(0.0);
+    let usable = s.usable_bytes.unwrap_or(hbm);
+    if usable < hbm {
+        trf!(
+            "{} GiB ({} GiB less {} GiB reserved)",
+            "{} GiB（{} GiB 减去预留 {} GiB）",
+            format_gib(usable),
+            format_gib(hbm),
+            format_gib(hbm - usable)
+        )
+    } else {
+        format!("{} GiB", format_gib(hbm))
+    }
 }

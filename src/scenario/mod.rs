@@ -148,6 +148,7 @@ keys! {
     ExpertsPerToken = "ke", "Experts per token k";
     Ep = "ep", "Expert parallel EP";
     Hbm = "hbm", "GPU memory (bytes)";
+    HbmReserve = "hres", "Memory reserved outside the tensors (bytes)";
     Zero = "zero", "ZeRO stage";
     Recompute = "ac", "Activation recomputation";
     RecomputeLayers = "acn", "Layers of each stage recomputed (0 = all)";
@@ -222,6 +223,7 @@ impl Key {
                 | Key::ExpertsPerToken
                 | Key::Ep
                 | Key::Hbm
+                | Key::HbmReserve
                 | Key::Zero
                 | Key::Recompute
                 | Key::RecomputeLayers

@@ -17,6 +17,12 @@ use crate::text::units::{
 pub const N_HALF_TOKENS: f64 = HalfLengths::H100_BF16.tokens;
 pub const N_HALF_HIDDEN: f64 = HalfLengths::H100_BF16.hidden;
 
+/// `hres`'s default, 2.5 GiB: the larger of the two gaps between torchtitan's published peak
+/// *reserved* memory and the model's count for the same runs (docs/model.md §12.2: 82.4
+/// against 79.9 GiB on 8 GPUs, 67.0 against 65.9 on 128). The gap also holds the logits the
+/// model does not count, so it bounds the allocator's reserve of that stack from above.
+pub const HBM_RESERVE_BYTES: f64 = 2.5 * GIB_BYTES;
+
 /// The wall inputs, always valid alone (cross-input rules in [`WallSettings::check`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct WallSettings {
@@ -42,6 +48,9 @@ pub struct WallSettings {
     pub ep: u32,
     /// `hbm`: GPU memory, bytes.
     pub hbm_bytes: f64,
+    /// `hres`: what the process holds outside the tensors the model counts, bytes
+    /// ([`crate::model::memory::MemorySettings::reserve_bytes`]).
+    pub hbm_reserve_bytes: f64,
     /// `zero`: ZeRO stage 0–3.
     pub zero: u8,
     /// `ac`: activation recomputation.
@@ -86,6 +95,7 @@ impl Default for WallSettings {
             experts_per_token: 1.0,
             ep: 1,
             hbm_bytes: 80.0 * GIB_BYTES,
+            hbm_reserve_bytes: HBM_RESERVE_BYTES,
             zero: 3,
             recompute: Recompute::None,
             recompute_layers: 0,
@@ -100,6 +110,18 @@ impl Default for WallSettings {
             latency_ms: 0.0,
             nvlink_domain_gpus: 8,
         }
+    }
+}
+
+/// Bytes as `…Gi` when a whole number of quarter GiB, in decimal SI otherwise.
+fn gib_or_si(bytes: f64) -> String {
+    let gib = bytes / GIB_BYTES;
+    if bytes == 0.0 {
+        "0".to_string()
+    } else if (gib * 4.0).fract() == 0.0 {
+        format!("{gib}Gi")
+    } else {
+        canonical_si(bytes)
     }
 }
 
@@ -172,6 +194,7 @@ impl WallSettings {
                     recompute_layers: self.recompute_layers,
                 },
                 hbm_bytes: self.hbm_bytes,
+                reserve_bytes: self.hbm_reserve_bytes,
             },
             expert_parallel: self.ep as f64,
             kernels: self.kernels_shrink.then_some(HalfLengths {
@@ -198,14 +221,8 @@ impl WallSettings {
             Key::Experts => canonical(self.experts),
             Key::ExpertsPerToken => canonical(self.experts_per_token),
             Key::Ep => self.ep.to_string(),
-            Key::Hbm => {
-                let gib = self.hbm_bytes / GIB_BYTES;
-                if gib.fract() == 0.0 {
-                    format!("{gib}Gi")
-                } else {
-                    canonical_si(self.hbm_bytes)
-                }
-            }
+            Key::Hbm => gib_or_si(self.hbm_bytes),
+            Key::HbmReserve => gib_or_si(self.hbm_reserve_bytes),
             Key::Zero => self.zero.to_string(),
             Key::Recompute => self.recompute.key().to_string(),
             Key::RecomputeLayers => self.recompute_layers.to_string(),
@@ -262,6 +279,18 @@ impl WallSettings {
                     ));
                 }
                 self.hbm_bytes = v;
+            }
+            Key::HbmReserve => {
+                let v = parse_quantity(text).map_err(|e| e.to_string())?;
+                if !(0.0..=1e12).contains(&v) {
+                    return Err(trf!(
+                        "{} bytes is outside 0 … 1T (write 2.5Gi, or 0 for none)",
+                        "{} 字节超出 0 … 1T 的范围（写 2.5Gi，或 0 表示不预留）",
+                        quote_number(v)
+                    ));
+                }
+                // Whole bytes, so that the link writes back what it read.
+                self.hbm_reserve_bytes = v.round();
             }
             Key::Zero => {
                 self.zero = match text.trim() {

@@ -1038,6 +1038,7 @@ mod tests {
                     recompute_layers: 0,
                 },
                 hbm_bytes: 80e9,
+                reserve_bytes: 0.0,
             },
             expert_parallel: 1.0,
             kernels: None,

@@ -541,6 +541,10 @@ pub struct LlmSummary {
     /// The GPU's memory, with a shape.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hbm_bytes: Option<f64>,
+    /// What a layout's tensors can have of it, with a shape: the GPU's memory less the
+    /// reserve ([`super::memory::MemorySettings::usable_bytes`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usable_bytes: Option<f64>,
     /// `P` implied by the shape ([`super::shape::Shape::total_params`]), with a shape.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shape_params: Option<f64>,
@@ -735,6 +739,7 @@ impl LlmSweep {
                 total_params: inputs.total_params,
                 token_budget: inputs.token_budget,
                 hbm_bytes: inputs.walls.map(|w| w.memory.hbm_bytes),
+                usable_bytes: inputs.walls.map(|w| w.memory.usable_bytes()),
                 shape_params: inputs.walls.map(|w| w.shape.total_params()),
                 shape_params_mismatch: inputs.walls.map(|w| {
                     super::shape::params_mismatch(w.shape.total_params(), inputs.total_params)

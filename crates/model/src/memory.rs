@@ -214,6 +214,19 @@ pub struct MemorySettings {
     pub activations: ActivationSettings,
     /// The GPU's memory, bytes.
     pub hbm_bytes: f64,
+    /// What the process holds outside the tensors counted here (the CUDA context and library
+    /// workspaces, NCCL's buffers, the caching allocator's fragmentation), bytes: a layout
+    /// fits when its [`Memory::total`] is at most [`Self::usable_bytes`]. ZeRO saw
+    /// fragmentation alone cause out-of-memory errors "with over 30% of memory still
+    /// available" (Rajbhandari et al. 2020, §3.2).
+    pub reserve_bytes: f64,
+}
+
+impl MemorySettings {
+    /// The bytes the tensors can have: `hbm − reserve`.
+    pub fn usable_bytes(&self) -> f64 {
+        self.hbm_bytes - self.reserve_bytes
+    }
 }
 
 /// Where the GPU sits and how much it works on.
@@ -411,6 +424,7 @@ mod tests {
             gradient_bytes_per_param: 2.0,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
+            reserve_bytes: 0.0,
         };
         let at = Placement {
             tp: 2.0,
@@ -463,6 +477,7 @@ mod tests {
             gradient_bytes_per_param: 2.0,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
+            reserve_bytes: 0.0,
         };
         let at = Placement {
             tp: 8.0,
@@ -522,6 +537,7 @@ mod tests {
             gradient_bytes_per_param: 2.0,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
+            reserve_bytes: 0.0,
         };
         let at = Placement {
             tp: 1.0,
@@ -616,6 +632,7 @@ mod tests {
                 recompute_layers: 0,
             },
             hbm_bytes: 80e9,
+            reserve_bytes: 0.0,
         };
         let at = Placement {
             tp: 8.0,
@@ -653,6 +670,7 @@ mod tests {
                 recompute_layers: 4,
             },
             hbm_bytes: 80e9,
+            reserve_bytes: 0.0,
         };
         let at = Placement {
             tp: 8.0,
@@ -728,6 +746,7 @@ mod tests {
                 recompute_layers: 0,
             },
             hbm_bytes: 80e9,
+            reserve_bytes: 0.0,
         };
         let pp4 = Placement {
             tp: 1.0,

@@ -159,7 +159,7 @@ impl Walls {
             no_reshard: comm.gathers <= 2.0,
         };
         let memory = memory_per_gpu(&self.shape, total_params, &self.memory, &placement);
-        let over_bytes = memory.total - self.memory.hbm_bytes;
+        let over_bytes = memory.total - self.memory.usable_bytes();
         WallPoint {
             memory,
             fits: over_bytes <= 0.0,
@@ -367,6 +367,7 @@ mod tests {
                     recompute_layers: 0,
                 },
                 hbm_bytes: 80e9,
+                reserve_bytes: 0.0,
             },
             expert_parallel: 1.0,
             kernels: None,
@@ -668,7 +669,7 @@ mod tests {
         );
     }
 
-    /// A fit is `total ≤ memory`: exactly at the limit still fits.
+    /// A fit is `total ≤ memory − reserve`: exactly at the limit still fits.
     #[test]
     fn exactly_full_fits() {
         let w = gpt3();
@@ -683,6 +684,19 @@ mod tests {
         let p = full.at(&LAYOUT, &COMM, 175e9, 1024.0, 2048.0);
         assert!(p.fits);
         assert_eq!(p.over_bytes, 0.0);
+        // A reserve comes off the GPU's memory: 1 GiB to spare against a 2 GiB reserve is
+        // 1 GiB over (total − (total + 2³⁰ − 2³¹) = 2³⁰ B).
+        let reserved = Walls {
+            memory: MemorySettings {
+                hbm_bytes: total + 1_073_741_824.0,
+                reserve_bytes: 2_147_483_648.0,
+                ..w.memory
+            },
+            ..w
+        };
+        let p = reserved.at(&LAYOUT, &COMM, 175e9, 1024.0, 2048.0);
+        assert!(!p.fits);
+        assert_eq!(p.over_bytes, 1_073_741_824.0);
         // Without resharding (c = 2) under ZeRO-3 the whole stage's copy is gathered.
         let fsdp = Walls {
             memory: MemorySettings {
