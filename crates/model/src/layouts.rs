@@ -1198,6 +1198,88 @@ mod tests {
         assert_eq!(partial_recompute_layers(1).count(), 0);
     }
 
+    /// The layouts of one group, each with its own ZeRO stage and recomputed layers, by hand:
+    /// GPT-3 on PP 8 has stages of L_s = ⌈96/8⌉ = 12 layers, whose partial recomputations are
+    /// ⌈12/4⌉ = 3, ⌈24/4⌉ = 6 and ⌈36/4⌉ = 9 layers. With flash attention the recomputations
+    /// are none and full; ZeRO 1 and 2: per stage none, full (all, written 0), full of 3, 6
+    /// and 9 layers — 2 × 5 = 10 layouts, the group's own ZeRO 0 in none of them. Without the
+    /// partial recomputations, 2 × 2 = 4.
+    #[test]
+    fn a_group_s_layouts_carry_their_zero_and_recomputed_layers() {
+        let walls = gpt3(true);
+        let group = LayoutChoice {
+            tp: 8,
+            pp: 8,
+            cp: 1,
+            ep: 1,
+            microbatch_sequences: 1,
+            schedule: PipelineSchedule::OneFOneB,
+            chunks: 1,
+            zero: 0,
+            recompute: Recompute::None,
+            recompute_layers: 0,
+        };
+        let space = SearchSpace {
+            zero_stages: vec![1, 2],
+            ..SearchSpace::default()
+        };
+        let mut seen = Vec::new();
+        for_each_in_group(&walls, &space, group, &mut |c| {
+            assert_eq!(
+                (c.tp, c.pp, c.cp, c.microbatch_sequences),
+                (8, 8, 1, 1),
+                "{c:?}"
+            );
+            seen.push((c.zero, c.recompute, c.recompute_layers));
+        });
+        let mut expected = Vec::new();
+        for zero in [1, 2] {
+            expected.push((zero, Recompute::None, 0));
+            for k in [0, 3, 6, 9] {
+                expected.push((zero, Recompute::Full, k));
+            }
+        }
+        assert_eq!(seen, expected);
+        let whole = SearchSpace {
+            partial_recompute: false,
+            ..space
+        };
+        let mut seen = Vec::new();
+        for_each_in_group(&walls, &whole, group, &mut |c| {
+            seen.push((c.zero, c.recompute, c.recompute_layers))
+        });
+        assert_eq!(
+            seen,
+            vec![
+                (1, Recompute::None, 0),
+                (1, Recompute::Full, 0),
+                (2, Recompute::None, 0),
+                (2, Recompute::Full, 0),
+            ]
+        );
+    }
+
+    /// The scenario's own recomputed layers as the enumeration writes them: GPT-3 on TP 8 ·
+    /// PP 8 has stages of ⌈96/8⌉ = 12 layers, so full recomputation of 4 is 4, of 12 (the
+    /// whole stage) or 40 (past it) is written 0, "all of them"; selective recomputation has
+    /// no recomputed layers whatever `acn` says.
+    #[test]
+    fn the_current_layout_writes_its_recomputed_layers() {
+        let inputs = gpt3_inputs(true);
+        let at = |recompute, recompute_layers| {
+            let mut walls = gpt3(true);
+            walls.memory.activations.recompute = recompute;
+            walls.memory.activations.recompute_layers = recompute_layers;
+            let c = current(&inputs, &walls);
+            (c.recompute, c.recompute_layers)
+        };
+        assert_eq!(at(Recompute::Full, 4), (Recompute::Full, 4));
+        assert_eq!(at(Recompute::Full, 12), (Recompute::Full, 0));
+        assert_eq!(at(Recompute::Full, 40), (Recompute::Full, 0));
+        assert_eq!(at(Recompute::Full, 0), (Recompute::Full, 0));
+        assert_eq!(at(Recompute::Selective, 4), (Recompute::None, 0));
+    }
+
     /// `TP·PP·CP` = 8·4·2 = 64; a step is the sum of its parts.
     #[test]
     fn a_layout_s_gpus_and_a_step_s_parts() {

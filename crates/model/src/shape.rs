@@ -272,6 +272,23 @@ mod tests {
         assert_eq!(s.tokens_per_expert(4096.0, 1.0), Some(1024.0));
     }
 
+    /// The first stage's layers, by hand from `⌈L/PP⌉`, one fewer when `⌈L/PP⌉·PP > L` and
+    /// `⌈L/PP⌉ > 1`: Llama 3 405B's 126 layers on 16 stages, ⌈126/16⌉ = 8, 8·16 = 128 > 126:
+    /// 7; GPT-3's 96 on 8, 12·8 = 96 even: 12; on one stage all 96. Four layers on 8 stages:
+    /// ⌈4/8⌉ = 1, 1·8 = 8 > 4 uneven, but a stage of one layer keeps it: 1, not 0.
+    #[test]
+    fn first_stage_layers_of_uneven_and_one_layer_stages() {
+        assert_eq!(LLAMA3_405B.first_stage_layers(16), 7.0);
+        assert_eq!(GPT3.first_stage_layers(8), 12.0);
+        assert_eq!(GPT3.first_stage_layers(1), 96.0);
+        let thin = Shape {
+            layers: 4.0,
+            ..GPT3
+        };
+        assert_eq!(thin.layers_per_stage(8), 1.0);
+        assert_eq!(thin.first_stage_layers(8), 1.0);
+    }
+
     #[test]
     fn mismatch_is_relative_to_the_given_count() {
         assert!((params_mismatch(110.0, 100.0) - 0.1).abs() < 1e-15);
