@@ -1097,6 +1097,7 @@ fn compute_from_physics_on_any_scenario() {
         ("v=1&hres=-1", "hres"),
         ("v=1&hres=2T", "hres"),
         ("v=1&hres=lots", "hres"),
+        ("v=1&cpm=ulysses", "cpm"),
     ] {
         let d = decode(query);
         assert_eq!(d.errors.len(), 1, "{query}: {:?}", d.errors);
