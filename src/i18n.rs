@@ -344,11 +344,8 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("label-ep", "专家并行 EP"),
     ("help-hbm", "H100 为 80Gi，H200 为 141G"),
     ("label-hbm", "单卡显存（字节）"),
-    (
-        "help-hres",
-        "CUDA 上下文、NCCL 缓冲区、显存碎片：布局须放进单卡显存减去这一部分",
-    ),
-    ("label-hres", "张量之外预留的显存（字节）"),
+    ("help-hres", "NCCL 缓冲区、显存碎片等"),
+    ("label-hres", "预留显存（字节）"),
     ("label-zero", "ZeRO 阶段"),
     ("label-ac", "激活重计算"),
     ("label-acn", "每个阶段重计算的层数"),

@@ -161,7 +161,7 @@ fn memory_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
         label: if usable < hbm {
             trf!(
                 "GPU memory {} GiB less {} GiB reserved",
-                "单卡显存 {} GiB，减去预留 {} GiB",
+                "单卡显存 {} GiB 减预留 {} GiB",
                 crate::text::units::fixed(hbm / gib, 0),
                 format_sig((hbm - usable) / gib, 2)
             )

@@ -789,7 +789,7 @@ fn usable_text(s: &crate::model::llm::LlmSummary) -> String {
     if usable < hbm {
         trf!(
             "{} GiB ({} GiB less {} GiB reserved)",
-            "{} GiB（{} GiB 减去预留 {} GiB）",
+            "{} GiB（{} GiB 减预留 {} GiB）",
             format_gib(usable),
             format_gib(hbm),
             format_gib(hbm - usable)

@@ -343,7 +343,7 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
         (
             tr(
                 "Published layouts within 5% of the search's fastest step",
-                "与搜索最快 step 相差 5% 以内的已发表布局",
+                "距最快 step 5% 以内的已发表布局",
             )
             .to_string(),
             trf!(

@@ -285,7 +285,7 @@ impl WallSettings {
                 if !(0.0..=1e12).contains(&v) {
                     return Err(trf!(
                         "{} bytes is outside 0 … 1T (write 2.5Gi, or 0 for none)",
-                        "{} 字节超出 0 … 1T 的范围（写 2.5Gi，或 0 表示不预留）",
+                        "{} 字节超出 0 … 1T（写 2.5Gi 或 0）",
                         quote_number(v)
                     ));
                 }
