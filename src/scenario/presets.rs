@@ -648,7 +648,7 @@ const MEGATRON_GRADIENT_BYTES: f64 = 4.0;
 /// collective is split and pipelined with its GEMM's chunks (the forward's reduce-scatters in 4
 /// splits, the all-gathers ring-exchanged in TP steps), so one chunk of about four stays
 /// exposed, and the backward's reduce-scatters run in bulk behind the weight-gradient GEMMs:
-/// about `1 − 1/4` of the traffic hidden (docs/model.md §12.5).
+/// about `1 − 1/4` of the traffic hidden (docs/model.md §12.4, §14).
 const TE_TP_OVERLAP: f64 = 0.75;
 
 /// GPT-3 175B's shape (Brown et al. 2020, Table 2.1: 96 layers, `d_model` 12,288, 96 heads,
