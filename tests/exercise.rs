@@ -27,11 +27,11 @@ fn every_answer_is_derived_by_hand() {
     // The seed with twice its exposed column: 32M/1.1 s = 29.1M, /0.525 s = 61.0M,
     // /0.5525 s = 57.9M, /0.65625 s = 48.8M tok/s: the peak is 4,096 GPUs.
     assert_eq!(answer(5), 4096.0);
-    // Megatron fit on (96, 112,610) and (4,608, 2,620): W = 109,990·4,608/47,
-    // K = 2,620 − 109,990/47; at 1,152: 439,960/47 + K = 9,640.64 ms.
-    let k = 2620.0 - 109_990.0 / 47.0;
-    assert!(close(answer(6), 439_960.0 / 47.0 + k, 1e-9));
-    assert!(close(answer(6), 9640.64, 1e-6));
+    // Megatron fit on (96, 118,758) and (4,608, 2,763): W = 115,995·4,608/47,
+    // K = 2,763 − 115,995/47; at 1,152: 463,980/47 + K = 10,166.94 ms.
+    let k = 2763.0 - 115_995.0 / 47.0;
+    assert!(close(answer(6), 463_980.0 / 47.0 + k, 1e-9));
+    assert!(close(answer(6), 10_166.94, 1e-6));
     // MLPerf: B_crit = 36M, tb = 1.208G (docs/model.md §8.5): 1.81x to quality.
     assert!(close(answer(7), 1.81, 0.005));
     // T_crit ∝ F_eff: 740T against 370T.
@@ -114,18 +114,18 @@ fn each_exercise_has_its_own_tolerance() {
     // q5 is a pick among the table's rows: the neighbouring row is wrong, not "close".
     assert_eq!(judged(5, "8192"), "Not this one.");
     assert_eq!(judged(5, "4096"), "Right.");
-    // q6: ideal scaling from 96 GPUs, 112,610·96/1,152 = 9,384 ms, is 2.7% low: close only.
+    // q6: ideal scaling from 96 GPUs, 118,758·96/1,152 = 9,896.5 ms, is 2.7% low: close only.
     assert!(
-        judged(6, "9384").starts_with("Close"),
+        judged(6, "9896").starts_with("Close"),
         "{}",
-        judged(6, "9384")
+        judged(6, "9896")
     );
     assert!(
-        judged(6, "10480").starts_with("Off"),
+        judged(6, "11050").starts_with("Off"),
         "{}",
-        judged(6, "10480")
+        judged(6, "11050")
     );
-    assert!(judged(6, "9650").starts_with("Right"));
+    assert!(judged(6, "10150").starts_with("Right"));
     // q7: "twice the GPUs, twice as fast" is off; q8: "no change" is off by a factor of 2.
     assert!(judged(7, "2").starts_with("Off"), "{}", judged(7, "2"));
     assert_eq!(judged(8, "1"), "Off by a factor of 2.");
@@ -148,9 +148,9 @@ fn a_reveal_prints_the_answer_the_guess_and_the_measurement() {
         "Answer: 1.81× (your guess 1.8×). Right: within 4% of the answer. Measured: 1.74×."
     );
     assert_eq!(
-        reveal(6, "9,640 ms").unwrap(),
-        "Answer: 9,641 ms (your guess 9,640 ms). Right: within 1.5% of the answer. \
-         Measured: 9,683 ms."
+        reveal(6, "10,170 ms").unwrap(),
+        "Answer: 10,167 ms (your guess 10,170 ms). Right: within 1.5% of the answer. \
+         Measured: 10,212 ms."
     );
     assert_eq!(
         reveal(13, "weak").unwrap(),

@@ -187,14 +187,16 @@ fn mfu_of_the_seed_rows() {
 /// `η(N)/η(N₀)`. `gpt3-175b-walls` (TP 4, CP 1, m½ = k½ = 128) has `T` = 32,768 tokens at
 /// N₀ = 256 and 2,048 at 4,096; `h/TP` = 3,072 at both, so `η(4,096)/η(256)` =
 /// (2,048/2,176) / (32,768/32,896). Constant-rate compute at 4,096 GPUs:
-/// 6 · 175e9 · 4,194,304 / (4,096 · 600e12) s.
+/// F_tok · 4,194,304 / (4,096 · 600e12) s, with F_tok = 6 · 175e9 + 12 · 96 · 12,288 · 2,048
+/// FLOPs per token (the weights and attention).
 #[test]
 fn kernels_shrink_with_tokens_per_gpu() {
     let s = scaling_core::scenario::decode("v=1&preset=gpt3-175b-walls").scenario;
     let sweep = scaling_core::panel::Panel::compute(&s, scaling_core::scenario::View::Strong);
     let json = sweep.json(&[]);
     let rows = json["rows"].as_array().unwrap();
-    let constant = 6.0 * 175e9 * 4_194_304.0 / (4096.0 * 600e12) * 1e3;
+    let flops_per_token = 6.0 * 175e9 + 12.0 * 96.0 * 12288.0 * 2048.0;
+    let constant = flops_per_token * 4_194_304.0 / (4096.0 * 600e12) * 1e3;
     let ratio = (2048.0 / 2176.0) / (32768.0 / 32896.0);
     let compute = rows[4]["compute_ms"].as_f64().unwrap();
     assert_eq!(rows[4]["gpus"], 4096.0);
@@ -204,9 +206,9 @@ fn kernels_shrink_with_tokens_per_gpu() {
         (eta - 2048.0 / 2176.0 * 3072.0 / 3200.0).abs() < EXACT,
         "{eta}"
     );
-    // The baseline runs at F_eff as typed: 6 · 175e9 · 4,194,304 / (256 · 600e12) s.
+    // The baseline runs at F_eff as typed: F_tok · 4,194,304 / (256 · 600e12) s.
     let base = rows[0]["compute_ms"].as_f64().unwrap();
-    assert!((base - 6.0 * 175e9 * 4_194_304.0 / (256.0 * 600e12) * 1e3).abs() < 1e-6);
+    assert!((base - flops_per_token * 4_194_304.0 / (256.0 * 600e12) * 1e3).abs() < 1e-6);
     // Exposed at 4,096 GPUs (em=fsdp with a shape): the interleaved bubble 7/(12·16) of
     // compute; TP's 16 · 2,048 · 12,288 · 3/4 bytes per layer per microbatch over NVLink
     // (400 GB/s, TP 4 inside the node), 16 microbatches × 12 layers, not overlapped; ZeRO-1's
@@ -237,10 +239,12 @@ fn kernels_shrink_with_tokens_per_gpu() {
 
 /// A fixed microbatch (`mbs`): `llama31-405b-h100`, one 8,192-token sequence per microbatch,
 /// B = 2,048 sequences, TP 8 · PP 16 (M = 128), interleaved with v = 8, 126 layers (8 on the
-/// busiest stage), F_eff = 474T, ZeRO-2 over 50 GB/s, TP over NVLink at 400 GB/s.
+/// busiest stage), F_eff = 513.5T, ZeRO-2 over 50 GB/s, TP over NVLink at 400 GB/s.
 ///
 /// 8,192 GPUs: D = 64, A = 2,048/64 = 32; 16,384: D = 128, A = 16; 2,048: D = 16, A = 128.
-/// T = 8,192 at every count. Compute (kernels constant) = 6 · 405.8e9 · 16,777,216 / (N · 474e12).
+/// T = 8,192 at every count. Compute (kernels constant) = F_tok · 16,777,216 / (N · 513.5e12),
+/// with F_tok = 6 · 405.8e9 + 12 · 126 · 16,384 · 8,192 FLOPs per token (the weights and
+/// attention's score and value products, PaLM's count).
 /// Exposed = bubble (p − 1)/(v·A) · compute + TP 16 · 8,192 · 16,384 · 7/8 bytes per layer per
 /// microbatch / 400e9 × 8 layers × A + the pipeline's fill and drain, 2·(16·8 − 1) = 254 sends
 /// of 8,192 · 16,384 · 2/8 bytes at 50e9 (0.67108864 ms each: 170.45651456 ms) + one of the
@@ -256,12 +260,13 @@ fn a_fixed_microbatch_makes_the_bubble_grow() {
     let json = sweep.json(&[]);
     let rows = json["rows"].as_array().unwrap();
     let b = 2048.0 * 8192.0;
+    let flops_per_token = 6.0 * 405.8e9 + 12.0 * 126.0 * 16384.0 * 8192.0;
     for (i, n, a) in [(0, 2048.0, 128.0), (2, 8192.0, 32.0), (3, 16384.0, 16.0)] {
         let row = &rows[i];
         assert_eq!(row["gpus"], n);
         assert_eq!(row["accumulation"], a);
         assert_eq!(row["tokens_per_replica"], 8192.0);
-        let compute = 6.0 * 405.8e9 * b / (n * 474e12) * 1e3;
+        let compute = flops_per_token * b / (n * 513.5e12) * 1e3;
         let got = row["compute_ms"].as_f64().unwrap();
         assert!((got - compute).abs() < 1e-6 * compute, "{n}: {got}");
         let d = n / 128.0;
@@ -277,17 +282,20 @@ fn a_fixed_microbatch_makes_the_bubble_grow() {
             "{n}: {exposed} against {expected}"
         );
     }
-    // The 16,384-GPU row: compute 5,259.99…, bubble 15/128 of it, TP 601.3 ms, the fill and
+    // The 16,384-GPU row: compute 5,260.06…, bubble 15/128 of it, TP 601.3 ms, the fill and
     // drain's 170.46 ms and one of the eight chunks of the 377.4 ms of 6·(405.8e9/128)·127/128 B
     // at 50 GB/s (the last group's 16 · 7/8 microbatches of compute hide the rest).
     let step = rows[3]["step_ms"].as_f64().unwrap();
-    let compute = 6.0 * 405.8e9 * b / (16384.0 * 474e12) * 1e3;
+    let compute = flops_per_token * b / (16384.0 * 513.5e12) * 1e3;
     let expected = compute * (1.0 + 15.0 / 128.0)
         + 16.0 * 8192.0 * 16384.0 * 0.875 / 400e9 * 1e3 * 128.0
         + 170.456_514_56
         + 6.0 * 405.8e9 / 128.0 * 127.0 / 128.0 / 50e9 * 1e3 / 8.0;
     assert!((step - expected).abs() < 1e-6 * step, "{step}");
-    // The knee: m = 8,192 < T_crit = (8/6)·(474e12/50e9) = 12,640, so M·B/T_crit.
+    // The knee: m = 8,192 < T_crit = b_w·P·F_eff/(F_tok·B_eff) = 8·405.8e9·513.5e12/(F_tok·50e9)
+    // = 12,639.8, so M·B/T_crit.
+    let t_crit = 8.0 * 405.8e9 * 513.5e12 / (flops_per_token * 50e9);
+    assert!((t_crit - 12_639.8).abs() < 0.05, "{t_crit}");
     let n_max = json["summary"]["n_max"].as_f64().unwrap();
-    assert!((n_max - 128.0 * b / 12640.0).abs() < 1e-6, "{n_max}");
+    assert!((n_max - 128.0 * b / t_crit).abs() < 1e-6, "{n_max}");
 }

@@ -74,11 +74,16 @@ fn bandwidth_moves_t_crit_and_n_max_together() {
 #[test]
 fn moe_preset_needs_far_more_tokens_per_replica() {
     let moe = sweep("v=1&preset=moe-47b-h200");
-    // T_crit = (F/B)·(P/P_a) = 8000 · 46.7/12.9
-    assert!((moe.summary.t_crit_tokens - 8000.0 * 46.7 / 12.9).abs() < tol::PRINTED);
+    // T_crit = 6·P·(F/B)/F_tok, F_tok = 6·P_a + 12·L·h·s: 6·46.7e9·8,000/(6·12.9e9 +
+    // 12·32·4,096·4,096) = 26,735.86 (3.4 times the dense one).
+    let moe_t_crit = 6.0 * 46.7e9 * 8000.0 / (6.0 * 12.9e9 + 12.0 * 32.0 * 4096.0 * 4096.0);
+    assert!((moe.summary.t_crit_tokens - moe_t_crit).abs() < tol::PRINTED);
     let dense = sweep("v=1&preset=dense-8b-h100");
-    assert!((dense.summary.t_crit_tokens - 8000.0).abs() < tol::CHAIN);
-    assert!((dense.summary.n_max - 500.0).abs() < tol::CHAIN);
+    // 6·8.03e9·8,000/(6·8.03e9 + 12·32·4,096·8,192) = 6,311.97; N_max = 4M/T_crit = 633.72.
+    let dense_t_crit = 6.0 * 8.03e9 * 8000.0 / (6.0 * 8.03e9 + 12.0 * 32.0 * 4096.0 * 8192.0);
+    assert!((dense.summary.t_crit_tokens - dense_t_crit).abs() < tol::CHAIN);
+    assert!((dense.summary.n_max - 4e6 / dense_t_crit).abs() < tol::CHAIN);
+    assert!((dense_t_crit - 6311.97).abs() < 0.01);
     for row in dense.strong.iter().chain(&moe.strong) {
         assert!(row.step_ms.is_finite() && row.step_ms > 0.0);
     }

@@ -134,7 +134,8 @@ fn check_weak(query: &str, fixed_ms: f64, batch: &[f64], expected: &[Fsdp]) {
 // ---------------------------------------------------------------------------------------------
 // 1. FSDP / ZeRO-3 exposed time (docs/model.md §3.1 `cm=flops`, §3.2(c) `em=fsdp`)
 //
-//   t_compute    = 6·P_a·B/(N·F_eff)                      (cm=flops)
+//   t_compute    = F_tok·B/(N·F_eff)                      (cm=flops; F_tok = 6·P_a, plus
+//                                                          12·L·h·s with a shape)
 //                = t_c·(B/B₀)·(N₀/N)                      (cm=time)
 //   t_comm       = c·s_w·P/(TP·PP) / B_eff · (D−1)/D      per GPU per microbatch, D = N/M
 //   exposed      = A·max(0, t_comm − t_compute/A) + t_fixed + β·t_compute
@@ -142,19 +143,19 @@ fn check_weak(query: &str, fixed_ms: f64, batch: &[f64], expected: &[Fsdp]) {
 // ---------------------------------------------------------------------------------------------
 
 /// dense-8b-h100: b = 4M, P = P_a = 8.03G, F_eff = 400T, B_eff = 50G, c = 3, s_w = 2,
-/// fix = 20 ms, cm=flops, em=fsdp, M = A = 1 (so D = N, T = 4M/N).
+/// fix = 20 ms, cm=flops, em=fsdp, M = A = 1 (so D = N, T = 4M/N); Llama 3.1 8B's shape, so
+/// compute counts attention: F_tok = 6·8.03e9 + 12·32·4,096·8,192 = 61,064,901,888.
 ///
-///   t_compute(N) = 6·8.03e9·4e6/(N·400e12) s = 1.9272e17/(N·4e14) s = 481,800/N ms
+///   t_compute(N) = 61,064,901,888·4e6/(N·400e12) s = 610,649.01888/N ms
 ///   t_comm(N)    = 3·2·8.03e9/50e9 s · (N−1)/N = 963.6 ms · (N−1)/N
 ///
 /// | N     | T        | compute        | comm                          | exposed = max(0, comm − compute) + 20 |
-/// | 256   | 15,625   | 1882.03125     | 963.6·255/256  = 959.8359375  | 0 + 20 = 20                              |
-/// | 512   | 7,812.5  | 941.015625     | 963.6·511/512  = 961.71796875 | 20.70234375 + 20 = 40.70234375          |
-/// | 1,024 | 3,906.25 | 470.5078125    | 963.6·1023/1024 = 962.658984375 | 492.151171875 + 20 = 512.151171875    |
-/// | 2,048 | 1,953.125| 235.25390625   | 963.6·2047/2048 = 963.1294921875 | 727.8755859375 + 20 = 747.8755859375 |
+/// | 256   | 15,625   | 2385.34773     | 963.6·255/256  = 959.8359375  | 0 + 20 = 20                              |
+/// | 512   | 7,812.5  | 1192.673865    | 963.6·511/512  = 961.71796875 | 0 + 20 = 20                              |
+/// | 1,024 | 3,906.25 | 596.3369325    | 963.6·1023/1024 = 962.658984375 | 366.322051875 + 20 = 386.322051875    |
+/// | 2,048 | 1,953.125| 298.16846625   | 963.6·2047/2048 = 963.1294921875 | 664.9610259375 + 20 = 684.9610259375 |
 ///
-/// The example at 1,024 GPUs (compute 470.51, communication 962.66, exposed 512.15 ms)
-/// is reproduced, and so is docs/model.md §6's table (40.7, 512.15, 747.88).
+/// docs/model.md §6's table prints the same (386.32, 684.96).
 #[test]
 fn fsdp_dense_8b_h100() {
     check_strong(
@@ -164,46 +165,47 @@ fn fsdp_dense_8b_h100() {
             Fsdp {
                 gpus: 256.0,
                 tokens: 15_625.0,
-                compute_ms: 1882.03125,
+                compute_ms: 2385.34773,
                 comm_ms: 959.8359375,
                 exposed_ms: 20.0,
             },
             Fsdp {
                 gpus: 512.0,
                 tokens: 7_812.5,
-                compute_ms: 941.015625,
+                compute_ms: 1192.673865,
                 comm_ms: 961.71796875,
-                exposed_ms: 40.70234375,
+                exposed_ms: 20.0,
             },
             Fsdp {
                 gpus: 1024.0,
                 tokens: 3_906.25,
-                compute_ms: 470.5078125,
+                compute_ms: 596.336_932_5,
                 comm_ms: 962.658984375,
-                exposed_ms: 512.151171875,
+                exposed_ms: 386.322_051_875,
             },
             Fsdp {
                 gpus: 2048.0,
                 tokens: 1_953.125,
-                compute_ms: 235.25390625,
+                compute_ms: 298.168_466_25,
                 comm_ms: 963.1294921875,
-                exposed_ms: 747.8755859375,
+                exposed_ms: 684.961_025_937_5,
             },
         ],
     );
 }
 
 /// moe-47b-h200: b = 8M, P = 46.7G (what FSDP moves), P_a = 12.9G (what compute costs),
-/// F_eff = 400T, B_eff = 50G, c = 3, s_w = 2, fix = 40 ms, M = A = 1 (T = 8M/N).
+/// F_eff = 400T, B_eff = 50G, c = 3, s_w = 2, fix = 40 ms, M = A = 1 (T = 8M/N); Mixtral's
+/// shape at 4,096 tokens, so F_tok = 6·12.9e9 + 12·32·4,096·4,096 = 83,842,450,944.
 ///
-///   t_compute(N) = 6·12.9e9·8e6/(N·400e12) s = 6.192e17/(N·4e14) s = 1,548,000/N ms
+///   t_compute(N) = 83,842,450,944·8e6/(N·400e12) s = 1,676,849.01888/N ms
 ///   t_comm(N)    = 3·2·46.7e9/50e9 s · (N−1)/N = 5,604 ms · (N−1)/N
 ///                  (with P_a instead of P it would be 1,548 ms·(N−1)/N, hidden everywhere here)
 ///
 /// | N     | T       | compute     | comm                             | exposed                           |
-/// | 256   | 31,250  | 6046.875    | 5604·255/256   = 5582.109375     | 0 + 40 = 40                        |
-/// | 512   | 15,625  | 3023.4375   | 5604·511/512   = 5593.0546875    | 2569.6171875 + 40 = 2609.6171875   |
-/// | 1,024 | 7,812.5 | 1511.71875  | 5604·1023/1024 = 5598.52734375   | 4086.80859375 + 40 = 4126.80859375 |
+/// | 256   | 31,250  | 6550.19148  | 5604·255/256   = 5582.109375     | 0 + 40 = 40                        |
+/// | 512   | 15,625  | 3275.09574  | 5604·511/512   = 5593.0546875    | 2317.9589475 + 40 = 2357.9589475   |
+/// | 1,024 | 7,812.5 | 1637.54787  | 5604·1023/1024 = 5598.52734375   | 3960.97947375 + 40 = 4000.97947375 |
 #[test]
 fn fsdp_moe_47b_h200_moves_all_parameters() {
     check_strong(
@@ -213,23 +215,23 @@ fn fsdp_moe_47b_h200_moves_all_parameters() {
             Fsdp {
                 gpus: 256.0,
                 tokens: 31_250.0,
-                compute_ms: 6046.875,
+                compute_ms: 6550.19148,
                 comm_ms: 5582.109375,
                 exposed_ms: 40.0,
             },
             Fsdp {
                 gpus: 512.0,
                 tokens: 15_625.0,
-                compute_ms: 3023.4375,
+                compute_ms: 3275.09574,
                 comm_ms: 5593.0546875,
-                exposed_ms: 2609.6171875,
+                exposed_ms: 2_357.958_947_5,
             },
             Fsdp {
                 gpus: 1024.0,
                 tokens: 7_812.5,
-                compute_ms: 1511.71875,
+                compute_ms: 1637.54787,
                 comm_ms: 5598.52734375,
-                exposed_ms: 4126.80859375,
+                exposed_ms: 4_000.979_473_75,
             },
         ],
     );
@@ -566,12 +568,12 @@ fn layout_seed_tp4_pp2_cp2_a2() {
 }
 
 /// dense-8b-h100 with tp = 8, a = 4: M = 8, A = 4, b = 4M, N₀ = 64, F_eff = 400T, B_eff = 50G,
-/// P = P_a, CP = 1; the cap is B_crit = 32M (bcap empty).
+/// P = P_a, CP = 1; the cap is B_crit = 32M (bcap empty); F_tok = 61,064,901,888 (above).
 ///
 ///   T(N)   = 4M·8/(N·4) = 8M/N: 125,000 (64), 7,812.5 (1,024), 3,906.25 (2,048)
 ///   T₀     = 125,000
-///   T_crit = (3·2/6)·(400e12/50e9)·1·1 = 8,000
-///   N_max  = 8·4M/(4·8,000) = 1,000
+///   T_crit = c·s_w·P·F_eff/(F_tok·B_eff) = 6·8.03e9·8,000/61,064,901,888 = 6,311.9728…
+///   N_max  = 8·4M/(4·6,311.9728…) = 1,267.4326…
 ///   switch = 32M·8/(125,000·4) = 512  (= 64·32M/4M)
 #[test]
 fn layout_dense_tp8_a4() {
@@ -579,8 +581,8 @@ fn layout_dense_tp8_a4() {
         query: "v=1&preset=dense-8b-h100&tp=8&a=4",
         tokens: &[(64.0, 125_000.0), (1024.0, 7_812.5), (2048.0, 3_906.25)],
         weak_tokens: 125_000.0,
-        t_crit: 8_000.0,
-        n_max: 1_000.0,
+        t_crit: 6_311.972_804_065_762,
+        n_max: 1_267.432_583_810_709_7,
         switch_gpus: 512.0,
     });
 }
@@ -590,8 +592,8 @@ fn layout_dense_tp8_a4() {
 ///
 ///   T(N)   = 8M·8/(N·2) = 32M/N: 1,000,000 (32), 125,000 (256), 31,250 (1,024)
 ///   T₀     = 1,000,000
-///   T_crit = (3·2/6)·(400e12/50e9)·(46.7/12.9)·2 = 8,000·3.62015503876…·2 = 57,922.480620155…
-///   N_max  = 8·8M/(2·57,922.48062…) = 552.462526766…
+///   T_crit = c·s_w·P·F_eff·CP/(F_tok·B_eff) = 6·46.7e9·8,000·2/83,842,450,944 = 53,471.719…
+///   N_max  = 8·8M/(2·53,471.719…) = 598.447187…
 ///   switch = 32M·8/(1,000,000·2) = 128  (= 32·32M/8M)
 #[test]
 fn layout_moe_tp2_pp2_cp2_a2() {
@@ -599,8 +601,8 @@ fn layout_moe_tp2_pp2_cp2_a2() {
         query: "v=1&preset=moe-47b-h200&tp=2&pp=2&cp=2&a=2",
         tokens: &[(32.0, 1_000_000.0), (256.0, 125_000.0), (1024.0, 31_250.0)],
         weak_tokens: 1_000_000.0,
-        t_crit: 57_922.480_620_155_04,
-        n_max: 552.462_526_766_595_3,
+        t_crit: 53_471.719_272_548_65,
+        n_max: 598.447_187_323_340_5,
         switch_gpus: 128.0,
     });
 }

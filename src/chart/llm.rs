@@ -4,7 +4,7 @@
 use super::line::{y_extent, Callout, LineChart, Series, SeriesKind, VMarker};
 use super::{ChartError, ChartStyle, PALETTE};
 use crate::i18n::tr;
-use crate::model::llm::{LlmSweep, StrongRow, SweepCurves, WeakRow};
+use crate::model::llm::{LlmSweep, MfuConvention, StrongRow, SweepCurves, WeakRow};
 use crate::text::units::{format_count, format_si, format_sig};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -240,10 +240,16 @@ fn mfu_chart(sweep: &LlmSweep) -> LineChart {
     chart.y_format = percent_label;
     chart.series = vec![
         Series {
-            label: tr(
-                "MFU = 6·P_a·B / (N · step · peak)",
-                "MFU = 6·P_a·B / (N · step · 峰值)",
-            )
+            label: match sweep.summary.mfu_convention {
+                MfuConvention::WeightsOnly => tr(
+                    "MFU = 6·P_a·B / (N · step · peak)",
+                    "MFU = 6·P_a·B / (N · step · 峰值)",
+                ),
+                MfuConvention::WithAttention => tr(
+                    "MFU = (6·P_a + 12·L·h·s)·B / (N · step · peak)",
+                    "MFU = (6·P_a + 12·L·h·s)·B / (N · step · 峰值)",
+                ),
+            }
             .to_string(),
             color: COMPUTE,
             kind: SeriesKind::Solid,

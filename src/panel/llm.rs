@@ -5,7 +5,7 @@ use super::nearest;
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::fit::{FitPoint, StepFit};
-use crate::model::llm::{BestLayout, LlmSweep, StrongRow, WeakRow};
+use crate::model::llm::{BestLayout, LlmSweep, MfuConvention, StrongRow, WeakRow};
 use crate::model::walls::WallPoint;
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
@@ -287,10 +287,16 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     let s = &sweep.summary;
     let mut out = vec![
         (
-            tr(
-                "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
-                "通信掩盖阈值 T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
-            )
+            match s.mfu_convention {
+                MfuConvention::WeightsOnly => tr(
+                    "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
+                    "通信掩盖阈值 T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
+                ),
+                MfuConvention::WithAttention => tr(
+                    "Overlap threshold T_crit = c·s_w·P·(F_eff/B_eff)·CP / (6·P_a + 12·L·h·s)",
+                    "通信掩盖阈值 T_crit = c·s_w·P·(F_eff/B_eff)·CP / (6·P_a + 12·L·h·s)",
+                ),
+            }
             .to_string(),
             trf!(
                 "{} tokens per replica",
@@ -552,16 +558,15 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
 /// What the fit of measured step times (`em=fit`) found, for the strong panel's key figures:
 /// the two parts of `t(N) = W/N + K`, the `F_eff` and MFU that `W` implies, Amdahl's serial
 /// fraction `K/t(N₀)` and how well the fit matches its points.
-pub fn fit_figures(
-    sweep: &LlmSweep,
-    active_params: f64,
-    peak_flops_per_gpu: f64,
-) -> Vec<(String, String)> {
+pub fn fit_figures(sweep: &LlmSweep, peak_flops_per_gpu: f64) -> Vec<(String, String)> {
     let Some(fit) = &sweep.fit else {
         return Vec::new();
     };
     let n0 = sweep.summary.baseline_gpus;
-    let flops = fit.flops_per_gpu(active_params, sweep.summary.global_batch_tokens);
+    let flops = fit.flops_per_gpu(
+        sweep.summary.flops_per_token,
+        sweep.summary.global_batch_tokens,
+    );
     let f = fit.serial_fraction(n0);
     let weak = weak_fit_figures(sweep, fit);
     let mut out = vec![
@@ -580,8 +585,8 @@ pub fn fit_figures(
         ),
         (
             tr(
-                "F_eff implied by W (6·P_a·B FLOPs per step)",
-                "W 对应的 F_eff（每步 6·P_a·B FLOPs）",
+                "F_eff implied by W (the FLOPs per step MFU counts)",
+                "W 对应的 F_eff（每步 FLOPs 按 MFU 的口径）",
             )
             .to_string(),
             trf!(

@@ -230,11 +230,7 @@ impl Panel {
             (Computed::Laws(s), _) => laws::key_figures(s, self.scenario.laws.measured_kind),
             (Computed::Llm(s), View::Strong) => {
                 let mut figures = llm::strong_key_figures(s);
-                figures.extend(llm::fit_figures(
-                    s,
-                    self.scenario.llm.active_params,
-                    self.scenario.llm.peak_flops_per_gpu,
-                ));
+                figures.extend(llm::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
                 // The explorer's answer, or why it has none (no shape, no layout divides `lx`).
                 figures.extend(
                     self.explorer
@@ -248,11 +244,7 @@ impl Panel {
             (Computed::Llm(s), _) => {
                 let mut figures = llm::weak_key_figures(s);
                 if s.fit.as_ref().is_some_and(|f| f.per_doubling_of.is_some()) {
-                    figures.extend(llm::fit_figures(
-                        s,
-                        self.scenario.llm.active_params,
-                        self.scenario.llm.peak_flops_per_gpu,
-                    ));
+                    figures.extend(llm::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
                 }
                 figures
             }

@@ -12,7 +12,8 @@ use crate::scenario::{decode, View};
 use crate::text::units::{format_count, format_percent, format_sig};
 
 /// One published run: the link that sets its model, hardware and layout, where it ran, and
-/// the MFU it published (counted as `6·P·B`, the model's count; shared/data/published-runs.md).
+/// the MFU it published, counted with attention as the model counts it (`F_tok·B` over the
+/// step: `6·P` plus `12·L·h·s` per token, PaLM's convention; shared/data/published-runs.md).
 #[derive(Debug, Clone, Copy)]
 pub struct PublishedRun {
     pub label: &'static str,
@@ -81,14 +82,15 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
     // §2: MLPerf Training v3.1 GPT-3 175B on Eos, FP8, TP 4 · PP 8, microbatch 1, sequence
     // 2,048, at a fixed GBS of 2,048 sequences (and 2,560 at 10,240 GPUs): the DGX Cloud
     // recipe's shape and layout (the same NeMo stack; the virtual chunks, 12, are the recipe's:
-    // MLPerf's config files give TP, PP and the microbatch only). MFU as 6·P·B over the
-    // published step: 6·175e9·4,194,304 / (11.051 s · 512 · 1,979e12) = 39.33%;
-    // / (1.609 s · 4,096 · …) = 33.77%; 6·175e9·5,242,880 / (0.926 s · 10,240 · …) = 29.34%.
+    // MLPerf's config files give TP, PP and the microbatch only). MFU as F_tok·B over the
+    // published step, F_tok = 6·175e9 + 12·96·12,288·2,048 = 1.0790e12 FLOPs per token:
+    // 1.0790e12·4,194,304 / (11.051 s · 512 · 1,979e12) = 40.42%; / (1.609 s · 4,096 · …) =
+    // 34.70%; 1.0790e12·5,242,880 / (0.926 s · 10,240 · …) = 30.15%.
     run(
         "MLPerf v3.1 GPT-3 175B FP8",
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=4194304",
         512.0,
-        0.3933,
+        0.4042,
         Stack::MegatronFp8,
         false,
     ),
@@ -96,7 +98,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "MLPerf v3.1 GPT-3 175B FP8",
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=4194304",
         4096.0,
-        0.3377,
+        0.3470,
         Stack::MegatronFp8,
         false,
     ),
@@ -104,7 +106,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "MLPerf v3.1 GPT-3 175B FP8",
         "v=1&preset=dgxc-gpt3-175b-fp8&mbs=1&view=strong&b=5242880",
         10240.0,
-        0.2934,
+        0.3015,
         Stack::MegatronFp8,
         false,
     ),
@@ -125,13 +127,13 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         Stack::Megatron,
         false,
     ),
-    // Dubey et al. 2024, Tables 3–4: TP 8 · PP 16, 16M tokens; 430 / 400 TFLOP/s with
-    // attention, 40.0% / 37.3% as 6·P·B (12.565 s and 6.753 s steps).
+    // Dubey et al. 2024, Tables 3–4: TP 8 · PP 16, 16M tokens; 430 / 400 TFLOP/s per GPU,
+    // counted with attention: 430/989 = 43.48%, 400/989 = 40.44%.
     run(
         "Llama 3.1 405B",
         "v=1&preset=llama31-405b-h100",
         8192.0,
-        0.400,
+        0.4348,
         Stack::Meta,
         true,
     ),
@@ -139,16 +141,17 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "Llama 3.1 405B",
         "v=1&preset=llama31-405b-h100",
         16384.0,
-        0.373,
+        0.4044,
         Stack::Meta,
         false,
     ),
-    // §4: FSDP only, 2 × 8,192 tokens per GPU, 5,605 tokens/s per GPU at 128.
+    // §4: FSDP only, 2 × 8,192 tokens per GPU, 5,605 tokens/s per GPU at 128: F_tok =
+    // 6·8.03e9 + 12·32·4,096·8,192 = 6.1065e10, MFU 6.1065e10·5,605 / 989e12 = 34.61%.
     run(
         "torchtitan Llama 3.1 8B (FSDP)",
         "v=1&preset=torchtitan-llama3-8b&mbs=2",
         128.0,
-        0.273,
+        0.3461,
         Stack::Torchtitan,
         true,
     ),
@@ -156,13 +159,13 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
     // microbatch 2 (4,096 tokens per GPU), H100 BF16; the README gives no network, so the
     // model's default `beff` of 100 GB/s per GPU, the article's (its `T_crit ≈ 3.7k`). MPT-13B's shape (llm-foundry yamls: 40 layers, d_model 5,120,
     // 40 heads, a 4h MLP, vocabulary 50,368); P = 12·40·5,120² + 2·50,368·5,120 = 13.10e9 as
-    // the model counts it (untied). MFU = 6·13.10e9·4,792 / 989e12 = 38.08% on 8 GPUs,
-    // 6·13.10e9·4,800 / 989e12 = 38.15% on 64.
+    // the model counts it (untied). F_tok = 6·13.10e9 + 12·40·5,120·2,048 = 8.3633e10, MFU
+    // = 8.3633e10·4,792 / 989e12 = 40.52% on 8 GPUs, 8.3633e10·4,800 / 989e12 = 40.59% on 64.
     run(
         "llm-foundry MPT-13B (FSDP)",
         LLM_FOUNDRY_13B,
         8.0,
-        0.3808,
+        0.4052,
         Stack::Foundry,
         true,
     ),
@@ -170,7 +173,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         "llm-foundry MPT-13B (FSDP)",
         LLM_FOUNDRY_13B,
         64.0,
-        0.3815,
+        0.4059,
         Stack::Foundry,
         false,
     ),

@@ -665,7 +665,7 @@ impl LlmSettings {
         // compute time), exposed its constant K, and F_eff the rate W implies (so T_crit and
         // N_max use the measured rate).
         let fit = self.step_fit().and_then(Result::ok);
-        let inputs = LlmInputs {
+        let mut inputs = LlmInputs {
             global_batch_tokens: self.global_batch_tokens,
             layout: self.layout(),
             microbatch_tokens: self.microbatch_tokens(),
@@ -677,9 +677,7 @@ impl LlmSettings {
             }),
             total_params: self.total_params,
             active_params: self.active_params,
-            flops_per_gpu: fit.as_ref().map_or(self.flops_per_gpu, |f| {
-                f.flops_per_gpu(self.active_params, self.global_batch_tokens)
-            }),
+            flops_per_gpu: self.flops_per_gpu,
             peak_flops_per_gpu: self.peak_flops_per_gpu,
             comm: FsdpComm {
                 gathers: self.gathers,
@@ -726,6 +724,11 @@ impl LlmSettings {
                 w
             }),
         };
+        // The fit's rate counts the same FLOPs per token as the compute it stands for.
+        if let Some(f) = &inputs.fit {
+            inputs.flops_per_gpu =
+                f.flops_per_gpu(inputs.flops_per_token(), inputs.global_batch_tokens);
+        }
         self.with_physics_rate(inputs)
     }
 

@@ -205,7 +205,8 @@ pub const PRESETS: [PresetSpec; 15] = [
         // A measured run: Megatron-Core's GPT 177B strong-scaling sweep on H100, 96 → 4,608
         // GPUs at a fixed global batch of 1,152 × 4,096 tokens, TP 8, PP 6 (NVIDIA/Megatron-LM
         // README and its `images/strong_scaling.png`; step times from the published aggregate
-        // PFLOP/s as `6·177e9·4,718,592 / FLOP/s`, shared/data/published-runs.md §1).
+        // PFLOP/s as `F_tok·4,718,592 / FLOP/s` with attention's FLOPs in `F_tok`, as
+        // Megatron-LM counts them; shared/data/published-runs.md §1 counts `6·P` only).
         // `em=fit` on the first and last points; the six between are predictions.
         name: "megatron-177b-h100",
         view: View::Strong,
@@ -219,10 +220,11 @@ pub const PRESETS: [PresetSpec; 15] = [
             tr(
                 "NVIDIA/Megatron-LM README, strong scaling of GPT 177B on H100 (96 → 4,608 GPUs, \
                  batch 1,152 sequences, MFU 47% → 42%) and images/strong_scaling.png; step times \
-                 = 6·177e9·4,718,592 tokens / published aggregate FLOP/s",
+                 = (6·177e9 + 12·L·h·s FLOPs per token)·4,718,592 tokens / published aggregate \
+                 FLOP/s",
                 "NVIDIA/Megatron-LM README 中 GPT 177B 在 H100 上的强扩展（96 → 4,608 卡，\
                  batch 1,152 条序列，MFU 47% → 42%）及 images/strong_scaling.png；step time \
-                 = 6·177e9·4,718,592 tokens / 公布的总 FLOP/s",
+                 = （每 token 6·177e9 + 12·L·h·s FLOPs）·4,718,592 tokens / 公布的总 FLOP/s",
             )
         }),
         inputs: |s| {
@@ -236,17 +238,20 @@ pub const PRESETS: [PresetSpec; 15] = [
             l.baseline_gpus = 96.0;
             l.gpus = vec![96.0, 144.0, 288.0, 576.0, 1152.0, 2304.0, 3072.0, 4608.0];
             l.exposed_mode = ExposedMode::Fit;
-            // Seconds per step = 6·177e9·4,718,592 / (aggregate PFLOP/s · 1e15), from the
-            // published 44.5, 66.6, 132.4, 263.0, 517.5, 1,003.9, 1,307.9, 1,912.5 PFLOP/s.
+            // Seconds per step = F_tok·4,718,592 / (aggregate PFLOP/s · 1e15), from the
+            // published 44.5, 66.6, 132.4, 263.0, 517.5, 1,003.9, 1,307.9, 1,912.5 PFLOP/s,
+            // with Megatron-LM's own count of FLOPs per token (`num_floating_point_operations`:
+            // the weights and attention's `12·L·h·s`), F_tok = 6·177e9 + 12·96·12,288·4,096 =
+            // 1.1200e12, so that the rows' MFU is the README's 47% → 42%.
             l.step_table = points(&[
-                (96.0, 112_610.0),
-                (144.0, 75_240.0),
-                (288.0, 37_850.0),
-                (576.0, 19_050.0),
-                (1152.0, 9_683.0),
-                (2304.0, 4_992.0),
-                (3072.0, 3_831.0),
-                (4608.0, 2_620.0),
+                (96.0, 118_758.0),
+                (144.0, 79_350.0),
+                (288.0, 39_915.0),
+                (576.0, 20_094.0),
+                (1152.0, 10_212.0),
+                (2304.0, 5_264.0),
+                (3072.0, 4_041.0),
+                (4608.0, 2_763.0),
             ]);
             l.fit_on = vec![96.0, 4608.0];
             l.peak_flops_per_gpu = 989e12;
@@ -679,8 +684,10 @@ fn mixtral_shape(w: &mut WallSettings) {
 }
 
 /// `F_eff` of `llama31-405b-h100`: calibrated so that the 8,192-GPU row's step is Meta's
-/// 12.565 s (40.0% MFU counted as `6·P·B`; docs/model.md §12.8).
-const LLAMA_405B_FEFF: f64 = 474e12;
+/// 12.565 s (43.5% MFU, counted with attention as Meta counts its 430 TFLOP/s; docs/model.md
+/// §12.8). It counts attention's FLOPs too: the `6·P`-only rate that gives the same step is
+/// 474T, times `F_tok/(6·P) = 1 + 12·126·16,384·8,192/(6·405.8e9) = 1.08335`.
+const LLAMA_405B_FEFF: f64 = 513.5e12;
 
 /// Llama 3.1's shape family (Meta's configs): 8 KV heads, a gated MLP, 8,192-token sequences,
 /// vocabulary 128,256.

@@ -105,10 +105,11 @@ impl StepFit {
     }
 
     /// The achieved FLOP/s per GPU the shrinking part implies, if it is all compute of
-    /// `6·P_a` FLOPs per token for `batch_tokens` tokens: `W/N` ms = `6·P_a·B/(N·F)` s, so
-    /// `F = 6·P_a·B·1000 / W`.
-    pub fn flops_per_gpu(&self, active_params: f64, batch_tokens: f64) -> f64 {
-        6.0 * active_params * batch_tokens * 1e3 / self.work_ms_gpus
+    /// `F_tok` FLOPs per token (`6·P_a`, plus attention's with a shape:
+    /// [`super::llm::LlmInputs::flops_per_token`]) for `batch_tokens` tokens:
+    /// `W/N` ms = `F_tok·B/(N·F)` s, so `F = F_tok·B·1000 / W`.
+    pub fn flops_per_gpu(&self, flops_per_token: f64, batch_tokens: f64) -> f64 {
+        flops_per_token * batch_tokens * 1e3 / self.work_ms_gpus
     }
 }
 
@@ -278,7 +279,7 @@ mod tests {
         assert!((e - 50.0 / 1050.0).abs() < 1e-12, "{e}");
         assert!(fit.points[1].leave_one_out_error.unwrap().abs() < 1e-12);
         // 6·P_a·B·1000/W: P_a = 1e9, B = 1.6e6 tokens → 6e9·1.6e6·1e3/96,000 = 1e14 FLOP/s.
-        assert!((fit.flops_per_gpu(1e9, 1.6e6) - 1e14).abs() < 1.0);
+        assert!((fit.flops_per_gpu(6e9, 1.6e6) - 1e14).abs() < 1.0);
     }
 
     /// Three points off any line: the fit minimises the relative error. By hand, with x = 1/N and

@@ -285,10 +285,10 @@ pub enum SearchError {
 /// recomputation runs every layer's forward twice, `(6 + 2)/6` of the training FLOPs; `k` of a
 /// stage's `L_s` layers (`recompute_layers`, Megatron-LM's `--recompute-num-layers`) rerun
 /// `k/L_s` of it, `1 + (k/L_s)/3`; selective recomputation reruns the attention's `QKᵀ` and
-/// `·V`, `4·s·h` FLOPs per token per layer forward (`2·s·h` each), against `6·P_a` per token
-/// for the whole step; with flash attention the backward recomputes the scores anyway (Dao et
-/// al. 2022), so selective costs nothing more. `pp` gives the stage's layers,
-/// `L_s = ⌈L/PP⌉`.
+/// `·V`, `4·s·h` FLOPs per token per layer forward (`2·s·h` each), against `6·P_a + 12·L·h·s`
+/// per token for the whole step ([`super::shape::Shape::attention_flops_per_token`]); with
+/// flash attention the backward recomputes the scores anyway (Dao et al. 2022), so selective
+/// costs nothing more. `pp` gives the stage's layers, `L_s = ⌈L/PP⌉`.
 pub fn recompute_factor(
     walls: &Walls,
     recompute: Recompute,
@@ -301,7 +301,8 @@ pub fn recompute_factor(
         Recompute::Selective if walls.memory.activations.flash_attention => 1.0,
         Recompute::Selective => {
             let s = walls.shape;
-            1.0 + 4.0 * s.seq_len * s.hidden * s.layers / (6.0 * active_params)
+            1.0 + 4.0 * s.seq_len * s.hidden * s.layers
+                / (6.0 * active_params + s.attention_flops_per_token())
         }
         Recompute::Full => {
             let stage = walls.shape.layers_per_stage(pp);
@@ -1091,6 +1092,44 @@ mod tests {
         }
     }
 
+    /// With a shape, compute, `T_crit` and MFU count attention's FLOPs (PaLM's convention), by
+    /// hand for GPT-3 175B at 2,048 tokens: `F_tok = 6·175e9 + 12·96·12,288·2,048 =
+    /// 1,050e9 + 28,991,029,248 = 1,078,991,029,248`; compute at 1,024 GPUs, 400 TFLOP/s and
+    /// 1,536 sequences: `F_tok·3,145,728/(1,024·400e12)` = 8,286.65110462464 ms (8,064 ms as
+    /// `6·P_a`); at 32,768 tokens a sequence `F_tok = 1,513,856,467,968`, 1.40303× the compute
+    /// for the same tokens; `T_crit = 6·175e9·400e12/(F_tok·50e9)` = 7,785.0508 tokens; an MFU
+    /// at a step of the compute alone is `F_eff/peak` = 400/989. Without a shape, `6·P_a`.
+    #[test]
+    fn compute_and_mfu_count_attention_with_a_shape() {
+        let inputs = gpt3_inputs(true);
+        let batch = inputs.global_batch_tokens;
+        assert_eq!(inputs.flops_per_token(), 1_078_991_029_248.0);
+        assert_eq!(
+            inputs.mfu_convention(),
+            crate::llm::MfuConvention::WithAttention
+        );
+        let compute = inputs.compute_ms(1024.0, batch);
+        assert!((compute - 8_286.651_104_624_64).abs() < 1e-6, "{compute}");
+        assert!((inputs.t_crit_tokens() - 7_785.050_822_762).abs() < 1e-6);
+        let mfu = inputs.mfu(1024.0, batch, compute);
+        assert!((mfu - 400.0 / 989.0).abs() < 1e-12, "{mfu}");
+        let mut long = inputs.clone();
+        if let Some(w) = long.walls.as_mut() {
+            w.shape.seq_len = 32_768.0;
+        }
+        assert_eq!(long.flops_per_token(), 1_513_856_467_968.0);
+        let ratio = long.compute_ms(1024.0, batch) / compute;
+        assert!((ratio - 1_513_856_467_968.0 / 1_078_991_029_248.0).abs() < 1e-12);
+        let mut bare = inputs.clone();
+        bare.walls = None;
+        assert_eq!(bare.flops_per_token(), 1050e9);
+        assert_eq!(
+            bare.mfu_convention(),
+            crate::llm::MfuConvention::WeightsOnly
+        );
+        assert!((bare.compute_ms(1024.0, batch) - 8064.0).abs() < 1e-9);
+    }
+
     /// The bound of a group never exceeds the step of any of its layouts, fitting or not (else
     /// [`best_layout`] could stop before the fastest), over every group of GPT-3 175B at 1,024
     /// and 12,288 GPUs, with and without flash attention (two or three recomputations) and
@@ -1163,8 +1202,8 @@ mod tests {
 
     /// Full recomputation runs the forward twice: (6 + 2)/6. Selective, without flash
     /// attention, reruns QKᵀ and ·V: GPT-3 (s = 2,048, h = 12,288, L = 96, P_a = 175e9) adds
-    /// 4·2,048·12,288·96 / (6·175e9) = 9,663,676,416 / 1.05e12 = 0.009203501…; with flash
-    /// attention nothing.
+    /// 4·2,048·12,288·96 / (6·175e9 + 12·96·12,288·2,048) = 9,663,676,416 / 1,078,991,029,248
+    /// = 0.0089562157…; with flash attention nothing.
     #[test]
     fn recomputation_costs_its_extra_forward() {
         let plain = gpt3(false);
@@ -1175,7 +1214,7 @@ mod tests {
         );
         let selective = recompute_factor(&plain, Recompute::Selective, 0, 8, 175e9);
         assert!(
-            (selective - 1.009_203_501_348_571_4).abs() < 1e-15,
+            (selective - 1.008_956_215_718_248_3).abs() < 1e-15,
             "{selective}"
         );
         assert_eq!(

@@ -26,6 +26,17 @@ pub enum ComputeSource {
     AtBaseline { compute_ms: f64 },
 }
 
+/// The FLOPs an MFU counts per token (PaLM's convention when the shape is known).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MfuConvention {
+    /// `6·P_a`: the weights only (no shape, so no attention to count).
+    WeightsOnly,
+    /// `6·P_a + 12·L·h·s`: the weights and attention's score and value products, as PaLM
+    /// (Appendix B), Megatron-LM and NeMo, torchtitan and llm-foundry report MFU.
+    WithAttention,
+}
+
 /// Where exposed time comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -155,17 +166,36 @@ impl LlmInputs {
         }
     }
 
-    /// MFU `= 6 · P_a · B / (N · t_step · peak)`: the model's FLOPs per step over what the GPUs
-    /// could have done in the step (Chowdhery et al. 2022, "PaLM", Appendix B; without the
-    /// attention FLOPs).
+    /// `F_tok`: training FLOPs per token, `6·P_a` for the weights plus, with a shape,
+    /// attention's `12·L·h·s` ([`super::shape::Shape::attention_flops_per_token`]). What
+    /// compute time ([`compute_ms_from_flops`]), `T_crit` and MFU count.
+    pub fn flops_per_token(&self) -> f64 {
+        6.0 * self.active_params
+            + self
+                .walls
+                .map_or(0.0, |w| w.shape.attention_flops_per_token())
+    }
+
+    /// Which FLOPs MFU counts: attention's too when the shape gives them.
+    pub fn mfu_convention(&self) -> MfuConvention {
+        if self.walls.is_some() {
+            MfuConvention::WithAttention
+        } else {
+            MfuConvention::WeightsOnly
+        }
+    }
+
+    /// MFU `= F_tok · B / (N · t_step · peak)`: the model's FLOPs per step over what the GPUs
+    /// could have done in the step (Chowdhery et al. 2022, "PaLM", Appendix B), with
+    /// `F_tok` of [`Self::flops_per_token`] ([`Self::mfu_convention`] names which).
     pub fn mfu(&self, gpus: f64, batch: f64, step_ms: f64) -> f64 {
-        6.0 * self.active_params * batch / (gpus * step_ms / 1e3 * self.peak_flops_per_gpu)
+        self.flops_per_token() * batch / (gpus * step_ms / 1e3 * self.peak_flops_per_gpu)
     }
 
     fn constant_rate_compute_ms(&self, gpus: f64, batch: f64) -> f64 {
         match self.compute {
             ComputeSource::Flops => {
-                compute_ms_from_flops(self.active_params, batch, gpus, self.flops_per_gpu)
+                compute_ms_from_flops(self.flops_per_token(), batch, gpus, self.flops_per_gpu)
             }
             ComputeSource::AtBaseline { compute_ms } => {
                 compute_ms * (batch / self.global_batch_tokens) * (self.baseline_gpus / gpus)
@@ -214,7 +244,7 @@ impl LlmInputs {
             self.flops_per_gpu,
             self.comm.bus_bytes_per_s,
             self.total_params,
-            self.active_params,
+            self.flops_per_token(),
             self.layout.cp as f64,
         )
     }
@@ -538,6 +568,11 @@ pub struct LlmSummary {
     /// `P`, the scenario's total parameters (what the shape's count is checked against).
     pub total_params: f64,
     pub token_budget: f64,
+    /// `F_tok`, the training FLOPs per token that compute time and MFU count
+    /// ([`LlmInputs::flops_per_token`]).
+    pub flops_per_token: f64,
+    /// Which FLOPs the MFU columns count ([`MfuConvention`]).
+    pub mfu_convention: MfuConvention,
     /// The GPU's memory, with a shape.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hbm_bytes: Option<f64>,
@@ -740,6 +775,8 @@ impl LlmSweep {
                 token_budget: inputs.token_budget,
                 hbm_bytes: inputs.walls.map(|w| w.memory.hbm_bytes),
                 usable_bytes: inputs.walls.map(|w| w.memory.usable_bytes()),
+                flops_per_token: inputs.flops_per_token(),
+                mfu_convention: inputs.mfu_convention(),
                 shape_params: inputs.walls.map(|w| w.shape.total_params()),
                 shape_params_mismatch: inputs.walls.map(|w| {
                     super::shape::params_mismatch(w.shape.total_params(), inputs.total_params)

@@ -132,15 +132,25 @@ impl Shape {
         }
     }
 
-    /// `f`: the share of a step's FLOPs spent in causal attention's score and value products,
-    /// `s·h·L/(P_a + s·h·L)`. Per token they cost `12·L·h·s` FLOPs forward and backward
-    /// (Chowdhery et al. 2022, "PaLM", Appendix B), half of it under a causal mask, against
-    /// `6·P_a` for the weights ([`Self::active_params`]). What ring attention's K/V exchange
-    /// can hide behind ([`super::walls::CpOverlap::Ring`]): 4.0% for Llama 3 405B at 8,192
-    /// tokens.
+    /// Attention's score and value products per token, forward and backward: `12·L·h·s`
+    /// FLOPs (Chowdhery et al. 2022, "PaLM", Appendix B: `6N + 12·L·H·Q·T` per token, with
+    /// `H·Q = h`). Not halved for a causal mask, as PaLM, Megatron-LM (Narayanan et al.
+    /// 2021, §5.1: the `s/(6h)` term), torchtitan and llm-foundry count it; a causal kernel
+    /// (FlashAttention-2) skips about half of these FLOPs, so at long sequences the compute
+    /// time counts up to twice attention's real work, and the calibrated `r∞` absorbs the
+    /// ratio at its run's sequence. DGX Cloud's published MFU matches this count: GPT-3 175B
+    /// at 128 GPUs counts 53.6% with it, 52.9% halved, 53.5% published.
+    pub fn attention_flops_per_token(&self) -> f64 {
+        12.0 * self.layers * self.hidden * self.seq_len
+    }
+
+    /// `f`: the share of a step's FLOPs spent in attention's score and value products,
+    /// `12·L·h·s / (6·P_a + 12·L·h·s)` ([`Self::attention_flops_per_token`] against `6·P_a`
+    /// for the weights, [`Self::active_params`]). What ring attention's K/V exchange can hide
+    /// behind ([`super::walls::CpOverlap::Ring`]): 7.7% for Llama 3 405B at 8,192 tokens.
     pub fn attention_flop_share(&self) -> f64 {
-        let attention = self.seq_len * self.hidden * self.layers;
-        attention / (self.active_params() + attention)
+        let attention = self.attention_flops_per_token();
+        attention / (6.0 * self.active_params() + attention)
     }
 
     /// Tokens each expert gets per microbatch with balanced routing:
@@ -270,6 +280,33 @@ mod tests {
         assert!((s.expert_flop_share() - 11_274_289_152.0 / 12_878_610_432.0).abs() < 1e-15);
         assert_eq!(s.tokens_per_expert(4096.0, 8.0), Some(8192.0));
         assert_eq!(s.tokens_per_expert(4096.0, 1.0), Some(1024.0));
+    }
+
+    /// Attention's FLOPs per token, `12·L·h·s` (PaLM, Appendix B), by hand: Llama 3.1 8B at
+    /// 8,192 tokens, 12·32·4,096·8,192 = 12,884,901,888, against 6·8,029,995,008 =
+    /// 48,179,970,048 for the weights: a share of 12,884,901,888/61,064,871,936 = 21.1%.
+    /// Llama 3 405B at 8,192: 12·126·16,384·8,192 = 202,937,204,736 against 6·405,849,243,648
+    /// (its active parameters: 126·(2·16,384²·(1 + 8/128) + 3·16,384·53,248) + 2·128,256·16,384)
+    /// = 2,435,095,461,888: 7.69%. A sixteenfold sequence, 131,072 tokens, is sixteen times the
+    /// attention: 3,246,995,275,776, more than the weights' FLOPs.
+    #[test]
+    fn attention_flops_per_token_as_palm_counts_them() {
+        let s = llama_8b();
+        assert_eq!(s.attention_flops_per_token(), 12_884_901_888.0);
+        assert!(
+            (s.attention_flop_share() - 12_884_901_888.0 / 61_064_871_936.0).abs() < 1e-15,
+            "{}",
+            s.attention_flop_share()
+        );
+        assert_eq!(LLAMA3_405B.attention_flops_per_token(), 202_937_204_736.0);
+        assert_eq!(LLAMA3_405B.active_params(), 405_849_243_648.0);
+        let share = 202_937_204_736.0 / (2_435_095_461_888.0 + 202_937_204_736.0);
+        assert!((LLAMA3_405B.attention_flop_share() - share).abs() < 1e-15);
+        let long = Shape {
+            seq_len: 131_072.0,
+            ..LLAMA3_405B
+        };
+        assert_eq!(long.attention_flops_per_token(), 3_246_995_275_776.0);
     }
 
     /// The first stage's layers, by hand from `⌈L/PP⌉`, one fewer when `⌈L/PP⌉·PP > L` and

@@ -58,11 +58,11 @@ impl Stack {
     /// `r∞`, each calibrated on the run its variant names.
     pub fn large_gemm_fraction(self) -> f64 {
         match self {
-            Stack::Megatron => 0.612,
-            Stack::MegatronFp8 => 0.457,
-            Stack::Meta => 0.515,
-            Stack::Torchtitan => 0.284,
-            Stack::Foundry => 0.4025,
+            Stack::Megatron => 0.6114,
+            Stack::MegatronFp8 => 0.4565,
+            Stack::Meta => 0.560,
+            Stack::Torchtitan => 0.3597,
+            Stack::Foundry => 0.4283,
         }
     }
 }

@@ -81,43 +81,44 @@ impl Layout {
 
 /// Compute time per optimizer step on all `N` GPUs:
 ///
-/// `t_compute = 6 · P_a · B / (N · F_eff)`
+/// `t_compute = F_tok · B / (N · F_eff)`
 ///
-/// (6 FLOPs per active parameter per token for forward + backward; Kaplan et al. 2020, §2.1).
+/// with `F_tok` the training FLOPs per token: `6 · P_a` for the weights (forward + backward;
+/// Kaplan et al. 2020, §2.1), plus attention's `12·L·h·s` when the shape is known
+/// ([`super::shape::Shape::attention_flops_per_token`]; [`super::llm::LlmInputs::flops_per_token`]).
 /// Returns milliseconds.
 pub fn compute_ms_from_flops(
-    active_params: f64,
+    flops_per_token: f64,
     global_batch_tokens: f64,
     gpus: f64,
     flops_per_gpu: f64,
 ) -> f64 {
-    6.0 * active_params * global_batch_tokens / (gpus * flops_per_gpu) * 1e3
+    flops_per_token * global_batch_tokens / (gpus * flops_per_gpu) * 1e3
 }
 
 /// The overlap threshold: tokens per DP rank per microbatch at which compute equals FSDP
 /// communication (MODEL.md §3; the seed's `T_crit`):
 ///
-/// `T_crit = (b_w / 6) · (F_eff / B_eff) · (P / P_a) · CP`
+/// `T_crit = b_w · P · F_eff · CP / (F_tok · B_eff)`
 ///
 /// with `b_w` the bytes per parameter a GPU moves per microbatch ([`FsdpComm::bytes_per_param`]:
-/// `c · s_w` when every transfer has the same precision). Derivation: per microbatch a GPU
-/// computes `6 · P_a · T / M` FLOPs (`M = TP·PP·CP` share the rank's tokens) and moves
-/// `b_w · P / (TP·PP)` bytes for the weights of its TP/PP shard — context parallelism splits
-/// the sequence, not the weights, so it does not shrink the bytes. Equal times give the
-/// formula. With `c = 3`, `s_w = 2` (bf16) and `CP = 1` it is the seed's
-/// `(F_eff/B_eff)·(P/P_a)`. (MODEL.md writes `P/M` for the bytes, which is the same at `CP = 1`.)
+/// `c · s_w` when every transfer has the same precision) and `F_tok` the training FLOPs per
+/// token ([`compute_ms_from_flops`]). Derivation: per microbatch a GPU computes `F_tok · T / M`
+/// FLOPs (`M = TP·PP·CP` share the rank's tokens) and moves `b_w · P / (TP·PP)` bytes for the
+/// weights of its TP/PP shard — context parallelism splits the sequence, not the weights, so
+/// it does not shrink the bytes. Equal times give the formula. With `F_tok = 6·P_a` (no
+/// shape), `c = 3`, `s_w = 2` (bf16) and `CP = 1` it is the seed's `(F_eff/B_eff)·(P/P_a)`.
+/// (MODEL.md writes `P/M` for the bytes, which is the same at `CP = 1`.)
 pub fn t_crit_tokens(
     bytes_per_param: f64,
     flops_per_gpu: f64,
     bus_bytes_per_s: f64,
     total_params: f64,
-    active_params: f64,
+    flops_per_token: f64,
     context_parallel: f64,
 ) -> f64 {
-    (bytes_per_param / 6.0)
-        * (flops_per_gpu / bus_bytes_per_s)
-        * (total_params / active_params)
-        * context_parallel
+    bytes_per_param * total_params * flops_per_gpu * context_parallel
+        / (flops_per_token * bus_bytes_per_s)
 }
 
 /// The useful GPU count at fixed global batch (the strong-scaling knee):
@@ -371,7 +372,7 @@ mod tests {
     #[test]
     fn seed_t_crit_is_3700_tokens() {
         // Dense: F_eff = 370 TFLOP/s, B_eff = 100 GB/s, bf16, c = 3.
-        let t = t_crit_tokens(3.0 * 2.0, 370e12, 100e9, 1.0, 1.0, 1.0);
+        let t = t_crit_tokens(3.0 * 2.0, 370e12, 100e9, 1.0, 6.0, 1.0);
         assert!((t - 3700.0).abs() < 1e-9);
         let layout = Layout {
             tp: 1,
