@@ -299,3 +299,43 @@ fn a_fixed_microbatch_makes_the_bubble_grow() {
     let n_max = json["summary"]["n_max"].as_f64().unwrap();
     assert!((n_max - 128.0 * b / t_crit).abs() < 1e-6, "{n_max}");
 }
+
+/// A long context costs its attention: `llama31-405b-h100` with CP 16 at 8,192 and 131,072
+/// tokens a sequence, the same 16,777,216-token batch. `F_tok = 6·405.8e9 + 12·126·16,384·s`:
+/// 2,637,737,204,736 at 8,192, 5,681,795,275,776 at 131,072 (attention 3,246,995,275,776 FLOPs
+/// a token, more than the weights' 2,434,800,000,000). Compute at 16,384 GPUs (the rate
+/// constant, F_eff = 513.5T): `F_tok·16,777,216/(16,384·513.5e12)` = 5,260.064 and
+/// 11,330.396 ms, 2.154 times as much.
+#[test]
+fn a_long_context_costs_its_attention() {
+    let compute = |sq: &str| {
+        let q = format!("v=1&preset=llama31-405b-h100&cp=16&sq={sq}");
+        let d = scaling_core::scenario::decode(&q);
+        assert!(d.errors.is_empty(), "{q}: {:?}", d.errors);
+        let json =
+            scaling_core::panel::Panel::compute(&d.scenario, scaling_core::scenario::View::Strong)
+                .json(&[]);
+        let row = json["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["gpus"] == 16384.0)
+            .unwrap()
+            .clone();
+        (
+            row["compute_ms"].as_f64().unwrap(),
+            json["summary"]["flops_per_token"].as_f64().unwrap(),
+        )
+    };
+    let (short, short_flops) = compute("8192");
+    let (long, long_flops) = compute("131072");
+    assert_eq!(short_flops, 2_637_737_204_736.0);
+    assert_eq!(long_flops, 5_681_795_275_776.0);
+    let by_hand = |f: f64| f * 16_777_216.0 / (16384.0 * 513.5e12) * 1e3;
+    assert!(
+        (short - by_hand(2_637_737_204_736.0)).abs() < 1e-6,
+        "{short}"
+    );
+    assert!((long - by_hand(5_681_795_275_776.0)).abs() < 1e-6, "{long}");
+    assert!((long / short - 2.154).abs() < 0.001);
+}
