@@ -240,17 +240,15 @@ fn mfu_chart(sweep: &LlmSweep) -> LineChart {
     chart.y_format = percent_label;
     chart.series = vec![
         Series {
-            label: match sweep.summary.mfu_convention {
-                MfuConvention::WeightsOnly => tr(
-                    "MFU = 6·P_a·B / (N · step · peak)",
-                    "MFU = 6·P_a·B / (N · step · 峰值)",
-                ),
-                MfuConvention::WithAttention => tr(
-                    "MFU = (6·P_a + 12·L·h·s)·B / (N · step · peak)",
-                    "MFU = (6·P_a + 12·L·h·s)·B / (N · step · 峰值)",
-                ),
-            }
-            .to_string(),
+            // The FLOPs counted are a formula, the same in every language.
+            label: trf!(
+                "MFU = {}·B / (N · step · peak)",
+                "MFU = {}·B / (N · step · 峰值)",
+                match sweep.summary.mfu_convention {
+                    MfuConvention::WeightsOnly => "6·P_a",
+                    MfuConvention::WithAttention => "(6·P_a + 12·L·h·s)",
+                }
+            ),
             color: COMPUTE,
             kind: SeriesKind::Solid,
             points: sweep.strong_curves.mfu.clone(),

@@ -287,17 +287,17 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     let s = &sweep.summary;
     let mut out = vec![
         (
-            match s.mfu_convention {
-                MfuConvention::WeightsOnly => tr(
-                    "Overlap threshold T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
-                    "通信掩盖阈值 T_crit = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
-                ),
-                MfuConvention::WithAttention => tr(
-                    "Overlap threshold T_crit = c·s_w·P·(F_eff/B_eff)·CP / (6·P_a + 12·L·h·s)",
-                    "通信掩盖阈值 T_crit = c·s_w·P·(F_eff/B_eff)·CP / (6·P_a + 12·L·h·s)",
-                ),
-            }
-            .to_string(),
+            // The formula is the same in every language; only its name is translated.
+            trf!(
+                "Overlap threshold T_crit = {}",
+                "通信掩盖阈值 T_crit = {}",
+                match s.mfu_convention {
+                    MfuConvention::WeightsOnly => "(c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP",
+                    MfuConvention::WithAttention => {
+                        "c·s_w·P·(F_eff/B_eff)·CP / (6·P_a + 12·L·h·s)"
+                    }
+                }
+            ),
             trf!(
                 "{} tokens per replica",
                 "{} tokens/副本",
