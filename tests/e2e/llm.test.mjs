@@ -25,7 +25,9 @@ after(async () => { await s?.close(); });
 /** Which tab is selected, which panels are visible, focus and the URL: one snapshot. */
 function viewState(page) {
   return page.evaluate((views) => {
-    const shown = (el) => !!el && !el.hidden && getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
+    // checkVisibility(), not getClientRects(): what is below the fold may sit in a
+    // `content-visibility: auto` wrapper, whose skipped contents have no boxes until painted.
+    const shown = (el) => !!el && !el.hidden && el.checkVisibility();
     const out = { search: location.search, focus: document.activeElement?.id ?? '', tabs: {}, panels: {} };
     for (const v of views) {
       const tab = document.getElementById(`tab-${v}`);

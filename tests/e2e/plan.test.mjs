@@ -33,7 +33,9 @@ async function open(query, options) {
 /** Which tab is selected, which panels are visible and whether the LLM inputs are shown. */
 function viewState(page) {
   return page.evaluate((views) => {
-    const shown = (el) => !!el && !el.hidden && getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
+    // checkVisibility(), not getClientRects(): what is below the fold may sit in a
+    // `content-visibility: auto` wrapper, whose skipped contents have no boxes until painted.
+    const shown = (el) => !!el && !el.hidden && el.checkVisibility();
     const out = { search: location.search, tabs: {}, panels: {} };
     for (const v of views) {
       out.tabs[v] = document.getElementById(`tab-${v}`)?.getAttribute('aria-selected') ?? null;

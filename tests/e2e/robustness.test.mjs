@@ -51,10 +51,21 @@ before(async () => {
 });
 after(async () => { await s?.close(); });
 
+/** Where two snapshots' values differ: the first differing entry (of an array or object) of each, whole. */
+function differences(a, b) {
+  const keys = Array.isArray(a) || Array.isArray(b)
+    ? Array.from({ length: Math.max(a?.length ?? 0, b?.length ?? 0) }, (_, i) => i)
+    : [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])];
+  const k = keys.find((key) => JSON.stringify(a?.[key]) !== JSON.stringify(b?.[key]));
+  return k === undefined ? JSON.stringify(a).slice(0, 400) : `[${k}] ${JSON.stringify(a?.[k])} vs ${JSON.stringify(b?.[k])}`;
+}
+
 /** What the reader sees: tab, inputs, visible tables and figures, messages, address. */
 function snapshot(page) {
   return page.evaluate(() => {
-    const shown = (el) => !!el && !el.hidden && el.getClientRects().length > 0 && getComputedStyle(el).display !== 'none';
+    // checkVisibility(), not getClientRects(): what is below the fold may sit in a
+    // `content-visibility: auto` wrapper, whose skipped contents have no boxes until painted.
+    const shown = (el) => !!el && !el.hidden && el.checkVisibility();
     const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
     const tabs = Array.from(document.querySelectorAll('[role=tab]'));
     const selected = tabs.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.dataset.view || t.id);
@@ -331,7 +342,7 @@ test(`${COUNT} random links (seed ${'0x' + SEED.toString(16)}): no exception or 
         if (second.search !== first.search) problems.push(`reopened link rewrites itself: ${first.search} → ${second.search}`);
         if (second.urlMessagesShown || second.messages.length) problems.push(`the written link has messages: ${JSON.stringify(second.messages)}`);
         for (const k of ['selected', 'panels', 'inputs', 'tables']) {
-          try { assert.deepEqual(second[k], first[k]); } catch { problems.push(`reopened link shows different ${k}: ${JSON.stringify(first[k]).slice(0, 400)} vs ${JSON.stringify(second[k]).slice(0, 400)}`); }
+          try { assert.deepEqual(second[k], first[k]); } catch { problems.push(`reopened link shows different ${k}: ${differences(first[k], second[k])}`); }
         }
         problems.push(...await badNumberTexts(page, 'reopened'));
         problems.push(...(await settledProblems(page)).map((p) => `reopened: ${p}`));

@@ -370,6 +370,15 @@ mod tests {
     }
 
     #[test]
+    fn t_crit_grows_with_context_parallelism_and_shrinks_with_attention_flops() {
+        // 6 bytes per parameter, F_eff = 400 TFLOP/s, B_eff = 50 GB/s, P = 8e9, CP = 2, and
+        // F_tok = 6·8e9 + 12·32·4,096·8,192 = 60.884901888e9 FLOPs per token (by hand):
+        // 6·8e9·400e12·2 / (60.884901888e9·50e9) = 12,613.96 tokens.
+        let t = t_crit_tokens(6.0, 400e12, 50e9, 8e9, 60.884_901_888e9, 2.0);
+        assert!((t - 12_613.964_647_799_943).abs() < 1e-6, "{t}");
+    }
+
+    #[test]
     fn seed_t_crit_is_3700_tokens() {
         // Dense: F_eff = 370 TFLOP/s, B_eff = 100 GB/s, bf16, c = 3.
         let t = t_crit_tokens(3.0 * 2.0, 370e12, 100e9, 1.0, 6.0, 1.0);
