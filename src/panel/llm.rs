@@ -231,7 +231,7 @@ fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(Str
             .to_string(),
             trf!(
                 "{} — {} off the total parameters P = {}; check the shape or P",
-                "{}——与总参数 P = {} 相差 {}；请检查形状或 P",
+                "{0}——与总参数 P = {2} 相差 {1}；请检查形状或 P",
                 format_si(implied, 4),
                 format_percent(off, 1),
                 format_si(s.total_params, 4)
@@ -591,7 +591,7 @@ pub fn fit_figures(sweep: &LlmSweep, peak_flops_per_gpu: f64) -> Vec<(String, St
             .to_string(),
             trf!(
                 "{}FLOP/s per GPU = MFU {} of {}FLOP/s peak",
-                "每卡 {}FLOP/s，MFU 为峰值 {}FLOP/s 的 {}",
+                "每卡 {0}FLOP/s，为峰值 {2}FLOP/s 的 {1}（MFU）",
                 format_si(flops, 3),
                 format_percent(flops / peak_flops_per_gpu, 1),
                 format_si(peak_flops_per_gpu, 3)
