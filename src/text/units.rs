@@ -156,14 +156,34 @@ pub const GIB_BYTES: f64 = 1024.0 * 1024.0 * 1024.0;
 ///
 /// A trailing unit word after the suffix is tolerated when it is one of the units the page
 /// shows (`100 GB/s`, `400 TFLOP/s`, `32M tokens`), so pasted values from papers work.
+///
+/// Sizes as people write them are read too: a byte `B` after a scale (`80GB` = 80·10⁹ bytes,
+/// `80 GiB` = 80·2³⁰, `16 MB`), and counts in words (`70 billion`, `70 bn`, `1.2 million`).
 pub fn parse_quantity(text: &str) -> Result<f64, UnitError> {
     let (value, rest) = split_number(text)?;
     let rest = strip_unit_words(rest);
-    let (suffix, _) = split_suffix(rest);
+    if let Some(m) = word_multiplier(rest) {
+        return finite(value * m, text);
+    }
+    let (suffix, tail) = split_suffix(rest);
+    // "B" alone is a billion (8B parameters); after another scale it is the byte (80GB).
+    let bytes = tail == "B" && !suffix.is_empty() && suffix != "B";
     match multiplier(suffix) {
-        Some(m) if suffix.len() == rest.len() => finite(value * m, text),
+        Some(m) if tail.is_empty() || bytes => finite(value * m, text),
         _ => Err(UnitError::UnknownSuffix(rest.to_string())),
     }
+}
+
+/// A count's scale written as a word, in any case: `thousand`, `million` (`mn`), `billion`
+/// (`bn`), `trillion` (`tn`) — the short scale, as model cards write parameter counts.
+fn word_multiplier(word: &str) -> Option<f64> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "thousand" => 1e3,
+        "million" | "mn" => 1e6,
+        "billion" | "bn" => 1e9,
+        "trillion" | "tn" => 1e12,
+        _ => return None,
+    })
 }
 
 /// Separates an SI/IEC suffix from what follows it.
@@ -457,6 +477,36 @@ mod tests {
         assert_eq!(parse_quantity("100 GB/s"), Ok(100e9));
         assert_eq!(parse_quantity("1,024"), Ok(1024.0));
         assert_eq!(parse_quantity("3.2万"), Ok(32_000.0));
+        assert_eq!(parse_quantity("70 亿"), Ok(7e9));
+    }
+
+    #[test]
+    fn reads_bytes_after_a_scale_and_counts_in_words() {
+        assert_eq!(parse_quantity("80GB"), Ok(80e9));
+        assert_eq!(parse_quantity("80 GiB"), Ok(85_899_345_920.0));
+        assert_eq!(parse_quantity("141 GB"), Ok(141e9));
+        assert_eq!(parse_quantity("16MB"), Ok(16e6));
+        assert_eq!(parse_quantity("2.5GiB"), Ok(2_684_354_560.0));
+        assert_eq!(parse_quantity("70 billion"), Ok(70e9));
+        assert_eq!(parse_quantity("70 Billion"), Ok(70e9));
+        assert_eq!(parse_quantity("70bn"), Ok(70e9));
+        assert_eq!(parse_quantity("1.2 million"), Ok(1.2e6));
+        assert_eq!(parse_quantity("1 trillion tokens"), Ok(1e12));
+        assert_eq!(parse_quantity("3 thousand"), Ok(3e3));
+        // B alone stays a billion; a byte needs a scale before it; two bytes are no unit.
+        assert_eq!(parse_quantity("8B"), Ok(8e9));
+        assert_eq!(
+            parse_quantity("8BB"),
+            Err(UnitError::UnknownSuffix("BB".to_string()))
+        );
+        assert_eq!(
+            parse_quantity("80GBB"),
+            Err(UnitError::UnknownSuffix("GBB".to_string()))
+        );
+        assert_eq!(
+            parse_quantity("70 billions"),
+            Err(UnitError::UnknownSuffix("billions".to_string()))
+        );
         assert_eq!(parse_duration_ms("900ms"), Ok(900.0));
         assert_eq!(parse_duration_ms("1.05s"), Ok(1050.0));
         assert_eq!(parse_fraction("5%"), Ok(0.05));
