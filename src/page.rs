@@ -1,6 +1,6 @@
 //! The page's state and its transitions, as plain structs with native tests: what happens
-//! when a reader types into a box (accepted, or refused with a message while the last valid
-//! value stays), picks a preset, how often the address bar is rewritten, and what a drag's
+//! when a reader types into a box (accepted, or refused with a message while the value from
+//! before the edit stays), picks a preset, how often the address bar is rewritten, and what a drag's
 //! frames leave for later ([`Drag`], [`Seen`]). `crate::web` only carries these decisions out
 //! in the DOM.
 
@@ -66,12 +66,28 @@ impl UrlThrottle {
     }
 }
 
-/// A reader's input was refused: the message to show next to it. The scenario kept its
-/// last valid value, which the message names.
+/// A box's edit ends when the reader has not typed into it for this long: what it holds then
+/// is the value a later refused text falls back to. Typing runs 100–300 ms a key; a reader who
+/// stops to read the chart has finished that value.
+pub const EDIT_PAUSE_MS: f64 = 800.0;
+
+/// A reader's input was refused: the message to show next to it. The scenario is as it was
+/// before the edit began ([`PageState::apply_text`]), which the message names.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refused {
     pub key: Key,
     pub message: String,
+    /// The refused text undid a valid fragment typed earlier in the same edit (`1` of `150%`):
+    /// the scenario changed back, and the page must redraw.
+    pub restored: bool,
+}
+
+/// One box being typed into: the scenario before its first keystroke, and the last one's time.
+#[derive(Debug, Clone, PartialEq)]
+struct Edit {
+    key: Key,
+    before: Box<Scenario>,
+    last_ms: f64,
 }
 
 /// Everything the page remembers about the reader's scenario.
@@ -79,6 +95,7 @@ pub struct Refused {
 pub struct PageState {
     pub scenario: Scenario,
     pub url: UrlThrottle,
+    edit: Option<Edit>,
 }
 
 impl PageState {
@@ -86,21 +103,56 @@ impl PageState {
         PageState {
             scenario,
             url: UrlThrottle::default(),
+            edit: None,
         }
     }
 
-    /// Text typed into the input of `key`: applied if valid, else refused with a message that
-    /// names the input and the value still in force.
-    pub fn apply_text(&mut self, key: Key, text: &str) -> Result<(), Refused> {
-        self.scenario.set(key, text).map_err(|e| Refused {
-            key,
-            message: trf!(
-                "{}; still using {}",
-                "{}；仍使用 {}",
-                e,
-                self.scenario.get_text(key)
-            ),
-        })
+    /// Text typed into the input of `key` at `now_ms`: applied if valid, else refused with a
+    /// message that names the input and the value in force. A box's edit runs from its first
+    /// keystroke until the reader pauses ([`EDIT_PAUSE_MS`]), presses Enter, leaves the box,
+    /// moves a slider or types into another box ([`Self::end_edit`]). Each valid text applies
+    /// at once (the chart follows the typing), but a refused one puts back the value from
+    /// before the edit, never a fragment of the new one: `150%` typed into `f` passes through
+    /// `1` (valid, 100%) and `15` (refused), and leaves `f` as it was, not at 100%.
+    pub fn apply_text(&mut self, key: Key, text: &str, now_ms: f64) -> Result<(), Refused> {
+        let continues = self
+            .edit
+            .as_ref()
+            .is_some_and(|e| e.key == key && now_ms - e.last_ms < EDIT_PAUSE_MS);
+        if !continues {
+            self.edit = Some(Edit {
+                key,
+                before: Box::new(self.scenario.clone()),
+                last_ms: now_ms,
+            });
+        }
+        let edit = self.edit.as_mut().expect("set above");
+        edit.last_ms = now_ms;
+        match self.scenario.set(key, text) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let restored = self.scenario != *edit.before;
+                if restored {
+                    self.scenario = (*edit.before).clone();
+                }
+                Err(Refused {
+                    key,
+                    message: trf!(
+                        "{}; still using {}",
+                        "{}；仍使用 {}",
+                        e,
+                        self.scenario.get_text(key)
+                    ),
+                    restored,
+                })
+            }
+        }
+    }
+
+    /// The reader committed what the box holds (Enter, leaving it, a slider, a preset): a
+    /// later refused text falls back to the scenario as it is now.
+    pub fn end_edit(&mut self) {
+        self.edit = None;
     }
 
     /// The command that prints the visible panel of this scenario on the command line (the
@@ -129,6 +181,7 @@ impl PageState {
     /// "Pin as A" (`true`): the scenario as it is now becomes A, which every later change is
     /// compared with; "Unpin A" (`false`) drops it.
     pub fn pin(&mut self, on: bool) {
+        self.end_edit();
         self.scenario.pinned = on.then(|| Box::new(self.scenario.as_pinned()));
     }
 
@@ -176,6 +229,7 @@ impl PageState {
     /// and forgets the preset as the link's base.
     /// A pinned A stays pinned, so presets can be compared.
     pub fn choose_preset(&mut self, name: &str) {
+        self.end_edit();
         if let Some(p) = Preset::from_name(name) {
             let a = self.scenario.pinned.take();
             self.scenario = p.scenario();
@@ -408,10 +462,14 @@ mod tests {
     #[test]
     fn bad_text_is_refused_and_the_last_value_stays() {
         let mut page = PageState::new(Scenario::default());
-        assert_eq!(page.apply_text(Key::SerialFraction, "0.1"), Ok(()));
+        assert_eq!(page.apply_text(Key::SerialFraction, "0.1", 0.0), Ok(()));
         let before = page.scenario.clone();
-        let refused = page.apply_text(Key::SerialFraction, "abc").unwrap_err();
+        // After a pause, 0.1 is the value the box had before the next edit.
+        let refused = page
+            .apply_text(Key::SerialFraction, "abc", EDIT_PAUSE_MS)
+            .unwrap_err();
         assert_eq!(page.scenario, before);
+        assert!(!refused.restored);
         assert_eq!(refused.key, Key::SerialFraction);
         assert!(refused.message.contains("(f)"), "{}", refused.message);
         assert!(
@@ -419,6 +477,93 @@ mod tests {
             "{}",
             refused.message
         );
+    }
+
+    /// Types `text` into the box of `key` one key at a time, 150 ms apart from `start_ms`:
+    /// what each prefix left, and whether the last was refused.
+    fn type_keys(page: &mut PageState, key: Key, text: &str, start_ms: f64) -> Option<Refused> {
+        let mut last = None;
+        for (i, (end, c)) in text.char_indices().enumerate() {
+            let prefix = &text[..end + c.len_utf8()];
+            last = page
+                .apply_text(key, prefix, start_ms + 150.0 * i as f64)
+                .err();
+        }
+        last
+    }
+
+    /// The ux-trial's three: a valid fragment of a refused value does not stay in force.
+    #[test]
+    fn a_refused_value_puts_back_what_was_there_before_the_edit_not_a_fragment() {
+        let mut page = PageState::new(Scenario::default());
+        let default = page.scenario.clone();
+        // "150%": "1" is valid (f = 1, 100%), "15", "150" and "150%" are not.
+        let refused = type_keys(&mut page, Key::SerialFraction, "150%", 0.0).unwrap();
+        assert_eq!(page.scenario, default);
+        assert!(
+            refused.message.ends_with("still using 0.05"),
+            "{}",
+            refused.message
+        );
+        // "-0.1": "-0" and "-0." are 0, "-0.1" is refused: f stays 0.05, not 0.
+        let refused = type_keys(&mut page, Key::SerialFraction, "-0.1", 5_000.0).unwrap();
+        assert_eq!(page.scenario, default);
+        assert!(
+            refused.message.ends_with("still using 0.05"),
+            "{}",
+            refused.message
+        );
+        // "1e12" into N: "1" and "1e1" are valid, "1e12" is past N's range.
+        let refused = type_keys(&mut page, Key::MaxProcessors, "1e12", 10_000.0).unwrap();
+        assert_eq!(page.scenario, default);
+        assert!(refused.restored);
+        assert!(
+            refused.message.ends_with(&format!(
+                "still using {}",
+                default.get_text(Key::MaxProcessors)
+            )),
+            "{}",
+            refused.message
+        );
+    }
+
+    /// What ends an edit: a pause, `end_edit` (Enter, leaving the box, a slider), another
+    /// box, a preset. After each, a refused text keeps the value the edit ended with.
+    #[test]
+    fn an_edit_ends_at_a_pause_enter_another_box_or_a_preset() {
+        let f = Key::SerialFraction;
+        let mut page = PageState::new(Scenario::default());
+        page.apply_text(f, "0.2", 0.0).unwrap();
+        // Still typing (799 ms later): the edit began at 0.05.
+        assert!(
+            page.apply_text(f, "0.2x", EDIT_PAUSE_MS - 1.0)
+                .unwrap_err()
+                .restored
+        );
+        assert_eq!(page.scenario.get_text(f), "0.05");
+        page.apply_text(f, "0.2", 2_000.0).unwrap();
+        // A pause of 800 ms: 0.2 is kept.
+        let refused = page
+            .apply_text(f, "0.2x", 2_000.0 + EDIT_PAUSE_MS)
+            .unwrap_err();
+        assert!(!refused.restored);
+        assert_eq!(page.scenario.get_text(f), "0.2");
+        // Enter: 0.3 is kept at once.
+        page.apply_text(f, "0.3", 5_000.0).unwrap();
+        page.end_edit();
+        page.apply_text(f, "0.3x", 5_001.0).unwrap_err();
+        assert_eq!(page.scenario.get_text(f), "0.3");
+        // Another box: the first box's value is kept.
+        page.apply_text(f, "0.4", 6_000.0).unwrap();
+        page.apply_text(Key::MaxProcessors, "512", 6_001.0).unwrap();
+        page.apply_text(f, "0.4x", 6_002.0).unwrap_err();
+        assert_eq!(page.scenario.get_text(f), "0.4");
+        // A preset: a refused text falls back to the preset's value, not to the old edit's.
+        page.apply_text(f, "0.5", 7_000.0).unwrap();
+        page.choose_preset("seed-weak");
+        let preset = page.scenario.clone();
+        page.apply_text(f, "x", 7_001.0).unwrap_err();
+        assert_eq!(page.scenario, preset);
     }
 
     #[test]
@@ -482,7 +627,7 @@ mod tests {
         page.pin(true);
         assert_eq!(page.pin_status(), "Comparing with A: the same inputs");
         // BF16 against FP8 is one toggle after pinning.
-        page.apply_text(Key::Levers, "fp8").unwrap();
+        page.apply_text(Key::Levers, "fp8", 0.0).unwrap();
         assert_eq!(page.pin_status(), "Comparing with A: lv=(no levers)");
         assert_eq!(
             page.scenario.to_query(),

@@ -36,6 +36,32 @@ test('?f=abc&n=banana&g=9: messages name f, n and g; defaults are used; no error
   await assertClean(assert, page, 'bad URL');
 });
 
+// A box applies each valid text as it is typed, but a refused one puts back the value from
+// before the edit: never a fragment of the new one ("1" of "150%", "1e1" of "1e12", "-0" of "-0.1").
+for (const [box, key, text] of [['#f-input', 'f', '150%'], ['#n-input', 'n', '1e12'], ['#f-input', 'f', '-0.1']]) {
+  test(`typing ${text} into ${box} key by key keeps the value from before the edit`, async () => {
+    const page = await s.newPage();
+    await page.goto(s.url + '?v=1&f=0.1&n=2048');
+    await waitReady(page);
+    await waitForSearch(page, key, key === 'f' ? '0.1' : '2048');
+    await waitQuiet(page, 'the first frame');
+    const tableBefore = await tableData(page, '#laws-speedup-table table');
+    const searchBefore = await page.evaluate(() => location.search);
+    await page.locator(box).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.locator(box).pressSequentially(text, { delay: 60 });
+    await page.waitForFunction((k) => document.getElementById(`${k}-msg`).textContent.trim() !== '', key, { timeout: TIMEOUT });
+    await waitQuiet(page, `the redraws while typing ${text}`);
+    const msg = (await page.locator(`#${key}-msg`).textContent()).trim();
+    const previous = key === 'f' ? '0.1' : '2,048';
+    assert.ok(msg.endsWith(`still using ${previous}`) || msg.endsWith(`still using ${previous.replace(',', '')}`), `#${key}-msg names the value before the edit: ${msg}`);
+    assert.deepEqual(await tableData(page, '#laws-speedup-table table'), tableBefore, 'the table is as before the edit');
+    assert.equal(await page.evaluate(() => location.search), searchBefore, 'the address is as before the edit');
+    assert.equal(await page.locator(box).inputValue(), text, 'the typed text stays for editing');
+    await assertClean(assert, page, `typing ${text}`);
+  });
+}
+
 test('typing abc into #f-input shows #f-msg and keeps the table and URL', async () => {
   const page = await s.newPage();
   await page.goto(s.url + '?v=1&f=0.1');

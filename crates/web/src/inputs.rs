@@ -150,8 +150,12 @@ fn on_text(key: Key, text: &str) {
 /// came from the slider itself must not, or a step whose value rounds back to the old one
 /// would snap the slider back and keyboard users could never move it.
 fn apply_text(key: Key, text: &str, sync: bool) {
+    // Without a clock every keystroke continues the edit; Enter and leaving the box end it.
+    let now_ms = web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now());
     let result = with_app(|app| {
-        let outcome = app.page.apply_text(key, text);
+        let outcome = app.page.apply_text(key, text, now_ms);
         (outcome, app.page.scenario.clone())
     });
     let Some((outcome, scenario)) = result else {
@@ -168,8 +172,23 @@ fn apply_text(key: Key, text: &str, sync: bool) {
             }
             request_frame();
         }
-        Err(refused) => show_message(key, &refused.message),
+        Err(refused) => {
+            show_message(key, &refused.message);
+            // A valid fragment typed earlier in this edit was undone: the page shows the
+            // value from before the edit again (the box keeps the reader's text).
+            if refused.restored {
+                if sync {
+                    sync_slider(&scenario, key);
+                }
+                request_frame();
+            }
+        }
     }
+}
+
+/// Enter, or leaving a box: what it holds is committed ([`crate::page::PageState::end_edit`]).
+fn end_edit() {
+    with_app(|app| app.page.end_edit());
 }
 
 /// A slider moved: its position becomes a value, the value becomes the box's text.
@@ -181,7 +200,10 @@ fn on_slider(spec: &SliderSpec, position: &str) {
     if let Some(input) = by_id::<HtmlInputElement>(&input_id(spec.key)) {
         input.set_value(&text);
     }
+    // A slider's value is complete: it ends any edit of its box, before and after.
+    end_edit();
     apply_text(spec.key, &text, false);
+    end_edit();
 }
 
 fn update_valuetext(spec: &SliderSpec, scenario: &Scenario) {
@@ -228,9 +250,12 @@ pub(super) fn bind_events() -> Result<(), JsValue> {
         } else if let Some(input) = by_id::<HtmlInputElement>(&id) {
             let el = input.clone();
             listen(&input, "input", move |_| on_text(key, &el.value()))?;
+            // `change` fires on Enter and when the box is left with a new value.
+            listen(&input, "change", move |_| end_edit())?;
         } else if let Some(area) = by_id::<HtmlTextAreaElement>(&id) {
             let el = area.clone();
             listen(&area, "input", move |_| on_text(key, &el.value()))?;
+            listen(&area, "change", move |_| end_edit())?;
         } else if let Some(select) = by_id::<HtmlSelectElement>(&id) {
             let el = select.clone();
             listen(&select, "change", move |_| on_text(key, &el.value()))?;

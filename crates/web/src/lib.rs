@@ -167,7 +167,10 @@ fn show_link_messages(decoded: &Decoded) {
 /// A new scenario from outside the inputs (a preset, a host page's message): every control
 /// follows it, then the page redraws.
 fn replace_scenario(decoded: &Decoded) {
-    with_app(|app| app.page.scenario = decoded.scenario.clone());
+    with_app(|app| {
+        app.page.scenario = decoded.scenario.clone();
+        app.page.end_edit();
+    });
     inputs::sync_all_controls(&decoded.scenario, true);
     show_link_messages(decoded);
     request_frame();

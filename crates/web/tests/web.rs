@@ -172,7 +172,10 @@ async fn the_url_restores_the_scenario_and_input_writes_it_back() {
     .await;
     assert_ne!(non_background_pixels("laws-speedup-canvas"), 0);
 
-    // Bad text: a message naming the input; the last valid value stays in force.
+    // Bad text after Enter (`change`) committed 0.2: a message naming the input; 0.2 stays
+    // in force.
+    f.dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
     f.set_value("abc");
     f.dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
