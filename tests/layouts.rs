@@ -749,7 +749,7 @@ fn the_published_layouts_from_physics_alone() {
     );
     assert_eq!(figures[0].1, expected);
     assert_eq!(figures[1].1, format!("{close} of 16"));
-    // In Chinese the count of runs comes first: "11 个中有 9 个", of the eleven, nine.
+    // In Chinese the count of runs comes first: "11 个中 9 个", of the eleven, nine.
     use scaling_core::i18n::{set_lang, Lang};
     set_lang(Lang::Zh);
     let zh = published_figures(&rows);
@@ -757,7 +757,7 @@ fn the_published_layouts_from_physics_alone() {
     assert!(
         zh[0]
             .1
-            .contains(&format!("；11 个中有 {within} 个在 5 个百分点以内")),
+            .contains(&format!("；11 个中 {within} 个在 5 个百分点内")),
         "{}",
         zh[0].1
     );

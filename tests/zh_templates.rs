@@ -212,7 +212,7 @@ fn the_checker_finds_a_reordered_slot_and_accepts_a_numbered_one() {
         misbound(en, "每卡 {}FLOP/s，MFU 为峰值 {}FLOP/s 的 {}"),
         vec!["argument 1 before \"FLOP/s\"".to_string()]
     );
-    assert!(misbound(en, "每卡 {0}FLOP/s，为峰值 {2}FLOP/s 的 {1}（MFU）").is_empty());
+    assert!(misbound(en, "每卡 {0}FLOP/s，即峰值 {2}FLOP/s 的 {1}").is_empty());
     // The same unit next to every slot binds nothing wrongly.
     assert!(misbound("{} ms → {} ms", "{} 毫秒 → {} ms").is_empty());
     // A continuation line and an escaped quote are read as the compiler reads them.

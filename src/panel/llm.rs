@@ -591,7 +591,7 @@ pub fn fit_figures(sweep: &LlmSweep, peak_flops_per_gpu: f64) -> Vec<(String, St
             .to_string(),
             trf!(
                 "{}FLOP/s per GPU = MFU {} of {}FLOP/s peak",
-                "每卡 {0}FLOP/s，为峰值 {2}FLOP/s 的 {1}（MFU）",
+                "每卡 {0}FLOP/s，即峰值 {2}FLOP/s 的 {1}",
                 format_si(flops, 3),
                 format_percent(flops / peak_flops_per_gpu, 1),
                 format_si(peak_flops_per_gpu, 3)

@@ -337,7 +337,7 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
             .to_string(),
             trf!(
                 "{} points; {} of {} within 5 points",
-                "{0} 个百分点；{2} 个中有 {1} 个在 5 个百分点以内",
+                "{0} 个百分点；{2} 个中 {1} 个在 5 个百分点内",
                 format_sig(median(&mut errors), 2),
                 within,
                 n
