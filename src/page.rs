@@ -1,8 +1,8 @@
 //! The page's state and its transitions, as plain structs with native tests: what happens
 //! when a reader types into a box (accepted, or refused with a message while the value from
-//! before the edit stays), picks a preset, how often the address bar is rewritten, and what a drag's
-//! frames leave for later ([`Drag`], [`Seen`]). `crate::web` only carries these decisions out
-//! in the DOM.
+//! before the edit stays), picks a preset, how often the address bar is rewritten, and what a
+//! drag's frames leave for later ([`Drag`], [`Seen`]). `crate::web` only carries these
+//! decisions out in the DOM.
 
 use crate::i18n::tr;
 use crate::scenario::{decode, Decoded, Key, Preset, Scenario};
@@ -120,13 +120,13 @@ impl PageState {
             .as_ref()
             .is_some_and(|e| e.key == key && now_ms - e.last_ms < EDIT_PAUSE_MS);
         if !continues {
-            self.edit = Some(Edit {
-                key,
-                before: Box::new(self.scenario.clone()),
-                last_ms: now_ms,
-            });
+            self.edit = None;
         }
-        let edit = self.edit.as_mut().expect("set above");
+        let edit = self.edit.get_or_insert_with(|| Edit {
+            key,
+            before: Box::new(self.scenario.clone()),
+            last_ms: now_ms,
+        });
         edit.last_ms = now_ms;
         match self.scenario.set(key, text) {
             Ok(()) => Ok(()),
