@@ -202,7 +202,7 @@ impl PageState {
                 // An empty value says what it means (issue 24: "lv=" read as nothing).
                 let shown = match (t.is_empty(), k) {
                     (false, _) => t,
-                    (true, Key::Levers) => tr("(no levers)", "（无杠杆）").to_string(),
+                    (true, Key::Levers) => tr("(no levers)", "（未开启手段）").to_string(),
                     (true, _) => tr("(empty)", "（空）").to_string(),
                 };
                 diff.push(format!("{}={shown}", k.name()));

@@ -76,6 +76,27 @@ fn guesses_are_read_in_the_exercise_unit() {
 }
 
 #[test]
+fn guesses_may_carry_the_chinese_units_of_the_prompts() {
+    for (unit, text, value) in [
+        (Unit::Times, "20倍", 20.0),
+        (Unit::Times, "1.6 倍", 1.6),
+        (Unit::Times, "20×", 20.0),
+        (Unit::Times, "20 x", 20.0),
+        (Unit::Count, "64个", 64.0),
+        (Unit::Count, "64 个处理器", 64.0),
+        (Unit::Count, "2,048张卡", 2048.0),
+        (Unit::Count, "2k 卡", 2000.0),
+        (Unit::Ms, "1,300 ms", 1300.0),
+    ] {
+        assert_eq!(read_guess(unit, text), Ok(value), "{text}");
+    }
+    set_lang(Lang::Zh);
+    let refused = read_guess(Unit::Times, "20 头").unwrap_err();
+    assert!(refused.starts_with("你的猜测"), "{refused}");
+    set_lang(Lang::En);
+}
+
+#[test]
 fn the_verdict_says_how_far_the_guess_was() {
     set_lang(Lang::En);
     let near = Judge::Near {

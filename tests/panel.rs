@@ -5,10 +5,13 @@
 //! in the comments).
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
+mod common;
+
 use scaling_core::chart::svg::{render, SIZE};
 use scaling_core::chart::ChartStyle;
-use scaling_core::panel::{self, ChartId, Panel};
-use scaling_core::scenario::{decode, Scenario, View};
+use scaling_core::i18n::{set_lang, Lang};
+use scaling_core::panel::{self, step_model, ChartId, Panel};
+use scaling_core::scenario::{decode, Key, Preset, Scenario, View};
 
 fn scenario(query: &str) -> Scenario {
     let d = decode(query);
@@ -833,5 +836,265 @@ fn every_llm_panel_badge_says_what_its_sweep_holds_fixed() {
         text("v=1&preset=seed-weak", View::Plan, "plan-mode"),
         "Mixed scaling: weak (T fixed) up to 1,024 GPUs, where B_global reaches the cap of 32M \
          tokens; strong (B_global fixed) beyond"
+    );
+}
+
+/// The trial's engineer (../shared/reviews/ux-trial.md, task A): a Llama-3-70B-like shape and
+/// `P` typed on the default page, 1,024 H100s, TP8·PP4, one sequence per microbatch.
+const TRIAL: &str = "v=1&view=strong&b=16M&mbs=1&tp=8&pp=4&p=70.6G&pa=70.6G&nl=80&hd=8192\
+&nh=64&kvh=8&ffn=28672&sq=8192&voc=128256&ns=1024";
+
+fn figure(p: &Panel, label: &str) -> Option<String> {
+    p.figures()
+        .into_iter()
+        .find(|(l, _)| l == label)
+        .map(|(_, v)| v)
+}
+
+#[test]
+fn a_typed_shape_and_p_turn_the_step_model_to_physics_and_say_so() {
+    // With cm=auto (the default) the shape and P agree (70.55G against 70.6G, 0.07% off), so
+    // compute comes from physics: MFU = F_eff/peak·(compute/step) ≤ r_inf < 1 — no 771%.
+    let p = panel(TRIAL, View::Strong);
+    let row = &p.llm().unwrap().strong[0];
+    assert!(row.mfu > 0.2 && row.mfu < 0.7, "MFU {}", row.mfu);
+    let model = figure(&p, "Step model in force").expect("the step model is named");
+    assert!(
+        model.contains("physics") && model.contains("FSDP") && model.contains("auto"),
+        "{model}"
+    );
+    assert_eq!(figure(&p, "MFU above 100%"), None);
+    // P still the default 1.776G: the shape is off by 3,872%, the seed's time stays.
+    let typing = panel(&TRIAL.replace("&p=70.6G&pa=70.6G", ""), View::Strong);
+    let model = figure(&typing, "Step model in force").unwrap();
+    assert!(model.contains("measured time") && model.contains("once the shape agrees"));
+}
+
+#[test]
+fn an_mfu_above_peak_names_the_inputs_behind_it() {
+    // cm=time keeps the seed's 900 ms at N₀ = 1,024: F_tok·B/(N·t·peak) with
+    // F_tok = 6·70.6e9 + 12·80·8192·8192 = 4.880e11, B = 16M = 1.6e7:
+    // 4.880e11·1.6e7/(1024·1.0 s·989e12) = 7.71 → 771%.
+    let p = panel(&format!("{TRIAL}&cm=time&em=table"), View::Strong);
+    let warning = figure(&p, "MFU above 100%").expect("flagged");
+    assert!(warning.starts_with("771% at 1,024 GPUs"), "{warning}");
+    assert!(
+        warning.contains("tc = 900 ms") && warning.contains("cm"),
+        "{warning}"
+    );
+    let w = panel(&format!("{TRIAL}&cm=time&em=table"), View::Weak);
+    assert!(figure(&w, "MFU above 100%").is_some());
+    // cm=flops: F_eff above the peak is the cause, and named.
+    let f = panel(
+        &format!("{TRIAL}&cm=flops&em=table&feff=1.2P"),
+        View::Strong,
+    );
+    let warning = figure(&f, "MFU above 100%").expect("flagged");
+    assert!(
+        warning.contains("feff") && warning.contains("989T"),
+        "{warning}"
+    );
+    // The seed itself (37.4% = 370/989 at 1,024 GPUs) is not flagged.
+    assert_eq!(
+        figure(&panel("v=1&view=strong", View::Strong), "MFU above 100%"),
+        None
+    );
+}
+
+/// A different valid text for each input the unused notes can name.
+fn other_value(key: Key) -> &'static str {
+    match key {
+        Key::Accumulation => "3",
+        Key::ComputeMs => "1234",
+        Key::Flops => "123T",
+        Key::Stack => "torchtitan",
+        Key::LargeGemmFraction => "0.3",
+        Key::ExposedTable => "1024:11,16384:99",
+        Key::StepTable => "1024:2000,16384:300",
+        Key::FitOn => "",
+        Key::FixedMs => "17",
+        Key::Chunks => "3",
+        _ => unreachable!("{key:?}"),
+    }
+}
+
+#[test]
+fn an_input_marked_unused_changes_nothing_and_its_box_says_so() {
+    let mut queries: Vec<String> = Preset::ALL
+        .iter()
+        .map(|p| format!("v=1&preset={}", p.name()))
+        .collect();
+    queries.extend([
+        TRIAL.to_string(),
+        format!("{TRIAL}&cm=time&em=table"),
+        format!("{TRIAL}&cm=flops&em=step"),
+        "v=1".to_string(),
+    ]);
+    let mut checked = 0;
+    for q in &queries {
+        let s = scenario(q);
+        let unused = step_model::unused_inputs(&s.llm);
+        for view in [View::Strong, View::Weak, View::Plan] {
+            let before = Panel::compute(&s, view);
+            let notes = before.shown().texts;
+            for &(key, id) in &step_model::NOTE_IDS {
+                let note = text(&notes, id).unwrap();
+                let marked = unused.iter().any(|(k, _)| *k == key);
+                assert_eq!(!note.is_empty(), marked, "{q}: {id} = {note:?}");
+            }
+            let body = |p: &Panel| {
+                let mut j = p.json(&[]);
+                j.as_object_mut().unwrap().remove("query");
+                j
+            };
+            let b = body(&before);
+            for &(key, _) in &unused {
+                let Some(next) = s.with_values(&[(key, other_value(key).to_string())]) else {
+                    continue;
+                };
+                if next == s {
+                    continue;
+                }
+                checked += 1;
+                assert_eq!(
+                    body(&Panel::compute(&next, view)),
+                    b,
+                    "{q} on {view:?}: {} is marked unused, yet changing it changes the panel",
+                    key.name()
+                );
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} changes tried");
+}
+
+#[test]
+fn no_panel_of_a_preset_contradicts_itself_in_either_language() {
+    for lang in [Lang::En, Lang::Zh] {
+        set_lang(lang);
+        for p in Preset::ALL {
+            for q in [
+                format!("v=1&preset={}", p.name()),
+                format!("v=1&preset={}&cm=auto&em=auto", p.name()),
+            ] {
+                let problems = common::check_scenario(&scenario(&q));
+                assert!(problems.is_empty(), "{lang:?} {q}: {problems:#?}");
+            }
+        }
+        let problems = common::check_scenario(&scenario(&format!("{TRIAL}&cm=time&em=table")));
+        assert!(problems.is_empty(), "{lang:?}: {problems:#?}");
+    }
+    set_lang(Lang::En);
+}
+
+#[test]
+fn a_microbatch_of_many_sequences_is_pointed_out_at_the_memory_figure() {
+    // mbs = 0 keeps A = 1: D = 1,024/(8·4) = 32 replicas, T = 16M/32 = 500,000 tokens in one
+    // microbatch, 500,000/8,192 = 61.04 sequences.
+    let p = panel(&TRIAL.replace("&mbs=1", ""), View::Strong);
+    let memory = figure(&p, "Memory per GPU (first pipeline stage)").unwrap();
+    assert!(
+        memory.ends_with("each microbatch holds 500k tokens (61 sequences, A = 1): Microbatch size (mbs) sets fewer"),
+        "{memory}"
+    );
+    let p = panel(TRIAL, View::Strong);
+    let memory = figure(&p, "Memory per GPU (first pipeline stage)").unwrap();
+    assert!(!memory.contains("microbatch holds"), "{memory}");
+}
+
+#[test]
+fn what_this_means_keeps_the_scenario() {
+    let q = "v=1&view=strong&b=16M&tp=8&lang=zh&embed=strong";
+    for (view, id, anchor) in [
+        (View::Strong, "strong-learn", "#d-strong"),
+        (View::Weak, "weak-learn", "#d-weak"),
+        (View::Plan, "plan-learn", "#d-mixed"),
+    ] {
+        let links = panel(q, view).shown().links;
+        let link = links
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, l)| l.as_str());
+        // The reader's inputs and language stay; the embed does not (the link opens the page).
+        assert_eq!(
+            link,
+            Some(format!("v=1&view=learn&lang=zh&b=16M&tp=8{anchor}").as_str()),
+            "{id}"
+        );
+    }
+}
+
+/// Choosing an explorer row ("Use #k") shows the step and MFU it was listed with — in the
+/// explorer's own-layout figure and, with the layout model's exposed time, in the Strong
+/// table's row — or the explorer states, next to its ranking, what its steps are relative to.
+#[test]
+fn a_chosen_layout_shows_its_listed_step_or_the_explorer_says_why_not() {
+    use scaling_core::panel::layouts::{search_at, use_links};
+    let mut queries: Vec<String> = Preset::ALL
+        .iter()
+        .flat_map(|p| {
+            [
+                format!("v=1&preset={}&view=strong", p.name()),
+                format!("v=1&preset={}&view=strong&cm=physics&em=fsdp", p.name()),
+            ]
+        })
+        .collect();
+    queries.push(TRIAL.to_string());
+    queries.push(format!("{TRIAL}&cm=flops&em=fsdp"));
+    let (mut reproduced, mut explained) = (0, 0);
+    for q in &queries {
+        let s = scenario(q);
+        if !s.llm.walls.has_shape() {
+            continue;
+        }
+        let n = s.llm.baseline_gpus;
+        let s = scenario(&format!("{q}&lx={n}"));
+        let Ok(search) = search_at(&s, n) else {
+            continue;
+        };
+        let basis = figure(&Panel::compute(&s, View::Strong), "Layout steps are");
+        for (k, (_, query)) in use_links(&s, Some(&Ok(search.clone())))
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, query))| !query.is_empty())
+        {
+            let listed = &search.layouts[k];
+            let next = scenario(query);
+            let again = search_at(&next, n).unwrap().current;
+            let row = Panel::compute(&next, View::Strong).llm().and_then(|l| {
+                l.strong
+                    .iter()
+                    .find(|r| r.gpus == n)
+                    .map(|r| (r.step_ms, r.mfu))
+            });
+            let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs();
+            let shown = same(again.step_ms, listed.step_ms)
+                && same(again.mfu, listed.mfu)
+                && row
+                    .is_none_or(|(step, mfu)| same(step, listed.step_ms) && same(mfu, listed.mfu));
+            if shown {
+                reproduced += 1;
+            } else {
+                explained += 1;
+                assert!(
+                    basis.is_some(),
+                    "{q}: Use #{} listed {} ms, shows {} ms (table {:?}) with no word of why",
+                    k + 1,
+                    listed.step_ms,
+                    again.step_ms,
+                    row
+                );
+            }
+        }
+        // With both from the layout model, nothing is relative: the figure is absent.
+        if s.llm.compute_in_force() == scaling_core::scenario::llm::ComputeMode::Physics
+            && s.llm.exposed_in_force() == scaling_core::scenario::llm::ExposedMode::Fsdp
+        {
+            assert_eq!(basis, None, "{q}");
+        }
+    }
+    assert!(
+        reproduced > 20 && explained > 20,
+        "{reproduced} reproduced, {explained} explained"
     );
 }

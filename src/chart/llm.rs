@@ -137,7 +137,7 @@ fn memory_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
         }),
         (
             "gathered weights (FSDP)",
-            "聚合的权重（FSDP）",
+            "已 gather 的权重（FSDP）",
             PALETTE[3],
             |m| m.weights + m.gathered,
         ),
@@ -384,17 +384,17 @@ fn step_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
     chart.title = if strong {
         tr(
             "Strong scaling: step time at fixed B_global",
-            "强扩展：固定 B_global 时的 step time",
+            "强扩展：固定 B_global 时的单步时间",
         )
         .to_string()
     } else {
         tr(
             "Weak scaling: step time at fixed tokens per replica",
-            "弱扩展：固定每副本 tokens 时的 step time",
+            "弱扩展：固定每副本 tokens 时的单步时间",
         )
         .to_string()
     };
-    chart.y_desc = tr("Step time (ms)", "Step time（ms）").to_string();
+    chart.y_desc = tr("Step time (ms)", "单步时间（ms）").to_string();
     chart.series = vec![
         Series {
             label: tr(
@@ -478,7 +478,7 @@ fn efficiency_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
     };
     chart.series = vec![
         Series {
-            label: tr("efficiency", "并行效率").to_string(),
+            label: tr("efficiency", "效率").to_string(),
             color: if strong { COMPUTE } else { GOOD },
             kind: SeriesKind::Solid,
             points: curve.clone(),
@@ -588,7 +588,7 @@ fn weak_steps_chart(sweep: &LlmSweep) -> LineChart {
     let mut chart = empty_chart(sweep);
     chart.title = tr(
         "Weak scaling: global batch and optimizer steps for the budget",
-        "弱扩展：global batch 与预算内的优化器步数",
+        "弱扩展：global batch 与预算内的 optimizer step 数",
     )
     .to_string();
     chart.y_desc = tr("Tokens / steps (log scale)", "tokens / 步数（对数坐标）").to_string();
@@ -603,7 +603,11 @@ fn weak_steps_chart(sweep: &LlmSweep) -> LineChart {
             points: global_batch.clone(),
         },
         Series {
-            label: tr("optimizer steps for the budget", "预算内的优化器步数").to_string(),
+            label: tr(
+                "optimizer steps for the budget",
+                "预算内的 optimizer step 数",
+            )
+            .to_string(),
             color: COMPUTE,
             kind: SeriesKind::Solid,
             points: global_batch

@@ -146,8 +146,8 @@ fn weak_sentence(
             &weak,
         ),
         zh: fill(
-            "弱扩展（固定每副本 {0} tokens）：从 {1} 卡到 {2} 卡，weak scaling 效率 {3}，但 global batch 增大到 {4} \
-             tokens（临界批量 B_crit = {6} 的 {5} 倍）；按临界批量模型，达到相同 loss 的时间只缩短 {7} 倍（真实效率 {8}）。",
+            "弱扩展（固定每副本 {0} tokens）：从 {1} 卡到 {2} 卡，弱扩展效率 {3}，但 global batch 增大到 {4} \
+             tokens（临界批量 B_crit = {6} 的 {5} 倍）；按临界批量模型，达到相同 loss 的速度只提高到 {7} 倍（真实效率 {8}）。",
             &weak,
         ),
     }
@@ -220,7 +220,7 @@ fn knee_warning(llm: &LlmSweep, strong_last: &StrongRow) -> Option<Warning> {
             format_si(llm.summary.t_crit_tokens, 3)
         ),
         zh: format!(
-            "强扩展超过了 N_max ≈ {} 卡：每副本 tokens（{}）低于 T_crit（{}），step time 由暴露的通信而不是计算决定。",
+            "强扩展超过了 N_max ≈ {} 卡：每副本 tokens（{}）低于 T_crit（{}），单步时间由暴露的通信而不是计算决定。",
             format_si(llm.summary.n_max, 2),
             format_si(strong_last.tokens_per_replica, 3),
             format_si(llm.summary.t_crit_tokens, 3)
@@ -253,6 +253,6 @@ fn levers_warning(scenario: &Scenario) -> Option<Warning> {
             "Levers are switched on ({}): the numbers are a projection, not the measured configuration.",
             names.join(", ")
         ),
-        zh: format!("已打开优化杠杆（{}）：数字是推算，不是实测配置。", names.join(", ")),
+        zh: format!("已开启降低 T_crit 的手段（{}）：数字是推算，不是实测配置。", names.join(", ")),
     })
 }

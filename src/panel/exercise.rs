@@ -350,11 +350,13 @@ pub fn read_guess(unit: Unit, text: &str) -> Result<f64, String> {
     if unit == Unit::Mode {
         return read_mode(text);
     }
-    let trimmed = text.trim().trim_end_matches(['×', 'x', 'X']);
-    let trimmed = trimmed
-        .strip_suffix("ms")
-        .map_or(trimmed, str::trim_end)
-        .trim_end_matches(['卡']);
+    let trimmed = text.trim().trim_end_matches(['×', 'x', 'X', '倍']);
+    let trimmed = trimmed.strip_suffix("ms").map_or(trimmed, str::trim_end);
+    // The units the Chinese prompts show: （倍）, （个处理器）, and GPUs as 卡 or 张卡.
+    let trimmed = "个处理器 张卡 卡 个"
+        .split(' ')
+        .find_map(|u| trimmed.strip_suffix(u))
+        .map_or(trimmed, str::trim_end);
     let percent = trimmed.strip_suffix('%');
     let value = parse_quantity(percent.unwrap_or(trimmed))
         .map_err(|e| trf!("Your guess: {}", "你的猜测：{}", e.to_string()))?;

@@ -49,7 +49,7 @@ fn recompute_text(s: &Scored) -> String {
 fn memory_part(part: MemoryPart) -> &'static str {
     match part {
         MemoryPart::Weights => tr("weights", "权重"),
-        MemoryPart::Gathered => tr("gathered weights", "聚合的权重"),
+        MemoryPart::Gathered => tr("gathered weights", "已 gather 的权重"),
         MemoryPart::Grads => tr("gradients", "梯度"),
         MemoryPart::Optimizer => tr("optimizer state", "优化器状态"),
         MemoryPart::Activations => tr("activations", "激活"),
@@ -182,6 +182,38 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         format_count(search.layouts.iter().filter(|s| s.fits).count() as f64)
     );
     Table::from_columns("layouts", caption, &columns, &rows)
+}
+
+/// What the search's steps are relative to, when choosing a layout would not reproduce them:
+/// with a constant-rate compute (`cm` not physics) `F_eff` is the rate of the scenario's *own*
+/// layout at `N₀` and the search charges each layout's kernels and recomputation against it
+/// (docs/model.md §14), so a layout typed in becomes the new reference and every step moves;
+/// and the search's exposed time is always the layout model's, while the panel's rows follow
+/// `em`. `None` when a chosen layout shows the step it was listed with (`cm=physics`,
+/// `em=fsdp`: each layout's rate is `r_inf·peak·η` of its own).
+pub fn ranking_basis(l: &crate::scenario::LlmSettings) -> Option<(String, String)> {
+    use crate::scenario::llm::{ComputeMode, ExposedMode};
+    let (cm, em) = (l.compute_in_force(), l.exposed_in_force());
+    let relative = cm != ComputeMode::Physics || em == ExposedMode::Fit;
+    let text = match (relative, em == ExposedMode::Fsdp) {
+        (false, true) => return None,
+        (true, true) => tr(
+            "relative to the scenario's own layout: F_eff is its rate at N₀, so after \"Use\" the new layout is the reference and the steps move; cm=physics rates each layout on its own",
+            "相对于场景自身的布局：F_eff 是它在 N₀ 时的速率，“使用”之后新布局成为基准，各单步时间随之变化；cm=physics 按每个布局自身的速率计算",
+        ),
+        (false, false) => tr(
+            "exposed time from the layout model (em=fsdp), while the rows use em; with em=fsdp a chosen layout shows the step it was listed with",
+            "暴露时间来自布局模型（em=fsdp），而表格各行按 em 计算；em=fsdp 时选中的布局与列出的单步时间一致",
+        ),
+        (true, false) => tr(
+            "relative to the scenario's own layout (F_eff is its rate at N₀), with exposed time from the layout model; cm=physics and em=fsdp make a chosen layout show the step it was listed with",
+            "相对于场景自身的布局（F_eff 是它在 N₀ 时的速率），暴露时间来自布局模型；cm=physics 与 em=fsdp 时选中的布局与列出的单步时间一致",
+        ),
+    };
+    Some((
+        tr("Layout steps are", "布局的单步时间").to_string(),
+        text.to_string(),
+    ))
 }
 
 /// The key figures of a search: the fastest layout, and where the scenario's own stands.
@@ -319,9 +351,15 @@ pub fn use_links(
 
 /// The explorer's key figures (`lx`): the fastest layout and the scenario's own, or why there
 /// is no ranking (the message names the shape or the GPU count).
-pub fn explorer_figures(explorer: &Result<Search, String>) -> Vec<(String, String)> {
+pub fn explorer_figures(
+    explorer: &Result<Search, String>,
+    l: &crate::scenario::LlmSettings,
+) -> Vec<(String, String)> {
     match explorer {
-        Ok(search) => layouts_figures(search),
+        Ok(search) => layouts_figures(search)
+            .into_iter()
+            .chain(ranking_basis(l))
+            .collect(),
         Err(message) => vec![(
             tr("Layout explorer (lx)", "布局浏览器（lx）").to_string(),
             message.clone(),

@@ -39,7 +39,7 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
         .column(("ideal (ms)", "理想 (ms)"), |r| {
             Cell::num(r.ideal_ms, format_ms)
         })
-        .column(("efficiency", "并行效率"), |r| {
+        .column(("efficiency", "效率"), |r| {
             Cell::num(r.efficiency, |v| format_percent(v, 1))
         })
         .column(("throughput (tok/s)", "吞吐 (tok/s)"), |r| {
@@ -198,7 +198,7 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
         .column(("throughput (tok/s)", "吞吐 (tok/s)"), |r| {
             Cell::num(r.throughput_tokens_per_s, format_rate)
         })
-        .column(("optimizer steps", "优化器步数"), |r| {
+        .column(("optimizer steps", "optimizer step 数"), |r| {
             Cell::num(r.optimizer_steps, format_steps)
         });
     let columns = wall_columns(columns, sweep, |r: &WeakRow| (r.walls, r.mfu));
@@ -212,9 +212,33 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
     Table::from_columns("weak", caption, &columns, &sweep.weak)
 }
 
+/// With `mbs=0` (`A` fixed), the microbatch of the first row when it holds more than one
+/// sequence: its tokens and sequences, for the memory figure to point at `mbs` where memory
+/// does not fit (the seed's `A = 1` makes a whole replica batch one microbatch, and its
+/// activations most of the memory).
+fn large_microbatch(sweep: &LlmSweep, first: Option<(u32, f64)>) -> Option<String> {
+    let s = &sweep.summary;
+    let (a, tokens) = first?;
+    let seq = s.seq_len?;
+    (s.microbatch_tokens.is_none() && tokens > seq).then(|| {
+        trf!(
+            "; each microbatch holds {} tokens ({} sequences, A = {}): Microbatch size (mbs) sets fewer",
+            "；每个 microbatch 有 {} tokens（{} 条序列，A = {}）：用 microbatch 大小（mbs）设得更少",
+            format_si(tokens, 4),
+            format_sig(tokens / seq, 3),
+            a
+        )
+    })
+}
+
 /// The walls' key figures, with a shape: the parameter count the shape implies against `P`
-/// (flagged beyond 10%), and memory per GPU from the first to the last row with where it fits.
-fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(String, String)> {
+/// (flagged beyond 10%), and memory per GPU from the first to the last row with where it fits
+/// (and a microbatch of many sequences pointed out, [`large_microbatch`]).
+fn wall_figures(
+    sweep: &LlmSweep,
+    rows: &[(f64, Option<WallPoint>)],
+    first_microbatch: Option<(u32, f64)>,
+) -> Vec<(String, String)> {
     let s = &sweep.summary;
     let (Some(implied), Some(off)) = (s.shape_params, s.shape_params_mismatch) else {
         return Vec::new();
@@ -255,8 +279,8 @@ fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(Str
             )
             .to_string(),
             trf!(
-                "{} → {} GiB of {}, fits at: {}{}",
-                "{} → {} GiB，显存 {}，放得下的卡数：{}{}",
+                "{} → {} GiB of {}, fits at: {}{}{}",
+                "{} → {} GiB，显存 {}，放得下的卡数：{}{}{}",
                 format_gib(first.1.memory.total),
                 format_gib(last.1.memory.total),
                 usable_text(s),
@@ -275,11 +299,27 @@ fn wall_figures(sweep: &LlmSweep, rows: &[(f64, Option<WallPoint>)]) -> Vec<(Str
                         "（形状：{} 参数）",
                         format_si(implied, 4)
                     )
-                }
+                },
+                // Where memory does not fit, a smaller microbatch is the first thing to try.
+                (fits.len() < walls.len())
+                    .then(|| large_microbatch(sweep, first_microbatch))
+                    .flatten()
+                    .unwrap_or_default()
             ),
         ));
     }
     out
+}
+
+/// [`wall_figures`] of the strong table's rows.
+fn strong_wall_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
+    let rows: Vec<_> = sweep.strong.iter().map(|r| (r.gpus, r.walls)).collect();
+    let first = sweep.strong.first();
+    wall_figures(
+        sweep,
+        &rows,
+        first.map(|r| (r.accumulation, r.tokens_per_replica)),
+    )
 }
 
 /// Key figures above the strong panel.
@@ -351,14 +391,7 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             format_percent(last.efficiency, 1),
         ));
     }
-    out.extend(wall_figures(
-        sweep,
-        &sweep
-            .strong
-            .iter()
-            .map(|r| (r.gpus, r.walls))
-            .collect::<Vec<_>>(),
-    ));
+    out.extend(strong_wall_figures(sweep));
     if sweep.strong.iter().any(|r| r.extrapolated) {
         out.push((
             tr("* exposed time", "* 暴露时间").to_string(),
@@ -373,7 +406,7 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
         out.push((
             tr(
                 "Exposed time fitted from step times",
-                "由 step time 拟合的暴露时间",
+                "由单步时间拟合的暴露时间",
             )
             .to_string(),
             fitted
@@ -411,7 +444,7 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
         (
             trf!(
                 "Optimizer steps for {} tokens",
-                "{} tokens 预算下的优化器步数",
+                "{} tokens 预算下的 optimizer step 数",
                 format_si(sweep.summary.token_budget, 3)
             ),
             format!(
@@ -436,6 +469,10 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             .iter()
             .map(|r| (r.gpus, r.walls))
             .collect::<Vec<_>>(),
+        sweep
+            .weak
+            .first()
+            .map(|r| (r.accumulation, r.tokens_per_replica)),
     ));
     out
 }
@@ -461,7 +498,7 @@ pub fn weak_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
     let r = nearest(&sweep.weak, gpus, |r| r.gpus)?;
     Some(trf!(
         "{} GPUs: B = {}, step {} ms, weak efficiency {}, {} tok/s, {} optimizer steps",
-        "{} 卡：B = {}，step {} ms，弱扩展效率 {}，{} tok/s，{} 个优化器步",
+        "{} 卡：B = {}，step {} ms，弱扩展效率 {}，{} tok/s，{} 个 optimizer step",
         format_count(r.gpus),
         format_si(r.global_batch_tokens, 4),
         format_ms(r.step_ms),
@@ -485,7 +522,7 @@ pub fn strong_summary(sweep: &LlmSweep) -> String {
         "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does \
          not shrink; throughput peaks at {} GPUs. Tokens per replica fall below T_crit = {} beyond \
          N_max ≈ {} GPUs (shaded).",
-        "B_global 固定为 {} tokens 时，暴露时间不随卡数缩小，step time 的下降慢于 1/N；吞吐在 {} 卡达到峰值。\
+        "B_global 固定为 {} tokens 时，暴露时间不随卡数缩小，单步时间的下降慢于 1/N；吞吐在 {} 卡达到峰值。\
          超过 N_max ≈ {3} 卡（阴影区）后每副本 tokens 低于 T_crit = {2}。",
         format_si(s.global_batch_tokens, 4),
         format_count(s.peak_throughput_gpus),
@@ -535,7 +572,7 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
         "With {} tokens per replica fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
          grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
         "每副本固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率，但 global batch 从 {} 增大到 {}，\
-         同样 {} tokens 只能做 {} → {} 个优化器步。",
+         同样 {} tokens 只能做 {} → {} 个 optimizer step。",
         format_si(first.tokens_per_replica, 4),
         format_count(first.gpus),
         format_count(last.gpus),
@@ -708,14 +745,14 @@ pub fn fit_table(sweep: &LlmSweep, id: &'static str) -> Option<Table> {
     let caption = match fit.per_doubling_of {
         Some(m) => trf!(
             "Measured step times (st) and the fit t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
-            "实测 step time（st）与拟合 t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
+            "实测单步时间（st）与拟合 t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
             format_si(fit.work_ms_gpus, 4),
             format_ms(fit.constant_ms),
             format_count(m)
         ),
         None => trf!(
             "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
-            "实测 step time（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
+            "实测单步时间（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
             format_si(fit.work_ms_gpus, 4),
             format_ms(fit.constant_ms)
         ),
@@ -745,7 +782,7 @@ pub fn step_below_compute_note(sweep: &LlmSweep) -> Option<String> {
     (!clamped.is_empty()).then(|| {
         trf!(
             "At {} GPUs the measured step time is not above the compute time, so the exposed time there is taken as 0 ms: lower tc or feff, or use em=fit to fit both parts.",
-            "在 {} 卡时实测 step time 不高于计算时间，因此该处暴露时间按 0 ms 计：请调低 tc 或 feff，或用 em=fit 同时拟合两部分。",
+            "在 {} 卡时实测单步时间不高于计算时间，因此该处暴露时间按 0 ms 计：请调低 tc 或 feff，或用 em=fit 同时拟合两部分。",
             clamped.join(", ")
         )
     })

@@ -25,6 +25,7 @@ pub mod llm;
 pub mod plan;
 pub mod prerender;
 pub mod published;
+pub mod step_model;
 pub mod table;
 
 use crate::chart::line::{draw_line_chart, LineChart};
@@ -229,20 +230,30 @@ impl Panel {
         match (&self.computed, self.view) {
             (Computed::Laws(s), _) => laws::key_figures(s, self.scenario.laws.measured_kind),
             (Computed::Llm(s), View::Strong) => {
-                let mut figures = llm::strong_key_figures(s);
+                let l = &self.scenario.llm;
+                let mut figures: Vec<_> = step_model::mfu_above_peak(s, l, false)
+                    .into_iter()
+                    .chain(llm::strong_key_figures(s))
+                    .chain(step_model::step_model_figure(l))
+                    .collect();
                 figures.extend(llm::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
                 // The explorer's answer, or why it has none (no shape, no layout divides `lx`).
                 figures.extend(
                     self.explorer
                         .as_ref()
-                        .map(layouts::explorer_figures)
+                        .map(|e| layouts::explorer_figures(e, l))
                         .into_iter()
                         .flatten(),
                 );
                 figures
             }
             (Computed::Llm(s), _) => {
-                let mut figures = llm::weak_key_figures(s);
+                let l = &self.scenario.llm;
+                let mut figures: Vec<_> = step_model::mfu_above_peak(s, l, true)
+                    .into_iter()
+                    .chain(llm::weak_key_figures(s))
+                    .chain(step_model::step_model_figure(l))
+                    .collect();
                 if s.fit.as_ref().is_some_and(|f| f.per_doubling_of.is_some()) {
                     figures.extend(llm::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
                 }
@@ -340,6 +351,7 @@ impl Panel {
                 "st-note",
                 llm::step_below_compute_note(s).unwrap_or_default(),
             ));
+            texts.extend(step_model::unused_notes(&self.scenario.llm));
         }
         // A measured preset cites its source on the panel it opens on (and the strong one).
         let source_id = match self.view {
@@ -354,6 +366,18 @@ impl Panel {
                 id,
                 source.map_or_else(String::new, |s| trf!("Source: {}", "来源：{}", s)),
             ));
+        }
+        // "What this means": the Learn view's definition, with this scenario kept, so the
+        // reader's inputs are there when they come back to the panel.
+        if let Some((id, anchor)) = match self.view {
+            View::Strong => Some(("strong-learn", "d-strong")),
+            View::Weak => Some(("weak-learn", "d-weak")),
+            View::Plan => Some(("plan-learn", "d-mixed")),
+            _ => None,
+        } {
+            let mut learn = self.scenario.clone();
+            learn.view = View::Learn;
+            links.push((id, format!("{}#{anchor}", learn.standalone_query())));
         }
         let summaries = |texts: &mut Vec<_>, summary: String| {
             for chart in self.charts() {

@@ -42,7 +42,7 @@ pub fn table(plan: &PlanSweep) -> Table {
             plan_cell(r.weak, batch, si4)
         })
         .column(
-            ("weak efficiency (headline)", "弱扩展效率（标题数字）"),
+            ("weak efficiency (headline)", "弱扩展效率（报告值）"),
             move |r| Cell::num(r.vanity_weak_efficiency, percent),
         )
         .column(("weak: time to quality", "弱扩展：达标时间"), |r| {
@@ -151,7 +151,7 @@ pub fn key_figures(plan: &PlanSweep, llm: &LlmSweep) -> Vec<(String, String)> {
         out.push((
             tr(
                 "…but time to the same loss falls only",
-                "……但达到相同 loss 的时间只缩短",
+                "……但达到相同 loss 的速度只提高到",
             )
             .to_string(),
             trf!(
@@ -477,7 +477,7 @@ pub fn readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
     };
     Some(trf!(
         "{} GPUs: weak {} (headline {}, true {}), strong {}, weak→strong {}, best B {}",
-        "{} 卡：弱扩展 {}（标题效率 {}，真实 {}），强扩展 {}，先弱后强 {}，最优 B {}",
+        "{} 卡：弱扩展 {}（表面效率 {}，真实 {}），强扩展 {}，先弱后强 {}，最优 B {}",
         format_count(r.gpus),
         h(r.weak),
         format_percent(r.vanity_weak_efficiency, 1),
@@ -511,7 +511,7 @@ pub fn deepseek_reference(scenario: &Scenario) -> f64 {
 pub fn deepseek_note(scenario: &Scenario) -> String {
     trf!(
         "Reference: DeepSeek LLM's empirical fit B_opt ≈ 0.292·C^0.3271 gives {} tokens for this run's compute C = 6·P_a·(token budget); an empirical fit, and the critical batch grows during training, so treat B_crit as a range, not a constant.",
-        "参考：DeepSeek LLM 的经验拟合 B_opt ≈ 0.292·C^0.3271 在本次训练的算力 C = 6·P_a·（token 预算）下给出 {} tokens；这只是经验拟合，而且临界 batch 会随训练增大，所以应把 B_crit 看作一个范围，而不是常数。",
+        "参考：DeepSeek LLM 的经验拟合 B_opt ≈ 0.292·C^0.3271 在本次训练的算力 C = 6·P_a·（token 预算）下给出 {} tokens；这只是经验拟合，而且临界批量会随训练增大，所以应把 B_crit 看作一个范围，而不是常数。",
         format_si(deepseek_reference(scenario), 3)
     )
 }
@@ -522,7 +522,7 @@ pub fn mode_badge(plan: &PlanSweep) -> String {
     if !plan.switch_gpus.is_finite() {
         return tr(
             "Weak scaling throughout: no batch cap stops the global batch from growing",
-            "全程弱扩展：没有 batch 上限阻止全局 batch 增长",
+            "全程弱扩展：没有 batch 上限阻止 global batch 增长",
         )
         .to_string();
     }

@@ -92,7 +92,10 @@ impl LawsSettings {
                         text,
                         0.0,
                         MAX_GROWTH_EXPONENT,
-                        "(0 = Amdahl, 1 = Gustafson)",
+                        crate::i18n::tr(
+                            "(0 = Amdahl, 1 = Gustafson)",
+                            "（0 = Amdahl，1 = Gustafson）",
+                        ),
                     )?
                 }
                 Key::MeasuredKind => {

@@ -7,6 +7,7 @@ use crate::i18n::tr;
 use crate::model::fit::{fit_sweep, FitError, StepFit};
 use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
 use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
+use crate::model::shape::{params_mismatch, PARAMS_TOLERANCE};
 use crate::model::stack::Stack;
 use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
 use crate::text::messages::{fit_error, measured_error};
@@ -22,6 +23,11 @@ pub const MAX_ROWS: usize = 32;
 /// Where compute time comes from (`cm`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ComputeMode {
+    /// [`ComputeMode::Physics`] once the shape is given and agrees with `P`
+    /// ([`LlmSettings::shape_given`]), else [`ComputeMode::Time`]: a reader who types a model
+    /// gets a step from its FLOPs without finding the switch, and the seed's table stays the
+    /// seed's. Presets name their mode ([`super::presets`]).
+    Auto,
     /// `tc` ms at the baseline `n0` (the seed's "900 ms at 1,024").
     Time,
     /// `6·P_a·B/(N·F_eff)`.
@@ -34,6 +40,9 @@ pub enum ComputeMode {
 /// Where exposed time comes from (`em`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExposedMode {
+    /// [`ExposedMode::Fsdp`] once the shape is given and agrees with `P`, else
+    /// [`ExposedMode::Table`] (as [`ComputeMode::Auto`]).
+    Auto,
     /// The `ex` table of exposed ms.
     Table,
     /// The `st` table of measured step times (exposed = step − compute).
@@ -145,12 +154,12 @@ impl Default for LlmSettings {
             gathers: 3.0,
             wire_bytes_per_param: 2.0,
             gradient_bytes_per_param: 0.0,
-            compute_mode: ComputeMode::Time,
+            compute_mode: ComputeMode::Auto,
             stack: Stack::Megatron,
             large_gemm_fraction: 0.0,
             compute_ms: 900.0,
             baseline_gpus: 1024.0,
-            exposed_mode: ExposedMode::Table,
+            exposed_mode: ExposedMode::Auto,
             exposed_table: pts(&[
                 (1024.0, 100.0),
                 (4096.0, 150.0),
@@ -288,6 +297,7 @@ impl LlmSettings {
             Key::WireBytes => canonical(self.wire_bytes_per_param),
             Key::GradientBytes => canonical(self.gradient_bytes_per_param),
             Key::ComputeMode => match self.compute_mode {
+                ComputeMode::Auto => "auto",
                 ComputeMode::Time => "time",
                 ComputeMode::Flops => "flops",
                 ComputeMode::Physics => "physics",
@@ -298,6 +308,7 @@ impl LlmSettings {
             Key::ComputeMs => canonical(self.compute_ms),
             Key::BaselineGpus => canonical(self.baseline_gpus),
             Key::ExposedMode => match self.exposed_mode {
+                ExposedMode::Auto => "auto",
                 ExposedMode::Table => "table",
                 ExposedMode::Step => "step",
                 ExposedMode::Fsdp => "fsdp",
@@ -374,15 +385,30 @@ impl LlmSettings {
                     text,
                     1.0,
                     4.0,
-                    "(3 = FSDP default, 2 = reshard_after_forward=False)",
+                    tr(
+                        "(3 = FSDP default, 2 = reshard_after_forward=False)",
+                        "（3 = FSDP 默认，2 = reshard_after_forward=False）",
+                    ),
                 )?
             }
             Key::WireBytes => {
-                self.wire_bytes_per_param =
-                    parse_in_range(text, 0.5, 8.0, "(4 fp32, 2 bf16, 1 fp8)")?
+                self.wire_bytes_per_param = parse_in_range(
+                    text,
+                    0.5,
+                    8.0,
+                    tr("(4 fp32, 2 bf16, 1 fp8)", "（4 = FP32，2 = BF16，1 = FP8）"),
+                )?
             }
             Key::GradientBytes => {
-                let v = parse_in_range(text, 0.0, 8.0, "(0 = as s_w, 4 fp32, 2 bf16)")?;
+                let v = parse_in_range(
+                    text,
+                    0.0,
+                    8.0,
+                    tr(
+                        "(0 = as s_w, 4 fp32, 2 bf16)",
+                        "（0 = 同 s_w，4 = FP32，2 = BF16）",
+                    ),
+                )?;
                 if v > 0.0 && v < 0.5 {
                     return Err(trf!(
                         "{} bytes is below 0.5 (write 0 for the same as s_w)",
@@ -394,13 +420,14 @@ impl LlmSettings {
             }
             Key::ComputeMode => {
                 self.compute_mode = match text.trim() {
+                    "auto" | "" => ComputeMode::Auto,
                     "time" => ComputeMode::Time,
                     "flops" => ComputeMode::Flops,
                     "physics" => ComputeMode::Physics,
                     other => {
                         return Err(trf!(
-                            "“{}” is not one of time, flops, physics",
-                            "“{}” 不是 time、flops、physics 之一",
+                            "“{}” is not one of auto, time, flops, physics",
+                            "“{}” 不是 auto、time、flops、physics 之一",
                             clip(other)
                         ))
                     }
@@ -419,7 +446,12 @@ impl LlmSettings {
                 self.large_gemm_fraction = if text.trim().is_empty() {
                     0.0
                 } else {
-                    parse_in_range(text, 0.0, 1.0, "(0 = the stack's r_inf)")?
+                    parse_in_range(
+                        text,
+                        0.0,
+                        1.0,
+                        tr("(0 = the stack's r_inf)", "（0 = 用软件栈的 r_inf）"),
+                    )?
                 }
             }
             Key::ComputeMs => {
@@ -437,14 +469,15 @@ impl LlmSettings {
             Key::BaselineGpus => self.baseline_gpus = parse_count(text, 1.0)?,
             Key::ExposedMode => {
                 self.exposed_mode = match text.trim() {
+                    "auto" | "" => ExposedMode::Auto,
                     "table" => ExposedMode::Table,
                     "step" => ExposedMode::Step,
                     "fsdp" => ExposedMode::Fsdp,
                     "fit" => ExposedMode::Fit,
                     other => {
                         return Err(trf!(
-                            "“{}” is not one of table, step, fsdp, fit",
-                            "“{}” 不是 table、step、fsdp、fit 之一",
+                            "“{}” is not one of auto, table, step, fsdp, fit",
+                            "“{}” 不是 auto、table、step、fsdp、fit 之一",
                             clip(other)
                         ))
                     }
@@ -609,7 +642,7 @@ impl LlmSettings {
                 vec![Key::TokenBudget, Key::GlobalBatch],
                 trf!(
                     "a token budget of {} is less than one optimizer step of B_global = {} tokens",
-                    "token 预算 {} 不足一个优化器步（B_global = {} tokens）",
+                    "token 预算 {} 不足一个 optimizer step（B_global = {} tokens）",
                     format_si(self.token_budget, 3),
                     format_si(self.global_batch_tokens, 4)
                 ),
@@ -692,21 +725,23 @@ impl LlmSettings {
                 schedule: self.schedule,
                 chunks: self.chunks,
             },
-            compute: match (&fit, self.compute_mode) {
+            compute: match (&fit, self.compute_in_force()) {
                 (Some(f), _) => ComputeSource::AtBaseline {
                     compute_ms: f.work_ms_gpus / self.baseline_gpus,
                 },
                 (None, ComputeMode::Time) => ComputeSource::AtBaseline {
                     compute_ms: self.compute_ms,
                 },
-                (None, ComputeMode::Flops | ComputeMode::Physics) => ComputeSource::Flops,
+                (None, ComputeMode::Flops | ComputeMode::Physics | ComputeMode::Auto) => {
+                    ComputeSource::Flops
+                }
             },
-            exposed: match (&fit, self.exposed_mode) {
+            exposed: match (&fit, self.exposed_in_force()) {
                 (Some(f), _) => ExposedSource::Fitted {
                     constant_ms: f.constant_ms,
                     per_doubling_of: f.per_doubling_of,
                 },
-                (None, ExposedMode::Table | ExposedMode::Fit) => {
+                (None, ExposedMode::Table | ExposedMode::Fit | ExposedMode::Auto) => {
                     ExposedSource::Table(table(&self.exposed_table))
                 }
                 (None, ExposedMode::Step) => ExposedSource::StepTimes(table(&self.step_table)),
@@ -745,7 +780,7 @@ impl LlmSettings {
     /// η(own layout at N₀)`, the kernels shrinking with the shape's GEMMs; without a shape
     /// `η = 1`, `F_eff = r∞ · peak`.
     fn with_physics_rate(&self, mut inputs: LlmInputs) -> LlmInputs {
-        if self.compute_mode != ComputeMode::Physics || inputs.fit.is_some() {
+        if self.compute_in_force() != ComputeMode::Physics || inputs.fit.is_some() {
             return inputs;
         }
         let r_inf = self.large_gemm_fraction();
@@ -757,6 +792,33 @@ impl LlmSettings {
             None => inputs.flops_per_gpu = r_inf * inputs.peak_flops_per_gpu,
         }
         inputs
+    }
+
+    /// Whether the shape is given and implies `P` within [`PARAMS_TOLERANCE`]: what turns the
+    /// `auto` step model to physics. A shape still off `P` is being typed (the panels name
+    /// both counts), so the seed's measured time stays in force until they agree.
+    pub fn shape_given(&self) -> bool {
+        self.walls.shape().is_some_and(|shape| {
+            params_mismatch(shape.total_params(), self.total_params) <= PARAMS_TOLERANCE
+        })
+    }
+
+    /// `cm` in force: `auto` resolved ([`ComputeMode::Auto`]).
+    pub fn compute_in_force(&self) -> ComputeMode {
+        match self.compute_mode {
+            ComputeMode::Auto if self.shape_given() => ComputeMode::Physics,
+            ComputeMode::Auto => ComputeMode::Time,
+            mode => mode,
+        }
+    }
+
+    /// `em` in force: `auto` resolved ([`ExposedMode::Auto`]).
+    pub fn exposed_in_force(&self) -> ExposedMode {
+        match self.exposed_mode {
+            ExposedMode::Auto if self.shape_given() => ExposedMode::Fsdp,
+            ExposedMode::Auto => ExposedMode::Table,
+            mode => mode,
+        }
     }
 
     /// With `em=fit`, the fit of the `st` step times (or why it fails); `None` otherwise.

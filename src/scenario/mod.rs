@@ -442,19 +442,26 @@ fn parse_quiz(text: &str) -> Result<Vec<u8>, String> {
     Ok(numbers)
 }
 
-/// A number in `lo ..= hi`; `hint` explains the range in the message.
+/// A number in `lo ..= hi`; `hint` explains the range in the message: a note in parentheses,
+/// or else the unit of the bounds (which Chinese writes before 的范围).
 pub(crate) fn parse_in_range(text: &str, lo: f64, hi: f64, hint: &str) -> Result<f64, String> {
     let value = parse_quantity(text).map_err(|e| e.to_string())?;
     if (lo..=hi).contains(&value) {
         Ok(value)
     } else {
+        let (unit, note) = if hint.starts_with(['(', '（']) {
+            ("", hint)
+        } else {
+            (hint, "")
+        };
         Err(trf!(
-            "{} is outside {} … {} {}",
-            "{} 超出 {} … {} 的范围 {}",
+            "{} is outside {} … {} {}{}",
+            "{} 超出 {} … {} {}的范围{}",
             quote_number(value),
             canonical(lo),
             canonical(hi),
-            hint
+            unit,
+            note
         )
         .trim_end()
         .to_string())

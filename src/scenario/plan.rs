@@ -104,7 +104,7 @@ impl PlanSettings {
                 self.levers = levers;
             }
             Key::NvlinkBandwidth => {
-                self.nvlink_bytes_per_s = parse_in_range(text, 1e9, 1e13, "bytes/s")?
+                self.nvlink_bytes_per_s = parse_in_range(text, 1e9, 1e13, tr("bytes/s", "字节/秒"))?
             }
             Key::LossCurve => {
                 self.loss_curve = match text.trim() {

@@ -223,7 +223,7 @@ pub const PRESETS: [PresetSpec; 15] = [
                  = (6·177e9 + 12·L·h·s FLOPs per token)·4,718,592 tokens / published aggregate \
                  FLOP/s",
                 "NVIDIA/Megatron-LM README 中 GPT 177B 在 H100 上的强扩展（96 → 4,608 卡，\
-                 batch 1,152 条序列，MFU 47% → 42%）及 images/strong_scaling.png；step time \
+                 batch 1,152 条序列，MFU 47% → 42%）及 images/strong_scaling.png；单步时间 \
                  = （每 token 6·177e9 + 12·L·h·s FLOPs）·4,718,592 tokens / 公布的总 FLOP/s",
             )
         }),
@@ -438,7 +438,7 @@ pub const PRESETS: [PresetSpec; 15] = [
         description: || {
             tr(
                 "Measured: MLPerf v3.1 GPT-3 175B, H100: weak scaling 4,096 → 8,192 GPUs keeps the step time, not the steps to the target",
-                "实测：MLPerf v3.1 GPT-3 175B，H100，弱扩展 4,096 → 8,192 卡保住了 step time，却保不住达标步数；B_crit 按公布的步数拟合",
+                "实测：MLPerf v3.1 GPT-3 175B，H100，弱扩展 4,096 → 8,192 卡保住了单步时间，却保不住达标步数；B_crit 按公布的步数拟合",
             )
         },
         source: Some(|| {
@@ -450,7 +450,7 @@ pub const PRESETS: [PresetSpec; 15] = [
                 "mlcommons/training_results_v3.1，NVIDIA Eos 上的 GPT-3 175B（H100，FP8，TP 4，PP 8）：\
                  GBS 2,048 时 512 卡 step 11.051 s、4,096 卡 1.609 s；达标步数 GBS 2,048 为 288，\
                  3,072 为 200，4,096 为 156 至 162（±4%）。实测 4,096 → 8,192 卡：弱扩展效率 \
-                 99.4%，整个训练只快 1.74 倍",
+                 99.4%，整个训练的速度为原来的 1.74 倍",
             )
         }),
         inputs: |s| {
@@ -605,7 +605,7 @@ fn dgxc_source() -> &'static str {
          are the measured points of the fit table",
         "NVIDIA/dgxc-benchmarking nemo_megatron/README_175b.md（v25.03）：H100 上的 \
          GPT-3 175B，TP 4，PP 8，VP 12，GBS = 2 × 卡数 条 2,048 tokens 的序列；\
-         其 step time 即拟合表中的实测点",
+         其单步时间即拟合表中的实测点",
     )
 }
 
@@ -740,7 +740,9 @@ impl Preset {
         Preset::ALL.into_iter().find(|p| p.name() == name.trim())
     }
 
-    /// The scenario the preset stands for (its `preset` field set to itself).
+    /// The scenario the preset stands for (its `preset` field set to itself). A preset names
+    /// its step model: one it leaves at `auto` keeps the measured time and exposed table it
+    /// was written with, whatever shape it gives (the page offers physics beside them).
     pub fn scenario(self) -> Scenario {
         let spec = self.spec();
         let mut s = Scenario {
@@ -749,6 +751,12 @@ impl Preset {
             ..Scenario::default()
         };
         (spec.inputs)(&mut s);
+        if s.llm.compute_mode == ComputeMode::Auto {
+            s.llm.compute_mode = ComputeMode::Time;
+        }
+        if s.llm.exposed_mode == ExposedMode::Auto {
+            s.llm.exposed_mode = ExposedMode::Table;
+        }
         s
     }
 }

@@ -326,7 +326,10 @@ impl WallSettings {
                     text,
                     0.0,
                     32.0,
-                    "(12 = Adam with fp32 master weights, 8 without them)",
+                    crate::i18n::tr(
+                        "(12 = Adam with fp32 master weights, 8 without them)",
+                        "（12 = 带 fp32 主权重的 Adam，不带为 8）",
+                    ),
                 )?
             }
             Key::KernelsShrink => self.kernels_shrink = parse_flag(text)?,
@@ -340,7 +343,10 @@ impl WallSettings {
                         text,
                         0.0,
                         1.0,
-                        "(the share of TP traffic that overlaps: 0 exposed, 1 all)",
+                        crate::i18n::tr(
+                            "(the share of TP traffic that overlaps: 0 exposed, 1 all)",
+                            "（TP 通信被掩盖的比例：0 = 全暴露，1 = 全掩盖）",
+                        ),
                     )?,
                 }
             }

@@ -74,7 +74,7 @@ pub fn lever_label(lever: Lever) -> &'static str {
         ),
         Lever::ExpertParallel => tr(
             "EP moves tokens instead of FSDP moving expert weights",
-            "用 EP 搬 token 代替 FSDP 搬 expert 权重",
+            "用 EP 搬 token，代替 FSDP 搬专家权重",
         ),
         Lever::NoReshard => tr(
             "reshard_after_forward=False (params unsharded across microbatches)",
@@ -97,13 +97,13 @@ pub fn lever_cost(lever: Lever) -> &'static str {
             Lever::ExpertParallel => tr(
                 "each rank holds its experts unsharded (P_expert/EP), plus all-to-all token traffic \
                  that this model does not charge",
-                "每个 rank 完整持有自己的 expert（P_expert/EP），另有本模型未计入的 all-to-all token 通信",
+                "每个 rank 完整持有自己的专家（P_expert/EP），另有本模型未计入的 all-to-all token 通信",
             ),
             Lever::NoReshard => tr(
                 "the gathered parameters stay in memory from forward to backward: + s_param·P/(TP·PP) \
                  bytes per GPU (2 bytes per parameter in bf16); the saving assumes the remaining \
                  transfers still overlap with compute across the forward and backward phases",
-                "gather 后的参数从前向保留到反向：每卡多 s_param·P/(TP·PP) 字节（bf16 为每参数 2 字节）；\
+                "已 gather 的权重从前向保留到反向：每卡多 s_param·P/(TP·PP) 字节（bf16 为每参数 2 字节）；\
                  这一收益假设剩下的通信仍能跨前向和反向阶段与计算重叠",
             ),
             Lever::Fp8Comm => tr(
@@ -131,7 +131,7 @@ pub fn fit_error(error: &FitError) -> String {
             ),
             FitError::NotFalling { gpus } => trf!(
                 "em=fit needs step times that fall as N grows; at N = {} the step time does not fall",
-                "em=fit 要求 step time 随 N 增大而下降；在 N = {} 处没有下降",
+                "em=fit 要求单步时间随 N 增大而下降；在 N = {} 处没有下降",
                 format_sig(*gpus, 6)
             ),
             FitError::NegativeWork => tr(
@@ -145,7 +145,7 @@ pub fn fit_error(error: &FitError) -> String {
             ),
             FitError::WeakStepFalls { per_doubling_ms } => trf!(
                 "em=fit: at the same tokens per GPU (st with @B) the step time falls as GPUs are added (exposed time per doubling of replicas would be {} ms, below 0)",
-                "em=fit：每卡 tokens 相同时（st 带 @B），step time 随卡数增加而下降（每翻倍副本的暴露时间将为 {} ms，小于 0）",
+                "em=fit：每卡 tokens 相同时（st 带 @B），单步时间随卡数增加而下降（每翻倍副本的暴露时间将为 {} ms，小于 0）",
                 format_sig(*per_doubling_ms, 4)
             ),
         }

@@ -82,7 +82,7 @@ fn walk(v: &Value, path: &mut String, out: &mut Vec<String>) {
 /// Compound words that legitimately hold an en dash.
 pub fn strip_words(text: &str) -> String {
     let mut t = text.to_string();
-    for w in ["Sun–Ni", "Karp–Flatt", "loss–token", "Loss–token"] {
+    for w in ["Sun–Ni", "Karp–Flatt", "loss–token", "Loss–token", "r_inf"] {
         t = t.replace(w, "");
     }
     t
@@ -376,6 +376,7 @@ pub fn check(panel: &Panel) -> Vec<Problem> {
             check_chart(&mut out, chart.id(), &c);
         }
     }
+    out.extend(contradictions(panel, &shown));
     if let Some(p) = panel.plan() {
         // The cross-input rules promise at least one token per DP rank per microbatch at every
         // table row, so weak, strong and weak→strong always have a batch there.
@@ -392,6 +393,65 @@ pub fn check(panel: &Panel) -> Vec<Problem> {
                     ));
                 }
             }
+        }
+    }
+    out
+}
+
+/// Numbers a panel shows that contradict each other or the inputs, with no word of why:
+/// an MFU above 100% (more FLOPs than the GPUs' peak) without a figure naming the inputs
+/// behind it (`tc` and `cm`, `feff`, or the measured `st`); a table whose `A` is not the `A`
+/// box's value while the box is not marked as unused.
+fn contradictions(panel: &Panel, shown: &scaling_core::panel::Shown) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let Some(s) = panel.llm() else {
+        return out;
+    };
+    let (rows_mfu, curve, rows_a): (Vec<(f64, f64)>, _, Vec<u32>) = match panel.view {
+        View::Weak => (
+            s.weak.iter().map(|r| (r.gpus, r.mfu)).collect(),
+            &s.weak_curves.mfu,
+            s.weak.iter().map(|r| r.accumulation).collect(),
+        ),
+        _ => (
+            s.strong.iter().map(|r| (r.gpus, r.mfu)).collect(),
+            &s.strong_curves.mfu,
+            s.strong.iter().map(|r| r.accumulation).collect(),
+        ),
+    };
+    let shows_mfu = matches!(panel.view, View::Strong | View::Weak);
+    if let Some(&(n, mfu)) = rows_mfu
+        .iter()
+        .chain(curve.iter())
+        .find(|(_, mfu)| *mfu > 1.0)
+        .filter(|_| shows_mfu)
+    {
+        let named = |v: &str| {
+            (v.contains("tc") && v.contains("cm")) || v.contains("feff") || v.contains("st")
+        };
+        if !panel
+            .figures()
+            .iter()
+            .any(|(_, v)| v.contains('%') && named(v))
+        {
+            out.push(problem(
+                format!("{} shows MFU above 100% unexplained", panel.view.key()),
+                format!("{:.1}% at {n} GPUs", mfu * 100.0),
+            ));
+        }
+    }
+    let box_a = panel.scenario.llm.accumulation;
+    let note = shown
+        .texts
+        .iter()
+        .find(|(id, _)| *id == "a-unused")
+        .map_or("", |(_, t)| t.as_str());
+    if let Some(a) = rows_a.iter().find(|&&a| a != box_a) {
+        if note.is_empty() {
+            out.push(problem(
+                format!("{}: the A box contradicts the table", panel.view.key()),
+                format!("box {box_a}, table {a}, and the box is not marked unused"),
+            ));
         }
     }
     out

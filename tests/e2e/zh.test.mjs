@@ -193,8 +193,9 @@ const LATIN_OK = new Set([
   // code the texts quote: URL keys and values (st=, em=fit, em=step, the preset names in the
   // preset menu), Python's False
   'st', 'em', 'fit', 'step', 'classroom', 'karp-flatt', 'seed-strong', 'seed-weak', 'False',
-  // the walls' URL keys the model-shape texts name (issue 22)
-  'nl', 'hd', 'nh', 'kvh', 'ffn', 'sq', 'voc', 'ne', 'ke',
+  // the walls' URL keys the model-shape texts name, and the step model's inputs the notes of
+  // unused inputs name
+  'nl', 'hd', 'nh', 'kvh', 'ffn', 'sq', 'voc', 'ne', 'ke', 'ex', 'tc', 'feff', 'cm',
   // the fixed microbatch's and the NVLink domain's keys (issue 22, 23)
   'mbs', 'nvd', 'bnv',
 ].map((w) => w.toLowerCase()));

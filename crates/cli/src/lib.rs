@@ -450,7 +450,10 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             let search = scaling_core::panel::layouts::search_at(&scenario, *gpus)
                 .map_err(|e| CliError::Scenario(vec![e]))?;
             let json = scaling_core::panel::layouts::layouts_json(&search, *top);
-            let figures = scaling_core::panel::layouts::layouts_figures(&search);
+            let figures: Vec<_> = scaling_core::panel::layouts::layouts_figures(&search)
+                .into_iter()
+                .chain(scaling_core::panel::layouts::ranking_basis(&scenario.llm))
+                .collect();
             let table = scaling_core::panel::layouts::layouts_table(&search, *top);
             Ok(render(&scenario, *format, &json, &figures, &[table]))
         }

@@ -470,10 +470,15 @@ fn enumerate_groups(
 }
 
 /// The scenario's inputs with the compute rate from physics alone (`r∞` of its stack,
-/// [`super::stack::Stack`]), for the published-runs table and `cm=physics`: `F_eff = r∞ · peak · η(own layout at N₀, T₀)` (Hockney's `η`, §12.3, with the
-/// scenario's half-lengths or H100's), the step from `6·P_a·B/(N·F_eff)` with the kernels
-/// shrinking and the mechanistic exposed time (§12.4) — no measured time, table or fit of the
-/// run. `None` without a shape.
+/// [`super::stack::Stack`]), for the published-runs table and `cm=physics`:
+/// `F_eff = r∞ · peak · η(own layout at N₀, T₀) / r(own)` (Hockney's `η`, §12.3, with the
+/// scenario's half-lengths or H100's; `r` the own layout's recomputation,
+/// [`recompute_factor`]), the step from `6·P_a·B/(N·F_eff)` with the kernels shrinking and the
+/// mechanistic exposed time (§12.4) — no measured time, table or fit of the run. `F_eff`
+/// counts the model's FLOPs only (the MFU convention), so a recomputed forward lowers it:
+/// the sweeps then charge the own layout's recomputation as the search charges every
+/// candidate's (`t = C·η₀/η·r/r₀` with `C` holding `r₀`), and a layout typed in from the
+/// search shows the step it was listed with. `None` without a shape.
 pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmInputs> {
     let mut walls = base.walls?;
     walls.kernels = Some(walls.kernels.unwrap_or(HalfLengths::H100_BF16));
@@ -484,8 +489,16 @@ pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmI
     inputs.exposed = ExposedSource::Fsdp;
     let layout = inputs.layout_at(inputs.baseline_gpus, inputs.global_batch_tokens);
     let tokens = layout.tokens_per_rank(inputs.global_batch_tokens, inputs.baseline_gpus);
+    let recompute = recompute_factor(
+        &walls,
+        walls.memory.activations.recompute,
+        walls.memory.activations.recompute_layers,
+        inputs.layout.pp,
+        inputs.active_params,
+    );
     inputs.flops_per_gpu =
-        large_gemm_fraction * inputs.peak_flops_per_gpu * walls.gemm_efficiency(&layout, tokens);
+        large_gemm_fraction * inputs.peak_flops_per_gpu * walls.gemm_efficiency(&layout, tokens)
+            / recompute;
     Some(inputs)
 }
 

@@ -583,6 +583,9 @@ pub struct LlmSummary {
     /// `P` implied by the shape ([`super::shape::Shape::total_params`]), with a shape.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shape_params: Option<f64>,
+    /// The shape's sequence length `s`, with a shape: how many sequences a microbatch holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq_len: Option<f64>,
     /// `|implied − P| / P` ([`super::shape::params_mismatch`]); above
     /// [`super::shape::PARAMS_TOLERANCE`] the panels report it, naming both.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -778,6 +781,7 @@ impl LlmSweep {
                 flops_per_token: inputs.flops_per_token(),
                 mfu_convention: inputs.mfu_convention(),
                 shape_params: inputs.walls.map(|w| w.shape.total_params()),
+                seq_len: inputs.walls.map(|w| w.shape.seq_len),
                 shape_params_mismatch: inputs.walls.map(|w| {
                     super::shape::params_mismatch(w.shape.total_params(), inputs.total_params)
                 }),
