@@ -22,6 +22,7 @@ fn seed_inputs() -> LlmInputs {
         microbatch_tokens: None,
         search: None,
         total_params: 1.0,
+        held_params: None,
         active_params: 1.0,
         flops_per_gpu: 370e12,
         peak_flops_per_gpu: 989e12,

@@ -1098,3 +1098,98 @@ fn a_chosen_layout_shows_its_listed_step_or_the_explorer_says_why_not() {
         "{reproduced} reproduced, {explained} explained"
     );
 }
+
+/// Each lever's memory cost in the Plan's lever table, at `N₀`, is the difference the Strong
+/// table shows at `N₀` with the lever switched on and without it — for every preset with a
+/// shape and the trial's model, every lever.
+#[test]
+fn each_lever_costs_the_memory_the_strong_table_shows() {
+    use scaling_core::panel::plan::lever_rows;
+    use scaling_model::levers::Lever;
+    let mut queries: Vec<String> = Preset::ALL
+        .iter()
+        .map(|p| format!("v=1&preset={}", p.name()))
+        .collect();
+    queries.push(TRIAL.to_string());
+    let mut checked = 0;
+    for q in &queries {
+        let s = scenario(q);
+        if !s.llm.walls.has_shape() || !s.plan.levers.is_empty() {
+            continue;
+        }
+        let n0 = s.llm.baseline_gpus;
+        let memory = |sc: &Scenario| {
+            Panel::compute(sc, View::Strong)
+                .llm()
+                .and_then(|l| l.strong.iter().find(|r| r.gpus == n0).and_then(|r| r.walls))
+                .map(|w| w.memory.total)
+        };
+        let Some(without) = memory(&s) else {
+            continue;
+        };
+        let rows = lever_rows(&s);
+        for lever in Lever::ALL {
+            let row = rows.iter().find(|r| r.lever == lever.key()).unwrap();
+            let with = memory(&scenario(&format!("{q}&lv={}", lever.key()))).unwrap();
+            let cost = row.memory_cost_bytes.unwrap().0;
+            assert!(
+                (cost - (with - without)).abs() <= 1e-6 * without,
+                "{q}, {}: the lever table says {cost} B, the Strong table {} B",
+                lever.key(),
+                with - without
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "{checked}");
+}
+
+/// The checklist's sentence on the parallel configuration says what the tables show: the
+/// same `A` at every GPU count, or how a fixed microbatch moves it in each sweep — never
+/// "the same at every GPU count" over a table whose `A` changes.
+#[test]
+fn the_checklist_says_how_a_moves_as_the_tables_show() {
+    let mut queries: Vec<String> = Preset::ALL
+        .iter()
+        .map(|p| format!("v=1&preset={}", p.name()))
+        .collect();
+    queries.extend([
+        TRIAL.to_string(),
+        format!("{TRIAL}&ns=1024,4096,16384"),
+        TRIAL.replace("&mbs=1", ""),
+    ]);
+    let (mut same, mut moving) = (0, 0);
+    for q in &queries {
+        let p = panel(q, View::Plan);
+        let (Some(r), Some(llm)) = (p.checklist(), p.llm()) else {
+            continue;
+        };
+        let strong: Vec<u32> = llm.strong.iter().map(|r| r.accumulation).collect();
+        let weak: Vec<u32> = llm.weak.iter().map(|r| r.accumulation).collect();
+        let a0 = strong[0];
+        if strong.iter().chain(&weak).all(|&a| a == a0) {
+            same += 1;
+            assert!(
+                r.en.contains(&format!(", A={a0}) is the same at every GPU count")),
+                "{q}: {}",
+                r.en
+            );
+        } else {
+            moving += 1;
+            assert!(!r.en.contains("pure strong and weak"), "{q}: {}", r.en);
+            let span = |a: &[u32]| match (a[0], a[a.len() - 1]) {
+                (x, y) if x == y => format!("A = {x}"),
+                (x, y) => format!("A = {x} → {y}"),
+            };
+            for (a, en, zh) in [
+                (&strong, "in strong scaling", "强扩展"),
+                (&weak, "in weak scaling", "弱扩展"),
+            ] {
+                let a = span(a);
+                assert!(r.en.contains(&format!("{a} {en}")), "{q}: {}", r.en);
+                assert!(r.zh.contains(&format!("{zh} {a}")), "{q}: {}", r.zh);
+            }
+        }
+    }
+    assert!(same > 3 && moving > 2, "{same} the same, {moving} moving");
+}

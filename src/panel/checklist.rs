@@ -44,7 +44,7 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
     if let (Some(weak_last), Some(plan_last)) = (llm.weak.last(), plan.rows.last()) {
         text.append(weak_sentence(llm, plan, weak_last, plan_last));
     }
-    text.append(configuration_sentence(&scenario.llm));
+    text.append(configuration_sentence(&scenario.llm, llm));
     text.append(loss_curve_sentence(scenario.plan.loss_curve));
     let warnings = [
         batch_warning(scenario, llm, plan),
@@ -153,18 +153,54 @@ fn weak_sentence(
     }
 }
 
-/// Point 3: the parallel configuration, the same at every GPU count of the sweeps.
-fn configuration_sentence(s: &LlmSettings) -> Paragraph {
-    let config = format!(
-        "TP={}, PP={}, CP={}, A={}",
-        s.tp, s.pp, s.cp, s.accumulation
-    );
+/// Point 3: the parallel configuration. The layout (TP, PP, CP) is the scenario's at every
+/// GPU count; the accumulation `A` is too unless a fixed microbatch (`mbs`) sets it from the
+/// tokens per replica, and then the sentence says how it moves in each sweep — read from the
+/// rows the tables show, so the words cannot contradict them.
+fn configuration_sentence(s: &LlmSettings, llm: &LlmSweep) -> Paragraph {
+    let layout = format!("TP={}, PP={}, CP={}", s.tp, s.pp, s.cp);
+    let span = |a: &[u32]| -> Option<(u32, u32)> { Some((*a.first()?, *a.last()?)) };
+    let strong: Vec<u32> = llm.strong.iter().map(|r| r.accumulation).collect();
+    let weak: Vec<u32> = llm.weak.iter().map(|r| r.accumulation).collect();
+    let all = || strong.iter().chain(&weak);
+    let first = all().next().copied().unwrap_or(s.accumulation);
+    if all().all(|&a| a == first) {
+        let config = format!("{layout}, A={first}");
+        return Paragraph {
+            en: format!(
+                "The parallel configuration ({config}) is the same at every GPU count, so these are pure \
+                 strong and weak scaling. "
+            ),
+            zh: format!("所有卡数下并行配置（{config}）不变，因此是纯粹的强扩展和弱扩展。"),
+        };
+    }
+    let moves = |a: &[u32], en: &str, zh: &str| {
+        span(a).map(|(from, to)| {
+            let a = if from == to {
+                format!("A = {from}")
+            } else {
+                format!("A = {from} → {to}")
+            };
+            (format!("{a} {en}"), format!("{zh} {a}"))
+        })
+    };
+    let (en, zh): (Vec<String>, Vec<String>) = [
+        moves(&strong, "in strong scaling", "强扩展"),
+        moves(&weak, "in weak scaling", "弱扩展"),
+    ]
+    .into_iter()
+    .flatten()
+    .unzip();
     Paragraph {
         en: format!(
-            "The parallel configuration ({config}) is the same at every GPU count, so these are pure \
-             strong and weak scaling. "
+            "The layout ({layout}) is the same at every GPU count, but with the microbatch fixed the \
+             gradient accumulation is not: {}. ",
+            en.join(", ")
         ),
-        zh: format!("所有卡数下并行配置（{config}）不变，因此是纯粹的强扩展和弱扩展。"),
+        zh: format!(
+            "所有卡数下布局（{layout}）不变，但 microbatch 固定，梯度累积步数随卡数变化：{}。",
+            zh.join("，")
+        ),
     }
 }
 

@@ -250,12 +250,10 @@ pub struct LeverRow {
     pub memory_cost_bytes: Option<(f64, f64)>,
 }
 
-/// Memory per GPU of `inputs` at `gpus` for the global batch `b`, bytes (with a shape). The
-/// parameter count is the typed one: the EP lever's `P → P_a` is about what FSDP moves,
-/// not what a GPU holds.
-fn memory_at(inputs: &LlmInputs, params: f64, gpus: f64) -> Option<f64> {
-    let mut inputs = inputs.clone();
-    inputs.total_params = params;
+/// Memory per GPU of `inputs` at `gpus` for their global batch, bytes (with a shape): what
+/// the Strong table shows at that row (the EP lever's `P → P_a` is what FSDP moves, not what
+/// a GPU holds: [`LlmInputs::held_params`]).
+fn memory_at(inputs: &LlmInputs, gpus: f64) -> Option<f64> {
     inputs
         .wall_point(gpus, inputs.global_batch_tokens)
         .map(|w| w.memory.total)
@@ -277,12 +275,7 @@ pub fn lever_rows(scenario: &Scenario) -> Vec<LeverRow> {
     let typed = scenario.llm_inputs_without_levers();
     let (n0, knee) = memory_points(scenario);
     let memory_cost = |inputs: &LlmInputs| -> Option<(f64, f64)> {
-        let cost = |n: f64| {
-            Some(
-                memory_at(inputs, typed.total_params, n)?
-                    - memory_at(&typed, typed.total_params, n)?,
-            )
-        };
+        let cost = |n: f64| Some(memory_at(inputs, n)? - memory_at(&typed, n)?);
         Some((cost(n0)?, cost(knee)?))
     };
     let evaluate = |levers: &[Lever]| {

@@ -709,6 +709,7 @@ impl LlmSettings {
                 }
             }),
             total_params: self.total_params,
+            held_params: None,
             active_params: self.active_params,
             flops_per_gpu: self.flops_per_gpu,
             peak_flops_per_gpu: self.peak_flops_per_gpu,

@@ -195,6 +195,7 @@ impl WallSettings {
                 },
                 hbm_bytes: self.hbm_bytes,
                 reserve_bytes: self.hbm_reserve_bytes,
+                shard_group_gpus: None,
             },
             expert_parallel: self.ep as f64,
             kernels: self.kernels_shrink.then_some(HalfLengths {

@@ -90,9 +90,9 @@ pub fn lever_label(lever: Lever) -> &'static str {
 pub fn lever_cost(lever: Lever) -> &'static str {
     match lever {
             Lever::NvlinkDomain => tr(
-                "parameters are sharded over the NVLink domain (e.g. 8 GPUs) instead of all DP ranks \
-                 (HSDP), so each GPU holds P/8 of the weights and optimizer state rather than P/D",
-                "参数只在 NVLink 域内（如 8 卡）分片（HSDP），每卡持有 P/8 而不是 P/D 的权重和优化器状态",
+                "parameters are sharded over the NVLink domain's nvd/TP data-parallel ranks instead of \
+                 all D (HSDP), so each GPU holds TP/nvd of its weights and optimizer state, not 1/D",
+                "参数只在 NVLink 域内的 nvd/TP 个数据并行 rank 上分片（HSDP），每卡持有权重和优化器状态的 TP/nvd 而不是 1/D",
             ),
             Lever::ExpertParallel => tr(
                 "each rank holds its experts unsharded (P_expert/EP), plus all-to-all token traffic \

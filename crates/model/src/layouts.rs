@@ -808,7 +808,7 @@ impl<'a> Scorer<'a> {
         s.walls = Some(walls);
         s.comm.schedule = choice.schedule;
         s.comm.chunks = choice.chunks;
-        let point = walls.at(&layout, &s.comm, s.total_params, n, tokens);
+        let point = walls.at(&layout, &s.comm, s.held_params(), n, tokens);
         if fitting_only && !point.fits {
             return None;
         }
@@ -1053,6 +1053,7 @@ mod tests {
                 },
                 hbm_bytes: 80e9,
                 reserve_bytes: 0.0,
+                shard_group_gpus: None,
             },
             expert_parallel: 1.0,
             kernels: None,
@@ -1082,6 +1083,7 @@ mod tests {
             microbatch_tokens: None,
             search: None,
             total_params: 175e9,
+            held_params: None,
             active_params: 175e9,
             flops_per_gpu: 400e12,
             peak_flops_per_gpu: 989e12,

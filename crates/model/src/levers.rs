@@ -11,8 +11,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Lever {
-    /// FSDP group inside the NVLink domain / hierarchical AllGather: `B_eff` becomes the
-    /// NVLink bus bandwidth.
+    /// FSDP group inside the NVLink domain / hierarchical AllGather (HSDP): `B_eff` becomes the
+    /// NVLink bus bandwidth, and with a shape the model states are sharded over the domain's
+    /// `nvd/TP` data-parallel ranks only, so each GPU holds more of them.
     NvlinkDomain,
     /// Expert parallelism moves tokens instead of FSDP moving expert weights: FSDP moves only
     /// the parameters every token uses, `P → P_a` (an approximation: the dense part plus the
@@ -70,10 +71,20 @@ impl Lever {
     /// NVLink-domain lever switches to.
     pub fn apply(self, inputs: &mut LlmInputs, nvlink_bytes_per_s: f64) {
         match self {
+            // HSDP: the parameters' all-gather stays inside the NVLink domain, and so do
+            // the shards: each GPU holds the model states of its domain's group, not of all
+            // data-parallel ranks (with a shape; `MemorySettings::shard_group_gpus`).
             Lever::NvlinkDomain => {
-                inputs.comm.bus_bytes_per_s = inputs.comm.bus_bytes_per_s.max(nvlink_bytes_per_s)
+                inputs.comm.bus_bytes_per_s = inputs.comm.bus_bytes_per_s.max(nvlink_bytes_per_s);
+                if let Some(walls) = inputs.walls.as_mut() {
+                    walls.memory.shard_group_gpus = Some(walls.nvlink_domain_gpus);
+                }
             }
-            Lever::ExpertParallel => inputs.total_params = inputs.active_params,
+            // What FSDP moves, not what memory holds: every expert is still on some GPU.
+            Lever::ExpertParallel => {
+                inputs.held_params.get_or_insert(inputs.total_params);
+                inputs.total_params = inputs.active_params
+            }
             Lever::NoReshard => inputs.comm.gathers = inputs.comm.gathers.min(2.0),
             // Parameters are all-gathered in fp8; the gradients' reduce-scatter keeps its
             // precision (fp8 gradients are a different, riskier change).

@@ -71,6 +71,11 @@ pub struct LlmInputs {
     pub microbatch_tokens: Option<f64>,
     /// `P`: total parameters (what FSDP moves).
     pub total_params: f64,
+    /// The parameters a GPU's memory holds a share of, when they differ from what FSDP moves
+    /// (the expert-parallel lever moves `P_a` but every expert is still held somewhere,
+    /// [`super::levers::Lever::ExpertParallel`]); `None`: [`Self::total_params`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held_params: Option<f64>,
     /// `P_a`: active parameters per token (what compute costs; `< P` for MoE).
     pub active_params: f64,
     /// `F_eff`: achieved FLOP/s per GPU (at the baseline `N₀` when kernels shrink).
@@ -230,11 +235,16 @@ impl LlmInputs {
             w.at(
                 &self.layout_at(gpus, batch),
                 &self.comm,
-                self.total_params,
+                self.held_params(),
                 gpus,
                 self.tokens_per_rank(gpus, batch),
             )
         })
+    }
+
+    /// The parameters memory holds ([`Self::held_params`] or `P`).
+    pub fn held_params(&self) -> f64 {
+        self.held_params.unwrap_or(self.total_params)
     }
 
     /// `T_crit` from the communication inputs ([`t_crit_tokens`]).

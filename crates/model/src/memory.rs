@@ -220,6 +220,11 @@ pub struct MemorySettings {
     /// fragmentation alone cause out-of-memory errors "with over 30% of memory still
     /// available" (Rajbhandari et al. 2020, §3.2).
     pub reserve_bytes: f64,
+    /// HSDP (PyTorch FSDP's `HYBRID_SHARD`, Zhao et al. 2023, "PyTorch FSDP", §3.2.1): the
+    /// model states are sharded inside groups of this many GPUs (an NVLink domain) and
+    /// replicated across them, so a GPU holds `1/min(N_d·CP, G/TP)` of them rather than
+    /// `1/(N_d·CP)`. `None`: sharded over every data-parallel rank.
+    pub shard_group_gpus: Option<f64>,
 }
 
 impl MemorySettings {
@@ -268,7 +273,10 @@ pub fn memory_per_gpu(
     at: &Placement,
 ) -> Memory {
     let psi = params_per_gpu(shape, params, at.tp * at.pp as f64, at.ep);
-    let shards = (at.data_parallel * at.cp).max(1.0);
+    let all_ranks = (at.data_parallel * at.cp).max(1.0);
+    let shards = settings
+        .shard_group_gpus
+        .map_or(all_ranks, |g| all_ranks.min((g / at.tp).max(1.0)));
     let (weights, grads, optimizer) = model_states(
         psi,
         shards,
@@ -425,6 +433,7 @@ mod tests {
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
+            shard_group_gpus: None,
         };
         let at = Placement {
             tp: 2.0,
@@ -478,6 +487,7 @@ mod tests {
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
+            shard_group_gpus: None,
         };
         let at = Placement {
             tp: 8.0,
@@ -510,6 +520,20 @@ mod tests {
         let m = memory_per_gpu(&shape, 175e9, &settings, &at);
         assert_eq!(m.weights, 5_468_750_000.0 / 16.0);
         assert!((m.gathered - 4.0 * 2_734_375_000.0 / 12.0).abs() < 1e-3);
+        // HSDP inside an 8-GPU NVLink domain at TP 8: a group of 8/8 = 1 GPU, nothing sharded
+        // (2Ψ of weights); a 64-GPU domain: 64/8 = 8 shards, 2Ψ/8 = 683,593,750; a 512-GPU
+        // domain holds all D = 16 ranks: 2Ψ/16 as without.
+        let hsdp = |g: f64| {
+            let s = MemorySettings {
+                shard_group_gpus: Some(g),
+                ..settings
+            };
+            memory_per_gpu(&shape, 175e9, &s, &at)
+        };
+        assert_eq!(hsdp(8.0).weights, 5_468_750_000.0);
+        assert_eq!(hsdp(8.0).optimizer, 12.0 * 2_734_375_000.0);
+        assert_eq!(hsdp(64.0).weights, 683_593_750.0);
+        assert_eq!(hsdp(512.0).weights, 5_468_750_000.0 / 16.0);
         let m = memory_per_gpu(
             &shape,
             175e9,
@@ -538,6 +562,7 @@ mod tests {
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
+            shard_group_gpus: None,
         };
         let at = Placement {
             tp: 1.0,
@@ -633,6 +658,7 @@ mod tests {
             },
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
+            shard_group_gpus: None,
         };
         let at = Placement {
             tp: 8.0,
@@ -671,6 +697,7 @@ mod tests {
             },
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
+            shard_group_gpus: None,
         };
         let at = Placement {
             tp: 8.0,
@@ -747,6 +774,7 @@ mod tests {
             },
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
+            shard_group_gpus: None,
         };
         let pp4 = Placement {
             tp: 1.0,

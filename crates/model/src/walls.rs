@@ -368,6 +368,7 @@ mod tests {
                 },
                 hbm_bytes: 80e9,
                 reserve_bytes: 0.0,
+                shard_group_gpus: None,
             },
             expert_parallel: 1.0,
             kernels: None,
@@ -690,6 +691,7 @@ mod tests {
             memory: MemorySettings {
                 hbm_bytes: total + 1_073_741_824.0,
                 reserve_bytes: 2_147_483_648.0,
+                shard_group_gpus: None,
                 ..w.memory
             },
             ..w
