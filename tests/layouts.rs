@@ -446,13 +446,16 @@ fn the_own_recomputation_is_not_charged_twice() {
 }
 
 /// The explorer's "use" links type a ranked layout into the scenario: five links, the `k`th
-/// naming the `k`th fastest layout (fitting ones only), each decoding without an error into a
+/// naming the first layout of the `k`th fastest tie group (fitting ones only; a group holds
+/// the layouts of one step, and the next group is strictly slower), each decoding without an error into a
 /// scenario whose own layout is that one — from physics alone scoring exactly what the search
 /// scored it. A layout that
 /// breaks another rule of the scenario (a GPU row not a multiple of `TP·PP·CP`) gets no link.
 #[test]
 fn a_use_link_types_the_layout_in() {
-    use scaling_core::panel::layouts::{layout_summary, search_at, use_links, use_query};
+    use scaling_core::panel::layouts::{
+        layout_summary, search_at, tie_groups, use_links, use_query,
+    };
     use scaling_core::scenario::Key;
     use scaling_model::layouts::physics_inputs;
     use scaling_model::stack::Stack;
@@ -461,10 +464,24 @@ fn a_use_link_types_the_layout_in() {
     let search = search_at(&d.scenario, 2048.0).unwrap();
     let links = use_links(&d.scenario, Some(&Ok(search.clone())));
     assert_eq!(links.len(), 5);
+    let groups = tie_groups(&search);
+    for pair in groups.windows(2).take(5) {
+        let (w, g) = (pair[0], pair[1]);
+        let (a, b) = (&search.layouts[w.0], &search.layouts[g.0]);
+        assert!(
+            b.step_ms > a.step_ms || !b.fits,
+            "{} then {}",
+            a.step_ms,
+            b.step_ms
+        );
+        let tied = &search.layouts[w.0..w.0 + w.1];
+        assert!(tied.iter().all(|t| t.step_ms == a.step_ms));
+    }
     for (i, (text, query)) in links.iter().enumerate() {
-        let s = &search.layouts[i];
+        let first = groups[i].0;
+        let s = &search.layouts[first];
         assert!(s.fits);
-        assert_eq!(text, &format!("Use #{}: {}", i + 1, layout_summary(s)));
+        assert_eq!(text, &format!("Use #{}: {}", first + 1, layout_summary(s)));
         let next = decode(query);
         assert!(next.errors.is_empty(), "{query}: {:?}", next.errors);
         let again = search_at(&next.scenario, 2048.0).unwrap();

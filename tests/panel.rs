@@ -1029,7 +1029,7 @@ fn what_this_means_keeps_the_scenario() {
 /// table's row — or the explorer states, next to its ranking, what its steps are relative to.
 #[test]
 fn a_chosen_layout_shows_its_listed_step_or_the_explorer_says_why_not() {
-    use scaling_core::panel::layouts::{search_at, use_links};
+    use scaling_core::panel::layouts::{search_at, tie_groups, use_links};
     let mut queries: Vec<String> = Preset::ALL
         .iter()
         .flat_map(|p| {
@@ -1058,7 +1058,7 @@ fn a_chosen_layout_shows_its_listed_step_or_the_explorer_says_why_not() {
             .enumerate()
             .filter(|(_, (_, query))| !query.is_empty())
         {
-            let listed = &search.layouts[k];
+            let listed = &search.layouts[tie_groups(&search)[k].0];
             let next = scenario(query);
             let again = search_at(&next, n).unwrap().current;
             let row = Panel::compute(&next, View::Strong).llm().and_then(|l| {

@@ -151,3 +151,36 @@ fn the_docs_list_every_preset() {
         );
     }
 }
+
+#[test]
+fn the_embedding_guide_lists_every_preset() {
+    // docs/embedding.md's `preset` row: every preset, in menu order.
+    let doc = read("docs/embedding.md");
+    let row = doc
+        .lines()
+        .find(|l| l.starts_with("| `preset` |"))
+        .expect("docs/embedding.md has the `preset` key's row");
+    let listed: Vec<&str> = row
+        .split('|')
+        .nth(2)
+        .unwrap_or("")
+        .split(',')
+        .map(|s| s.trim().trim_matches('`'))
+        .collect();
+    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    assert_eq!(listed, names, "docs/embedding.md's `preset` row");
+}
+
+#[test]
+fn the_docs_count_the_exercises() {
+    use scaling_core::panel::exercise::EXERCISES;
+    let want = EXERCISES.len().to_string();
+    for path in ["README.md", "docs/url.md"] {
+        let text = read(path).split_whitespace().collect::<Vec<_>>().join(" ");
+        let at = text
+            .find(" predict-then-reveal exercises")
+            .unwrap_or_else(|| panic!("{path} counts the Learn view's exercises"));
+        let count = text[..at].rsplit(' ').next().unwrap_or("");
+        assert_eq!(count, want, "{path}: the Learn view's exercises");
+    }
+}

@@ -124,56 +124,131 @@ pub fn error_text(e: &SearchError) -> String {
     }
 }
 
-/// The ranked layouts, the first `top` of them and the scenario's own (marked) if it is not
-/// among them.
-pub fn layouts_table(search: &Search, top: usize) -> Table {
-    let mut rows: Vec<(usize, bool, Scored)> = search
-        .layouts
-        .iter()
-        .take(top)
-        .enumerate()
-        .map(|(i, s)| (i + 1, search.current_rank == Some(i), *s))
-        .collect();
-    if !rows.iter().any(|r| r.1) {
-        let rank = search.current_rank.map_or(0, |r| r + 1);
-        rows.push((rank, true, search.current));
+/// The ranked layouts in groups that tie: consecutive layouts that fit with the same step
+/// (to `10⁻¹²`), each group `(first index, length)` in the ranking. The scenario's own layout
+/// always leads a group of its own, so its row and its "Use" reproduce it. A tie differs
+/// only in what the step does not charge (a CP degree whose traffic hides, a ZeRO stage whose
+/// data-parallel traffic hides), so one row and one "Use" link stand for it.
+pub fn tie_groups(search: &Search) -> Vec<(usize, usize)> {
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    for (i, s) in search.layouts.iter().enumerate() {
+        let joins = groups.last().is_some_and(|&(first, _)| {
+            let lead = &search.layouts[first];
+            lead.fits
+                && s.fits
+                && search.current_rank != Some(i)
+                && search.current_rank != Some(first)
+                && (s.step_ms - lead.step_ms).abs() <= 1e-12 * lead.step_ms
+        });
+        match groups.last_mut() {
+            Some(g) if joins => g.1 += 1,
+            _ => groups.push((i, 1)),
+        }
     }
-    let columns = Columns::<(usize, bool, Scored)>::new()
+    groups
+}
+
+/// What the layouts of a tie group differ in, `"CP 2, 4, 8; ZeRO 1, 2"`: each dimension with
+/// more than one value among them, its values in ranking order.
+pub fn tie_text(search: &Search, (first, len): (usize, usize)) -> String {
+    let group = &search.layouts[first..first + len];
+    type Dimension = (&'static str, fn(&Scored) -> String);
+    let dims: [Dimension; 8] = [
+        ("TP", |s| s.choice.tp.to_string()),
+        ("PP", |s| s.choice.pp.to_string()),
+        ("CP", |s| s.choice.cp.to_string()),
+        ("EP", |s| s.choice.ep.to_string()),
+        ("mbs", |s| s.choice.microbatch_sequences.to_string()),
+        ("ZeRO", |s| s.choice.zero.to_string()),
+        ("sched", schedule_name),
+        ("ac", recompute_text),
+    ];
+    dims.iter()
+        .filter_map(|(name, value)| {
+            let mut values: Vec<String> = Vec::new();
+            for v in group.iter().map(value) {
+                if !values.contains(&v) {
+                    values.push(v);
+                }
+            }
+            (values.len() > 1).then(|| format!("{name} {}", values.join(", ")))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The ranked layouts, the first `top` tie groups ([`tie_groups`]) one row each, and the
+/// scenario's own (marked) if it is not among them.
+pub fn layouts_table(search: &Search, top: usize) -> Table {
+    /// A row: the rank of its first layout (0: not searched), how many tie, whether it is
+    /// the scenario's own, the layout, and what the tied ones differ in.
+    type Row = (usize, usize, bool, Scored, String);
+    let mut rows: Vec<Row> = tie_groups(search)
+        .into_iter()
+        .take(top)
+        .map(|(first, len)| {
+            let ties = if len > 1 {
+                trf!(
+                    "; {} more as fast ({})",
+                    "；另有 {} 个一样快（{}）",
+                    len - 1,
+                    tie_text(search, (first, len))
+                )
+            } else {
+                String::new()
+            };
+            (
+                first + 1,
+                len,
+                search.current_rank == Some(first),
+                search.layouts[first],
+                ties,
+            )
+        })
+        .collect();
+    if !rows.iter().any(|r| r.2) {
+        let rank = search.current_rank.map_or(0, |r| r + 1);
+        rows.push((rank, 1, true, search.current, String::new()));
+    }
+    let columns = Columns::<Row>::new()
         .words(("rank", "名次"), |r| {
-            Cell::words(match (r.0, r.1) {
-                (0, _) => tr("current (not searched)", "当前（不在搜索中）").to_string(),
-                (n, true) => trf!("{} (current)", "{}（当前）", n),
-                (n, false) => n.to_string(),
+            Cell::words(match (r.0, r.1, r.2) {
+                (0, _, _) => tr("current (not searched)", "当前（不在搜索中）").to_string(),
+                (n, _, true) => trf!("{} (current)", "{}（当前）", n),
+                (n, 1, false) => n.to_string(),
+                (n, len, false) => format!("{n}…{}", n + len - 1),
             })
         })
-        .words(("layout", "布局"), |r| Cell::words(layout_name(&r.2)))
+        .words(("layout", "布局"), |r| Cell::words(layout_name(&r.3)))
         .column(("microbatch (tokens)", "microbatch (tokens)"), |r| {
-            Cell::num(r.2.tokens_per_microbatch, |v| {
+            Cell::num(r.3.tokens_per_microbatch, |v| {
                 crate::text::units::format_si(v, 4)
             })
         })
-        .words(("schedule", "调度"), |r| Cell::words(schedule_name(&r.2)))
+        .words(("schedule", "调度"), |r| Cell::words(schedule_name(&r.3)))
         .column(("ZeRO", "ZeRO"), |r| {
-            Cell::num(r.2.choice.zero as f64, format_count)
+            Cell::num(r.3.choice.zero as f64, format_count)
         })
         .words(("recompute", "重计算"), |r| {
-            Cell::words(recompute_text(&r.2))
+            Cell::words(recompute_text(&r.3))
         })
         .column(("step (ms)", "step (ms)"), |r| {
-            Cell::num(r.2.step_ms, format_ms)
+            Cell::num(r.3.step_ms, format_ms)
         })
         .column(("MFU", "MFU"), |r| {
-            Cell::num(r.2.mfu, |v| format_percent(v, 1))
+            Cell::num(r.3.mfu, |v| format_percent(v, 1))
         })
         .column(("tokens/s", "tokens/s"), |r| {
-            Cell::num(r.2.tokens_per_s, format_rate)
+            Cell::num(r.3.tokens_per_s, format_rate)
         })
         .column(("memory/GPU (GiB)", "单卡显存 (GiB)"), |r| {
-            Cell::num(r.2.memory.total / super::llm::GIB, |v| {
+            Cell::num(r.3.memory.total / super::llm::GIB, |v| {
                 crate::text::units::fixed(v, 1)
             })
         })
-        .words(("why", "原因"), |r| Cell::words(why_text(&r.2.why)));
+        .words(("why", "原因"), |r| {
+            Cell::words(format!("{}{}", why_text(&r.3.why), r.4))
+        });
     let caption = trf!(
         "Layouts at {} GPUs, fastest first ({} searched, {} fit)",
         "{} 卡的布局，从快到慢（搜索 {} 个，{} 个放得下）",
@@ -325,22 +400,30 @@ pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<Str
     scenario.with_values(&values).map(|next| next.to_query())
 }
 
-/// The explorer's "use" links, `(text, query)`, one per [`USE_IDS`]: the fastest layouts that
-/// fit, each typed into the scenario (an empty query hides the link).
+/// The explorer's "use" links, `(text, query)`, one per [`USE_IDS`]: the first layout of each of
+/// the fastest tie groups ([`tie_groups`]) that fit, each typed into the scenario and named by
+/// its rank (an empty query hides the link).
 pub fn use_links(
     scenario: &crate::scenario::Scenario,
     explorer: Option<&Result<Search, String>>,
 ) -> Vec<(String, String)> {
+    let search = explorer.and_then(|e| e.as_ref().ok());
+    let groups = search.map(tie_groups).unwrap_or_default();
     (0..USE_IDS.len())
         .map(|i| {
-            explorer
-                .and_then(|e| e.as_ref().ok())
-                .and_then(|search| search.layouts.get(i))
-                .filter(|s| s.fits)
-                .and_then(|s| {
-                    let query = use_query(scenario, s)?;
+            search
+                .zip(groups.get(i))
+                .map(|(search, &(first, _))| (first, search.layouts[first]))
+                .filter(|(_, s)| s.fits)
+                .and_then(|(first, s)| {
+                    let query = use_query(scenario, &s)?;
                     Some((
-                        trf!("Use #{}: {}", "使用第 {} 名：{}", i + 1, layout_summary(s)),
+                        trf!(
+                            "Use #{}: {}",
+                            "使用第 {} 名：{}",
+                            first + 1,
+                            layout_summary(&s)
+                        ),
                         query,
                     ))
                 })

@@ -155,6 +155,14 @@ test('the docs\' host script sizes the iframe to the content: every panel whole,
     await page.close();
   }
   console.log(`embedded heights at 720 px: ${JSON.stringify(heights)}`);
+  // docs/embedding.md's "Fixed heights" give these, rounded: each within 5% of the measured.
+  const doc = readFileSync(path.join(REPO, 'docs', 'embedding.md'), 'utf8');
+  for (const [panel, height] of Object.entries(heights)) {
+    const m = new RegExp(`\\| \`${panel}\` \\| about ([\\d,]+) px \\|`).exec(doc);
+    assert.ok(m, `docs/embedding.md gives the height of embed=${panel}`);
+    const written = Number(m[1].replaceAll(',', ''));
+    assert.ok(Math.abs(written - height) <= 0.05 * height, `docs/embedding.md: embed=${panel} is about ${written} px, measured ${height} px`);
+  }
 });
 
 test('show=charts: an embed of the figure alone — every chart of the panel drawn, no input, no table, the full-page link; sized by the host', async () => {

@@ -36,6 +36,8 @@ test('view=learn loads the definitions, draws every live figure and links to the
     assert.equal(await page.getAttribute('#tab-learn', 'aria-selected'), 'true');
     assert.ok(await page.isHidden('#learn-status'));
     assert.ok(await page.isHidden('#llm-controls'), 'the LLM inputs belong to the LLM panels');
+    assert.ok(await page.isVisible('.learn-lead'));
+    assert.ok(await page.isHidden('.learn-lead-q'), "a teacher's set has the other lead");
     const figures = await page.$$eval('.learn-fig canvas', (cs) => cs.map((c, i) => {
       c.id = c.id || `learn-fig-${i}`;
       return c.id;
@@ -90,6 +92,44 @@ test("a teacher links one exercise: guess, reveal the model's answer, its why an
     await assertClean(assert, page, 'exercise 2');
   } finally {
     await closeQuietly(page);
+  }
+});
+
+test('Enter in a guess box does what the Reveal button does', async () => {
+  const { page } = await open('?v=1&view=learn&q=2');
+  try {
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
+    await page.fill('#q2 input', 'many');
+    await page.press('#q2 input', 'Enter');
+    assert.match(await page.textContent('#q2 .answer'), /^Your guess/);
+    assert.ok(await page.isHidden('#q2 .why'));
+    await page.fill('#q2 input', '30');
+    await page.press('#q2 input', 'Enter');
+    assert.equal(await page.textContent('#q2 .answer'), 'Answer: 21 (your guess 30). Off: 42.9% too high.');
+    assert.ok(await page.isVisible('#q2 .why'));
+    await assertClean(assert, page, 'Enter in exercise 2');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
+test("a teacher's link (q=) has a lead of its own and offers no answer key, in both languages", async () => {
+  for (const [query, words] of [['?v=1&view=learn&q=3', /only the exercises/], ['?v=1&view=learn&q=3&lang=zh', /只显示/]]) {
+    const { page } = await open(query);
+    try {
+      await page.waitForSelector('#learn-content[data-drawn] article.learn');
+      assert.ok(await page.isHidden('.learn-lead'), `${query}: not the whole view's lead`);
+      assert.ok(await page.isVisible('.learn-lead-q'), `${query}: the set's lead`);
+      const lead = await page.textContent('.learn-lead-q');
+      assert.match(lead, words);
+      // The lead names the link back to the whole view as the page labels it.
+      assert.ok(lead.includes(`“${await page.textContent('#learn-all')}”`), `${query}: ${lead}`);
+      assert.ok(await page.isHidden('.print-key'), `${query}: no answer key for the students`);
+      assert.ok(await page.isVisible('.print-sheet'));
+      await assertClean(assert, page, query);
+    } finally {
+      await closeQuietly(page);
+    }
   }
 });
 

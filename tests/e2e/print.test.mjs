@@ -65,3 +65,23 @@ test('an embedded panel prints the whole page\'s link; the defaults are named as
   assert.equal((await printed(page)).inputs, 'defaults');
   await assertClean(assert, page);
 });
+
+test('the Learn view prints its link, each exercise\'s link in full, and no button', async () => {
+  const page = await s.newPage();
+  await page.goto(s.url + '?v=1&view=learn');
+  await waitReady(page);
+  await page.waitForSelector('#learn-content[data-drawn] article.learn');
+  await page.emulateMedia({ media: 'print' });
+  const paper = await printed(page);
+  assert.equal(paper.shown, true);
+  assert.equal(paper.link, `${s.url}?v=1&view=learn`);
+  assert.equal(paper.href, `${s.url}?v=1&view=learn`);
+  assert.equal(paper.inputs, 'view=learn');
+  // "Link to this exercise" is followed on paper by the address it links to.
+  const after = await page.$eval('#q1 a.q-link', (a) => getComputedStyle(a, '::after').content);
+  assert.equal(after, JSON.stringify(` ${s.url}?v=1&view=learn&q=1`));
+  const buttons = await page.$$eval('button', (bs) => bs.filter((b) => b.getClientRects().length > 0)
+    .map((b) => b.id || b.className || b.textContent));
+  assert.deepEqual(buttons, [], 'no button on paper');
+  await assertClean(assert, page);
+});

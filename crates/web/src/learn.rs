@@ -2,8 +2,8 @@
 //! (`learn-<lang>-<hash>.html`, from `www/learn/`), fetched the first time the view opens so
 //! no other reader downloads them. Once in, the live figures (`figure.learn-fig` with
 //! `data-chart` and `data-query`) are drawn by the panel layer like any chart, `q=` keeps only
-//! the linked exercises, and an exercise's Reveal button shows the model's answer
-//! (`crate::panel::exercise`) and its chart.
+//! the linked exercises, and an exercise's Reveal button (or Enter in its guess box) shows the
+//! model's answer (`crate::panel::exercise`) and its chart.
 
 use super::dom::{by_id, document, set_hidden};
 use super::inputs::listen;
@@ -13,7 +13,10 @@ use crate::panel::{exercise, ChartId, Panel};
 use crate::scenario::{decode, Scenario};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement};
+use web_sys::{
+    Element, Event, HtmlAnchorElement, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    KeyboardEvent,
+};
 
 /// Shows the view for `scenario`: loads its texts the first time.
 pub(super) fn show(scenario: &Scenario) {
@@ -103,6 +106,19 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
     .to_query();
     super::dom::set_link("learn-all", &all_query);
     set_hidden("learn-all", scenario.quiz.is_empty());
+    // A teacher's set: its own lead, and no answer key for the students (www/style.css).
+    let _ = root
+        .class_list()
+        .toggle_with_force("quiz", !scenario.quiz.is_empty());
+    // On paper, "Link to this exercise" is followed by its full address (www/style.css).
+    for a in all(root, "a.q-link") {
+        if let Some(url) = a
+            .dyn_ref::<HtmlAnchorElement>()
+            .map(HtmlAnchorElement::href)
+        {
+            let _ = a.set_attribute("data-url", &url);
+        }
+    }
     observe_figures(root, scenario.clone());
     let on_reveal = |event: Event| {
         let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
@@ -122,6 +138,21 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
         }
     };
     let _ = listen(root, "click", on_reveal);
+    // Enter in a guess box does what its Reveal button does.
+    let on_enter = |event: Event| {
+        let enter = event
+            .dyn_ref::<KeyboardEvent>()
+            .is_some_and(|k| k.key() == "Enter" && !k.is_composing());
+        if let Some(section) = event
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            .filter(|_| enter)
+            .and_then(|t| t.closest("[data-q]").ok().flatten())
+        {
+            reveal(&section);
+        }
+    };
+    let _ = listen(root, "keydown", on_enter);
     if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
         if let Some(target) = hash
             .strip_prefix('#')

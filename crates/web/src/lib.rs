@@ -244,6 +244,7 @@ fn frame() {
         set_hidden("app-status", true);
         let first = with_app(|app| !std::mem::replace(&mut app.ready, true));
         set_text("cli-command", "");
+        url::show_print_scenario();
         url::write_url(false);
         if first == Some(true) {
             mark_ready();
