@@ -1009,6 +1009,7 @@ fn what_this_means_keeps_the_scenario() {
         (View::Strong, "strong-learn", "#d-strong"),
         (View::Weak, "weak-learn", "#d-weak"),
         (View::Plan, "plan-learn", "#d-mixed"),
+        (View::Laws, "laws-learn", ""),
     ] {
         let links = panel(q, view).shown().links;
         let link = links

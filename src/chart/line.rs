@@ -442,6 +442,45 @@ fn draw_note<DB: DrawingBackend>(
     Ok(())
 }
 
+/// A label at `at` (plot coordinates), moved by `offset` pixels and anchored by `pos`, on a
+/// patch of the chart's background: a curve the label crosses runs under it, not through it.
+fn draw_label<'b, DB: DrawingBackend>(
+    ctx: &mut Plot<'_, DB>,
+    at: (f64, f64),
+    offset: (i32, i32),
+    text: &str,
+    font: TextStyle<'b>,
+    style: &ChartStyle,
+) -> Result<(), ChartError> {
+    let (w, h) = ctx
+        .plotting_area()
+        .estimate_text_size(text, &font)
+        .map(|(w, h)| (w as i32, h as i32))
+        .unwrap_or((0, 0));
+    let pad = style.px(2.0) as i32;
+    let x0 = offset.0
+        - match font.pos.h_pos {
+            HPos::Left => 0,
+            HPos::Center => w / 2,
+            HPos::Right => w,
+        };
+    let y0 = offset.1
+        - match font.pos.v_pos {
+            VPos::Top => 0,
+            VPos::Center => h / 2,
+            VPos::Bottom => h,
+        };
+    ctx.draw_series(std::iter::once(
+        EmptyElement::at(at)
+            + Rectangle::new(
+                [(x0 - pad, y0 - pad), (x0 + w + pad, y0 + h + pad)],
+                style.theme.background.mix(0.85).filled(),
+            )
+            + Text::new(text.to_string(), offset, font),
+    ))?;
+    Ok(())
+}
+
 /// The labelled vertical markers inside the x range.
 fn draw_markers<DB: DrawingBackend>(
     ctx: &mut Plot<'_, DB>,
@@ -466,11 +505,14 @@ fn draw_markers<DB: DrawingBackend>(
         } else {
             (m.label.clone(), HPos::Left)
         };
-        ctx.draw_series(std::iter::once(Text::new(
-            text,
+        draw_label(
+            ctx,
             (lx(m.x), a1),
+            (0, 0),
+            &text,
             style.font(12.0).color(&m.color).pos(Pos::new(h, VPos::Top)),
-        )))?;
+            style,
+        )?;
     }
     Ok(())
 }
@@ -490,21 +532,22 @@ fn draw_callouts<DB: DrawingBackend>(
         )))?;
         // Above the point, ending at it for a maximum (the throughput peak: the curve is below
         // and to both sides), starting at it on a falling curve.
-        ctx.draw_series(std::iter::once(
-            EmptyElement::at(at)
-                + Text::new(
-                    c.label.clone(),
-                    (0, -(style.px(8.0) as i32)),
-                    style.font(12.0).color(&c.color).pos(Pos::new(
-                        if c.ends_at_point {
-                            HPos::Right
-                        } else {
-                            HPos::Left
-                        },
-                        VPos::Bottom,
-                    )),
-                ),
-        ))?;
+        let h = if c.ends_at_point {
+            HPos::Right
+        } else {
+            HPos::Left
+        };
+        draw_label(
+            ctx,
+            at,
+            (0, -(style.px(8.0) as i32)),
+            &c.label,
+            style
+                .font(12.0)
+                .color(&c.color)
+                .pos(Pos::new(h, VPos::Bottom)),
+            style,
+        )?;
     }
     Ok(())
 }
@@ -602,10 +645,29 @@ fn draw_legend<DB: DrawingBackend>(
             _ => (px(1.0), swatch_w / 2, color.filled()),
         };
         let cx = x + swatch_w / 2;
-        root.draw(&Rectangle::new(
-            [(cx - half_w, y - half_h), (cx + half_w, y + half_h)],
-            swatch,
-        ))?;
+        // Dashed and dotted lines keep their pattern in the legend, so a reader can tell
+        // them from a solid line of the same colour (dash and gap in pixels).
+        let pattern = match s.kind {
+            SeriesKind::Dashed => Some((px(7.0), px(4.0), half_h)),
+            SeriesKind::Dotted => Some((px(2.5), px(2.5), px(1.5))),
+            _ => None,
+        };
+        if let Some((dash, gap, half_h)) = pattern {
+            let mut from = x;
+            while from < x + swatch_w {
+                let to = (from + dash).min(x + swatch_w);
+                root.draw(&Rectangle::new(
+                    [(from, y - half_h), (to, y + half_h)],
+                    swatch,
+                ))?;
+                from = to + gap.max(1);
+            }
+        } else {
+            root.draw(&Rectangle::new(
+                [(cx - half_w, y - half_h), (cx + half_w, y + half_h)],
+                swatch,
+            ))?;
+        }
         root.draw(&Text::new(
             s.label.clone(),
             (x + swatch_w + pad, y),

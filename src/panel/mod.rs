@@ -367,17 +367,19 @@ impl Panel {
                 source.map_or_else(String::new, |s| trf!("Source: {}", "来源：{}", s)),
             ));
         }
-        // "What this means": the Learn view's definition, with this scenario kept, so the
-        // reader's inputs are there when they come back to the panel.
+        // "What this means" (and the Laws panel's "Formulas and definitions"): the Learn view,
+        // at the panel's definition, with this scenario kept, so the reader's inputs are there
+        // when they come back to the panel.
         if let Some((id, anchor)) = match self.view {
-            View::Strong => Some(("strong-learn", "d-strong")),
-            View::Weak => Some(("weak-learn", "d-weak")),
-            View::Plan => Some(("plan-learn", "d-mixed")),
-            _ => None,
+            View::Strong => Some(("strong-learn", "#d-strong")),
+            View::Weak => Some(("weak-learn", "#d-weak")),
+            View::Plan => Some(("plan-learn", "#d-mixed")),
+            View::Laws => Some(("laws-learn", "")),
+            View::Learn => None,
         } {
             let mut learn = self.scenario.clone();
             learn.view = View::Learn;
-            links.push((id, format!("{}#{anchor}", learn.standalone_query())));
+            links.push((id, format!("{}{anchor}", learn.standalone_query())));
         }
         let summaries = |texts: &mut Vec<_>, summary: String| {
             for chart in self.charts() {
