@@ -9,6 +9,7 @@ use scaling_core::i18n::{set_lang, tr, Lang};
 use scaling_core::panel::charts::cli_choices;
 use scaling_core::panel::table::Table;
 use scaling_core::panel::{ChartId, Panel as PanelData};
+use scaling_core::scenario::import::{self, Import, ImportError};
 use scaling_core::scenario::{decode, Preset, Scenario, ThemeChoice, View};
 use scaling_core::trf;
 use std::fmt;
@@ -31,6 +32,8 @@ USAGE:
     (every command above also takes --lang en|zh and --compare Q)
     scaling layouts --n N [--query '…' | --preset NAME] [--top K] [--format …]
     scaling layouts --published [--format …]
+    scaling import FILE… [--query '…' | --preset NAME] [--format text|json]
+    (strong, weak, plan, report and layouts also take --import FILE, repeated)
     scaling presets [--lang en|zh]
     scaling prerender [--query '…'] [--figure 'CHART QUERY' … [--lang en|zh]]
     scaling --help
@@ -55,6 +58,10 @@ OPTIONS:
                   scenario's) as JSON HTML fragments, each an element id, where it goes and
                   its HTML; with --figure (repeated), each figure's chart for its query as
                   the Learn view shows it (scripts/learn-files.mjs), a JSON list of SVGs
+    import        read a Hugging Face config.json or Megatron-LM launch flags (docs/import.md)
+                  into the scenario: print the link, and what each key of each file set,
+                  approximated or ignored (files apply in order, each over the last)
+    --import FILE on a panel or layouts command: the same files, then print that panel
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
     --compare Q   print scenario B = Q against the scenario above (A) as the page does with
@@ -72,6 +79,8 @@ EXAMPLES:
     scaling strong --preset seed-strong --compare 'v=1&preset=seed-strong&lv=fp8' --format md
     scaling layouts --preset gpt3-175b-walls --n 1024 --top 5
     scaling layouts --published --format md
+    scaling import config.json --query 'v=1&b=16M&tp=8&pp=4&mbs=1'
+    scaling strong --import config.json --import train.sh
 ";
 
 /// `scaling --help`: the usage text with each panel's charts listed from the chart table.
@@ -84,8 +93,9 @@ pub fn usage() -> String {
 }
 
 /// Output formats of the tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
+    #[default]
     Text,
     Csv,
     Markdown,
@@ -122,10 +132,20 @@ pub enum Command {
         format: Format,
         lang: Option<Lang>,
     },
+    /// `scaling import FILE…`: the files read into the scenario, its link and the report.
+    Import {
+        files: Vec<String>,
+        query: Option<String>,
+        preset: Option<String>,
+        format: Format,
+        lang: Option<Lang>,
+    },
     /// `scaling layouts --n N …`: every parallel layout at `N` GPUs, fastest first.
     Layouts {
         query: Option<String>,
         preset: Option<String>,
+        /// `--import FILE`, in order.
+        imports: Vec<String>,
         gpus: f64,
         top: usize,
         format: Format,
@@ -135,6 +155,8 @@ pub enum Command {
         panel: Panel,
         query: Option<String>,
         preset: Option<String>,
+        /// `--import FILE`, in order.
+        imports: Vec<String>,
         format: Format,
         svg: Option<String>,
         chart: Option<String>,
@@ -214,91 +236,200 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
     use lexopt::prelude::*;
     let mut parser = lexopt::Parser::from_args(args);
     let usage = |e: lexopt::Error| CliError::Usage(e.to_string());
-    let mut subcommand: Option<String> = None;
-    let (mut query, mut preset, mut svg) = (None, None, None);
-    let mut format = Format::Text;
-    let mut chart: Option<String> = None;
-    let mut lang: Option<Lang> = None;
-    let mut compare = None;
-    let (mut gpus, mut top): (Option<f64>, usize) = (None, 10);
-    let mut published = false;
-    let mut figures = Vec::new();
+    let mut a = Args {
+        top: 10,
+        ..Args::default()
+    };
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
-            Long("query") | Short('q') => query = Some(text(&mut parser)?),
-            Long("preset") | Short('p') => preset = Some(text(&mut parser)?),
-            Long("svg") => svg = Some(text(&mut parser)?),
-            Long("format") | Short('f') => format = parse_format(&text(&mut parser)?)?,
-            Long("compare") => compare = Some(text(&mut parser)?),
-            Long("chart") => chart = Some(text(&mut parser)?),
+            Long("query") | Short('q') => a.query = Some(text(&mut parser)?),
+            Long("preset") | Short('p') => a.preset = Some(text(&mut parser)?),
+            Long("svg") => a.svg = Some(text(&mut parser)?),
+            Long("format") | Short('f') => a.format = parse_format(&text(&mut parser)?)?,
+            Long("compare") => a.compare = Some(text(&mut parser)?),
+            Long("chart") => a.chart = Some(text(&mut parser)?),
             Long("n") => {
                 let value = text(&mut parser)?;
-                gpus =
+                a.gpus =
                     Some(whole_number(&value, 1).ok_or_else(|| {
                         CliError::Usage(format!("--n “{value}” is not a GPU count"))
                     })? as f64);
             }
-            Long("published") => published = true,
-            Long("figure") => figures.push(text(&mut parser)?),
+            Long("published") => a.published = true,
+            Long("figure") => a.figures.push(text(&mut parser)?),
+            Long("import") => a.imports.push(text(&mut parser)?),
             Long("top") => {
                 let value = text(&mut parser)?;
-                top = whole_number(&value, 1)
+                a.top = whole_number(&value, 1)
                     .ok_or_else(|| CliError::Usage(format!("--top “{value}” is not a count")))?;
             }
             Long("lang") => {
                 let value = text(&mut parser)?;
-                lang = Some(Lang::from_key(&value).ok_or_else(|| {
+                a.lang = Some(Lang::from_key(&value).ok_or_else(|| {
                     CliError::Usage(format!("unknown --lang “{value}”: use en or zh"))
                 })?);
             }
-            Value(v) if subcommand.is_none() => subcommand = Some(v.string().map_err(usage)?),
+            Value(v) if a.subcommand.is_none() => a.subcommand = Some(v.string().map_err(usage)?),
+            Value(v) if a.subcommand.as_deref() == Some("import") => {
+                a.files.push(v.string().map_err(usage)?)
+            }
             other => return Err(usage(other.unexpected())),
         }
     }
-    let panel = match subcommand.as_deref() {
-        None => return Ok(Command::Help),
-        Some("presets") => return Ok(Command::Presets { lang }),
-        Some("prerender") => {
-            return Ok(Command::Prerender {
-                query,
-                figures,
-                lang,
+    a.into_command()
+}
+
+/// The arguments as read, before they make a [`Command`].
+#[derive(Default)]
+struct Args {
+    subcommand: Option<String>,
+    query: Option<String>,
+    preset: Option<String>,
+    svg: Option<String>,
+    format: Format,
+    chart: Option<String>,
+    lang: Option<Lang>,
+    compare: Option<String>,
+    gpus: Option<f64>,
+    top: usize,
+    published: bool,
+    figures: Vec<String>,
+    imports: Vec<String>,
+    files: Vec<String>,
+}
+
+impl Args {
+    fn into_command(self) -> Result<Command, CliError> {
+        let Args {
+            subcommand,
+            query,
+            preset,
+            svg,
+            format,
+            chart,
+            lang,
+            compare,
+            gpus,
+            top,
+            published,
+            figures,
+            imports,
+            files,
+        } = self;
+        let panel = match subcommand.as_deref() {
+            None => return Ok(Command::Help),
+            Some("presets") => return Ok(Command::Presets { lang }),
+            Some("prerender") => {
+                return Ok(Command::Prerender {
+                    query,
+                    figures,
+                    lang,
+                })
+            }
+            Some("layouts") if published => return Ok(Command::Published { format, lang }),
+            Some("import") if files.is_empty() => {
+                return Err(CliError::Usage("import needs a FILE to read".into()))
+            }
+            Some("import") => {
+                return Ok(Command::Import {
+                    files,
+                    query,
+                    preset,
+                    format,
+                    lang,
+                })
+            }
+            Some("layouts") => {
+                return Ok(Command::Layouts {
+                    query,
+                    preset,
+                    imports,
+                    gpus: gpus.ok_or_else(|| {
+                        CliError::Usage("layouts needs --n N (a GPU count)".into())
+                    })?,
+                    top,
+                    format,
+                    lang,
+                })
+            }
+            Some("laws") => Panel::Laws,
+            Some("strong") => Panel::Strong,
+            Some("weak") => Panel::Weak,
+            Some("plan") => Panel::Plan,
+            Some("report") => Panel::Report,
+            Some(other) => {
+                return Err(CliError::Usage(format!(
+                "unknown command “{other}”: use laws, strong, weak, plan, report, layouts, import, presets or prerender"
+            )))
+            }
+        };
+        Ok(Command::Panel {
+            panel,
+            query,
+            preset,
+            imports,
+            format,
+            svg,
+            chart,
+            lang,
+            compare,
+        })
+    }
+}
+
+/// Reads `files` in order into `scenario` (each over the last): the scenario and, per file,
+/// its name and what was read; a file that cannot be read or is refused names itself.
+pub fn import_files(
+    mut scenario: Scenario,
+    files: &[String],
+) -> Result<(Scenario, Vec<(String, Import)>), CliError> {
+    let mut read = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::Io(format!("cannot read {path}: {e}")))?;
+        let refused = |e: ImportError| CliError::Scenario(vec![format!("{path}: {e}")]);
+        let import = import::read(&text).map_err(refused)?;
+        scenario = import::apply(&scenario, &import).map_err(refused)?;
+        read.push((path.clone(), import));
+    }
+    Ok((scenario, read))
+}
+
+/// `scaling import`'s report: the link, then each file's format and each key's outcome.
+fn import_report(scenario: &Scenario, read: &[(String, Import)], format: Format) -> String {
+    if format == Format::Json {
+        let files: Vec<serde_json::Value> = read
+            .iter()
+            .map(|(path, import)| {
+                serde_json::json!({
+                    "file": path,
+                    "format": import.format.name(),
+                    "entries": import.entries.iter().map(|e| serde_json::json!({
+                        "source": e.source,
+                        "line": e.line,
+                        "outcome": e.kind(),
+                        "text": e.describe(),
+                    })).collect::<Vec<_>>(),
+                })
             })
+            .collect();
+        let doc = serde_json::json!({ "query": scenario.to_query(), "files": files });
+        return serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n";
+    }
+    let mut out = trf!("link: ?{}\n", "链接：?{}\n", scenario.to_query());
+    for (path, import) in read {
+        out.push_str(&format!("\n{path} ({})\n", import.format.name()));
+        for e in &import.entries {
+            out.push_str(&format!(
+                "  {:>4}  {}: {}\n",
+                e.line,
+                e.source,
+                e.describe()
+            ));
         }
-        Some("layouts") if published => return Ok(Command::Published { format, lang }),
-        Some("layouts") => {
-            return Ok(Command::Layouts {
-                query,
-                preset,
-                gpus: gpus
-                    .ok_or_else(|| CliError::Usage("layouts needs --n N (a GPU count)".into()))?,
-                top,
-                format,
-                lang,
-            })
-        }
-        Some("laws") => Panel::Laws,
-        Some("strong") => Panel::Strong,
-        Some("weak") => Panel::Weak,
-        Some("plan") => Panel::Plan,
-        Some("report") => Panel::Report,
-        Some(other) => {
-            return Err(CliError::Usage(format!(
-            "unknown command “{other}”: use laws, strong, weak, plan, report, layouts, presets or prerender"
-        )))
-        }
-    };
-    Ok(Command::Panel {
-        panel,
-        query,
-        preset,
-        format,
-        svg,
-        chart,
-        lang,
-        compare,
-    })
+    }
+    out
 }
 
 /// Builds the scenario from `--preset` and `--query` exactly as the page does from its URL:
@@ -436,9 +567,23 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             let table = published::published_table(&rows);
             Ok(render(&scenario, *format, &json, &figures, &[table]))
         }
+        Command::Import {
+            files,
+            query,
+            preset,
+            format,
+            lang,
+        } => {
+            let link_lang = query.as_deref().and_then(|q| decode(q).scenario.lang);
+            set_lang(lang.or(link_lang).unwrap_or_default());
+            let scenario = scenario_from(query.as_deref(), preset.as_deref())?;
+            let (scenario, read) = import_files(scenario, files)?;
+            Ok(import_report(&scenario, &read, *format))
+        }
         Command::Layouts {
             query,
             preset,
+            imports,
             gpus,
             top,
             format,
@@ -447,6 +592,7 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             let link_lang = query.as_deref().and_then(|q| decode(q).scenario.lang);
             set_lang(lang.or(link_lang).unwrap_or_default());
             let scenario = scenario_from(query.as_deref(), preset.as_deref())?;
+            let (scenario, _) = import_files(scenario, imports)?;
             let search = scaling_core::panel::layouts::search_at(&scenario, *gpus)
                 .map_err(|e| CliError::Scenario(vec![e]))?;
             let json = scaling_core::panel::layouts::layouts_json(&search, *top);
@@ -461,58 +607,82 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             panel,
             query,
             preset,
+            imports,
             format,
             svg,
             chart,
             lang,
             compare,
-        } => {
-            // The language first, so messages about a bad link are in it too: --lang, else
-            // the link's lang=, else English.
-            let link_lang = [query, compare]
-                .into_iter()
-                .flatten()
-                .find_map(|q| decode(q).scenario.lang);
-            set_lang(lang.or(link_lang).unwrap_or_default());
-            let mut scenario = scenario_from(query.as_deref(), preset.as_deref())?;
-            if let Some(q) = compare {
-                let a = scenario.as_pinned();
-                scenario = scenario_from(Some(q), None)?;
-                scenario.pinned = Some(Box::new(a));
-            }
-            let data = PanelData::compute(&scenario, panel.view());
-            if let Some(path) = svg {
-                let doc = panel_svg(&data, chart.as_deref())?;
-                std::fs::write(path, doc)
-                    .map_err(|e| CliError::Io(format!("cannot write {path}: {e}")))?;
-            }
-            if *panel == Panel::Report {
-                let r = data.checklist().unwrap_or_default();
-                if *format == Format::Json {
-                    let json = serde_json::to_value(&r).unwrap_or_default();
-                    return Ok(render(&scenario, *format, &json, &[], &[]));
-                }
-                let mut out = format!("{}\n\n{}\n", r.en, r.zh);
-                for w in &r.warnings {
-                    out.push_str(&format!("\nwarning: {}\n警告：{}\n", w.en, w.zh));
-                }
-                return Ok(out);
-            }
-            let mut figures = data.figures();
-            figures.extend(
-                data.memory_note()
-                    .map(|n| (tr("Memory", "显存").to_string(), n)),
-            );
-            let tables: Vec<Table> = data.tables().into_iter().filter_map(|t| t.table).collect();
-            Ok(render(
-                &scenario,
-                *format,
-                &data.json(&[]),
-                &figures,
-                &tables,
-            ))
-        }
+        } => panel_output(
+            *panel,
+            query.as_deref(),
+            preset.as_deref(),
+            imports,
+            *format,
+            svg.as_deref(),
+            chart.as_deref(),
+            *lang,
+            compare.as_deref(),
+        ),
     }
+}
+
+/// `scaling laws|strong|weak|plan|report`: the panel of the scenario the options make.
+#[allow(clippy::too_many_arguments)] // one per option of the command, as `Command::Panel` holds them
+fn panel_output(
+    panel: Panel,
+    query: Option<&str>,
+    preset: Option<&str>,
+    imports: &[String],
+    format: Format,
+    svg: Option<&str>,
+    chart: Option<&str>,
+    lang: Option<Lang>,
+    compare: Option<&str>,
+) -> Result<String, CliError> {
+    // The language first, so messages about a bad link are in it too: --lang, else
+    // the link's lang=, else English.
+    let link_lang = [query, compare]
+        .into_iter()
+        .flatten()
+        .find_map(|q| decode(q).scenario.lang);
+    set_lang(lang.or(link_lang).unwrap_or_default());
+    let (mut scenario, _) = import_files(scenario_from(query, preset)?, imports)?;
+    if let Some(q) = compare {
+        let a = scenario.as_pinned();
+        scenario = scenario_from(Some(q), None)?;
+        scenario.pinned = Some(Box::new(a));
+    }
+    let data = PanelData::compute(&scenario, panel.view());
+    if let Some(path) = svg {
+        let doc = panel_svg(&data, chart)?;
+        std::fs::write(path, doc).map_err(|e| CliError::Io(format!("cannot write {path}: {e}")))?;
+    }
+    if panel == Panel::Report {
+        let r = data.checklist().unwrap_or_default();
+        if format == Format::Json {
+            let json = serde_json::to_value(&r).unwrap_or_default();
+            return Ok(render(&scenario, format, &json, &[], &[]));
+        }
+        let mut out = format!("{}\n\n{}\n", r.en, r.zh);
+        for w in &r.warnings {
+            out.push_str(&format!("\nwarning: {}\n警告：{}\n", w.en, w.zh));
+        }
+        return Ok(out);
+    }
+    let mut figures = data.figures();
+    figures.extend(
+        data.memory_note()
+            .map(|n| (tr("Memory", "显存").to_string(), n)),
+    );
+    let tables: Vec<Table> = data.tables().into_iter().filter_map(|t| t.table).collect();
+    Ok(render(
+        &scenario,
+        format,
+        &data.json(&[]),
+        &figures,
+        &tables,
+    ))
 }
 
 /// Formats a panel's output.

@@ -576,3 +576,59 @@ fn prerender_figures_check_their_query() {
     assert_eq!(code, 2);
     assert!(err.contains("no-such-chart"), "{err}");
 }
+
+/// `scaling import` prints the link the files make and each key's outcome; `--import` on a
+/// panel command prints that panel for the same scenario; a refused file names itself.
+#[test]
+fn import_prints_the_link_and_what_each_key_did() {
+    let config = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/import/hf/llama-3.1-70b.config.json"
+    );
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/import/megatron/train_gpt3_175b_distributed.sh"
+    );
+    let (code, out, err) = scaling(&["import", config, "--query", "v=1&sq=8192&tp=8"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("link: ?v=1&tp=8&p=70.552387584G"),
+        "{first}"
+    );
+    assert!(out.contains("num_hidden_layers: sets nl = 80"), "{out}");
+    assert!(out.contains("rope_theta: ignored: "), "{out}");
+    // The same scenario on the strong panel: the link's query is its first line.
+    let link = first.trim_start_matches("link: ?");
+    let (_, strong, _) = scaling(&["strong", "--import", config, "--query", "v=1&sq=8192&tp=8"]);
+    assert!(
+        strong.starts_with(&format!("scenario: ?{link}\n")),
+        "{strong}"
+    );
+    // Two files, the second over the first: the script's layout and batch, the config's
+    // vocabulary (the script names only a tokenizer file).
+    let (code, out, err) = scaling(&["import", config, script, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let query = doc["query"].as_str().unwrap();
+    for part in [
+        "tp=8",
+        "pp=16",
+        "nl=96",
+        "voc=128256",
+        "sq=2048",
+        "b=3.145728M",
+    ] {
+        assert!(query.split('&').any(|p| p == part), "{part} in {query}");
+    }
+    assert_eq!(doc["files"][1]["format"], "Megatron-LM flags");
+    // A refused file: exit 2, its name and the key in the message.
+    let bad = std::env::temp_dir().join("scaling-import-bad.json");
+    std::fs::write(&bad, "{\"num_hidden_layers\": \"eighty\"}").unwrap();
+    let (code, _, err) = scaling(&["import", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("scaling-import-bad.json") && err.contains("num_hidden_layers"),
+        "{err}"
+    );
+}

@@ -1,0 +1,483 @@
+//! Megatron-LM's `pretrain_gpt.py` flags, as a launch script holds them (NVIDIA/Megatron-LM,
+//! `megatron/training/arguments.py`): the shape, the layout, the batch and recomputation.
+//! A script's own shell variables (`TP=8`, `${TP:-8}`) are substituted; a flag whose value is
+//! a variable the text does not set is reported, not guessed.
+//!
+//! Megatron's conventions, mapped: `--global-batch-size` counts sequences (`b` is tokens:
+//! `G · --seq-length`); `--num-layers-per-virtual-pipeline-stage k` is the interleaved
+//! schedule with `v = L/(PP·k)` chunks per stage; `--use-distributed-optimizer` shards the
+//! optimizer state over data-parallel ranks (ZeRO-1); `--swiglu` without `--ffn-hidden-size`
+//! takes Megatron's default width, `4h·2/3` rounded down to a multiple of 64.
+
+use super::{count, line_of, no_effect, Entry, Format, Import, ImportError, Outcome};
+use crate::i18n::tr;
+use crate::scenario::Key;
+use std::collections::HashMap;
+
+/// Flags whose presence marks a text as Megatron-LM's.
+const MARKERS: [&str; 4] = [
+    "--num-layers",
+    "--tensor-model-parallel-size",
+    "--pipeline-model-parallel-size",
+    "--micro-batch-size",
+];
+
+/// Whether `text` holds one of Megatron-LM's flags this reader maps.
+pub fn has_flags(text: &str) -> bool {
+    tokens(text)
+        .iter()
+        .any(|t| MARKERS.contains(&t.text.as_str()))
+}
+
+/// A word of the text and the byte offset it starts at.
+#[derive(Debug, Clone)]
+struct Token {
+    text: String,
+    at: usize,
+}
+
+/// The text's words: split at whitespace, quotes and `(`/`)` (bash arrays), comments
+/// dropped, `--flag=value` split in two.
+fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let code = line.split(" #").next().unwrap_or(line);
+        let code = if code.trim_start().starts_with('#') {
+            ""
+        } else {
+            code
+        };
+        let mut start = None;
+        for (i, c) in code.char_indices() {
+            let boundary = c.is_whitespace() || matches!(c, '"' | '\'' | '(' | ')' | '\\');
+            match (boundary, start) {
+                (true, Some(s)) => {
+                    push(&mut out, &code[s..i], at + s);
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            push(&mut out, &code[s..], at + s);
+        }
+        at += line.len();
+    }
+    out
+}
+
+fn push(out: &mut Vec<Token>, word: &str, at: usize) {
+    match word.split_once('=') {
+        Some((flag, value)) if flag.starts_with("--") => {
+            out.push(Token {
+                text: flag.to_string(),
+                at,
+            });
+            out.push(Token {
+                text: value.to_string(),
+                at: at + flag.len() + 1,
+            });
+        }
+        _ => out.push(Token {
+            text: word.to_string(),
+            at,
+        }),
+    }
+}
+
+/// The script's variable assignments, `NAME=value` or `export NAME=value`, with
+/// `${NAME:-default}` read as its default.
+fn variables(text: &str) -> HashMap<String, String> {
+    let mut vars = HashMap::new();
+    for line in text.lines() {
+        let line = line.trim().trim_start_matches("export ").trim();
+        let Some((name, value)) = line.split_once('=') else {
+            continue;
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let value = value
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .trim_matches(|c| c == '"' || c == '\'');
+        let value = match value
+            .strip_prefix("${")
+            .and_then(|v| v.strip_suffix('}'))
+            .and_then(|v| v.split_once(":-"))
+        {
+            Some((_, default)) => default,
+            None => value,
+        };
+        vars.insert(name.to_string(), value.to_string());
+    }
+    vars
+}
+
+/// `$NAME` or `${NAME}` of `vars`, else the word itself; `None` for a variable not set.
+fn substitute(word: &str, vars: &HashMap<String, String>) -> Option<String> {
+    let Some(name) = word.strip_prefix('$') else {
+        return Some(word.to_string());
+    };
+    let name = name.trim_start_matches('{').trim_end_matches('}');
+    let name = name.split(":-").next().unwrap_or(name);
+    vars.get(name).cloned().or_else(|| {
+        word.split_once(":-")
+            .map(|(_, d)| d.trim_end_matches('}').to_string())
+    })
+}
+
+/// A flag, its value (none for a switch) and its line.
+type Flag = (String, Option<String>, usize);
+
+/// The flags of a text, each once (the last wins, as with argparse) with its value and
+/// line, and what has been said of them.
+struct Flags {
+    flags: Vec<Flag>,
+    entries: Vec<Entry>,
+    mapped: Vec<&'static str>,
+}
+
+impl Flags {
+    fn get(&self, flag: &str) -> Option<&Flag> {
+        self.flags.iter().find(|(f, _, _)| f == flag)
+    }
+
+    /// `flag`'s count and line, if given.
+    fn number(&self, flag: &str) -> Result<Option<(u64, usize)>, ImportError> {
+        let Some((_, value, line)) = self.get(flag) else {
+            return Ok(None);
+        };
+        let text = value.clone().unwrap_or_default();
+        text.trim()
+            .parse::<f64>()
+            .ok()
+            .and_then(count)
+            .map(|n| Some((n, *line)))
+            .ok_or(ImportError::BadValue {
+                source: flag.to_string(),
+                line: *line,
+                value: text,
+            })
+    }
+
+    fn set(&mut self, flag: &'static str, line: usize, key: Key, value: String) {
+        self.entries.push(Entry {
+            source: flag.to_string(),
+            line,
+            outcome: Outcome::Set(key, value),
+        });
+        self.mapped.push(flag);
+    }
+
+    fn say(&mut self, flag: &'static str, line: usize, outcome: Outcome) {
+        self.entries.push(Entry {
+            source: flag.to_string(),
+            line,
+            outcome,
+        });
+        self.mapped.push(flag);
+    }
+}
+
+/// The flags of `text`, with the script's variables substituted, and the flags whose value
+/// is a variable the text does not set.
+fn collect(text: &str) -> (Vec<Flag>, Vec<(String, usize)>) {
+    let vars = variables(text);
+    let words = tokens(text);
+    let mut flags: Vec<Flag> = Vec::new();
+    let mut unresolved = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        if !w.text.starts_with("--") || w.text.len() < 3 {
+            i += 1;
+            continue;
+        }
+        let line = line_of(text, w.at);
+        let next = words.get(i + 1).filter(|v| !v.text.starts_with("--"));
+        i += if next.is_some() { 2 } else { 1 };
+        let value = match next {
+            Some(v) => match substitute(&v.text, &vars) {
+                Some(s) => Some(s),
+                None => {
+                    unresolved.push((w.text.clone(), line));
+                    continue;
+                }
+            },
+            None => None,
+        };
+        flags.retain(|(f, _, _)| *f != w.text);
+        flags.push((w.text.clone(), value, line));
+    }
+    (flags, unresolved)
+}
+
+/// Reads the flags of a launch script.
+pub fn read(text: &str) -> Result<Import, ImportError> {
+    let (flags, unresolved) = collect(text);
+    let mut f = Flags {
+        flags,
+        entries: Vec::new(),
+        mapped: Vec::new(),
+    };
+    counts(&mut f)?;
+    mlp(&mut f)?;
+    batch(&mut f)?;
+    interleaving(&mut f)?;
+    recomputation(&mut f)?;
+    for (flag, line) in &unresolved {
+        f.entries.push(ignored(
+            flag,
+            *line,
+            tr(
+                "its value is a shell variable the text does not set",
+                "其值是文本中没有赋值的 shell 变量",
+            ),
+        ));
+    }
+    let rest: Vec<(String, usize)> = f
+        .flags
+        .iter()
+        .filter(|(flag, _, _)| !f.mapped.contains(&flag.as_str()))
+        .map(|(flag, _, line)| (flag.clone(), *line))
+        .collect();
+    for (flag, line) in rest {
+        f.entries.push(ignored(&flag, line, why_ignored(&flag)));
+    }
+    f.entries.sort_by_key(|e| e.line);
+    Ok(Import {
+        format: Format::Megatron,
+        entries: f.entries,
+    })
+}
+
+/// Counts that map one to one, the key/value heads, and the switches.
+fn counts(f: &mut Flags) -> Result<(), ImportError> {
+    for (flag, key) in [
+        ("--num-layers", Key::Layers),
+        ("--hidden-size", Key::Hidden),
+        ("--num-attention-heads", Key::Heads),
+        ("--seq-length", Key::SeqLen),
+        ("--num-experts", Key::Experts),
+        ("--moe-router-topk", Key::ExpertsPerToken),
+        ("--tensor-model-parallel-size", Key::Tp),
+        ("--pipeline-model-parallel-size", Key::Pp),
+        ("--context-parallel-size", Key::Cp),
+        ("--expert-model-parallel-size", Key::Ep),
+        ("--micro-batch-size", Key::Microbatch),
+        ("--vocab-size", Key::Vocab),
+    ] {
+        if let Some((n, line)) = f.number(flag)? {
+            f.set(flag, line, key, n.to_string());
+        }
+    }
+    let heads = f.number("--num-attention-heads")?;
+    if let Some((groups, line)) = f.number("--num-query-groups")? {
+        if heads.is_some_and(|(nh, _)| nh % groups != 0) {
+            return Err(ImportError::Contradiction {
+                first: "--num-attention-heads".to_string(),
+                second: "--num-query-groups".to_string(),
+                line,
+            });
+        }
+        f.set("--num-query-groups", line, Key::KvHeads, groups.to_string());
+    } else if let Some((nh, line)) = heads {
+        f.set("--num-attention-heads", line, Key::KvHeads, nh.to_string());
+    }
+    for (flag, key) in [
+        ("--sequence-parallel", Key::SequenceParallel),
+        ("--use-distributed-optimizer", Key::Zero),
+        ("--use-flash-attn", Key::FlashAttention),
+    ] {
+        if let Some(&(_, _, line)) = f.get(flag) {
+            f.set(flag, line, key, "1".to_string());
+        }
+    }
+    Ok(())
+}
+
+/// The MLP: gated with `--swiglu`, else GELU.
+fn mlp(f: &mut Flags) -> Result<(), ImportError> {
+    let hidden = f.number("--hidden-size")?;
+    let swiglu = f.get("--swiglu").is_some();
+    f.mapped.push("--swiglu");
+    match (f.number("--ffn-hidden-size")?, hidden) {
+        (Some((w, line)), _) if swiglu => f.set("--ffn-hidden-size", line, Key::Ffn, w.to_string()),
+        (Some((w, line)), Some((h, _))) if w == 4 * h => {
+            f.set("--ffn-hidden-size", line, Key::Ffn, "0".into())
+        }
+        (Some((w, line)), _) => f.say(
+            "--ffn-hidden-size",
+            line,
+            Outcome::Approximated(
+                Some(Key::Ffn),
+                (2 * w / 3).to_string(),
+                tr(
+                    "a GELU MLP of width w ≠ 4h: a gated MLP of 2w/3 has its weights and FLOPs",
+                    "宽度 w ≠ 4h 的 GELU MLP：按宽 2w/3 的门控 MLP 计，权重与 FLOPs 相同",
+                ),
+            ),
+        ),
+        (None, Some((h, line))) if swiglu => f.set(
+            "--swiglu",
+            line,
+            Key::Ffn,
+            (4 * h * 2 / 3 / 64 * 64).to_string(),
+        ),
+        (None, Some((_, line))) => f.set("--hidden-size", line, Key::Ffn, "0".into()),
+        (None, None) => {}
+    }
+    Ok(())
+}
+
+/// The global batch, in sequences of `--seq-length`, a multiple of the microbatch.
+fn batch(f: &mut Flags) -> Result<(), ImportError> {
+    let Some((g, line)) = f.number("--global-batch-size")? else {
+        return Ok(());
+    };
+    if f.number("--micro-batch-size")?
+        .is_some_and(|(m, _)| g % m != 0)
+    {
+        return Err(ImportError::Contradiction {
+            first: "--global-batch-size".into(),
+            second: "--micro-batch-size".into(),
+            line,
+        });
+    }
+    match f.number("--seq-length")? {
+        Some((s, _)) => f.set(
+            "--global-batch-size",
+            line,
+            Key::GlobalBatch,
+            (g * s).to_string(),
+        ),
+        None => f.say(
+            "--global-batch-size",
+            line,
+            Outcome::Ignored(tr(
+                "counts sequences; without --seq-length the tokens are unknown",
+                "以序列计；没有 --seq-length 无法换算为 tokens",
+            )),
+        ),
+    }
+    Ok(())
+}
+
+/// Interleaving: `k` layers per virtual stage is `v = L/(PP·k)` chunks per stage.
+fn interleaving(f: &mut Flags) -> Result<(), ImportError> {
+    const FLAG: &str = "--num-layers-per-virtual-pipeline-stage";
+    let Some((k, line)) = f.number(FLAG)? else {
+        return Ok(());
+    };
+    let pp = f
+        .number("--pipeline-model-parallel-size")?
+        .map_or(1, |(p, _)| p);
+    match f.number("--num-layers")?.map(|(l, _)| l) {
+        Some(l) if l % (pp * k) == 0 => {
+            f.set(FLAG, line, Key::Schedule, "interleaved".into());
+            f.set(FLAG, line, Key::Chunks, (l / (pp * k)).to_string());
+        }
+        Some(_) => {
+            return Err(ImportError::Contradiction {
+                first: "--num-layers".into(),
+                second: format!("--pipeline-model-parallel-size × {FLAG}"),
+                line,
+            })
+        }
+        None => f.say(
+            FLAG,
+            line,
+            Outcome::Ignored(tr(
+                "needs --num-layers to count the chunks per stage",
+                "需要 --num-layers 才能算出每个 stage 的块数",
+            )),
+        ),
+    }
+    Ok(())
+}
+
+/// Recomputation: the granularity, and with `full` the method and layers.
+fn recomputation(f: &mut Flags) -> Result<(), ImportError> {
+    let Some((_, Some(granularity), line)) = f.get("--recompute-granularity").cloned() else {
+        return Ok(());
+    };
+    if !matches!(granularity.as_str(), "full" | "selective") {
+        return Err(ImportError::BadValue {
+            source: "--recompute-granularity".into(),
+            line,
+            value: granularity,
+        });
+    }
+    f.set(
+        "--recompute-granularity",
+        line,
+        Key::Recompute,
+        granularity.clone(),
+    );
+    if granularity != "full" {
+        return Ok(());
+    }
+    let method = f.get("--recompute-method").and_then(|(_, v, _)| v.clone());
+    f.mapped.push("--recompute-method");
+    match (method.as_deref(), f.number("--recompute-num-layers")?) {
+        (Some("block"), Some((n, line))) => f.set(
+            "--recompute-num-layers",
+            line,
+            Key::RecomputeLayers,
+            n.to_string(),
+        ),
+        (_, Some((_, line))) => f.say(
+            "--recompute-num-layers",
+            line,
+            Outcome::Approximated(
+                Some(Key::RecomputeLayers),
+                "0".into(),
+                tr(
+                    "uniform: every layer is recomputed, in groups of this many",
+                    "uniform：每一层都重计算，按这么多层一组",
+                ),
+            ),
+        ),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Why a flag this reader does not map is ignored.
+fn why_ignored(flag: &str) -> &'static str {
+    match flag {
+        "--max-position-embeddings" => tr(
+            "the longest position the model accepts, not the training sequence length",
+            "模型可接受的最长位置，不是训练序列长度",
+        ),
+        "--bf16" | "--fp16" | "--fp8-format" | "--fp8-hybrid" => tr(
+            "precision: set peak and s_w for it",
+            "精度：请相应设置 peak 与 s_w",
+        ),
+        "--vocab-file" | "--tokenizer-model" | "--tokenizer-type" => tr(
+            "the tokenizer sets V: type voc (GPT-2's is 50,257)",
+            "词表大小 V 由 tokenizer 决定：请输入 voc（GPT-2 为 50,257）",
+        ),
+        "--rampup-batch-size" | "--step-batch-size-schedule" => tr(
+            "a batch-size ramp: b is the global batch it ramps to",
+            "batch 大小爬坡：b 取爬坡后的 global batch",
+        ),
+        "--tp-comm-overlap" => tr(
+            "overlap of TP traffic: set tpo for it",
+            "TP 通信重叠：请相应设置 tpo",
+        ),
+        _ => no_effect(),
+    }
+}
+
+fn ignored(source: &str, line: usize, why: &'static str) -> Entry {
+    Entry {
+        source: source.to_string(),
+        line,
+        outcome: Outcome::Ignored(why),
+    }
+}

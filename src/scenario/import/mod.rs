@@ -1,0 +1,273 @@
+//! A reader's own run, as the files they keep it in, into scenario inputs: a Hugging Face
+//! `config.json` (the model's shape, [`hf`]) and Megatron-LM launch flags (shape, layout,
+//! batch and recomputation, [`megatron`]). Each key of the text is mapped to the input it
+//! sets, or reported as ignored or approximated, with why (docs/import.md has the tables).
+//! Inputs the text does not set keep their values; the result is an ordinary scenario, so
+//! the imported run is a link.
+//!
+//! A text is untrusted like a link: at most [`MAX_BYTES`], JSON nested at most serde_json's
+//! 128 levels, every value checked before it reaches an input, a config that contradicts
+//! itself refused naming both keys.
+
+pub mod hf;
+pub mod megatron;
+
+use super::{Key, Scenario};
+use crate::i18n::tr;
+
+/// The longest text read: a real `config.json` is a few KB, a launch script a few tens.
+pub const MAX_BYTES: usize = 1 << 20;
+
+/// The formats read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A Hugging Face `config.json`.
+    HuggingFace,
+    /// Megatron-LM's `pretrain_gpt.py` flags (a launch script or the flags alone).
+    Megatron,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::HuggingFace => "Hugging Face config.json",
+            Format::Megatron => "Megatron-LM flags",
+        }
+    }
+}
+
+/// What became of one key of the text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// It sets this input to this text.
+    Set(Key, String),
+    /// It sets this input, but the model's shape cannot say all the key says: why.
+    Approximated(Option<Key>, String, &'static str),
+    /// It sets nothing: why.
+    Ignored(&'static str),
+}
+
+/// One key of the imported text and what became of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The key as the file names it (`num_hidden_layers`, `--tensor-model-parallel-size`).
+    pub source: String,
+    /// Its line in the text, from 1.
+    pub line: usize,
+    pub outcome: Outcome,
+}
+
+/// A text read: its format and every key's outcome, in the text's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Import {
+    pub format: Format,
+    pub entries: Vec<Entry>,
+}
+
+impl Import {
+    /// The inputs it sets, in order.
+    pub fn values(&self) -> Vec<(Key, String)> {
+        self.entries
+            .iter()
+            .filter_map(|e| match &e.outcome {
+                Outcome::Set(key, value) | Outcome::Approximated(Some(key), value, _) => {
+                    Some((*key, value.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl Entry {
+    /// What became of the key, in words: `sets nl = 80`, `approximated (sets ffn = 18432): …`,
+    /// `ignored: …`.
+    pub fn describe(&self) -> String {
+        match &self.outcome {
+            Outcome::Set(key, value) => trf!("sets {} = {}", "设置 {} = {}", key.name(), value),
+            Outcome::Approximated(Some(key), value, why) => trf!(
+                "approximated, sets {} = {}: {}",
+                "近似，设置 {} = {}：{}",
+                key.name(),
+                value,
+                why
+            ),
+            Outcome::Approximated(None, _, why) => {
+                trf!("approximated: {}", "近似：{}", why)
+            }
+            Outcome::Ignored(why) => trf!("ignored: {}", "忽略：{}", why),
+        }
+    }
+
+    /// `set`, `approximated` or `ignored`: the outcome's name in the JSON report.
+    pub fn kind(&self) -> &'static str {
+        match self.outcome {
+            Outcome::Set(..) => "set",
+            Outcome::Approximated(..) => "approximated",
+            Outcome::Ignored(_) => "ignored",
+        }
+    }
+}
+
+/// Why a text was refused: nothing of the scenario changes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ImportError {
+    TooLarge {
+        bytes: usize,
+    },
+    /// Neither a JSON object nor a text with Megatron-LM flags.
+    UnknownFormat,
+    /// The JSON does not parse, at this line and column.
+    Json {
+        line: usize,
+        column: usize,
+    },
+    /// A key's value is not what the key takes (a count that is not a positive whole number).
+    BadValue {
+        source: String,
+        line: usize,
+        value: String,
+    },
+    /// Two keys that cannot both hold (`num_attention_heads` not a multiple of
+    /// `num_key_value_heads`).
+    Contradiction {
+        first: String,
+        second: String,
+        line: usize,
+    },
+    /// The scenario refuses what the text sets (a rule of the scenario, named by its input).
+    Refused(Vec<String>),
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            ImportError::TooLarge { bytes } => trf!(
+                "the text has {} bytes; at most {} are read",
+                "文本有 {} 字节；最多读取 {} 字节",
+                bytes,
+                MAX_BYTES
+            ),
+            ImportError::UnknownFormat => tr(
+                "neither a Hugging Face config.json nor Megatron-LM flags (--num-layers …)",
+                "既不是 Hugging Face config.json，也不是 Megatron-LM 参数（--num-layers …）",
+            )
+            .to_string(),
+            ImportError::Json { line, column } => trf!(
+                "the JSON does not parse at line {}, column {}",
+                "JSON 在第 {} 行第 {} 列无法解析",
+                line,
+                column
+            ),
+            ImportError::BadValue {
+                source,
+                line,
+                value,
+            } => trf!(
+                "line {}: {} = “{}” is not a positive whole number",
+                "第 {} 行：{} = “{}” 不是正整数",
+                line,
+                source,
+                super::clip(value)
+            ),
+            ImportError::Contradiction {
+                first,
+                second,
+                line,
+            } => trf!(
+                "line {}: {} is not a multiple of {}",
+                "第 {} 行：{} 不是 {} 的整数倍",
+                line,
+                first,
+                second
+            ),
+            ImportError::Refused(reasons) => reasons.join("; "),
+        };
+        f.write_str(&text)
+    }
+}
+
+/// Which format `text` is in, if any: a JSON object, or a text holding Megatron-LM's
+/// `--num-layers`, `--tensor-model-parallel-size` or another flag [`megatron`] reads.
+pub fn detect(text: &str) -> Option<Format> {
+    if text.trim_start().starts_with('{') {
+        Some(Format::HuggingFace)
+    } else if megatron::has_flags(text) {
+        Some(Format::Megatron)
+    } else {
+        None
+    }
+}
+
+/// Reads `text` in the format [`detect`] finds.
+pub fn read(text: &str) -> Result<Import, ImportError> {
+    if text.len() > MAX_BYTES {
+        return Err(ImportError::TooLarge { bytes: text.len() });
+    }
+    match detect(text) {
+        Some(Format::HuggingFace) => hf::read(text),
+        Some(Format::Megatron) => megatron::read(text),
+        None => Err(ImportError::UnknownFormat),
+    }
+}
+
+/// `scenario` with what `import` sets, the scenario's rules checked after the last value.
+/// When the shape is complete afterwards and the text set some of it, `P` and `P_a` become
+/// the counts the shape implies (a config file names no parameter count): the step model
+/// then runs from the shape ([`super::llm::ComputeMode::Auto`]). Refused as a whole, with
+/// every reason, if the scenario refuses a value or a rule breaks.
+pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportError> {
+    let mut next = scenario.clone();
+    let mut refused = Vec::new();
+    for (key, value) in import.values() {
+        if let Err(e) = next.set_unchecked(key, &value) {
+            refused.push(e.to_string());
+        }
+    }
+    let sets_shape = import
+        .values()
+        .iter()
+        .any(|(key, _)| SHAPE_KEYS.contains(key));
+    if let (true, Some(shape)) = (sets_shape, next.llm.walls.shape()) {
+        next.llm.total_params = shape.total_params();
+        next.llm.active_params = shape.active_params();
+    }
+    refused.extend(next.check().into_iter().map(|(_, reason)| reason));
+    if refused.is_empty() {
+        Ok(next)
+    } else {
+        Err(ImportError::Refused(refused))
+    }
+}
+
+/// The inputs that make the model's shape.
+const SHAPE_KEYS: [Key; 9] = [
+    Key::Layers,
+    Key::Hidden,
+    Key::Heads,
+    Key::KvHeads,
+    Key::Ffn,
+    Key::SeqLen,
+    Key::Vocab,
+    Key::Experts,
+    Key::ExpertsPerToken,
+];
+
+/// Why a key is ignored, shared by the formats.
+pub(crate) fn no_effect() -> &'static str {
+    tr(
+        "changes neither memory, traffic nor FLOPs",
+        "不影响显存、通信或 FLOPs",
+    )
+}
+
+/// The line (from 1) of byte offset `at` in `text`.
+pub(crate) fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// A count: a positive whole number below `2^53`, written as JSON or flag text.
+pub(crate) fn count(value: f64) -> Option<u64> {
+    (value.is_finite() && value >= 1.0 && value.fract() == 0.0 && value < 9.007_199_254_740_992e15)
+        .then_some(value as u64)
+}
