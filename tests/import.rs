@@ -223,3 +223,103 @@ fn hostile_text_is_refused() {
     let flags = "--num-layers 8 ".repeat(50_000);
     assert!(read(&flags).is_ok());
 }
+
+/// The layout inputs export and import carry.
+const LAYOUT: [Key; 11] = [
+    Key::Tp,
+    Key::Pp,
+    Key::Cp,
+    Key::Ep,
+    Key::Microbatch,
+    Key::Schedule,
+    Key::Chunks,
+    Key::Zero,
+    Key::Recompute,
+    Key::RecomputeLayers,
+    Key::GlobalBatch,
+];
+
+fn layout_of(s: &Scenario) -> Vec<(Key, String)> {
+    let interleaved = s.get_text(Key::Schedule) == "interleaved";
+    LAYOUT
+        .iter()
+        // The chunk count is the schedule's only when interleaved.
+        .filter(|&&k| k != Key::Chunks || interleaved)
+        .map(|&k| (k, s.get_text(k)))
+        .collect()
+}
+
+/// Every explorer row of every preset with a shape, exported as Megatron-LM flags and
+/// imported back over the scenario it came from, is the same layout — but the rows
+/// Megatron-LM cannot run (a zero-bubble schedule, interleaved stages of unequal layers),
+/// which the export says in a comment.
+#[test]
+fn explorer_rows_round_trip_through_megatron_flags() {
+    use scaling_core::panel::layouts::{search_at, tie_groups, use_query};
+    use scaling_core::scenario::export::{launch_settings, Tool};
+    use scaling_core::scenario::Preset;
+    let (mut checked, mut inexpressible) = (0, 0);
+    for p in Preset::ALL {
+        let s = decode(&format!("v=1&preset={}", p.name())).scenario;
+        if !s.llm.walls.has_shape() {
+            continue;
+        }
+        let n = s.llm.baseline_gpus;
+        let Ok(search) = search_at(&s, n) else {
+            continue;
+        };
+        for (first, _) in tie_groups(&search).into_iter().take(10) {
+            let Some(query) = use_query(&s, &search.layouts[first]) else {
+                continue;
+            };
+            let row = decode(&query).scenario;
+            let flags = launch_settings(&row, Tool::Megatron);
+            // Megatron-LM cannot run these: no zero-bubble flag, and it refuses interleaving
+            // stages of unequal layers (the export says which in a comment).
+            if flags.contains("no flag for it") || flags.contains("do not split evenly") {
+                inexpressible += 1;
+                continue;
+            }
+            let back = apply(&s, &read(&flags).unwrap_or_else(|e| panic!("{flags}: {e}")))
+                .unwrap_or_else(|e| panic!("{}: {flags}: {e}", p.name()));
+            assert_eq!(layout_of(&back), layout_of(&row), "{}:\n{flags}", p.name());
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 50,
+        "{checked} rows, {inexpressible} Megatron-LM cannot run"
+    );
+}
+
+/// Each Megatron-LM fixture, imported, exported and imported again, gives the same layout.
+#[test]
+fn megatron_fixtures_round_trip() {
+    use scaling_core::scenario::export::{launch_settings, Tool};
+    for name in [
+        "train_gpt3_175b_distributed.sh",
+        "train_gpt3_175b_distributed.fa0dcc48.sh",
+        "train_llama3_8b_h100_fp8.sh",
+        "train_mixtral_8x7b_distributed.sh",
+    ] {
+        let once = apply(
+            &base(),
+            &read(&fixture(&format!("megatron/{name}"))).unwrap(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let flags = launch_settings(&once, Tool::Megatron);
+        // Over the same model with another layout: the flags alone bring the layout back.
+        let other = once
+            .with_values(&[
+                (Key::Tp, "1".into()),
+                (Key::Pp, "1".into()),
+                (Key::Cp, "1".into()),
+                (Key::Ep, "1".into()),
+                (Key::Zero, "3".into()),
+                (Key::Recompute, "full".into()),
+            ])
+            .unwrap();
+        let twice = apply(&other, &read(&flags).unwrap()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(layout_of(&twice), layout_of(&once), "{name}:\n{flags}");
+    }
+}

@@ -432,6 +432,29 @@ pub fn use_links(
         .collect()
 }
 
+/// The first `top` tie groups' layouts ([`tie_groups`], one each as the explorer's rows and
+/// "Use" links) as `tool`'s launch settings: each its rank and name in a comment, then the
+/// settings of the scenario with it typed in ([`use_query`]); a layout the scenario cannot
+/// take (another of its rules) says so.
+pub fn rows_launch_settings(
+    scenario: &crate::scenario::Scenario,
+    search: &Search,
+    top: usize,
+    tool: crate::scenario::export::Tool,
+) -> String {
+    let mut out = String::new();
+    for (first, _) in tie_groups(search).into_iter().take(top) {
+        let s = &search.layouts[first];
+        out.push_str(&format!("# {}: {}\n", first + 1, layout_summary(s)));
+        match use_query(scenario, s).map(|q| crate::scenario::decode(&q).scenario) {
+            Some(next) => out.push_str(&crate::scenario::export::launch_settings(&next, tool)),
+            None => out.push_str("# not a layout this scenario can take\n"),
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The explorer's key figures (`lx`): the fastest layout and the scenario's own, or why there
 /// is no ranking (the message names the shape or the GPU count).
 pub fn explorer_figures(

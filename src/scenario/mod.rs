@@ -14,6 +14,7 @@
 //! | [`walls`] | the strong-scaling walls: the model's shape, memory, kernels, traffic |
 //! | [`presets`] | built-in scenarios (`preset=`) |
 
+pub mod export;
 pub mod import;
 pub mod laws;
 pub mod llm;

@@ -9,6 +9,7 @@ use scaling_core::i18n::{set_lang, tr, Lang};
 use scaling_core::panel::charts::cli_choices;
 use scaling_core::panel::table::Table;
 use scaling_core::panel::{ChartId, Panel as PanelData};
+use scaling_core::scenario::export::{self, Tool};
 use scaling_core::scenario::import::{self, Import, ImportError};
 use scaling_core::scenario::{decode, Preset, Scenario, ThemeChoice, View};
 use scaling_core::trf;
@@ -41,7 +42,8 @@ USAGE:
 OPTIONS:
     --query Q     the page's query string (copy it from the address bar; a whole URL works)
     --preset NAME a built-in scenario (see `scaling presets`); --query keys override it
-    --format F    text (default), csv, md (Markdown) or json
+    --format F    text (default), csv, md (Markdown), json, or megatron: the layout, batch
+                  and recomputation as Megatron-LM flags (with layouts, each ranked layout's)
     --svg FILE    also write the chart as SVG (same chart code as the page's canvas)
     --chart C     which chart --svg writes, by the page's chart id, with or without the
                   panel's prefix (--chart memory on strong is strong-memory; default: the
@@ -100,6 +102,9 @@ pub enum Format {
     Csv,
     Markdown,
     Json,
+    /// The scenario's layout, batch and recomputation as Megatron-LM flags
+    /// (`scaling_core::scenario::export`); with `layouts`, each ranked layout's.
+    Megatron,
 }
 
 /// The panels the CLI prints.
@@ -223,9 +228,10 @@ fn parse_format(value: &str) -> Result<Format, CliError> {
         "csv" => Format::Csv,
         "md" | "markdown" => Format::Markdown,
         "json" => Format::Json,
+        "megatron" => Format::Megatron,
         other => {
             return Err(CliError::Usage(format!(
-                "unknown --format “{other}”: use text, csv, md or json"
+                "unknown --format “{other}”: use text, csv, md, json or megatron"
             )))
         }
     })
@@ -600,6 +606,14 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                 .into_iter()
                 .chain(scaling_core::panel::layouts::ranking_basis(&scenario.llm))
                 .collect();
+            if *format == Format::Megatron {
+                return Ok(scaling_core::panel::layouts::rows_launch_settings(
+                    &scenario,
+                    &search,
+                    *top,
+                    Tool::Megatron,
+                ));
+            }
             let table = scaling_core::panel::layouts::layouts_table(&search, *top);
             Ok(render(&scenario, *format, &json, &figures, &[table]))
         }
@@ -715,6 +729,7 @@ fn render(
             .map(|t| format!("**{}**\n\n{}", t.caption, t.to_markdown()))
             .collect::<Vec<_>>()
             .join("\n"),
+        Format::Megatron => export::launch_settings(scenario, Tool::Megatron),
         Format::Csv => tables
             .iter()
             .map(|t| format!("# {}\r\n{}", t.caption, t.to_csv()))

@@ -229,6 +229,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     batch(&mut f)?;
     interleaving(&mut f)?;
     recomputation(&mut f)?;
+    defaults(&mut f);
     for (flag, line) in &unresolved {
         f.entries.push(ignored(
             flag,
@@ -248,7 +249,9 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     for (flag, line) in rest {
         f.entries.push(ignored(&flag, line, why_ignored(&flag)));
     }
-    f.entries.sort_by_key(|e| e.line);
+    // In the text's order; the defaults of what it leaves out (line 0) last.
+    f.entries
+        .sort_by_key(|e| if e.line == 0 { usize::MAX } else { e.line });
     Ok(Import {
         format: Format::Megatron,
         entries: f.entries,
@@ -297,6 +300,36 @@ fn counts(f: &mut Flags) -> Result<(), ImportError> {
             f.set(flag, line, key, "1".to_string());
         }
     }
+    megatron_fsdp(f)
+}
+
+/// Megatron-FSDP's sharding strategy as a ZeRO stage: `no_shard` 0, `optim` 1,
+/// `optim_grads` 2, `optim_grads_params` 3 (its default).
+fn megatron_fsdp(f: &mut Flags) -> Result<(), ImportError> {
+    const STRATEGY: &str = "--data-parallel-sharding-strategy";
+    let Some(&(_, _, line)) = f.get("--use-megatron-fsdp") else {
+        return Ok(());
+    };
+    let (strategy, line) = match f.get(STRATEGY) {
+        Some((_, value, line)) => (value.clone().unwrap_or_default(), *line),
+        None => ("optim_grads_params".to_string(), line),
+    };
+    let zero = match strategy.as_str() {
+        "no_shard" => "0",
+        "optim" => "1",
+        "optim_grads" => "2",
+        "optim_grads_params" => "3",
+        other => {
+            return Err(ImportError::NotOneOf {
+                source: STRATEGY.into(),
+                line,
+                value: other.to_string(),
+                choices: "no_shard, optim, optim_grads, optim_grads_params",
+            })
+        }
+    };
+    f.set("--use-megatron-fsdp", line, Key::Zero, zero.to_string());
+    f.mapped.push(STRATEGY);
     Ok(())
 }
 
@@ -388,14 +421,11 @@ fn interleaving(f: &mut Flags) -> Result<(), ImportError> {
                 line,
             })
         }
-        None => f.say(
-            FLAG,
-            line,
-            Outcome::Ignored(tr(
-                "needs --num-layers to count the chunks per stage",
-                "需要 --num-layers 才能算出每个 stage 的块数",
-            )),
-        ),
+        // The layers are the scenario's: counted when the text is applied.
+        None => {
+            f.set(FLAG, line, Key::Schedule, "interleaved".into());
+            f.say(FLAG, line, Outcome::LayersPerChunk(k));
+        }
     }
     Ok(())
 }
@@ -406,10 +436,11 @@ fn recomputation(f: &mut Flags) -> Result<(), ImportError> {
         return Ok(());
     };
     if !matches!(granularity.as_str(), "full" | "selective") {
-        return Err(ImportError::BadValue {
+        return Err(ImportError::NotOneOf {
             source: "--recompute-granularity".into(),
             line,
             value: granularity,
+            choices: "full, selective",
         });
     }
     f.set(
@@ -430,6 +461,13 @@ fn recomputation(f: &mut Flags) -> Result<(), ImportError> {
             Key::RecomputeLayers,
             n.to_string(),
         ),
+        // Every layer, one a group: the whole stage recomputed.
+        (Some("uniform"), Some((1, line))) => f.set(
+            "--recompute-num-layers",
+            line,
+            Key::RecomputeLayers,
+            "0".into(),
+        ),
         (_, Some((_, line))) => f.say(
             "--recompute-num-layers",
             line,
@@ -445,6 +483,63 @@ fn recomputation(f: &mut Flags) -> Result<(), ImportError> {
         _ => {}
     }
     Ok(())
+}
+
+/// The flags that make a launch's layout: a text with one of them is a whole launch, and
+/// what it leaves out takes Megatron-LM's default ([`defaults`]).
+const LAYOUT_FLAGS: [&str; 6] = [
+    "--tensor-model-parallel-size",
+    "--pipeline-model-parallel-size",
+    "--context-parallel-size",
+    "--expert-model-parallel-size",
+    "--micro-batch-size",
+    "--global-batch-size",
+];
+
+/// What a launch leaves out is Megatron-LM's default, not the scenario's value: one
+/// tensor-, pipeline-, context- and expert-parallel rank, the 1F1B schedule, no
+/// recomputation, no sequence parallelism, plain data parallelism (ZeRO-0). Only for a text
+/// that names part of the layout: flags for the shape alone leave the layout as it was.
+fn defaults(f: &mut Flags) {
+    if !LAYOUT_FLAGS.iter().any(|flag| f.get(flag).is_some()) {
+        return;
+    }
+    let absent = |f: &Flags, flags: &[&str]| flags.iter().all(|flag| f.get(flag).is_none());
+    let mut set: Vec<(&'static str, Key, &'static str)> = Vec::new();
+    for (flag, key) in [
+        ("--tensor-model-parallel-size", Key::Tp),
+        ("--pipeline-model-parallel-size", Key::Pp),
+        ("--context-parallel-size", Key::Cp),
+        ("--expert-model-parallel-size", Key::Ep),
+    ] {
+        if absent(f, &[flag]) {
+            set.push((flag, key, "1"));
+        }
+    }
+    if absent(f, &["--num-layers-per-virtual-pipeline-stage"]) {
+        set.push((
+            "--num-layers-per-virtual-pipeline-stage",
+            Key::Schedule,
+            "1f1b",
+        ));
+    }
+    if absent(f, &["--recompute-granularity"]) {
+        set.push(("--recompute-granularity", Key::Recompute, "none"));
+        set.push(("--recompute-num-layers", Key::RecomputeLayers, "0"));
+    }
+    if absent(f, &["--sequence-parallel"]) {
+        set.push(("--sequence-parallel", Key::SequenceParallel, "0"));
+    }
+    if absent(f, &["--use-distributed-optimizer", "--use-megatron-fsdp"]) {
+        set.push(("--use-distributed-optimizer", Key::Zero, "0"));
+    }
+    for (flag, key, value) in set {
+        f.entries.push(Entry {
+            source: flag.to_string(),
+            line: 0,
+            outcome: Outcome::Default(key, value.to_string()),
+        });
+    }
 }
 
 /// Why a flag this reader does not map is ignored.

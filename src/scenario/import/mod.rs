@@ -45,6 +45,13 @@ pub enum Outcome {
     Approximated(Option<Key>, String, &'static str),
     /// It sets nothing: why.
     Ignored(&'static str),
+    /// Megatron-LM's `--num-layers-per-virtual-pipeline-stage k` without `--num-layers` in
+    /// the text: the chunks per stage `vc = L/(PP·k)` of the scenario's layers, counted when
+    /// the text is applied ([`apply`]).
+    LayersPerChunk(u64),
+    /// The text leaves it out, and the tool's default sets this input to this text (a
+    /// launch script is the whole launch: what it omits is the tool's default).
+    Default(Key, String),
 }
 
 /// One key of the imported text and what became of it.
@@ -70,9 +77,9 @@ impl Import {
         self.entries
             .iter()
             .filter_map(|e| match &e.outcome {
-                Outcome::Set(key, value) | Outcome::Approximated(Some(key), value, _) => {
-                    Some((*key, value.clone()))
-                }
+                Outcome::Set(key, value)
+                | Outcome::Default(key, value)
+                | Outcome::Approximated(Some(key), value, _) => Some((*key, value.clone())),
                 _ => None,
             })
             .collect()
@@ -96,6 +103,17 @@ impl Entry {
                 trf!("approximated: {}", "近似：{}", why)
             }
             Outcome::Ignored(why) => trf!("ignored: {}", "忽略：{}", why),
+            Outcome::LayersPerChunk(k) => trf!(
+                "sets vc = L/(PP·{}) of the scenario's layers",
+                "设置 vc = L/(PP·{})（按场景的层数）",
+                k
+            ),
+            Outcome::Default(key, value) => trf!(
+                "absent, the tool's default: sets {} = {}",
+                "未给出，取该工具的默认值：设置 {} = {}",
+                key.name(),
+                value
+            ),
         }
     }
 
@@ -105,6 +123,8 @@ impl Entry {
             Outcome::Set(..) => "set",
             Outcome::Approximated(..) => "approximated",
             Outcome::Ignored(_) => "ignored",
+            Outcome::Default(..) => "default",
+            Outcome::LayersPerChunk(_) => "set",
         }
     }
 }
@@ -127,6 +147,13 @@ pub enum ImportError {
         source: String,
         line: usize,
         value: String,
+    },
+    /// A key's value is not one of the words it takes.
+    NotOneOf {
+        source: String,
+        line: usize,
+        value: String,
+        choices: &'static str,
     },
     /// Two keys that cannot both hold (`num_attention_heads` not a multiple of
     /// `num_key_value_heads`).
@@ -169,6 +196,19 @@ impl std::fmt::Display for ImportError {
                 line,
                 source,
                 super::clip(value)
+            ),
+            ImportError::NotOneOf {
+                source,
+                line,
+                value,
+                choices,
+            } => trf!(
+                "line {}: {} = “{}” is not one of {}",
+                "第 {} 行：{} = “{}” 不是 {} 之一",
+                line,
+                source,
+                super::clip(value),
+                choices
             ),
             ImportError::Contradiction {
                 first,
@@ -222,6 +262,27 @@ pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportErr
     for (key, value) in import.values() {
         if let Err(e) = next.set_unchecked(key, &value) {
             refused.push(e.to_string());
+        }
+    }
+    // Layers per virtual stage, counted against the layers and stages now in force.
+    for entry in &import.entries {
+        if let Outcome::LayersPerChunk(k) = entry.outcome {
+            let stages = f64::from(next.llm.pp) * k as f64;
+            let chunks = next.llm.walls.layers / stages;
+            if chunks >= 1.0 && chunks.fract() == 0.0 {
+                if let Err(e) = next.set_unchecked(Key::Chunks, &chunks.to_string()) {
+                    refused.push(e.to_string());
+                }
+            } else {
+                refused.push(trf!(
+                    "line {}: {} layers are not a multiple of PP × {} = {}",
+                    "第 {} 行：{} 层不是 PP × {} = {} 的整数倍",
+                    entry.line,
+                    next.llm.walls.layers,
+                    entry.source,
+                    stages
+                ));
+            }
         }
     }
     let sets_shape = import
