@@ -241,10 +241,13 @@ const LAYOUT: [Key; 11] = [
 
 fn layout_of(s: &Scenario) -> Vec<(Key, String)> {
     let interleaved = s.get_text(Key::Schedule) == "interleaved";
+    let pipeline = s.llm.pp > 1;
     LAYOUT
         .iter()
-        // The chunk count is the schedule's only when interleaved.
-        .filter(|&&k| k != Key::Chunks || interleaved)
+        // The chunk count is the schedule's only when interleaved, the schedule only with
+        // a pipeline.
+        .filter(|&&k| k != Key::Chunks || (interleaved && pipeline))
+        .filter(|&&k| k != Key::Schedule || pipeline)
         .map(|&k| (k, s.get_text(k)))
         .collect()
 }
@@ -258,7 +261,7 @@ fn explorer_rows_round_trip_through_megatron_flags() {
     use scaling_core::panel::layouts::{search_at, tie_groups, use_query};
     use scaling_core::scenario::export::{launch_settings, Tool};
     use scaling_core::scenario::Preset;
-    let (mut checked, mut inexpressible) = (0, 0);
+    let (mut checked, mut cannot) = (0, 0);
     for p in Preset::ALL {
         let s = decode(&format!("v=1&preset={}", p.name())).scenario;
         if !s.llm.walls.has_shape() {
@@ -273,11 +276,11 @@ fn explorer_rows_round_trip_through_megatron_flags() {
                 continue;
             };
             let row = decode(&query).scenario;
-            let flags = launch_settings(&row, Tool::Megatron);
+            let flags = launch_settings(&row, Tool::Megatron, n);
             // Megatron-LM cannot run these: no zero-bubble flag, and it refuses interleaving
             // stages of unequal layers (the export says which in a comment).
-            if flags.contains("no flag for it") || flags.contains("do not split evenly") {
-                inexpressible += 1;
+            if inexpressible(&flags) {
+                cannot += 1;
                 continue;
             }
             let back = apply(&s, &read(&flags).unwrap_or_else(|e| panic!("{flags}: {e}")))
@@ -288,7 +291,7 @@ fn explorer_rows_round_trip_through_megatron_flags() {
     }
     assert!(
         checked >= 50,
-        "{checked} rows, {inexpressible} Megatron-LM cannot run"
+        "{checked} rows, {cannot} Megatron-LM cannot run"
     );
 }
 
@@ -307,7 +310,7 @@ fn megatron_fixtures_round_trip() {
             &read(&fixture(&format!("megatron/{name}"))).unwrap(),
         )
         .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let flags = launch_settings(&once, Tool::Megatron);
+        let flags = launch_settings(&once, Tool::Megatron, once.llm.baseline_gpus);
         // Over the same model with another layout: the flags alone bring the layout back.
         let other = once
             .with_values(&[
@@ -321,5 +324,95 @@ fn megatron_fixtures_round_trip() {
             .unwrap();
         let twice = apply(&other, &read(&flags).unwrap()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(layout_of(&twice), layout_of(&once), "{name}:\n{flags}");
+    }
+}
+
+/// Whether an export says the tool cannot run the layout (a comment naming what it lacks).
+fn inexpressible(settings: &str) -> bool {
+    ["no flag for it", "do not split evenly", "no such mode"]
+        .iter()
+        .any(|c| settings.contains(c))
+}
+
+/// torchtitan's Llama 3 70B config: FSDP, TP 8, the per-rank batch of 8 sequences of 8,192
+/// as the microbatch (no pipeline), full recomputation.
+#[cfg(feature = "toml")]
+#[test]
+fn torchtitan_config_sets_the_layout() {
+    let text = fixture("torchtitan/llama3_70b.toml");
+    assert_eq!(detect(&text), Some(Format::Torchtitan));
+    let s = imported("torchtitan/llama3_70b.toml");
+    for (key, value) in [
+        (Key::Tp, "8"),
+        (Key::Pp, "1"),
+        (Key::Cp, "1"),
+        (Key::Zero, "3"),
+        (Key::Microbatch, "8"),
+        (Key::SeqLen, "8192"),
+        (Key::Recompute, "full"),
+        // global_batch_size absent: local × DP depends on the GPU count; b keeps its value.
+        (Key::GlobalBatch, "16M"),
+    ] {
+        assert_eq!(s.get_text(key), value, "{}", key.name());
+    }
+    assert!(matches!(
+        read("[training]\nseq_len = \"long\"\n"),
+        Err(ImportError::BadValue { line: 2, .. })
+    ));
+    assert!(matches!(
+        read("[training]\nseq_len = = 3\n"),
+        Err(ImportError::Toml { line: 2, .. })
+    ));
+}
+
+/// Every explorer row of every preset with a shape, as a torchtitan config and back, is the
+/// same layout — but the rows torchtitan cannot run (ZeRO-1 and 2, partial recomputation,
+/// interleaved stages of unequal layers), which the export says in a comment. And each
+/// torchtitan fixture, imported, exported and imported again, is the same layout.
+#[cfg(feature = "toml")]
+#[test]
+fn layouts_round_trip_through_torchtitan() {
+    use scaling_core::panel::layouts::{search_at, tie_groups, use_query};
+    use scaling_core::scenario::export::{launch_settings, Tool};
+    use scaling_core::scenario::Preset;
+    let (mut checked, mut cannot) = (0, 0);
+    for p in Preset::ALL {
+        let s = decode(&format!("v=1&preset={}", p.name())).scenario;
+        let n = s.llm.baseline_gpus;
+        let Ok(search) = search_at(&s, n) else {
+            continue;
+        };
+        for (first, _) in tie_groups(&search).into_iter().take(10) {
+            let Some(query) = use_query(&s, &search.layouts[first]) else {
+                continue;
+            };
+            let row = decode(&query).scenario;
+            let toml = launch_settings(&row, Tool::Torchtitan, n);
+            if inexpressible(&toml) {
+                cannot += 1;
+                continue;
+            }
+            let back = apply(&s, &read(&toml).unwrap_or_else(|e| panic!("{toml}: {e}")))
+                .unwrap_or_else(|e| panic!("{}: {toml}: {e}", p.name()));
+            assert_eq!(layout_of(&back), layout_of(&row), "{}:\n{toml}", p.name());
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 10,
+        "{checked} rows, {cannot} torchtitan cannot run"
+    );
+    for name in ["llama3_8b.toml", "llama3_70b.toml", "llama3_405b.toml"] {
+        let once = imported(&format!("torchtitan/{name}"));
+        let toml = launch_settings(&once, Tool::Torchtitan, once.llm.baseline_gpus);
+        let other = once
+            .with_values(&[
+                (Key::Tp, "1".into()),
+                (Key::Zero, "1".into()),
+                (Key::Recompute, "none".into()),
+            ])
+            .unwrap();
+        let twice = apply(&other, &read(&toml).unwrap()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(layout_of(&twice), layout_of(&once), "{name}:\n{toml}");
     }
 }

@@ -447,7 +447,11 @@ pub fn rows_launch_settings(
         let s = &search.layouts[first];
         out.push_str(&format!("# {}: {}\n", first + 1, layout_summary(s)));
         match use_query(scenario, s).map(|q| crate::scenario::decode(&q).scenario) {
-            Some(next) => out.push_str(&crate::scenario::export::launch_settings(&next, tool)),
+            Some(next) => out.push_str(&crate::scenario::export::launch_settings(
+                &next,
+                tool,
+                search.gpus,
+            )),
             None => out.push_str("# not a layout this scenario can take\n"),
         }
         out.push('\n');

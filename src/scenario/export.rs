@@ -8,6 +8,12 @@
 //! `--use-distributed-optimizer`, ZeRO-2 and 3 Megatron-FSDP's `optim_grads` and
 //! `optim_grads_params`; recomputing all layers is `--recompute-method uniform
 //! --recompute-num-layers 1`, `k` of each stage's `block` with `k`.
+//!
+//! torchtitan (`torchtitan/config/job_config.py`): `global_batch_size` in sequences; FSDP is
+//! `data_parallel_shard_degree = -1`, DDP `1`; the interleaved schedule `Interleaved1F1B`
+//! with `pipeline_parallel_layers_per_stage`; zero bubble `ZBVZeroBubble`; recomputation
+//! `activation_checkpoint.mode`, selective per op. ZeRO-1 and 2 and partial recomputation
+//! have no torchtitan setting (a comment says so).
 
 use super::Scenario;
 use crate::model::memory::Recompute;
@@ -17,13 +23,104 @@ use crate::model::step::PipelineSchedule;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tool {
     Megatron,
+    Torchtitan,
 }
 
-/// The scenario's layout, batch and recomputation in `tool`'s words, one setting a line.
-pub fn launch_settings(scenario: &Scenario, tool: Tool) -> String {
+/// The scenario's layout, batch and recomputation in `tool`'s words, one setting a line, at
+/// `gpus` GPUs (torchtitan's per-rank batch depends on the data-parallel degree there).
+pub fn launch_settings(scenario: &Scenario, tool: Tool, gpus: f64) -> String {
     match tool {
         Tool::Megatron => megatron(scenario),
+        Tool::Torchtitan => torchtitan(scenario, gpus),
     }
+}
+
+/// A torchtitan job config's `[training]`, `[parallelism]` and `[activation_checkpoint]`
+/// tables. With a pipeline, a rank's `local_batch_size` is the step's `A` microbatches of
+/// `pipeline_parallel_microbatch_size` (one pipeline pass a step, as the model runs it).
+fn torchtitan(s: &Scenario, gpus: f64) -> String {
+    let l = &s.llm;
+    let w = &l.walls;
+    let mut training = Vec::new();
+    let mut parallel = Vec::new();
+    let mbs = l.microbatch_sequences;
+    let layout = s.llm_inputs().layout_at(gpus, l.global_batch_tokens);
+    if mbs == 0 {
+        training.push(format!(
+            "# local_batch_size: the scenario fixes A = {} instead (mbs=0)",
+            l.accumulation
+        ));
+    } else if l.pp > 1 {
+        training.push(format!(
+            "local_batch_size = {}  # {} microbatches of {mbs} at {gpus} GPUs",
+            u64::from(mbs) * u64::from(layout.accumulation),
+            layout.accumulation
+        ));
+        parallel.push(format!("pipeline_parallel_microbatch_size = {mbs}"));
+    } else {
+        training.push(format!("local_batch_size = {mbs}"));
+    }
+    let sequences = l.global_batch_tokens / w.seq_len;
+    if w.seq_len > 0.0 && sequences >= 1.0 && sequences.fract() == 0.0 {
+        training.push(format!("global_batch_size = {sequences}"));
+        training.push(format!("seq_len = {}", w.seq_len));
+    } else {
+        training.push(format!(
+            "# global_batch_size: {} tokens is not a whole number of sequences of seq_len = {}",
+            l.global_batch_tokens, w.seq_len
+        ));
+    }
+    match w.zero {
+        0 => parallel.push(
+            "data_parallel_shard_degree = 1  # data_parallel_replicate_degree: the DP degree"
+                .to_string(),
+        ),
+        3 => parallel.push("data_parallel_shard_degree = -1".to_string()),
+        z => parallel.push(format!(
+            "# ZeRO-{z}: torchtitan has no such mode (FSDP is ZeRO-3, DDP ZeRO-0)"
+        )),
+    }
+    parallel.push(format!("tensor_parallel_degree = {}", l.tp));
+    parallel.push(format!("pipeline_parallel_degree = {}", l.pp));
+    parallel.push(format!("context_parallel_degree = {}", l.cp));
+    parallel.push(format!("expert_parallel_degree = {}", w.ep));
+    if l.pp > 1 {
+        match l.schedule {
+            PipelineSchedule::OneFOneB => {
+                parallel.push("pipeline_parallel_schedule = \"1F1B\"".to_string())
+            }
+            PipelineSchedule::ZeroBubble => {
+                parallel.push("pipeline_parallel_schedule = \"ZBVZeroBubble\"".to_string())
+            }
+            PipelineSchedule::Interleaved => {
+                parallel.push("pipeline_parallel_schedule = \"Interleaved1F1B\"".to_string());
+                let per = w.layers / (f64::from(l.pp) * f64::from(l.chunks));
+                if per >= 1.0 && per.fract() == 0.0 {
+                    parallel.push(format!("pipeline_parallel_layers_per_stage = {per}"));
+                } else {
+                    parallel.push(format!(
+                        "# {} chunks a stage: {} layers do not split evenly",
+                        l.chunks, w.layers
+                    ));
+                }
+            }
+        }
+    }
+    let checkpoint = match (w.recompute, w.recompute_layers) {
+        (Recompute::None, _) => "mode = \"none\"".to_string(),
+        (Recompute::Selective, _) => {
+            "mode = \"selective\"\nselective_ac_option = \"op\"".to_string()
+        }
+        (Recompute::Full, 0) => "mode = \"full\"".to_string(),
+        (Recompute::Full, k) => format!(
+            "# {k} layers of each stage recomputed: torchtitan has no such mode (all or none)"
+        ),
+    };
+    format!(
+        "[training]\n{}\n\n[parallelism]\n{}\n\n[activation_checkpoint]\n{checkpoint}\n",
+        training.join("\n"),
+        parallel.join("\n")
+    )
 }
 
 /// Megatron-LM flags, one a line (a script pastes them after `pretrain_gpt.py`).

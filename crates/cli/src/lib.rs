@@ -42,8 +42,9 @@ USAGE:
 OPTIONS:
     --query Q     the page's query string (copy it from the address bar; a whole URL works)
     --preset NAME a built-in scenario (see `scaling presets`); --query keys override it
-    --format F    text (default), csv, md (Markdown), json, or megatron: the layout, batch
-                  and recomputation as Megatron-LM flags (with layouts, each ranked layout's)
+    --format F    text (default), csv, md (Markdown), json, or megatron / torchtitan: the
+                  layout, batch and recomputation as Megatron-LM flags or a torchtitan TOML
+                  (with layouts, each ranked layout's; on a panel, at the baseline N₀)
     --svg FILE    also write the chart as SVG (same chart code as the page's canvas)
     --chart C     which chart --svg writes, by the page's chart id, with or without the
                   panel's prefix (--chart memory on strong is strong-memory; default: the
@@ -105,6 +106,8 @@ pub enum Format {
     /// The scenario's layout, batch and recomputation as Megatron-LM flags
     /// (`scaling_core::scenario::export`); with `layouts`, each ranked layout's.
     Megatron,
+    /// The same as a torchtitan job config's tables.
+    Torchtitan,
 }
 
 /// The panels the CLI prints.
@@ -229,9 +232,10 @@ fn parse_format(value: &str) -> Result<Format, CliError> {
         "md" | "markdown" => Format::Markdown,
         "json" => Format::Json,
         "megatron" => Format::Megatron,
+        "torchtitan" => Format::Torchtitan,
         other => {
             return Err(CliError::Usage(format!(
-                "unknown --format “{other}”: use text, csv, md, json or megatron"
+                "unknown --format “{other}”: use text, csv, md, json, megatron or torchtitan"
             )))
         }
     })
@@ -606,12 +610,14 @@ pub fn run(command: &Command) -> Result<String, CliError> {
                 .into_iter()
                 .chain(scaling_core::panel::layouts::ranking_basis(&scenario.llm))
                 .collect();
-            if *format == Format::Megatron {
+            let tool = match format {
+                Format::Megatron => Some(Tool::Megatron),
+                Format::Torchtitan => Some(Tool::Torchtitan),
+                _ => None,
+            };
+            if let Some(tool) = tool {
                 return Ok(scaling_core::panel::layouts::rows_launch_settings(
-                    &scenario,
-                    &search,
-                    *top,
-                    Tool::Megatron,
+                    &scenario, &search, *top, tool,
                 ));
             }
             let table = scaling_core::panel::layouts::layouts_table(&search, *top);
@@ -729,7 +735,12 @@ fn render(
             .map(|t| format!("**{}**\n\n{}", t.caption, t.to_markdown()))
             .collect::<Vec<_>>()
             .join("\n"),
-        Format::Megatron => export::launch_settings(scenario, Tool::Megatron),
+        Format::Megatron => {
+            export::launch_settings(scenario, Tool::Megatron, scenario.llm.baseline_gpus)
+        }
+        Format::Torchtitan => {
+            export::launch_settings(scenario, Tool::Torchtitan, scenario.llm.baseline_gpus)
+        }
         Format::Csv => tables
             .iter()
             .map(|t| format!("# {}\r\n{}", t.caption, t.to_csv()))

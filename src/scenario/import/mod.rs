@@ -11,6 +11,8 @@
 
 pub mod hf;
 pub mod megatron;
+#[cfg(feature = "toml")]
+pub mod torchtitan;
 
 use super::{Key, Scenario};
 use crate::i18n::tr;
@@ -25,6 +27,8 @@ pub enum Format {
     HuggingFace,
     /// Megatron-LM's `pretrain_gpt.py` flags (a launch script or the flags alone).
     Megatron,
+    /// A torchtitan job config (TOML), read where the `toml` feature is built (the CLI).
+    Torchtitan,
 }
 
 impl Format {
@@ -32,6 +36,7 @@ impl Format {
         match self {
             Format::HuggingFace => "Hugging Face config.json",
             Format::Megatron => "Megatron-LM flags",
+            Format::Torchtitan => "torchtitan TOML",
         }
     }
 }
@@ -142,6 +147,13 @@ pub enum ImportError {
         line: usize,
         column: usize,
     },
+    /// The TOML does not parse, at this line and column.
+    Toml {
+        line: usize,
+        column: usize,
+    },
+    /// A format this build does not read (torchtitan's TOML on the page).
+    NotHere(Format),
     /// A key's value is not what the key takes (a count that is not a positive whole number).
     BadValue {
         source: String,
@@ -186,6 +198,17 @@ impl std::fmt::Display for ImportError {
                 line,
                 column
             ),
+            ImportError::Toml { line, column } => trf!(
+                "the TOML does not parse at line {}, column {}",
+                "TOML 在第 {} 行第 {} 列无法解析",
+                line,
+                column
+            ),
+            ImportError::NotHere(format) => trf!(
+                "a {} is read by the command line: scaling import FILE",
+                "{} 由命令行读取：scaling import FILE",
+                format.name()
+            ),
             ImportError::BadValue {
                 source,
                 line,
@@ -227,13 +250,20 @@ impl std::fmt::Display for ImportError {
     }
 }
 
-/// Which format `text` is in, if any: a JSON object, or a text holding Megatron-LM's
-/// `--num-layers`, `--tensor-model-parallel-size` or another flag [`megatron`] reads.
+/// Which format `text` is in, if any: a JSON object; a text holding Megatron-LM's
+/// `--num-layers`, `--tensor-model-parallel-size` or another flag [`megatron`] reads; or a
+/// TOML text with torchtitan's `[parallelism]` or `[training]` table.
 pub fn detect(text: &str) -> Option<Format> {
     if text.trim_start().starts_with('{') {
         Some(Format::HuggingFace)
     } else if megatron::has_flags(text) {
         Some(Format::Megatron)
+    } else if text
+        .lines()
+        .map(str::trim)
+        .any(|l| l == "[parallelism]" || l == "[training]")
+    {
+        Some(Format::Torchtitan)
     } else {
         None
     }
@@ -247,6 +277,10 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     match detect(text) {
         Some(Format::HuggingFace) => hf::read(text),
         Some(Format::Megatron) => megatron::read(text),
+        #[cfg(feature = "toml")]
+        Some(Format::Torchtitan) => torchtitan::read(text),
+        #[cfg(not(feature = "toml"))]
+        Some(Format::Torchtitan) => Err(ImportError::NotHere(Format::Torchtitan)),
         None => Err(ImportError::UnknownFormat),
     }
 }
