@@ -416,3 +416,56 @@ fn layouts_round_trip_through_torchtitan() {
         assert_eq!(layout_of(&twice), layout_of(&once), "{name}:\n{toml}");
     }
 }
+
+/// The model-shape menu: each shape sets what its `config.json` sets (read by the importer
+/// from the fixture), and its parameter count agrees with the card within 2% or the
+/// difference is an approximation the importer reports.
+#[test]
+fn every_model_shape_is_its_config() {
+    use scaling_core::scenario::shapes::SHAPES;
+    let fixtures = [
+        ("Llama 3.1 8B", "llama-3.1-8b"),
+        ("Qwen3 8B", "qwen3-8b"),
+        ("Qwen3 32B", "qwen3-32b"),
+        ("Llama 3.1 70B", "llama-3.1-70b"),
+        ("Llama 3.1 405B", "llama-3.1-405b"),
+        ("Qwen3 30B-A3B", "qwen3-30b-a3b"),
+        ("Mixtral 8x7B", "mixtral-8x7b-v0.1"),
+        ("Mixtral 8x22B", "mixtral-8x22b-v0.1"),
+        ("Qwen3 235B-A22B", "qwen3-235b-a22b"),
+        ("DeepSeek-V3", "deepseek-v3"),
+        ("Kimi K2", "kimi-k2-instruct"),
+    ];
+    let dense = SHAPES.iter().filter(|s| s.query.contains("ne=1&")).count();
+    assert!(SHAPES.len() >= 12 && dense >= 4 && SHAPES.len() - dense >= 4);
+    for shape in SHAPES {
+        let s = shape
+            .apply(&base())
+            .unwrap_or_else(|| panic!("{}", shape.name));
+        assert!(s.llm.walls.has_shape(), "{}", shape.name);
+        let Some((_, file)) = fixtures.iter().find(|(n, _)| *n == shape.name) else {
+            continue;
+        };
+        let from_config = imported(&format!("hf/{file}.config.json"));
+        for key in [
+            Key::Layers,
+            Key::Hidden,
+            Key::Heads,
+            Key::KvHeads,
+            Key::Ffn,
+            Key::Vocab,
+            Key::Experts,
+            Key::ExpertsPerToken,
+        ] {
+            assert_eq!(s.get_text(key), from_config.get_text(key), "{}", shape.name);
+        }
+        assert_eq!(s.llm.total_params, from_config.llm.total_params);
+    }
+    // GPT-NeoX 20B by hand (no config.json fixture): attention 4h² = 150,994,944 and GELU MLP
+    // 8h² = 301,989,888 a layer at h = 6,144, times 44 = 19,931,332,608; embeddings
+    // 2 · 50,432 · 6,144 = 619,708,416; P = 20,551,041,024 (the card's 20.6B).
+    let neox = scaling_core::scenario::shapes::ModelShape::by_name("GPT-NeoX 20B").unwrap();
+    let s = neox.apply(&base()).unwrap();
+    assert_eq!(s.llm.total_params, 20_551_041_024.0);
+    assert_eq!(s.get_text(Key::SeqLen), "2048");
+}

@@ -20,6 +20,7 @@ pub mod laws;
 pub mod llm;
 pub mod plan;
 pub mod presets;
+pub mod shapes;
 pub mod walls;
 
 /// The levers a plan may pull, an input of the scenario (`lv=`): the faces list and name them.

@@ -11,6 +11,7 @@ use scaling_core::panel::table::Table;
 use scaling_core::panel::{ChartId, Panel as PanelData};
 use scaling_core::scenario::export::{self, Tool};
 use scaling_core::scenario::import::{self, Import, ImportError};
+use scaling_core::scenario::shapes::{ModelShape, SHAPES};
 use scaling_core::scenario::{decode, Preset, Scenario, ThemeChoice, View};
 use scaling_core::trf;
 use std::fmt;
@@ -36,6 +37,8 @@ USAGE:
     scaling import FILE… [--query '…' | --preset NAME] [--format text|json]
     (strong, weak, plan, report and layouts also take --import FILE, repeated)
     scaling presets [--lang en|zh]
+    scaling shapes
+    (strong, weak, plan, report, layouts and import also take --shape NAME)
     scaling prerender [--query '…'] [--figure 'CHART QUERY' … [--lang en|zh]]
     scaling --help
 
@@ -65,6 +68,8 @@ OPTIONS:
                   into the scenario: print the link, and what each key of each file set,
                   approximated or ignored (files apply in order, each over the last)
     --import FILE on a panel or layouts command: the same files, then print that panel
+    --shape NAME  a published model's shape and pretraining sequence length (see `scaling
+                  shapes`), over the link or preset; the layout and batch stay as they are
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
                   the link's lang=, else English)
     --compare Q   print scenario B = Q against the scenario above (A) as the page does with
@@ -128,6 +133,8 @@ pub enum Command {
     Presets {
         lang: Option<Lang>,
     },
+    /// `scaling shapes`: the published models' shapes `--shape` takes.
+    Shapes,
     /// `scaling prerender [--query Q]`: the first view's HTML fragments, as JSON; with
     /// `--figure 'CHART QUERY'` (repeated, and `--lang`), the Learn view's figures' SVGs.
     Prerender {
@@ -269,6 +276,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Cl
             Long("published") => a.published = true,
             Long("figure") => a.figures.push(text(&mut parser)?),
             Long("import") => a.imports.push(text(&mut parser)?),
+            Long("shape") => a.shape = Some(text(&mut parser)?),
             Long("top") => {
                 let value = text(&mut parser)?;
                 a.top = whole_number(&value, 1)
@@ -307,6 +315,7 @@ struct Args {
     figures: Vec<String>,
     imports: Vec<String>,
     files: Vec<String>,
+    shape: Option<String>,
 }
 
 impl Args {
@@ -326,10 +335,21 @@ impl Args {
             figures,
             imports,
             files,
+            shape,
         } = self;
+        // A shape is the first thing read over the link: `--import` files come after it.
+        let (query, shape_error) = match shape.as_deref().map(shape_query) {
+            Some(Ok(q)) => (Some(format!("{}&{q}", query.unwrap_or_default())), None),
+            Some(Err(e)) => (query, Some(e)),
+            None => (query, None),
+        };
+        if let Some(e) = shape_error {
+            return Err(e);
+        }
         let panel = match subcommand.as_deref() {
             None => return Ok(Command::Help),
             Some("presets") => return Ok(Command::Presets { lang }),
+            Some("shapes") => return Ok(Command::Shapes),
             Some("prerender") => {
                 return Ok(Command::Prerender {
                     query,
@@ -386,6 +406,19 @@ impl Args {
             compare,
         })
     }
+}
+
+/// `--shape NAME`'s inputs as a query, or why the name is unknown.
+fn shape_query(name: &str) -> Result<String, CliError> {
+    ModelShape::by_name(name)
+        .map(|m| m.query_with_params())
+        .ok_or_else(|| {
+            let names: Vec<&str> = SHAPES.iter().map(|m| m.name).collect();
+            CliError::Usage(format!(
+                "unknown --shape “{name}”: use one of {}",
+                names.join(", ")
+            ))
+        })
 }
 
 /// Reads `files` in order into `scenario` (each over the last): the scenario and, per file,
@@ -559,6 +592,16 @@ pub fn run(command: &Command) -> Result<String, CliError> {
     match command {
         Command::Help => Ok(usage()),
         Command::Presets { lang } => Ok(presets(*lang)),
+        Command::Shapes => Ok(SHAPES
+            .iter()
+            .map(|m| {
+                format!(
+                    "{}  ({})\n  --shape '{}'  →  {}\n  {}\n",
+                    m.name, m.card_params, m.name, m.query, m.source
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")),
         Command::Prerender {
             query,
             figures,

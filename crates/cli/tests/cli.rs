@@ -632,3 +632,34 @@ fn import_prints_the_link_and_what_each_key_did() {
         "{err}"
     );
 }
+
+/// `scaling shapes` lists the published models' shapes; `--shape` puts one over a link with
+/// `p` and `pa` from it; an unknown name lists the known ones.
+#[test]
+fn shapes_are_listed_and_applied() {
+    let (code, out, _) = scaling(&["shapes"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Llama 3.1 70B  (70.6B)"), "{out}");
+    assert!(out.contains("DeepSeek-V3  (671B / 37B active)"), "{out}");
+    let (code, out, err) = scaling(&[
+        "strong",
+        "--shape",
+        "Llama 3.1 70B",
+        "--query",
+        "v=1&b=16M&mbs=1&tp=8&pp=4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    for part in ["nl=80", "hd=8192", "sq=8192", "p=70.552387584G", "tp=8"] {
+        assert!(
+            first.split(['?', '&']).any(|p| p == part),
+            "{part}: {first}"
+        );
+    }
+    let (code, _, err) = scaling(&["strong", "--shape", "GPT-5"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("GPT-5") && err.contains("Mixtral 8x7B"),
+        "{err}"
+    );
+}

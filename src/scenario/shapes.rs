@@ -1,0 +1,139 @@
+//! Published open models' shapes, to put a model on the page in one step: each sets only the
+//! shape's inputs (`nl`, `hd`, `nh`, `kvh`, `ffn`, `voc`, `ne`, `ke`) and the sequence length
+//! it was pretrained at (`sq`), then `p` and `pa` from the shape, as importing its
+//! `config.json` does ([`super::import`]); the layout, batch and hardware stay the reader's.
+//! The shape keys are the model's Hugging Face `config.json` read by the importer (the
+//! fixtures in tests/fixtures/import/hf, held equal by `tests/import.rs`); the sequence length
+//! is the source's.
+
+use super::{Key, Scenario};
+
+/// One published model's shape.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ModelShape {
+    /// The menu's value and the name people use.
+    pub name: &'static str,
+    /// Total parameters as the model card gives them.
+    pub card_params: &'static str,
+    /// The shape's inputs and `sq`, as a query.
+    pub query: &'static str,
+    /// Where the shape and the sequence length come from.
+    pub source: &'static str,
+}
+
+/// The shapes, dense then mixture-of-experts, smaller first.
+pub const SHAPES: [ModelShape; 12] = [
+    ModelShape {
+        name: "Llama 3.1 8B",
+        card_params: "8.03B",
+        query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=128256&ne=1&ke=1&sq=8192",
+        source: "meta-llama/Llama-3.1-8B config.json; 8,192-token pretraining sequences (Dubey et al. 2024, §3.4)",
+    },
+    ModelShape {
+        name: "Qwen3 8B",
+        card_params: "8.2B",
+        query: "nl=36&hd=4096&nh=32&kvh=8&ffn=12288&voc=151936&ne=1&ke=1&sq=4096",
+        source: "Qwen/Qwen3-8B config.json; 4,096-token sequences in pretraining's general stage (Qwen3 technical report)",
+    },
+    ModelShape {
+        name: "GPT-NeoX 20B",
+        card_params: "20.6B",
+        query: "nl=44&hd=6144&nh=64&kvh=64&ffn=0&voc=50432&ne=1&ke=1&sq=2048",
+        source: "Black et al. 2022, \"GPT-NeoX-20B: An Open-Source Autoregressive Language Model\": 44 layers, 6,144 wide, 64 heads, 2,048 tokens, a GELU MLP of 4h, 50,432 padded vocabulary",
+    },
+    ModelShape {
+        name: "Qwen3 32B",
+        card_params: "32.8B",
+        query: "nl=64&hd=5120&nh=64&kvh=8&ffn=25600&voc=151936&ne=1&ke=1&sq=4096",
+        source: "Qwen/Qwen3-32B config.json (heads of 128, not h/a = 80: the shape's attention is smaller); Qwen3 technical report",
+    },
+    ModelShape {
+        name: "Llama 3.1 70B",
+        card_params: "70.6B",
+        query: "nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&ne=1&ke=1&sq=8192",
+        source: "meta-llama/Llama-3.1-70B config.json; Dubey et al. 2024, §3.4",
+    },
+    ModelShape {
+        name: "Llama 3.1 405B",
+        card_params: "405B",
+        query: "nl=126&hd=16384&nh=128&kvh=8&ffn=53248&voc=128256&ne=1&ke=1&sq=8192",
+        source: "meta-llama/Llama-3.1-405B config.json; Dubey et al. 2024, §3.4",
+    },
+    ModelShape {
+        name: "Qwen3 30B-A3B",
+        card_params: "30.5B / 3.3B active",
+        query: "nl=48&hd=2048&nh=32&kvh=4&ffn=768&voc=151936&ne=128&ke=8&sq=4096",
+        source: "Qwen/Qwen3-30B-A3B config.json; Qwen3 technical report",
+    },
+    ModelShape {
+        name: "Mixtral 8x7B",
+        card_params: "46.7B / 12.9B active",
+        query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=32000&ne=8&ke=2&sq=32768",
+        source: "mistralai/Mixtral-8x7B-v0.1 config.json; \"trained with a context size of 32k tokens\" (Jiang et al. 2024, \"Mixtral of Experts\")",
+    },
+    ModelShape {
+        name: "Mixtral 8x22B",
+        card_params: "141B / 39B active",
+        query: "nl=56&hd=6144&nh=48&kvh=8&ffn=16384&voc=32000&ne=8&ke=2&sq=65536",
+        source: "mistralai/Mixtral-8x22B-v0.1 config.json; its 64K-token context window (Mistral AI, \"Cheaper, Better, Faster, Stronger\", 2024)",
+    },
+    ModelShape {
+        name: "Qwen3 235B-A22B",
+        card_params: "235B / 22B active",
+        query: "nl=94&hd=4096&nh=64&kvh=4&ffn=1536&voc=151936&ne=128&ke=8&sq=4096",
+        source: "Qwen/Qwen3-235B-A22B config.json; Qwen3 technical report",
+    },
+    ModelShape {
+        name: "DeepSeek-V3",
+        card_params: "671B / 37B active",
+        query: "nl=61&hd=7168&nh=128&kvh=128&ffn=2048&voc=129280&ne=256&ke=8&sq=4096",
+        source: "deepseek-ai/DeepSeek-V3 config.json (latent attention, the shared expert and three dense layers approximated: docs/import.md); 4K-token pretraining sequences (DeepSeek-AI 2024, §4.2)",
+    },
+    ModelShape {
+        name: "Kimi K2",
+        card_params: "1.04T / 32B active",
+        query: "nl=61&hd=7168&nh=64&kvh=64&ffn=2048&voc=163840&ne=384&ke=8&sq=4096",
+        source: "moonshotai/Kimi-K2-Instruct config.json (latent attention approximated); 4,096-token pretraining sequences (Kimi Team 2025, \"Kimi K2\" technical report)",
+    },
+];
+
+impl ModelShape {
+    pub fn by_name(name: &str) -> Option<ModelShape> {
+        SHAPES.into_iter().find(|s| s.name == name.trim())
+    }
+
+    /// The shape's inputs and `sq` as `(key, text)`, from [`Self::query`].
+    pub fn values(&self) -> Vec<(Key, String)> {
+        self.query
+            .split('&')
+            .filter_map(|pair| {
+                let (k, v) = pair.split_once('=')?;
+                Some((Key::from_name(k)?, v.to_string()))
+            })
+            .collect()
+    }
+
+    /// [`Self::query`] with `p` and `pa` from the shape: what the CLI's `--shape` appends to
+    /// a link.
+    pub fn query_with_params(&self) -> String {
+        match self.apply(&super::decode("v=1").scenario) {
+            Some(s) => format!(
+                "{}&p={}&pa={}",
+                self.query,
+                s.get_text(Key::TotalParams),
+                s.get_text(Key::ActiveParams)
+            ),
+            None => self.query.to_string(),
+        }
+    }
+
+    /// `scenario` with this shape, and `p`, `pa` from it; `None` if a rule of the scenario
+    /// refuses it (an EP or TP the new shape does not divide).
+    pub fn apply(&self, scenario: &Scenario) -> Option<Scenario> {
+        let mut next = scenario.with_values(&self.values())?;
+        let shape = next.llm.walls.shape()?;
+        next.llm.total_params = shape.total_params();
+        next.llm.active_params = shape.active_params();
+        next.check().is_empty().then_some(next)
+    }
+}
