@@ -166,6 +166,9 @@ fn megatron_variables_interleaving_and_recomputation() {
 fn bad_text_is_refused_naming_the_key() {
     let refused = |text: &str| read(text).expect_err(text);
     assert_eq!(refused("hello world"), ImportError::UnknownFormat);
+    assert!(refused("hello world")
+        .to_string()
+        .contains("NeMo overrides"));
     assert_eq!(refused("{\"rope_theta\": 5}"), ImportError::UnknownFormat);
     assert!(matches!(
         refused("{\n\"num_hidden_layers\": 80,\n\"hidden_size\": }"),
@@ -329,9 +332,14 @@ fn megatron_fixtures_round_trip() {
 
 /// Whether an export says the tool cannot run the layout (a comment naming what it lacks).
 fn inexpressible(settings: &str) -> bool {
-    ["no flag for it", "do not split evenly", "no such mode"]
-        .iter()
-        .any(|c| settings.contains(c))
+    [
+        "no flag for it",
+        "do not split evenly",
+        "no such mode",
+        "no setting for it",
+    ]
+    .iter()
+    .any(|c| settings.contains(c))
 }
 
 /// torchtitan's Llama 3 70B config: FSDP, TP 8, the per-rank batch of 8 sequences of 8,192
@@ -468,4 +476,73 @@ fn every_model_shape_is_its_config() {
     let s = neox.apply(&base()).unwrap();
     assert_eq!(s.llm.total_params, 20_551_041_024.0);
     assert_eq!(s.get_text(Key::SeqLen), "2048");
+}
+
+/// NeMo 2.0 overrides: the Llama 3 70B recipe's pretraining layout (tests/fixtures/import/nemo/
+/// llama3_70b.py: TP 4, PP 4, virtual 5, CP 2, sequence parallel, 512 sequences of 8,192, one
+/// a microbatch) as nemo-run's command line takes it; the recipe's Python itself is refused
+/// (code, not settings); every explorer row round-trips as NeMo overrides but the ones NeMo
+/// cannot run.
+#[test]
+fn nemo_overrides_round_trip() {
+    use scaling_core::panel::layouts::{search_at, tie_groups, use_query};
+    use scaling_core::scenario::export::{launch_settings, Tool};
+    use scaling_core::scenario::Preset;
+    let recipe = fixture("nemo/llama3_70b.py");
+    assert_eq!(detect(&recipe), Some(Format::Nemo));
+    assert_eq!(read(&recipe), Err(ImportError::RecipeCode));
+    // The recipe's own pretrain defaults (its lines 62-67 and 192), as overrides.
+    let text = "trainer.strategy.tensor_model_parallel_size=4\n\
+        trainer.strategy.pipeline_model_parallel_size=4\n\
+        trainer.strategy.virtual_pipeline_model_parallel_size=5\n\
+        trainer.strategy.context_parallel_size=2\n\
+        trainer.strategy.sequence_parallel=True\n\
+        data.seq_length=8192\n\
+        data.global_batch_size=512\n\
+        data.micro_batch_size=1\n";
+    let s = apply(
+        &imported("hf/llama-3.1-70b.config.json"),
+        &read(text).unwrap(),
+    )
+    .unwrap();
+    for (key, value) in [
+        (Key::Tp, "4"),
+        (Key::Pp, "4"),
+        (Key::Schedule, "interleaved"),
+        (Key::Chunks, "5"),
+        (Key::Cp, "2"),
+        (Key::SequenceParallel, "1"),
+        (Key::Microbatch, "1"),
+    ] {
+        assert_eq!(s.get_text(key), value, "{}", key.name());
+    }
+    assert_eq!(s.llm.global_batch_tokens, 512.0 * 8192.0);
+    let (mut checked, mut cannot) = (0, 0);
+    for p in Preset::ALL {
+        let s = decode(&format!("v=1&preset={}", p.name())).scenario;
+        let n = s.llm.baseline_gpus;
+        let Ok(search) = search_at(&s, n) else {
+            continue;
+        };
+        for (first, _) in tie_groups(&search).into_iter().take(10) {
+            let Some(query) = use_query(&s, &search.layouts[first]) else {
+                continue;
+            };
+            let row = decode(&query).scenario;
+            let overrides = launch_settings(&row, Tool::Nemo, n);
+            if inexpressible(&overrides) {
+                cannot += 1;
+                continue;
+            }
+            let back = apply(&s, &read(&overrides).unwrap()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                layout_of(&back),
+                layout_of(&row),
+                "{}:\n{overrides}",
+                p.name()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "{checked} rows, {cannot} NeMo cannot run");
 }

@@ -14,6 +14,11 @@
 //! with `pipeline_parallel_layers_per_stage`; zero bubble `ZBVZeroBubble`; recomputation
 //! `activation_checkpoint.mode`, selective per op. ZeRO-1 and 2 and partial recomputation
 //! have no torchtitan setting (a comment says so).
+//!
+//! NeMo 2.0 (`nemo.lightning.MegatronStrategy`, `MockDataModule`/`PreTrainingDataModule`,
+//! `model.config`): overrides `path=value`; the interleaved chunks are
+//! `virtual_pipeline_model_parallel_size` itself; ZeRO-1 is the distributed optimizer, and
+//! ZeRO-2 and 3 have no `MegatronStrategy` setting.
 
 use super::Scenario;
 use crate::model::memory::Recompute;
@@ -24,6 +29,7 @@ use crate::model::step::PipelineSchedule;
 pub enum Tool {
     Megatron,
     Torchtitan,
+    Nemo,
 }
 
 /// The scenario's layout, batch and recomputation in `tool`'s words, one setting a line, at
@@ -32,7 +38,79 @@ pub fn launch_settings(scenario: &Scenario, tool: Tool, gpus: f64) -> String {
     match tool {
         Tool::Megatron => megatron(scenario),
         Tool::Torchtitan => torchtitan(scenario, gpus),
+        Tool::Nemo => nemo(scenario),
     }
+}
+
+/// NeMo 2.0 recipe overrides, one `path=value` a line (nemo-run's command line takes them
+/// after the recipe): `MegatronStrategy`'s layout, the data module's batch, `model.config`'s
+/// recomputation, the optimizer's distributed flag.
+fn nemo(s: &Scenario) -> String {
+    let l = &s.llm;
+    let w = &l.walls;
+    let mut out = vec![
+        format!("trainer.strategy.tensor_model_parallel_size={}", l.tp),
+        format!("trainer.strategy.pipeline_model_parallel_size={}", l.pp),
+    ];
+    match (l.pp > 1, l.schedule) {
+        (true, PipelineSchedule::Interleaved) => out.push(format!(
+            "trainer.strategy.virtual_pipeline_model_parallel_size={}",
+            l.chunks
+        )),
+        (true, PipelineSchedule::ZeroBubble) => {
+            out.push("# zero-bubble schedule: NeMo has no setting for it".to_string())
+        }
+        _ => out.push("trainer.strategy.virtual_pipeline_model_parallel_size=None".to_string()),
+    }
+    out.push(format!("trainer.strategy.context_parallel_size={}", l.cp));
+    out.push(format!(
+        "trainer.strategy.expert_model_parallel_size={}",
+        w.ep
+    ));
+    out.push(format!(
+        "trainer.strategy.sequence_parallel={}",
+        if w.sequence_parallel { "True" } else { "False" }
+    ));
+    if l.microbatch_sequences > 0 {
+        out.push(format!("data.micro_batch_size={}", l.microbatch_sequences));
+    } else {
+        out.push(format!(
+            "# data.micro_batch_size: the scenario fixes A = {} instead (mbs=0)",
+            l.accumulation
+        ));
+    }
+    let sequences = l.global_batch_tokens / w.seq_len;
+    if w.seq_len > 0.0 && sequences >= 1.0 && sequences.fract() == 0.0 {
+        out.push(format!("data.global_batch_size={sequences}"));
+        out.push(format!("data.seq_length={}", w.seq_len));
+    } else {
+        out.push(format!(
+            "# data.global_batch_size: {} tokens is not a whole number of sequences of {}",
+            l.global_batch_tokens, w.seq_len
+        ));
+    }
+    match w.zero {
+        0 => out.push("optim.config.use_distributed_optimizer=False".to_string()),
+        1 => out.push("optim.config.use_distributed_optimizer=True".to_string()),
+        z => out.push(format!(
+            "# ZeRO-{z}: NeMo's MegatronStrategy has no such mode (the distributed optimizer is ZeRO-1)"
+        )),
+    }
+    match (w.recompute, w.recompute_layers) {
+        (Recompute::None, _) => out.push("model.config.recompute_granularity=None".to_string()),
+        (Recompute::Selective, _) => {
+            out.push("model.config.recompute_granularity=selective".to_string())
+        }
+        (Recompute::Full, k) => {
+            out.push("model.config.recompute_granularity=full".to_string());
+            out.push(format!(
+                "model.config.recompute_method={}",
+                if k == 0 { "uniform" } else { "block" }
+            ));
+            out.push(format!("model.config.recompute_num_layers={}", k.max(1)));
+        }
+    }
+    out.join("\n") + "\n"
 }
 
 /// A torchtitan job config's `[training]`, `[parallelism]` and `[activation_checkpoint]`

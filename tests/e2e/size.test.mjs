@@ -2,7 +2,7 @@
 // view — HTML, CSS, the loader, the wasm-bindgen JS, the wasm, the icon — is at most 245,000
 // bytes gzipped; a Chinese reader, who also downloads the catalogue zh-<hash>.txt
 // (src/i18n.rs), at most 260,000 (docs/performance.md's size history). The catalogue is held to
-// its own small budget so it cannot quietly grow into a second bundle: 18,000 B, about 7% of
+// its own small budget so it cannot quietly grow into a second bundle: 19,000 B, about 7% of
 // the Chinese total (that total, 260,000 B, is the budget that binds).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,7 +69,7 @@ function prerenderedBytes() {
 let prerendered;
 const added = () => (prerendered ??= prerenderedBytes());
 const ZH_TOTAL_BUDGET = 260_000;
-const ZH_BUDGET = 18_000;
+const ZH_BUDGET = 19_000;
 const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
 // The Learn view's texts are fetched when view=learn opens (crates/web/src/learn.rs): not part of
 // any other first view; held to their own budget below. 12.7 KB of texts (English) and, since issue 24,

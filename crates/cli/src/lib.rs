@@ -45,8 +45,9 @@ USAGE:
 OPTIONS:
     --query Q     the page's query string (copy it from the address bar; a whole URL works)
     --preset NAME a built-in scenario (see `scaling presets`); --query keys override it
-    --format F    text (default), csv, md (Markdown), json, or megatron / torchtitan: the
-                  layout, batch and recomputation as Megatron-LM flags or a torchtitan TOML
+    --format F    text (default), csv, md (Markdown), json, or megatron / torchtitan / nemo:
+                  the layout, batch and recomputation as Megatron-LM flags, a torchtitan TOML
+                  or NeMo recipe overrides
                   (with layouts, each ranked layout's; on a panel, at the baseline N₀)
     --svg FILE    also write the chart as SVG (same chart code as the page's canvas)
     --chart C     which chart --svg writes, by the page's chart id, with or without the
@@ -113,6 +114,8 @@ pub enum Format {
     Megatron,
     /// The same as a torchtitan job config's tables.
     Torchtitan,
+    /// The same as NeMo 2.0 recipe overrides.
+    Nemo,
 }
 
 /// The panels the CLI prints.
@@ -240,9 +243,10 @@ fn parse_format(value: &str) -> Result<Format, CliError> {
         "json" => Format::Json,
         "megatron" => Format::Megatron,
         "torchtitan" => Format::Torchtitan,
+        "nemo" => Format::Nemo,
         other => {
             return Err(CliError::Usage(format!(
-                "unknown --format “{other}”: use text, csv, md, json, megatron or torchtitan"
+                "unknown --format “{other}”: use text, csv, md, json, megatron, torchtitan or nemo"
             )))
         }
     })
@@ -656,6 +660,7 @@ pub fn run(command: &Command) -> Result<String, CliError> {
             let tool = match format {
                 Format::Megatron => Some(Tool::Megatron),
                 Format::Torchtitan => Some(Tool::Torchtitan),
+                Format::Nemo => Some(Tool::Nemo),
                 _ => None,
             };
             if let Some(tool) = tool {
@@ -784,6 +789,7 @@ fn render(
         Format::Torchtitan => {
             export::launch_settings(scenario, Tool::Torchtitan, scenario.llm.baseline_gpus)
         }
+        Format::Nemo => export::launch_settings(scenario, Tool::Nemo, scenario.llm.baseline_gpus),
         Format::Csv => tables
             .iter()
             .map(|t| format!("# {}\r\n{}", t.caption, t.to_csv()))

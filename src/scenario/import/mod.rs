@@ -11,6 +11,7 @@
 
 pub mod hf;
 pub mod megatron;
+pub mod nemo;
 #[cfg(feature = "toml")]
 pub mod torchtitan;
 
@@ -29,6 +30,8 @@ pub enum Format {
     Megatron,
     /// A torchtitan job config (TOML), read where the `toml` feature is built (the CLI).
     Torchtitan,
+    /// NeMo 2.0 recipe overrides (`trainer.strategy.tensor_model_parallel_size=8`).
+    Nemo,
 }
 
 impl Format {
@@ -37,6 +40,7 @@ impl Format {
             Format::HuggingFace => "Hugging Face config.json",
             Format::Megatron => "Megatron-LM flags",
             Format::Torchtitan => "torchtitan TOML",
+            Format::Nemo => "NeMo overrides",
         }
     }
 }
@@ -154,6 +158,8 @@ pub enum ImportError {
     },
     /// A format this build does not read (torchtitan's TOML on the page).
     NotHere(Format),
+    /// A NeMo recipe's Python source: code, not settings.
+    RecipeCode,
     /// A key's value is not what the key takes (a count that is not a positive whole number).
     BadValue {
         source: String,
@@ -188,8 +194,8 @@ impl std::fmt::Display for ImportError {
                 MAX_BYTES
             ),
             ImportError::UnknownFormat => tr(
-                "neither a Hugging Face config.json nor Megatron-LM flags (--num-layers …)",
-                "既不是 Hugging Face config.json，也不是 Megatron-LM 参数（--num-layers …）",
+                "not a Hugging Face config.json, Megatron-LM flags, NeMo overrides or a torchtitan TOML",
+                "不是 Hugging Face config.json、Megatron-LM 参数、NeMo 覆盖项或 torchtitan TOML",
             )
             .to_string(),
             ImportError::Json { line, column } => trf!(
@@ -204,6 +210,11 @@ impl std::fmt::Display for ImportError {
                 line,
                 column
             ),
+            ImportError::RecipeCode => tr(
+                "a NeMo recipe's Python is code: paste the overrides it sets (trainer.strategy.tensor_model_parallel_size=4 …)",
+                "NeMo recipe 的 Python 是代码：请粘贴它设置的覆盖项（trainer.strategy.tensor_model_parallel_size=4 …）",
+            )
+            .to_string(),
             ImportError::NotHere(format) => trf!(
                 "a {} is read by the command line: scaling import FILE",
                 "{} 由命令行读取：scaling import FILE",
@@ -252,12 +263,15 @@ impl std::fmt::Display for ImportError {
 
 /// Which format `text` is in, if any: a JSON object; a text holding Megatron-LM's
 /// `--num-layers`, `--tensor-model-parallel-size` or another flag [`megatron`] reads; or a
-/// TOML text with torchtitan's `[parallelism]` or `[training]` table.
+/// text of NeMo overrides ([`nemo`]); or a TOML text with torchtitan's `[parallelism]` or
+/// `[training]` table.
 pub fn detect(text: &str) -> Option<Format> {
     if text.trim_start().starts_with('{') {
         Some(Format::HuggingFace)
     } else if megatron::has_flags(text) {
         Some(Format::Megatron)
+    } else if nemo::has_overrides(text) || nemo::is_python(text) {
+        Some(Format::Nemo)
     } else if text
         .lines()
         .map(str::trim)
@@ -277,6 +291,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     match detect(text) {
         Some(Format::HuggingFace) => hf::read(text),
         Some(Format::Megatron) => megatron::read(text),
+        Some(Format::Nemo) => nemo::read(text),
         #[cfg(feature = "toml")]
         Some(Format::Torchtitan) => torchtitan::read(text),
         #[cfg(not(feature = "toml"))]
@@ -335,14 +350,13 @@ pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportErr
     }
 }
 
-/// The inputs that make the model's shape.
-const SHAPE_KEYS: [Key; 9] = [
+/// The inputs that make the model's parameter count (the sequence length does not).
+const SHAPE_KEYS: [Key; 8] = [
     Key::Layers,
     Key::Hidden,
     Key::Heads,
     Key::KvHeads,
     Key::Ffn,
-    Key::SeqLen,
     Key::Vocab,
     Key::Experts,
     Key::ExpertsPerToken,

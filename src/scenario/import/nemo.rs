@@ -1,0 +1,236 @@
+//! NeMo 2.0 recipe overrides, one `path=value` a line as nemo-run's command line takes them
+//! (`trainer.strategy.tensor_model_parallel_size=8`, or `recipe.` and spaces around `=` as a
+//! script assigns them): the layout, batch, recomputation and shape. The keys are NeMo's
+//! (`MegatronStrategy`, the data module, `model.config`); `data.global_batch_size` counts
+//! sequences of `data.seq_length`; `virtual_pipeline_model_parallel_size` is the interleaved
+//! schedule's chunks per stage itself.
+
+use super::{count, no_effect, Entry, Format, Import, ImportError, Outcome};
+use crate::i18n::tr;
+use crate::scenario::Key;
+
+/// One override: its path (without `recipe.`), its value and line.
+struct Override {
+    path: String,
+    value: String,
+    line: usize,
+}
+
+/// The overrides of `text`: lines `path=value` whose path has a dot.
+fn overrides(text: &str) -> Vec<Override> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let line_text = line.split('#').next()?.trim();
+            let (path, value) = line_text.split_once('=')?;
+            let path = path.trim().trim_start_matches("recipe.");
+            let ok = path.contains('.')
+                && path
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+            ok.then(|| Override {
+                path: path.to_string(),
+                value: value
+                    .trim()
+                    .trim_matches(|c| c == '"' || c == '\'')
+                    .to_string(),
+                line: i + 1,
+            })
+        })
+        .collect()
+}
+
+/// Whether `text` holds NeMo overrides of a path this reader maps.
+pub fn has_overrides(text: &str) -> bool {
+    overrides(text).iter().any(|o| {
+        COUNTS.iter().any(|(p, _)| *p == o.path) || o.path.starts_with("trainer.strategy.")
+    })
+}
+
+/// Paths that set a count one to one.
+const COUNTS: [(&str, Key); 16] = [
+    ("trainer.strategy.tensor_model_parallel_size", Key::Tp),
+    ("trainer.strategy.pipeline_model_parallel_size", Key::Pp),
+    ("trainer.strategy.context_parallel_size", Key::Cp),
+    ("trainer.strategy.expert_model_parallel_size", Key::Ep),
+    ("data.micro_batch_size", Key::Microbatch),
+    ("data.seq_length", Key::SeqLen),
+    ("model.config.seq_length", Key::SeqLen),
+    ("model.config.num_layers", Key::Layers),
+    ("model.config.hidden_size", Key::Hidden),
+    ("model.config.num_attention_heads", Key::Heads),
+    ("model.config.num_query_groups", Key::KvHeads),
+    ("model.config.ffn_hidden_size", Key::Ffn),
+    ("model.config.num_moe_experts", Key::Experts),
+    ("model.config.moe_router_topk", Key::ExpertsPerToken),
+    ("model.config.vocab_size", Key::Vocab),
+    ("model.config.recompute_num_layers", Key::RecomputeLayers),
+];
+
+/// `True`/`true`/`1` or `False`/`false`/`0`.
+fn boolean(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+fn null(value: &str) -> bool {
+    matches!(value, "None" | "null" | "none" | "")
+}
+
+/// Whether `text` is Python (a NeMo recipe's source): code, whose branches no reader of
+/// settings can follow.
+pub fn is_python(text: &str) -> bool {
+    let lines = || text.lines().map(str::trim_start);
+    lines().any(|l| l.starts_with("def "))
+        && lines().any(|l| l.starts_with("import ") || l.starts_with("from "))
+}
+
+/// The last override of `path` (a later line overrides an earlier one).
+fn find<'a>(all: &'a [Override], path: &str) -> Option<&'a Override> {
+    all.iter().rev().find(|o| o.path == path)
+}
+
+fn bad(o: &Override) -> ImportError {
+    ImportError::BadValue {
+        source: o.path.clone(),
+        line: o.line,
+        value: o.value.clone(),
+    }
+}
+
+fn number(o: &Override) -> Result<u64, ImportError> {
+    o.value
+        .parse::<f64>()
+        .ok()
+        .and_then(count)
+        .ok_or_else(|| bad(o))
+}
+
+fn entry(o: &Override, outcome: Outcome) -> Entry {
+    Entry {
+        source: o.path.clone(),
+        line: o.line,
+        outcome,
+    }
+}
+
+/// Reads NeMo overrides.
+pub fn read(text: &str) -> Result<Import, ImportError> {
+    if is_python(text) {
+        return Err(ImportError::RecipeCode);
+    }
+    let all = overrides(text);
+    let mut entries = Vec::new();
+    let mut read: Vec<&str> = Vec::new();
+    for (path, key) in COUNTS {
+        if let Some(o) = find(&all, path) {
+            read.push(path);
+            if key != Key::RecomputeLayers {
+                entries.push(entry(o, Outcome::Set(key, number(o)?.to_string())));
+            }
+        }
+    }
+    if let Some(o) = find(
+        &all,
+        "trainer.strategy.virtual_pipeline_model_parallel_size",
+    ) {
+        read.push("trainer.strategy.virtual_pipeline_model_parallel_size");
+        if null(&o.value) {
+            entries.push(entry(o, Outcome::Set(Key::Schedule, "1f1b".into())));
+        } else {
+            let v = number(o)?;
+            entries.push(entry(o, Outcome::Set(Key::Schedule, "interleaved".into())));
+            entries.push(entry(o, Outcome::Set(Key::Chunks, v.to_string())));
+        }
+    }
+    for (path, key) in [
+        ("trainer.strategy.sequence_parallel", Key::SequenceParallel),
+        ("optim.config.use_distributed_optimizer", Key::Zero),
+    ] {
+        if let Some(o) = find(&all, path) {
+            read.push(path);
+            let on = boolean(&o.value).ok_or_else(|| bad(o))?;
+            entries.push(entry(o, Outcome::Set(key, u8::from(on).to_string())));
+        }
+    }
+    if let Some(o) = find(&all, "data.global_batch_size") {
+        read.push("data.global_batch_size");
+        let g = number(o)?;
+        let seq = find(&all, "data.seq_length").or_else(|| find(&all, "model.config.seq_length"));
+        entries.push(entry(
+            o,
+            match seq.map(number).transpose()? {
+                Some(s) => Outcome::Set(Key::GlobalBatch, (g * s).to_string()),
+                None => Outcome::Ignored(tr(
+                    "counts sequences; without data.seq_length the tokens are unknown",
+                    "以序列计；没有 data.seq_length 无法换算为 tokens",
+                )),
+            },
+        ));
+    }
+    read.extend(recomputation(&all, &mut entries)?);
+    for o in &all {
+        if !read.contains(&o.path.as_str()) {
+            entries.push(entry(o, Outcome::Ignored(no_effect())));
+        }
+    }
+    if entries
+        .iter()
+        .all(|e| matches!(e.outcome, Outcome::Ignored(_)))
+    {
+        return Err(ImportError::UnknownFormat);
+    }
+    entries.sort_by_key(|e| e.line);
+    Ok(Import {
+        format: Format::Nemo,
+        entries,
+    })
+}
+
+/// `model.config.recompute_granularity` and, with `full`, its method and layers; the paths
+/// it read.
+fn recomputation(
+    all: &[Override],
+    entries: &mut Vec<Entry>,
+) -> Result<Vec<&'static str>, ImportError> {
+    let Some(o) = find(all, "model.config.recompute_granularity") else {
+        return Ok(Vec::new());
+    };
+    let granularity = if null(&o.value) {
+        "none"
+    } else {
+        o.value.as_str()
+    };
+    if !matches!(granularity, "none" | "full" | "selective") {
+        return Err(ImportError::NotOneOf {
+            source: o.path.clone(),
+            line: o.line,
+            value: o.value.clone(),
+            choices: "full, selective, None",
+        });
+    }
+    entries.push(entry(o, Outcome::Set(Key::Recompute, granularity.into())));
+    let method = find(all, "model.config.recompute_method").map(|m| m.value.as_str());
+    if let (Some(layers), "full") = (find(all, "model.config.recompute_num_layers"), granularity) {
+        let outcome = match (method, number(layers)?) {
+            (Some("block"), k) => Outcome::Set(Key::RecomputeLayers, k.to_string()),
+            (_, 1) => Outcome::Set(Key::RecomputeLayers, "0".into()),
+            _ => Outcome::Approximated(
+                Some(Key::RecomputeLayers),
+                "0".into(),
+                tr(
+                    "uniform: every layer is recomputed, in groups of this many",
+                    "uniform：每一层都重计算，按这么多层一组",
+                ),
+            ),
+        };
+        entries.push(entry(layers, outcome));
+    }
+    Ok(vec![
+        "model.config.recompute_granularity",
+        "model.config.recompute_method",
+    ])
+}
