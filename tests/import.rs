@@ -255,21 +255,17 @@ fn layout_of(s: &Scenario) -> Vec<(Key, String)> {
         .collect()
 }
 
-/// Every explorer row of every preset with a shape, exported as Megatron-LM flags and
-/// imported back over the scenario it came from, is the same layout — but the rows
-/// Megatron-LM cannot run (a zero-bubble schedule, interleaved stages of unequal layers),
-/// which the export says in a comment.
-#[test]
-fn explorer_rows_round_trip_through_megatron_flags() {
+/// Every explorer row (the first ten tie groups) of every preset with a shape at its
+/// baseline, written as `tool`'s settings and read back over the scenario it came from, is the
+/// same layout — but the rows the tool cannot run, which the export says in a comment
+/// ([`inexpressible`]). Returns how many rows were checked and how many the tool cannot run.
+fn rows_round_trip(tool: scaling_core::scenario::export::Tool) -> (usize, usize) {
     use scaling_core::panel::layouts::{search_at, tie_groups, use_query};
-    use scaling_core::scenario::export::{launch_settings, Tool};
+    use scaling_core::scenario::export::launch_settings;
     use scaling_core::scenario::Preset;
     let (mut checked, mut cannot) = (0, 0);
     for p in Preset::ALL {
         let s = decode(&format!("v=1&preset={}", p.name())).scenario;
-        if !s.llm.walls.has_shape() {
-            continue;
-        }
         let n = s.llm.baseline_gpus;
         let Ok(search) = search_at(&s, n) else {
             continue;
@@ -279,19 +275,24 @@ fn explorer_rows_round_trip_through_megatron_flags() {
                 continue;
             };
             let row = decode(&query).scenario;
-            let flags = launch_settings(&row, Tool::Megatron, n);
-            // Megatron-LM cannot run these: no zero-bubble flag, and it refuses interleaving
-            // stages of unequal layers (the export says which in a comment).
-            if inexpressible(&flags) {
+            let text = launch_settings(&row, tool, n);
+            if inexpressible(&text) {
                 cannot += 1;
                 continue;
             }
-            let back = apply(&s, &read(&flags).unwrap_or_else(|e| panic!("{flags}: {e}")))
-                .unwrap_or_else(|e| panic!("{}: {flags}: {e}", p.name()));
-            assert_eq!(layout_of(&back), layout_of(&row), "{}:\n{flags}", p.name());
+            let back = apply(&s, &read(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
+                .unwrap_or_else(|e| panic!("{}: {text}: {e}", p.name()));
+            assert_eq!(layout_of(&back), layout_of(&row), "{}:\n{text}", p.name());
             checked += 1;
         }
     }
+    (checked, cannot)
+}
+
+/// Megatron-LM cannot run a zero-bubble schedule or interleaved stages of unequal layers.
+#[test]
+fn explorer_rows_round_trip_through_megatron_flags() {
+    let (checked, cannot) = rows_round_trip(scaling_core::scenario::export::Tool::Megatron);
     assert!(
         checked >= 50,
         "{checked} rows, {cannot} Megatron-LM cannot run"
@@ -380,32 +381,8 @@ fn torchtitan_config_sets_the_layout() {
 #[cfg(feature = "toml")]
 #[test]
 fn layouts_round_trip_through_torchtitan() {
-    use scaling_core::panel::layouts::{search_at, tie_groups, use_query};
     use scaling_core::scenario::export::{launch_settings, Tool};
-    use scaling_core::scenario::Preset;
-    let (mut checked, mut cannot) = (0, 0);
-    for p in Preset::ALL {
-        let s = decode(&format!("v=1&preset={}", p.name())).scenario;
-        let n = s.llm.baseline_gpus;
-        let Ok(search) = search_at(&s, n) else {
-            continue;
-        };
-        for (first, _) in tie_groups(&search).into_iter().take(10) {
-            let Some(query) = use_query(&s, &search.layouts[first]) else {
-                continue;
-            };
-            let row = decode(&query).scenario;
-            let toml = launch_settings(&row, Tool::Torchtitan, n);
-            if inexpressible(&toml) {
-                cannot += 1;
-                continue;
-            }
-            let back = apply(&s, &read(&toml).unwrap_or_else(|e| panic!("{toml}: {e}")))
-                .unwrap_or_else(|e| panic!("{}: {toml}: {e}", p.name()));
-            assert_eq!(layout_of(&back), layout_of(&row), "{}:\n{toml}", p.name());
-            checked += 1;
-        }
-    }
+    let (checked, cannot) = rows_round_trip(Tool::Torchtitan);
     assert!(
         checked >= 10,
         "{checked} rows, {cannot} torchtitan cannot run"
@@ -485,9 +462,7 @@ fn every_model_shape_is_its_config() {
 /// cannot run.
 #[test]
 fn nemo_overrides_round_trip() {
-    use scaling_core::panel::layouts::{search_at, tie_groups, use_query};
-    use scaling_core::scenario::export::{launch_settings, Tool};
-    use scaling_core::scenario::Preset;
+    use scaling_core::scenario::export::Tool;
     let recipe = fixture("nemo/llama3_70b.py");
     assert_eq!(detect(&recipe), Some(Format::Nemo));
     assert_eq!(read(&recipe), Err(ImportError::RecipeCode));
@@ -517,32 +492,6 @@ fn nemo_overrides_round_trip() {
         assert_eq!(s.get_text(key), value, "{}", key.name());
     }
     assert_eq!(s.llm.global_batch_tokens, 512.0 * 8192.0);
-    let (mut checked, mut cannot) = (0, 0);
-    for p in Preset::ALL {
-        let s = decode(&format!("v=1&preset={}", p.name())).scenario;
-        let n = s.llm.baseline_gpus;
-        let Ok(search) = search_at(&s, n) else {
-            continue;
-        };
-        for (first, _) in tie_groups(&search).into_iter().take(10) {
-            let Some(query) = use_query(&s, &search.layouts[first]) else {
-                continue;
-            };
-            let row = decode(&query).scenario;
-            let overrides = launch_settings(&row, Tool::Nemo, n);
-            if inexpressible(&overrides) {
-                cannot += 1;
-                continue;
-            }
-            let back = apply(&s, &read(&overrides).unwrap()).unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(
-                layout_of(&back),
-                layout_of(&row),
-                "{}:\n{overrides}",
-                p.name()
-            );
-            checked += 1;
-        }
-    }
+    let (checked, cannot) = rows_round_trip(Tool::Nemo);
     assert!(checked >= 15, "{checked} rows, {cannot} NeMo cannot run");
 }

@@ -32,6 +32,18 @@ pub enum Tool {
     Nemo,
 }
 
+impl Tool {
+    /// The tool by the name the CLI's `--format` and the page's "Copy as" menu give it.
+    pub fn from_key(key: &str) -> Option<Tool> {
+        match key {
+            "megatron" => Some(Tool::Megatron),
+            "torchtitan" => Some(Tool::Torchtitan),
+            "nemo" => Some(Tool::Nemo),
+            _ => None,
+        }
+    }
+}
+
 /// The scenario's layout, batch and recomputation in `tool`'s words, one setting a line, at
 /// `gpus` GPUs (torchtitan's per-rank batch depends on the data-parallel degree there).
 pub fn launch_settings(scenario: &Scenario, tool: Tool, gpus: f64) -> String {
@@ -71,24 +83,14 @@ fn nemo(s: &Scenario) -> String {
         "trainer.strategy.sequence_parallel={}",
         if w.sequence_parallel { "True" } else { "False" }
     ));
-    if l.microbatch_sequences > 0 {
-        out.push(format!("data.micro_batch_size={}", l.microbatch_sequences));
-    } else {
-        out.push(format!(
-            "# data.micro_batch_size: the scenario fixes A = {} instead (mbs=0)",
-            l.accumulation
-        ));
-    }
-    let sequences = l.global_batch_tokens / w.seq_len;
-    if w.seq_len > 0.0 && sequences >= 1.0 && sequences.fract() == 0.0 {
-        out.push(format!("data.global_batch_size={sequences}"));
-        out.push(format!("data.seq_length={}", w.seq_len));
-    } else {
-        out.push(format!(
-            "# data.global_batch_size: {} tokens is not a whole number of sequences of {}",
-            l.global_batch_tokens, w.seq_len
-        ));
-    }
+    let set = |key: &str, value: String| format!("{key}={value}");
+    out.push(micro_line(s, "data.micro_batch_size", set));
+    out.extend(batch_lines(
+        s,
+        "data.global_batch_size",
+        "data.seq_length",
+        set,
+    ));
     match w.zero {
         0 => out.push("optim.config.use_distributed_optimizer=False".to_string()),
         1 => out.push("optim.config.use_distributed_optimizer=True".to_string()),
@@ -123,31 +125,18 @@ fn torchtitan(s: &Scenario, gpus: f64) -> String {
     let mut parallel = Vec::new();
     let mbs = l.microbatch_sequences;
     let layout = s.llm_inputs().layout_at(gpus, l.global_batch_tokens);
-    if mbs == 0 {
-        training.push(format!(
-            "# local_batch_size: the scenario fixes A = {} instead (mbs=0)",
-            l.accumulation
-        ));
-    } else if l.pp > 1 {
+    let key = |key: &str, value: String| format!("{key} = {value}");
+    if mbs == 0 || l.pp == 1 {
+        training.push(micro_line(s, "local_batch_size", key));
+    } else {
         training.push(format!(
             "local_batch_size = {}  # {} microbatches of {mbs} at {gpus} GPUs",
             u64::from(mbs) * u64::from(layout.accumulation),
             layout.accumulation
         ));
         parallel.push(format!("pipeline_parallel_microbatch_size = {mbs}"));
-    } else {
-        training.push(format!("local_batch_size = {mbs}"));
     }
-    let sequences = l.global_batch_tokens / w.seq_len;
-    if w.seq_len > 0.0 && sequences >= 1.0 && sequences.fract() == 0.0 {
-        training.push(format!("global_batch_size = {sequences}"));
-        training.push(format!("seq_len = {}", w.seq_len));
-    } else {
-        training.push(format!(
-            "# global_batch_size: {} tokens is not a whole number of sequences of seq_len = {}",
-            l.global_batch_tokens, w.seq_len
-        ));
-    }
+    training.extend(batch_lines(s, "global_batch_size", "seq_len", key));
     match w.zero {
         0 => parallel.push(
             "data_parallel_shard_degree = 1  # data_parallel_replicate_degree: the DP degree"
@@ -230,24 +219,9 @@ fn megatron(s: &Scenario) -> String {
     if w.ep > 1 {
         out.push(format!("--expert-model-parallel-size {}", w.ep));
     }
-    if l.microbatch_sequences > 0 {
-        out.push(format!("--micro-batch-size {}", l.microbatch_sequences));
-    } else {
-        out.push(format!(
-            "# micro-batch: the scenario fixes A = {} instead (mbs=0)",
-            l.accumulation
-        ));
-    }
-    let sequences = l.global_batch_tokens / w.seq_len;
-    if w.seq_len > 0.0 && sequences >= 1.0 && sequences.fract() == 0.0 {
-        out.push(format!("--global-batch-size {sequences}"));
-        out.push(format!("--seq-length {}", w.seq_len));
-    } else {
-        out.push(format!(
-            "# global batch: {} tokens is not a whole number of sequences of sq = {}",
-            l.global_batch_tokens, w.seq_len
-        ));
-    }
+    let flag = |key: &str, value: String| format!("{key} {value}");
+    out.push(micro_line(s, "--micro-batch-size", flag));
+    out.extend(batch_lines(s, "--global-batch-size", "--seq-length", flag));
     if w.sequence_parallel {
         out.push("--sequence-parallel".to_string());
     }
@@ -275,4 +249,40 @@ fn megatron(s: &Scenario) -> String {
         )),
     }
     out.join("\n") + "\n"
+}
+
+/// The microbatch in sequences as `line(key, value)`, or a comment: with `mbs=0` the scenario
+/// fixes `A` instead, which no tool's microbatch setting says.
+fn micro_line(s: &Scenario, key: &str, line: impl Fn(&str, String) -> String) -> String {
+    let l = &s.llm;
+    if l.microbatch_sequences > 0 {
+        line(key, l.microbatch_sequences.to_string())
+    } else {
+        format!(
+            "# {key}: the scenario fixes A = {} instead (mbs=0)",
+            l.accumulation
+        )
+    }
+}
+
+/// The global batch in sequences of `sq` and the sequence length, as `line(key, value)`, or
+/// a comment when the batch is not a whole number of sequences.
+fn batch_lines(
+    s: &Scenario,
+    batch: &str,
+    seq: &str,
+    line: impl Fn(&str, String) -> String,
+) -> Vec<String> {
+    let (tokens, seq_len) = (s.llm.global_batch_tokens, s.llm.walls.seq_len);
+    let sequences = tokens / seq_len;
+    if seq_len > 0.0 && sequences >= 1.0 && sequences.fract() == 0.0 {
+        vec![
+            line(batch, sequences.to_string()),
+            line(seq, seq_len.to_string()),
+        ]
+    } else {
+        vec![format!(
+            "# {batch}: {tokens} tokens is not a whole number of sequences of {seq_len}"
+        )]
+    }
 }
