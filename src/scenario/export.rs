@@ -32,18 +32,6 @@ pub enum Tool {
     Nemo,
 }
 
-impl Tool {
-    /// The tool by the name the CLI's `--format` and the page's "Copy as" menu give it.
-    pub fn from_key(key: &str) -> Option<Tool> {
-        match key {
-            "megatron" => Some(Tool::Megatron),
-            "torchtitan" => Some(Tool::Torchtitan),
-            "nemo" => Some(Tool::Nemo),
-            _ => None,
-        }
-    }
-}
-
 /// The scenario's layout, batch and recomputation in `tool`'s words, one setting a line, at
 /// `gpus` GPUs (torchtitan's per-rank batch depends on the data-parallel degree there).
 pub fn launch_settings(scenario: &Scenario, tool: Tool, gpus: f64) -> String {
