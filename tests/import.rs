@@ -434,16 +434,7 @@ fn every_model_shape_is_its_config() {
             continue;
         };
         let from_config = imported(&format!("hf/{file}.config.json"));
-        for key in [
-            Key::Layers,
-            Key::Hidden,
-            Key::Heads,
-            Key::KvHeads,
-            Key::Ffn,
-            Key::Vocab,
-            Key::Experts,
-            Key::ExpertsPerToken,
-        ] {
+        for key in scaling_core::scenario::import::SHAPE_KEYS {
             assert_eq!(s.get_text(key), from_config.get_text(key), "{}", shape.name);
         }
         assert_eq!(s.llm.total_params, from_config.llm.total_params);

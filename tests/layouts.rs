@@ -1159,3 +1159,32 @@ fn compute_from_physics_on_any_scenario() {
         );
     }
 }
+
+/// With compute from physics the own layout's recomputation is charged: `F_eff = r∞ · peak ·
+/// η / r`, so every row's compute is `r` times the same layout's without recomputation (`η`
+/// does not depend on it). By hand (Korthikanti et al. 2022, §5): full recomputation of all
+/// of a stage's layers reruns the forward, `r = (6 + 2)/6 = 4/3`; of 8 of dense-8b's 32
+/// layers (one stage), `r = 1 + (8/32)/3 = 13/12`.
+#[test]
+fn physics_charges_the_own_layouts_recomputation() {
+    let compute = |q: &str| -> Vec<f64> {
+        let d = decode(q);
+        assert!(d.errors.is_empty(), "{q}: {:?}", d.errors);
+        scaling_core::panel::Panel::compute(&d.scenario, scaling_core::scenario::View::Strong)
+            .llm()
+            .unwrap()
+            .strong
+            .iter()
+            .map(|r| r.compute_ms)
+            .collect()
+    };
+    let q = "v=1&preset=dense-8b-h100&cm=physics&em=fsdp&mbs=1";
+    let none = compute(&format!("{q}&ac=none"));
+    for (ac, r) in [("full&acn=0", 4.0 / 3.0), ("full&acn=8", 13.0 / 12.0)] {
+        let with = compute(&format!("{q}&ac={ac}"));
+        assert_eq!(with.len(), none.len());
+        for (w, n) in with.iter().zip(&none) {
+            assert!((w / n - r).abs() < 1e-12, "ac={ac}: {w} / {n} ≠ {r}");
+        }
+    }
+}

@@ -844,6 +844,14 @@ fn every_llm_panel_badge_says_what_its_sweep_holds_fixed() {
 const TRIAL: &str = "v=1&view=strong&b=16M&mbs=1&tp=8&pp=4&p=70.6G&pa=70.6G&nl=80&hd=8192\
 &nh=64&kvh=8&ffn=28672&sq=8192&voc=128256&ns=1024";
 
+/// Every preset's own link.
+fn preset_queries() -> Vec<String> {
+    Preset::ALL
+        .iter()
+        .map(|p| format!("v=1&preset={}", p.name()))
+        .collect()
+}
+
 fn figure(p: &Panel, label: &str) -> Option<String> {
     p.figures()
         .into_iter()
@@ -920,10 +928,7 @@ fn other_value(key: Key) -> &'static str {
 
 #[test]
 fn an_input_marked_unused_changes_nothing_and_its_box_says_so() {
-    let mut queries: Vec<String> = Preset::ALL
-        .iter()
-        .map(|p| format!("v=1&preset={}", p.name()))
-        .collect();
+    let mut queries = preset_queries();
     queries.extend([
         TRIAL.to_string(),
         format!("{TRIAL}&cm=time&em=table"),
@@ -1107,10 +1112,7 @@ fn a_chosen_layout_shows_its_listed_step_or_the_explorer_says_why_not() {
 fn each_lever_costs_the_memory_the_strong_table_shows() {
     use scaling_core::panel::plan::lever_rows;
     use scaling_model::levers::Lever;
-    let mut queries: Vec<String> = Preset::ALL
-        .iter()
-        .map(|p| format!("v=1&preset={}", p.name()))
-        .collect();
+    let mut queries = preset_queries();
     queries.push(TRIAL.to_string());
     let mut checked = 0;
     for q in &queries {
@@ -1150,10 +1152,7 @@ fn each_lever_costs_the_memory_the_strong_table_shows() {
 /// "the same at every GPU count" over a table whose `A` changes.
 #[test]
 fn the_checklist_says_how_a_moves_as_the_tables_show() {
-    let mut queries: Vec<String> = Preset::ALL
-        .iter()
-        .map(|p| format!("v=1&preset={}", p.name()))
-        .collect();
+    let mut queries = preset_queries();
     queries.extend([
         TRIAL.to_string(),
         format!("{TRIAL}&ns=1024,4096,16384"),

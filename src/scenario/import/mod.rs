@@ -351,7 +351,7 @@ pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportErr
 }
 
 /// The inputs that make the model's parameter count (the sequence length does not).
-const SHAPE_KEYS: [Key; 8] = [
+pub const SHAPE_KEYS: [Key; 8] = [
     Key::Layers,
     Key::Hidden,
     Key::Heads,
