@@ -3,12 +3,14 @@
 // time, and these steps all rewrite index.html, so they run here, in order, on the staging
 // directory (TRUNK_STAGING_DIR) before it replaces dist/:
 //
-//   1. shorten the names the wasm and its JavaScript share (binaryen's
+//   1. shorten the names each wasm and its JavaScript share (binaryen's
 //      --minify-imports-and-exports-and-modules: ~150 imports such as
 //      `__wbg_setAttribute_f75317b2b5cabfb4` become `Ab`; -3 KB gzipped), rewrite the
 //      wasm-bindgen JavaScript to match, minify that JavaScript with terser (-2 KB gzipped),
 //      and update both files' integrity="sha384-…" in index.html. The page's size budget is
-//      225,000 B gzipped for everything an English reader downloads (docs/architecture.md);
+//      245,000 B gzipped for everything an English reader downloads (docs/performance.md);
+//      then name the runs module's files by their content (hashModule: runs-<hash>_loader.js,
+//      which the page adds on first use, crates/runs);
 //   2. minify the stylesheet (comments and whitespace) and index.html (comments, runs of
 //      whitespace outside <pre>/<textarea>; attributes are left alone — Trunk's own minifier
 //      drops type="text", which the stylesheet selects on), fixing the CSS's integrity;
@@ -25,7 +27,7 @@
 //
 // Also a module: wasmImports(bytes), setIntegrity(html, file, bytes), minifyCss, minifyHtml.
 
-import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -153,6 +155,31 @@ export async function minifyBindgen(dir) {
   return out;
 }
 
+/**
+ * Names the runs module's files (crates/runs, which Trunk builds as a "worker": scaling-runs.js,
+ * scaling-runs_bg.wasm and the loader shim scaling-runs_loader.js, unhashed) by their content,
+ * runs-<hash>…, so that a cache never pairs a new page with an old module; and writes the
+ * loader's name where the page reads it, `<meta name="runs-module" content="…">`.
+ */
+export function hashModule(dir) {
+  const names = { js: 'scaling-runs.js', wasm: 'scaling-runs_bg.wasm', loader: 'scaling-runs_loader.js' };
+  const read = (f) => readFileSync(path.join(dir, f));
+  const hash = createHash('sha256').update(read(names.js)).update(read(names.wasm)).digest('hex').slice(0, 16);
+  const to = { js: `runs-${hash}.js`, wasm: `runs-${hash}_bg.wasm`, loader: `runs-${hash}_loader.js` };
+  const swap = (text, from, into) => {
+    if (!text.includes(from)) throw new Error(`post-build: ${from} not named where expected (has Trunk's worker output changed?)`);
+    return text.split(from).join(into);
+  };
+  writeFileSync(path.join(dir, to.wasm), read(names.wasm));
+  writeFileSync(path.join(dir, to.js), swap(read(names.js).toString(), `"${names.wasm}"`, `"${to.wasm}"`));
+  writeFileSync(path.join(dir, to.loader), swap(read(names.loader).toString(), `'./${names.js}'`, `'./${to.js}'`));
+  for (const f of Object.values(names)) rmSync(path.join(dir, f));
+  const indexPath = path.join(dir, 'index.html');
+  const meta = '<meta name="runs-module" content="scaling-runs_loader.js">';
+  writeFileSync(indexPath, swap(readFileSync(indexPath, 'utf8'), meta, meta.replace(names.loader, `./${to.loader}`)));
+  return to;
+}
+
 /** CSS without comments and optional whitespace (strings and selectors keep their spaces). */
 export function minifyCss(css) {
   return css
@@ -264,6 +291,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     for (const m of await minifyBindgen(dir)) {
       console.log(`post-build: ${m.wasm}: ${m.imports} imports and ${m.exports} exports renamed; ${m.js}: ${m.bytes} → ${m.minified} bytes`);
     }
+    const runs = hashModule(dir);
+    console.log(`post-build: the runs module → ${runs.loader}, ${runs.js}, ${runs.wasm}`);
     const pre = prerender(dir);
     console.log(`post-build: the first view prerendered into index.html (+${pre.after - pre.before} B gzipped before minifying)`);
     const page = minifyPage(dir);

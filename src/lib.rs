@@ -18,6 +18,7 @@
 //! | [`panel`] | per panel: sweeps, tables, key figures, summaries, charts, readouts, JSON |
 //! | [`text`] | numbers as text and back (`32M`, `5%`), the model's errors as sentences |
 //! | [`i18n`] | English and Chinese texts, the thread's language |
+//! | [`runs`] | a reader's own run in and out: the page's requests to its import worker |
 //! | [`page`] | the page's state transitions (input accepted or refused, URL throttle), native |
 //! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
 
@@ -44,5 +45,6 @@ pub mod i18n;
 use scaling_model as model;
 pub mod page;
 pub mod panel;
+pub mod runs;
 pub mod scenario;
 pub mod text;

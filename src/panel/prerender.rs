@@ -146,9 +146,30 @@ fn sized_svg(panel: &Panel, chart: ChartId, size: (u32, u32)) -> Option<String> 
     svg.strip_prefix("<svg ").map(|rest| {
         format!(
             "<svg class=\"{PRERENDERED_CLASS}\" aria-hidden=\"true\" focusable=\"false\" {}",
-            merge_polylines(&rest.replace(" opacity=\"1\"", "")).trim_end()
+            merge_polylines(&short_font_sizes(&rest.replace(" opacity=\"1\"", ""))).trim_end()
         )
     })
+}
+
+/// Font sizes to a tenth of a pixel (plotters writes `font-size="12.096774193548388"`, the
+/// chart's scale times a point size): the same text within 0.05 px, in fewer bytes of the
+/// first view's HTML.
+fn short_font_sizes(svg: &str) -> String {
+    const ATTR: &str = "font-size=\"";
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(at) = rest.find(ATTR) {
+        let (head, tail) = rest.split_at(at + ATTR.len());
+        out.push_str(head);
+        let end = tail.find('"').unwrap_or(tail.len());
+        match tail[..end].parse::<f64>() {
+            Ok(px) => out.push_str(&format!("{}", (px * 10.0).round() / 10.0)),
+            Err(_) => out.push_str(&tail[..end]),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Runs of `<polyline>`s that differ only in their points (a dashed curve is hundreds of

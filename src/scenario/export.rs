@@ -24,8 +24,10 @@ use super::Scenario;
 use crate::model::memory::Recompute;
 use crate::model::step::PipelineSchedule;
 
-/// The tools a layout is written for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The tools a layout is written for (`megatron`, `torchtitan`, `nemo` in the page's
+/// requests, [`crate::runs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Tool {
     Megatron,
     Torchtitan,

@@ -130,10 +130,41 @@ impl ModelShape {
     /// `scenario` with this shape, and `p`, `pa` from it; `None` if a rule of the scenario
     /// refuses it (an EP or TP the new shape does not divide).
     pub fn apply(&self, scenario: &Scenario) -> Option<Scenario> {
-        let mut next = scenario.with_values(&self.values())?;
-        let shape = next.llm.walls.shape()?;
+        self.try_apply(scenario).ok()
+    }
+
+    /// [`Self::apply`], or why not: the rule the scenario with this shape breaks, as the
+    /// scenario's own message, after the shape's name (the page's "Model shape" menu).
+    pub fn try_apply(&self, scenario: &Scenario) -> Result<Scenario, String> {
+        let why = |reason: String| trf!("{}: {}", "{}：{}", self.name, reason);
+        let mut next = scenario.clone();
+        for (key, text) in self.values() {
+            next.set_unchecked(key, &text)
+                .map_err(|e| why(e.to_string()))?;
+        }
+        let first_broken = |s: &Scenario| s.check().into_iter().next().map(|(_, m)| why(m));
+        if let Some(message) = first_broken(&next) {
+            return Err(message);
+        }
+        let shape = next.llm.walls.shape().ok_or_else(|| why(String::new()))?;
         next.llm.total_params = shape.total_params();
         next.llm.active_params = shape.active_params();
-        next.check().is_empty().then_some(next)
+        first_broken(&next).map_or(Ok(next), Err)
+    }
+
+    /// The menu's text: the name and the card's parameter count, "Llama 3.1 70B (70.6B)".
+    pub fn label(&self) -> String {
+        let params = self
+            .card_params
+            .replace(" active", crate::i18n::tr(" active", " 激活"));
+        format!("{} ({params})", self.name)
+    }
+
+    /// The shape `scenario` holds now (every shape input and `sq` as this shape sets them),
+    /// if one of [`SHAPES`]: the menu shows it selected.
+    pub fn of(scenario: &Scenario) -> Option<ModelShape> {
+        SHAPES
+            .into_iter()
+            .find(|s| s.values().iter().all(|(k, v)| scenario.get_text(*k) == *v))
     }
 }

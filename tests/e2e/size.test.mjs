@@ -77,6 +77,12 @@ const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
 // link to the view reads before the model is in.
 const isLearn = (f) => /^learn-(en|zh)-[0-9a-f]+\.html$/.test(f);
 const LEARN_BUDGET = 30_000;
+// The runs module (crates/runs: "Your run", "Copy as", scalingExplorer.import, with the
+// importers of four formats, the TOML parser, the exporters and the scenario layer they
+// read and write) is added when a reader first uses one of them: not part of any first view.
+// Its loader, JS and wasm are held to their own budget below.
+const isRuns = (f) => /^runs-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
+const RUNS_BUDGET = 200_000;
 
 function gzipped(files) {
   return files.map((f) => {
@@ -87,7 +93,7 @@ function gzipped(files) {
 
 /** What an English reader downloads: every top-level file of dist/ but the catalogue. */
 function englishFiles() {
-  return assertDist().filter((f) => !f.includes('/') && !isCatalogue(f) && !isLearn(f)).sort();
+  return assertDist().filter((f) => !f.includes('/') && !isCatalogue(f) && !isLearn(f) && !isRuns(f)).sort();
 }
 
 test('an English reader downloads at most 245,000 B gzipped in total', () => {
@@ -129,5 +135,21 @@ test("the Learn view's texts are one lazily fetched file per language, each smal
     console.log(`  ${f}: ${raw} B raw, ${gz} B gzip (fetched when view=learn opens)`);
     assert.ok(gz <= LEARN_BUDGET, `${f} is ${gz} B gzipped (budget ${LEARN_BUDGET} B)`);
     assert.ok(html.includes(`content="./${f}"`), `index.html names ${f} in a <meta name="learn-…">`);
+  }
+});
+
+test('the runs module is one loader, one JS and one wasm, fetched on first use, within its budget', () => {
+  const files = assertDist().filter(isRuns).sort();
+  assert.equal(files.length, 3, `runs-<hash>_loader.js, runs-<hash>.js and runs-<hash>_bg.wasm in ${DIST}: ${files}`);
+  const sizes = gzipped(files);
+  const total = sizes.reduce((a, s) => a + s.gz, 0);
+  for (const s of sizes) console.log(`  ${s.f}: ${s.raw} B raw, ${s.gz} B gzip (added on first use of "Your run" or "Copy as")`);
+  console.log(`  the runs module: ${total} B gzipped (budget ${RUNS_BUDGET} B)`);
+  assert.ok(total <= RUNS_BUDGET, `the runs module is ${total} B gzipped (budget ${RUNS_BUDGET} B)`);
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const loader = files.find((f) => f.endsWith('_loader.js'));
+  assert.ok(html.includes(`content="./${loader}"`), 'index.html names the loader in <meta name="runs-module">');
+  for (const f of files) {
+    assert.ok(!new RegExp(`src="\\./${escapeRe(f)}"|href="\\./${escapeRe(f)}"`).test(html), `index.html does not load ${f} itself`);
   }
 });

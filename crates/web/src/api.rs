@@ -3,6 +3,13 @@
 //! - `window.scalingExplorer.compute(query[, panel])` returns, for any query string the page
 //!   accepts, the document `scaling <panel> --query … --format json` prints
 //!   ([`crate::panel::document`]), as plain JavaScript objects (serde-wasm-bindgen).
+//! - `window.scalingExplorer.import(text[, query])` reads a run's `config.json`, launch flags,
+//!   torchtitan TOML or NeMo overrides over the link `query` (else the page's scenario) and
+//!   returns a promise of what it made of it: `{kind: "imported", query, format, entries}`
+//!   (each entry as `scaling import --format json` prints it) or `{kind: "refused", error}`.
+//!   The page's scenario does not change. The first call loads the runs module (`runs`).
+//! - `query()` returns the link of the scenario shown; `set(query)` shows another, as the
+//!   bridge's `scaling:set` does.
 //! - The `postMessage` bridge of an embedded page: a host sends
 //!   `{type: "scaling:set", query}` to change the scenario (accepted from the parent window
 //!   only); after every change the frame posts `{type: "scaling:changed", query, panel,
@@ -76,6 +83,32 @@ fn compute(query: JsValue, panel: JsValue) -> Result<JsValue, JsValue> {
     to_js(&panel.doc(&messages))
 }
 
+/// `query()`: the link of the scenario the page shows.
+fn query() -> JsValue {
+    with_app(|app| app.page.scenario.to_query())
+        .unwrap_or_default()
+        .into()
+}
+
+/// `set(query)`: shows the scenario of `query` as a host's `scaling:set` does (the frame's
+/// display keys kept unless named); what the link gets wrong shows under its inputs.
+fn set(query: JsValue) -> Result<JsValue, JsValue> {
+    let query = query.as_string().ok_or_else(|| {
+        JsValue::from(js_sys::TypeError::new(
+            "scalingExplorer.set(query): query is a string",
+        ))
+    })?;
+    if let Some(decoded) = with_app(|app| app.page.host_query(&query)) {
+        replace_scenario(&decoded);
+    }
+    Ok(JsValue::UNDEFINED)
+}
+
+/// `import(text[, query])` until the runs module is in: loads it, then calls its `import`.
+fn import(text: JsValue, query: JsValue) -> JsValue {
+    super::runs::import_later(text, query).into()
+}
+
 /// Installs `window.scalingExplorer` and the host bridge.
 pub(super) fn install() -> Result<(), JsValue> {
     let Some(window) = web_sys::window() else {
@@ -84,9 +117,18 @@ pub(super) fn install() -> Result<(), JsValue> {
     let api = js_sys::Object::new();
     let compute = Closure::<dyn Fn(JsValue, JsValue) -> Result<JsValue, JsValue>>::new(compute);
     js_sys::Reflect::set(&api, &"compute".into(), compute.as_ref())?;
+    let import = Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(import);
+    js_sys::Reflect::set(&api, &"import".into(), import.as_ref())?;
+    let query = Closure::<dyn Fn() -> JsValue>::new(query);
+    js_sys::Reflect::set(&api, &"query".into(), query.as_ref())?;
+    let set = Closure::<dyn Fn(JsValue) -> Result<JsValue, JsValue>>::new(set);
+    js_sys::Reflect::set(&api, &"set".into(), set.as_ref())?;
     js_sys::Reflect::set(&api, &"version".into(), &env!("CARGO_PKG_VERSION").into())?;
-    // Lives as long as the page.
+    // Live as long as the page.
     compute.forget();
+    import.forget();
+    query.forget();
+    set.forget();
     js_sys::Reflect::set(&window, &"scalingExplorer".into(), &api)?;
     watch_size()?;
     listen(&window, "message", on_message)

@@ -64,6 +64,10 @@ pub(super) struct App {
     pub paint_callback: Option<Closure<dyn FnMut()>>,
     pub idle_callback: Option<Closure<dyn FnMut()>>,
     pub url_callback: Option<Closure<dyn FnMut()>>,
+    /// The runs module's loader, once added (`runs`).
+    pub runs_loading: Option<js_sys::Promise>,
+    /// The runs module is in and has taken its first action: it answers events itself.
+    pub runs_loaded: bool,
 }
 
 impl App {
@@ -78,6 +82,8 @@ impl App {
             drag: Drag::default(),
             seen: Seen::default(),
             figures: Vec::new(),
+            runs_loading: None,
+            runs_loaded: false,
             tables: Vec::new(),
             last_posted: String::new(),
             last_height: -1.0,

@@ -13,6 +13,7 @@
 //! | `inputs` | number boxes, sliders, presets, levers, tabs, the language button |
 //! | `exports` | PNG / SVG / CSV / Markdown / text downloads, the tables last shown |
 //! | `url` | the address bar (throttled), Copy link, the clipboard |
+//! | `runs` | loads the runs module (crates/runs: "Your run", "Copy as", `import`) on first use |
 //! | `api` | `window.scalingExplorer` and the `postMessage` bridge to a host page |
 //! | `canvas` | plotters-canvas with text measured by the canvas, strokes batched into one `Path2D` |
 //! | `offscreen` | carries out the drag policy of `scaling_core::page::Drag`: the observer, the idle timer |
@@ -34,6 +35,7 @@ mod inputs;
 mod learn;
 mod offscreen;
 mod present;
+mod runs;
 mod url;
 
 use crate::chart::{ChartError, PlotArea};
@@ -124,6 +126,7 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
             let bound = inputs::bind_events()
                 .and_then(|()| offscreen::observe())
                 .and_then(|()| exports::add_buttons())
+                .and_then(|()| runs::bind())
                 .and_then(|()| api::install());
             if let Err(e) = bound {
                 wasm_bindgen::throw_val(e);

@@ -40,6 +40,7 @@ pub(super) fn write_url(from_timer: bool) {
             if let (Ok(history), Some(url)) = (window.history(), current_url(&query)) {
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
             }
+            super::runs::changed(&query);
         }
         UrlWrite::Later { wait_ms } => {
             let callback = with_app(|app| {
