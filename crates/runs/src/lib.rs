@@ -106,6 +106,8 @@ pub fn start() -> Result<(), JsValue> {
     runs.forget();
     import.forget();
     bind();
+    // The page waits for this before it hands over the action that loaded the module.
+    document().dispatch_event(&Event::new("scaling:runs-ready")?)?;
     Ok(())
 }
 

@@ -29,6 +29,10 @@ const TRIGGERS: [&str; 7] = [
     "strong-layout-copy-5",
 ];
 
+/// What the module dispatches on the document once it has installed its entries
+/// (crates/runs).
+const READY: &str = "scaling:runs-ready";
+
 /// Listens for the first use of each trigger.
 pub(super) fn bind() -> Result<(), JsValue> {
     if let Some(group) = by_id::<HtmlDetailsElement>("runs") {
@@ -76,8 +80,10 @@ fn first_use(action: &'static str) {
     failed.forget();
 }
 
-/// The module's loader as a module script, added once; the promise settles when it has run
-/// (the loader awaits the module's start) or failed to load.
+/// The module's loader as a module script, added once; the promise resolves when the module
+/// says it has started (the event `scaling:runs-ready` on the document: a module script's
+/// `load` may come before its top-level `await` of the wasm is done) and rejects when the
+/// script fails to load.
 pub(super) fn load() -> js_sys::Promise {
     if let Some(loading) = with_app(|app| app.runs_loading.clone()).flatten() {
         return loading;
@@ -99,7 +105,7 @@ pub(super) fn load() -> js_sys::Promise {
             .filter(|_| document().body().is_some());
         match (script, document().body()) {
             (Some(script), Some(body)) => {
-                script.set_onload(Some(&resolve));
+                let _ = document().add_event_listener_with_callback(READY, &resolve);
                 script.set_onerror(Some(&reject));
                 let _ = body.append_child(&script);
             }
