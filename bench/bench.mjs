@@ -388,7 +388,7 @@ function buildProfilingDist(dist, files, bindgenDir) {
   const preWasm = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('_bg.wasm'));
   const preJs = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('.js'));
   if (!preWasm || !preJs) return { reason: `no ${pre}/*_bg.wasm (run trunk build --release)` };
-  const distWasm = files.find((f) => f.endsWith('_bg.wasm'));
+  const distWasm = files.find((f) => /^scaling-explorer-page-[0-9a-f]+_bg\.wasm$/.test(f));
   const distJs = distWasm && distWasm.replace(/_bg\.wasm$/, '.js');
   if (!distWasm || !files.includes(distJs)) return { reason: `no <name>_bg.wasm with its <name>.js in ${dist}` };
   const html = readFileSync(path.join(REPO, 'www', 'index.html'), 'utf8');

@@ -17,6 +17,8 @@
 // - inlines every stylesheet as <style> (url(...) references to dist files become data: URLs);
 // - turns every other attribute that points at a dist file (the favicon, images) into a data: URL;
 // - drops `integrity` / `crossorigin` attributes of what it inlined;
+// - writes the runs module (crates/runs, which the page adds on first use) into its
+//   <meta name="runs-module"> as a data: URL module that starts it on its embedded wasm;
 // - fails if any dist file name is still referenced afterwards, so nothing is fetched at run time.
 //
 // No dependencies beyond Node >= 20. Also a module:
@@ -121,14 +123,36 @@ function inlineCssUrls(dist, files, css, cssFile) {
   });
 }
 
-/** Finds the wasm-bindgen pair: X.js next to X_bg.wasm. */
+/** The runs module's files (crates/runs, added by the page on first use: runs-<hash>…). */
+const isRuns = (f) => /^runs-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
+
+/** Finds the page's wasm-bindgen pair: X.js next to X_bg.wasm (the runs module's apart). */
 function findBindgen(files) {
-  const wasm = files.filter((f) => f.endsWith('_bg.wasm'));
+  const wasm = files.filter((f) => f.endsWith('_bg.wasm') && !isRuns(f));
   const pairs = wasm.map((w) => ({ wasm: w, js: w.replace(/_bg\.wasm$/, '.js') })).filter((p) => files.includes(p.js));
   if (pairs.length !== 1) {
     fail(`expected exactly one <name>.js + <name>_bg.wasm pair in the dist dir, found ${pairs.length}: ${JSON.stringify(wasm)}`);
   }
   return pairs[0];
+}
+
+/**
+ * The runs module's loader as a data: URL module: its wasm-bindgen JS imported from a data:
+ * URL and started on the embedded wasm, as the loader the page adds on first use does from
+ * files (crates/web/src/runs.rs reads the URL from <meta name="runs-module">).
+ */
+function runsLoaderUrl(dist, files) {
+  const js = files.find((f) => /^runs-[0-9a-f]+\.js$/.test(f));
+  const wasm = js && js.replace(/\.js$/, '_bg.wasm');
+  if (!js || !files.includes(wasm)) fail(`no runs-<hash>.js with its runs-<hash>_bg.wasm in ${dist}`);
+  const jsUrl = `data:text/javascript;base64,${readFileSync(path.join(dist, js)).toString('base64')}`;
+  const module = `import init from '${jsUrl}';
+const bin = atob('${readFileSync(path.join(dist, wasm)).toString('base64')}');
+const bytes = new Uint8Array(bin.length);
+for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+await init({ module_or_path: bytes });
+`;
+  return `data:text/javascript;base64,${Buffer.from(module, 'utf8').toString('base64')}`;
 }
 
 /** The loader that replaces Trunk's: same calls, but from embedded bytes. */
@@ -271,6 +295,9 @@ export function buildSingleFile({ dist = path.join(REPO, 'dist'), out = path.joi
     const text = readFileSync(path.join(dist, f));
     return `<meta name="${name}" content="data:text/plain;charset=utf-8;base64,${text.toString('base64')}">`;
   });
+
+  // 2c. The runs module (crates/runs), which the page adds as a module script on first use.
+  html = html.replace(/<meta\b[^>]*name="runs-module"[^>]*>/gi, () => `<meta name="runs-module" content="${runsLoaderUrl(dist, files)}">`);
 
   // 3. Inline <style> blocks and style="" with url(...), and src=/poster= attributes (images).
   html = html.replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open, css, close) =>

@@ -311,6 +311,8 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("copy", "复制"),
     ("copy-as", "复制布局为"),
     ("copy-own", "复制本场景的"),
+    ("copy-megatron", "Megatron-LM 参数"),
+    ("copy-nemo", "NeMo 覆盖项"),
     ("zero-0", "0 — 不分片（DDP）"),
     ("zero-1", "1 — 优化器状态"),
     ("zero-2", "2 — + 梯度"),

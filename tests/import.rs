@@ -584,3 +584,174 @@ fn mutated_files_never_break_the_page() {
         "{read_ok} read, {applied} applied"
     );
 }
+
+/// What "Your run", "Copy as" and `scalingExplorer.import` ask of the runs module
+/// (`scaling_core::runs::answer`), answered as the page shows it.
+mod runs {
+    use super::fixture;
+    use scaling_core::i18n::{set_lang, Lang};
+    use scaling_core::runs::{answer, Answer, Ask};
+    use scaling_core::scenario::export::Tool;
+
+    fn imported(text: &str, query: &str) -> Answer {
+        answer(&Ask::Import {
+            text: text.to_string(),
+            query: query.to_string(),
+        })
+    }
+
+    #[test]
+    fn an_import_answers_the_new_link_and_a_line_per_key() {
+        set_lang(Lang::En);
+        let config = fixture("hf/llama-3.1-70b.config.json");
+        let Answer::Imported {
+            query,
+            format,
+            entries,
+        } = imported(&config, "v=1&view=strong&tp=8&pp=4")
+        else {
+            panic!("refused");
+        };
+        assert_eq!(format, "Hugging Face config.json");
+        for pair in ["nl=80", "hd=8192", "kvh=8", "tp=8", "pp=4", "view=strong"] {
+            assert!(query.split('&').any(|p| p == pair), "{pair} in {query}");
+        }
+        // "num_hidden_layers": 80 is line 17 of the published file.
+        let layers = entries
+            .iter()
+            .find(|e| e.source == "num_hidden_layers")
+            .unwrap();
+        assert_eq!((layers.line, layers.outcome.as_str()), (17, "set"));
+        assert_eq!(
+            layers.report_line(),
+            "line 17 · num_hidden_layers: sets nl = 80"
+        );
+        set_lang(Lang::Zh);
+        let Answer::Imported { entries, .. } = imported(&config, "v=1") else {
+            panic!("refused");
+        };
+        let layers = entries
+            .iter()
+            .find(|e| e.source == "num_hidden_layers")
+            .unwrap();
+        assert_eq!(
+            layers.report_line(),
+            "第 17 行 · num_hidden_layers：设置 nl = 80"
+        );
+        set_lang(Lang::En);
+    }
+
+    #[test]
+    fn a_refusal_names_the_key_or_the_size() {
+        set_lang(Lang::En);
+        assert_eq!(
+            imported(
+                r#"{"num_attention_heads": 64, "num_key_value_heads": 6}"#,
+                "v=1"
+            ),
+            Answer::Refused {
+                error: "line 1: num_attention_heads is not a multiple of num_key_value_heads"
+                    .to_string()
+            }
+        );
+        assert_eq!(
+            answer(&Ask::TooLarge { bytes: 2_097_152 }),
+            Answer::Refused {
+                error: "the text has 2097152 bytes; at most 1048576 are read".to_string()
+            }
+        );
+    }
+
+    #[test]
+    fn a_layout_is_exported_at_the_explorers_gpu_count_when_it_is_on() {
+        set_lang(Lang::En);
+        // B = 8,388,608 tokens = 2,048 sequences of 4,096; TP·PP = 32. At N₀ = 1,024 GPUs
+        // D = 32 and each replica takes 64 microbatches of one sequence; at lx = 2,048, D = 64
+        // and 32.
+        let base = "v=1&view=strong&b=8388608&sq=4096&mbs=1&tp=8&pp=4&n0=1024";
+        let at = |query: String| match answer(&Ask::Export {
+            query,
+            tool: Tool::Torchtitan,
+        }) {
+            Answer::Exported { text } => text,
+            other => panic!("{other:?}"),
+        };
+        let own = at(base.to_string());
+        assert!(
+            own.contains("local_batch_size = 64  # 64 microbatches of 1 at 1024 GPUs"),
+            "{own}"
+        );
+        let explorer = at(format!("{base}&lx=2048"));
+        assert!(
+            explorer.contains("local_batch_size = 32  # 32 microbatches of 1 at 2048 GPUs"),
+            "{explorer}"
+        );
+        let Answer::Exported { text } = answer(&Ask::Export {
+            query: base.to_string(),
+            tool: Tool::Megatron,
+        }) else {
+            panic!("refused");
+        };
+        assert!(
+            text.starts_with("--tensor-model-parallel-size 8\n--pipeline-model-parallel-size 4\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_shape_menu_applies_a_shape_or_says_which_rule_it_breaks() {
+        set_lang(Lang::En);
+        let Answer::Shapes { shapes } = answer(&Ask::Shapes) else {
+            panic!("no shapes");
+        };
+        assert_eq!(shapes.len(), 12);
+        assert_eq!(
+            (shapes[0].name.as_str(), shapes[0].label.as_str()),
+            ("Llama 3.1 8B", "Llama 3.1 8B (8.03B)")
+        );
+        let Answer::Shaped { query, source } = answer(&Ask::Shape {
+            name: "Llama 3.1 70B".to_string(),
+            query: "v=1&view=strong&tp=8".to_string(),
+        }) else {
+            panic!("refused");
+        };
+        assert!(source.starts_with("meta-llama/Llama-3.1-70B config.json"));
+        for pair in ["nl=80", "sq=8192", "tp=8", "p=70.552387584G"] {
+            assert!(query.split('&').any(|p| p == pair), "{pair} in {query}");
+        }
+        assert_eq!(
+            answer(&Ask::ShapeOf {
+                query: query.clone()
+            }),
+            Answer::ShapeOf {
+                name: "Llama 3.1 70B".to_string(),
+                source
+            }
+        );
+        assert_eq!(
+            answer(&Ask::ShapeOf {
+                query: format!("{query}&nl=40")
+            }),
+            Answer::ShapeOf {
+                name: String::new(),
+                source: String::new()
+            }
+        );
+        assert_eq!(
+            answer(&Ask::Shape {
+                name: "Mixtral 8x7B".to_string(),
+                query: "v=1&view=strong&ne=16&ke=2&ep=16".to_string(),
+            }),
+            Answer::Refused {
+                error: "Mixtral 8x7B: EP degree 16 does not divide the 8 experts".to_string()
+            }
+        );
+        assert!(matches!(
+            answer(&Ask::Shape {
+                name: "GPT-5".to_string(),
+                query: "v=1".to_string(),
+            }),
+            Answer::Refused { .. }
+        ));
+    }
+}

@@ -39,7 +39,7 @@ test('index.html declares an icon (else Chromium logs a /favicon.ico 404 console
 // A docs site that forgot a file, or a proxy that blocks .wasm: the page must say which file
 // failed (scripts/post-build.mjs guardLoader) instead of "Loading the model…" forever.
 for (const [what, pattern, file] of [
-  ['the .wasm request is blocked', /_bg\.wasm$/, /_bg\.wasm$/],
+  ['the .wasm request is blocked', /\/scaling-explorer-page-[0-9a-f]+_bg\.wasm$/, /^scaling-explorer-page-[0-9a-f]+_bg\.wasm$/],
   ['the wasm-bindgen JS is missing (404)', /\/scaling-explorer-page-[0-9a-f]+\.js$/, /^scaling-explorer-page-[0-9a-f]+\.js$/],
 ]) {
   test(`${what}: #app-status names the file within a few seconds`, async () => {
@@ -82,9 +82,9 @@ test('a host that serves the .wasm without application/wasm: the page still star
 });
 
 test('the .wasm is missing (404): #app-status names it', async () => {
-  const name = assertDist().find((f) => /_bg\.wasm$/.test(f));
+  const name = assertDist().find((f) => /^scaling-explorer-page-[0-9a-f]+_bg\.wasm$/.test(f));
   const page = await s.newPage();
-  await page.route(/_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route(/\/scaling-explorer-page-[0-9a-f]+_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto(s.url + '?v=1');
   await page.waitForFunction((n) => {
     const el = document.getElementById('app-status');

@@ -183,7 +183,8 @@ const LATIN_OK = new Set([
   'FLOPs', 'LLM', 'NCCL', 'AllGather', 'ReduceScatter', 'all-gather', 'reduce-scatter', 'all-to-all',
   'DDP', 'GQA', 'MLP', 'VP', 'top-k',
   // file formats, units, language codes
-  'CSV', 'SVG', 'PNG', 'TXT', 'Markdown', 'URL', 'ms', 'tok', 'en', 'zh', 'GiB',
+  'CSV', 'SVG', 'PNG', 'TXT', 'Markdown', 'URL', 'ms', 'tok', 'en', 'zh', 'GiB', 'TOML', 'config', 'json',
+  'Hugging', 'Face',
   // training jargon the Chinese texts keep in English (as Chinese ML writing does)
   'token', 'tokens', 'batch', 'microbatch', 'loss', 'validation', 'expert', 'rank', 'stage',
   'reshard', 'unshard', 'gather', 'reduce', 'group', 'log', 'optimizer', 'overlap', 'dense', 'GEMM',
