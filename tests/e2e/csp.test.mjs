@@ -308,6 +308,20 @@ for (const target of [STRICT, PLAIN]) {
   });
 }
 
+test('under the strict CSP the runs module loads, imports and copies with zero violations', async () => {
+  const { page } = await open('v=1&view=strong&tp=8&pp=4');
+  await page.click('#runs > summary');
+  await page.waitForFunction(() => document.querySelectorAll('#shape-input option').length > 1);
+  await page.fill('#import-text', '{"num_hidden_layers": 80, "hidden_size": 8192, "num_attention_heads": 64}');
+  await page.click('#import-button');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('nl') === '80');
+  await page.selectOption('#copy-tool', 'torchtitan');
+  await page.click('#copy-own');
+  await page.waitForFunction(() => document.getElementById('layout-copy-text').textContent.includes('[parallelism]'));
+  assertNoViolation(await cspState(page), 'the runs module');
+  await page.close();
+});
+
 test('HTML / script payloads typed into every text box never run and never become markup', async () => {
   const base = await baselineShape();
   const { page } = await open('v=1');
