@@ -27,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
 import { wasmImports, setIntegrity } from '../scripts/post-build.mjs';
+import { prerenderedBytes } from '../scripts/size.mjs';
 import { summary, ms, kib, table, traceSelfTimes, traceBreakdown, BREAKDOWN_LABELS, loadBreakdown, LOAD_LABELS, cpuPerUpdate, profileSelfTimes } from './analyse.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +47,8 @@ const SOAK_WARMUP = 1_000;
 const SOAK_P95_DRIFT = 1.1;
 // 245,000 bytes (the developers' guide), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
 const TARGET_GZIP_BYTES = 245_000;
+// The prerendered first view is counted apart, up to this much (tests/e2e/size.test.mjs).
+const TARGET_PRERENDERED_BYTES = 15_000;
 // Issue 14's "≥ 5× faster than Plotly.js", retired as a gate by issue 24 (the ratio says more
 // about the machine than the page): printed for reference, never PASS/FAIL.
 const REFERENCE_PLOTLY_RATIO = 5;
@@ -502,7 +505,8 @@ async function main() {
         ...sizes.files.map((f) => [f.rel, f.type, f.raw, f.gzip]),
         ['total', '', sizes.rawTotal, sizes.total],
       ]));
-      log(`total ${sizes.total} B = ${kib(sizes.total)} (budget ${TARGET_GZIP_BYTES} B, ${TARGET_GZIP_BYTES - sizes.total} B left); wasm + js ${sizes.wasmJs} B = ${kib(sizes.wasmJs)}`);
+      sizes.prerendered = prerenderedBytes(opts.dist);
+      log(`total ${sizes.total} B = ${kib(sizes.total)}, of which the prerendered first view ${sizes.prerendered} B (budget ${TARGET_GZIP_BYTES} B + up to ${TARGET_PRERENDERED_BYTES} B prerendered, ${TARGET_GZIP_BYTES + Math.min(sizes.prerendered, TARGET_PRERENDERED_BYTES) - sizes.total} B left); wasm + js ${sizes.wasmJs} B = ${kib(sizes.wasmJs)}`);
       // Chinese readers (lang=zh or a zh browser) also fetch the catalogue zh-<hash>.txt.
       const zh = files.find((f) => /^zh-[0-9a-f]+\.txt$/.test(f));
       if (zh) {
@@ -949,7 +953,7 @@ async function main() {
         p95: PANELS.map((p) => ({ panel: p.key, p95: u[p.key].stats.cost.p95, pass: u[p.key].stats.cpu.p95 <= TARGET_P95_MS })),
         allVisible: { p95: results.allVisible.p95, pass: results.allVisible.cpuP95 <= TARGET_ALL_VISIBLE_MS },
         firstDraw: { median: load.median, pass: load.median <= TARGET_FIRST_DRAW_MS },
-        gzip: { total: sizes.total, pass: sizes.total <= TARGET_GZIP_BYTES },
+        gzip: { total: sizes.total, prerendered: sizes.prerendered, pass: sizes.total - sizes.prerendered <= TARGET_GZIP_BYTES && sizes.prerendered <= TARGET_PRERENDERED_BYTES },
         // Reference only (issue 24): no pass field, so --strict never counts it.
         plotly: { median: pr.panel.median, p95: pr.panel.p95, cpuMedian: pr.cpu.median, cpuP95: pr.cpu.p95, reference: REFERENCE_PLOTLY_RATIO },
         throttled: [...PANELS, SEARCH_PANEL].map((p) => ({ panel: p.key, cpuP95: results.throttled?.[p.key]?.stats.cpu.p95 ?? NaN, pass: results.throttled?.[p.key]?.pass ?? false })),
@@ -962,7 +966,7 @@ async function main() {
         ...t.p95.map((r) => [`update p95 ≤ ${TARGET_P95_MS} ms: ${r.panel}`, `${ms(r.p95)} ms (CPU ${ms(u[r.panel].stats.cpu.p95)} ms)`, passFail(r.pass)]),
         [`update p95 ≤ ${TARGET_ALL_VISIBLE_MS} ms: all visible (worst tab on screen, ${results.allVisible.worstPanel.replace(/-on-screen$/, '')})`, `${ms(t.allVisible.p95)} ms (CPU ${ms(u[results.allVisible.worstPanel].stats.cpu.p95)} ms)`, passFail(t.allVisible.pass)],
         [`first full draw ≤ ${TARGET_FIRST_DRAW_MS} ms (median of ${load.n} loads)`, `${ms(load.median, 0)} ms`, passFail(t.firstDraw.pass)],
-        [`total gzipped transfer ≤ ${TARGET_GZIP_BYTES / 1000} KB`, `${sizes.total} B = ${kib(sizes.total)} (wasm+js ${kib(sizes.wasmJs)})`, passFail(t.gzip.pass)],
+        [`gzipped transfer ≤ ${TARGET_GZIP_BYTES / 1000} KB + ≤ ${TARGET_PRERENDERED_BYTES / 1000} KB prerendered`, `${sizes.total - sizes.prerendered} B + ${sizes.prerendered} B (wasm+js ${kib(sizes.wasmJs)})`, passFail(t.gzip.pass)],
         ...t.throttled.map((r) => [`update p95 ≤ ${TARGET_THROTTLED_P95_MS} ms at ${THROTTLE_RATE}× CPU throttling: ${r.panel === SEARCH_PANEL.key ? 'strong, lay=best' : r.panel}`,
           results.throttled?.[r.panel] ? `${ms(results.throttled[r.panel].stats.cost.p95)} ms (CPU ${ms(r.cpuP95)} ms)` : 'not run', passFail(r.pass)]),
         [`chart against chart: ours / uPlot ≤ ${TARGET_UPLOT_RATIO.toFixed(1)} (CPU median, p95)`, results.uplot ? `${t.uplot.median.toFixed(2)}x, ${t.uplot.p95.toFixed(2)}x (ours ${ms(results.uplot.ours.cpu.median)} / ${ms(results.uplot.ours.cpu.p95)} ms, uPlot ${ms(results.uplot.uplot.cpu.median)} / ${ms(results.uplot.uplot.cpu.p95)} ms)` : 'not run', passFail(t.uplot.pass)],
