@@ -302,3 +302,17 @@ test('in Chinese the report and the refusals are Chinese', async () => {
   assert.match((await report(page)).message, /第 1 行/);
   await assertClean(assert, page, 'in Chinese');
 });
+
+test('a runs module that cannot be loaded is said where the reader looks, and the page goes on', async () => {
+  const page = await s.newPage();
+  await page.route(/\/runs-[0-9a-f]+_loader\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto(`${s.url}${START}`);
+  await waitReady(page);
+  await page.click('#runs > summary');
+  await waitFor(page, () => document.getElementById('import-msg').textContent !== '', null, 'the message under the Import box');
+  assert.equal(await page.locator('#import-msg').textContent(), 'the importer could not be loaded; reload the page to try again');
+  // The rest of the page still works.
+  await page.evaluate(() => { document.getElementById('tp-input').closest('details').open = true; });
+  await page.fill('#tp-input', '4');
+  await waitForSearch(page, 'tp', '4');
+});

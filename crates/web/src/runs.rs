@@ -94,15 +94,12 @@ pub(super) fn load() -> js_sys::Promise {
         .flatten()
         .and_then(|m| m.get_attribute("content"));
     let loading = js_sys::Promise::new(&mut |resolve, reject| {
-        let script = src
-            .as_ref()
-            .and_then(|src| {
-                let script = document().create_element("script").ok()?;
-                script.set_attribute("type", "module").ok()?;
-                script.set_attribute("src", src).ok()?;
-                Some(script.unchecked_into::<HtmlElement>())
-            })
-            .filter(|_| document().body().is_some());
+        let script = src.as_ref().and_then(|src| {
+            let script = document().create_element("script").ok()?;
+            script.set_attribute("type", "module").ok()?;
+            script.set_attribute("src", src).ok()?;
+            Some(script.unchecked_into::<HtmlElement>())
+        });
         match (script, document().body()) {
             (Some(script), Some(body)) => {
                 let _ = document().add_event_listener_with_callback(READY, &resolve);
@@ -118,17 +115,17 @@ pub(super) fn load() -> js_sys::Promise {
     loading
 }
 
-/// Shown where "Your run" reports when the module cannot be loaded (a blocked or missing file).
+/// Shown where "Your run" and "Copy as" report when the module cannot be loaded (a blocked or
+/// missing file); the next use tries again.
 fn not_loaded() -> Closure<dyn FnMut(JsValue)> {
     Closure::once(|_: JsValue| {
         with_app(|app| app.runs_loading = None);
-        set_text(
-            "import-msg",
-            tr(
-                "the importer could not be loaded; reload the page to try again",
-                "导入器未能加载；请重新加载页面再试",
-            ),
+        let message = tr(
+            "the importer could not be loaded; reload the page to try again",
+            "导入器未能加载；请重新加载页面再试",
         );
+        set_text("import-msg", message);
+        set_text("layout-copy-status", message);
     })
 }
 
