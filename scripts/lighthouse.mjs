@@ -15,14 +15,18 @@
 //     --chrome-flags="--headless=new --no-sandbox" --output=json
 //
 // Default pages: `?v=1`, `?v=1&view=strong`, `?v=1&view=learn` and `?v=1&embed=strong` with all
-// three categories, and `?v=1&view=plan` with accessibility and best practices (a QUERY on the
-// command line gets all three). Writes each report to test-results/lighthouse/<n>.json, prints
+// three categories; `?v=1&preset=llama31-405b-h100&view=strong`, a link whose scenario the build
+// did not prerender, with performance only and its own TBT target, 150 ms (issue 38); and
+// `?v=1&view=plan` with accessibility and best practices (a QUERY on the command line gets all
+// three). Writes each report to test-results/lighthouse/<n>.json, prints
 // the scores of each page, every accessibility or best-practices audit that did not pass, and
 // then the performance table (issue 24): performance ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.02, TBT ≤ 50 ms
 // with PASS/FAIL each, FCP beside them, the LCP element and the largest layout shifts.
 // Exits 1 if an accessibility or best-practices score is below --min (default 95) or a run did
 // not finish. The performance targets are printed only; --strict makes a missed one fail too.
-// --runs N runs each page N times and keeps the run with the median performance score.
+// --runs N runs each page N times: each performance figure is judged as its median over the
+// runs (the score, LCP, CLS, TBT and FCP each), and the report kept is the run with the median
+// score.
 
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, renameSync } from 'node:fs';
@@ -41,8 +45,10 @@ const DEFAULT_PAGES = [
   { query: '?v=1&view=plan', categories: GATED },
   { query: '?v=1&view=learn', categories: ALL },
   { query: '?v=1&embed=strong', categories: ALL },
+  { query: '?v=1&preset=llama31-405b-h100&view=strong', categories: ['performance'], tbtMs: 150 },
 ];
-// Issue 24's targets (Lighthouse 12 mobile). FCP is printed without a target.
+// Issue 24's targets (Lighthouse 12 mobile); a page may set its own TBT target (`tbtMs`). FCP is
+// printed without a target.
 const TARGETS = { performance: 95, lcpS: 2.0, cls: 0.02, tbtMs: 50 };
 
 const args = process.argv.slice(2);
@@ -57,7 +63,8 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--runs') runs = Math.max(1, Number(args[++i]) | 0);
   else if (args[i] === '--strict') strict = true;
   else if (args[i] === '-h' || args[i] === '--help') {
-    console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 25).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+    const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+    console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
     process.exit(0);
   } else pages.push({ query: args[i], categories: ALL });
 }
@@ -80,19 +87,26 @@ const passFail = (ok) => (ok ? 'PASS' : 'FAIL');
 const score = (report, c) => Math.round((report.categories[c]?.score ?? 0) * 100);
 const metric = (report, id) => report.audits[id]?.numericValue ?? NaN;
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** Each performance figure of `runs` (one report's figures, or several runs' medians) with its pass flag. */
+function judged({ score: p, lcp, cls, tbt, fcp }, tbtMs) {
+  const pass = {
+    performance: p >= TARGETS.performance,
+    lcp: lcp <= TARGETS.lcpS,
+    cls: cls <= TARGETS.cls,
+    tbt: tbt <= tbtMs,
+  };
+  return { score: p, lcp, cls, tbt, fcp, tbtMs, pass, met: Object.values(pass).every(Boolean) };
+}
+
 /** The performance figures of one report, with a pass flag each. */
-function performance(report) {
+function performance(report, tbtMs = TARGETS.tbtMs) {
   const p = score(report, 'performance');
   const lcp = metric(report, 'largest-contentful-paint') / 1000;
   const cls = metric(report, 'cumulative-layout-shift');
   const tbt = metric(report, 'total-blocking-time');
   const fcp = metric(report, 'first-contentful-paint') / 1000;
-  const pass = {
-    performance: p >= TARGETS.performance,
-    lcp: lcp <= TARGETS.lcpS,
-    cls: cls <= TARGETS.cls,
-    tbt: tbt <= TARGETS.tbtMs,
-  };
   // What Lighthouse names as the LCP element and the largest layout shifts (the page's fix list).
   // Lighthouse 12.2.3's trace-elements gatherer can fail on a newer Chromium (148 here); the
   // metrics above come from the trace itself and are not affected.
@@ -103,7 +117,7 @@ function performance(report) {
   const shifts = (shiftAudit?.details?.items ?? [])
     .map((it) => ({ score: it.score, node: it.node?.selector || it.node?.snippet || '(no element)' }))
     .slice(0, 3);
-  return { score: p, lcp, cls, tbt, fcp, pass, met: Object.values(pass).every(Boolean), lcpElement: lcpNode?.selector || lcpNode?.snippet || null, shifts, diagError };
+  return { ...judged({ score: p, lcp, cls, tbt, fcp }, tbtMs), lcpElement: lcpNode?.selector || lcpNode?.snippet || null, shifts, diagError };
 }
 
 function table(rows) {
@@ -133,10 +147,11 @@ const perfRows = [];
 let settings = null;
 try {
   console.log(`lighthouse 12 (${env.CHROME_PATH}) against ${dir} at ${server.url}; minimum accessibility and best-practices score ${min}${runs > 1 ? `; ${runs} runs a page, the median by performance kept` : ''}`);
-  for (const [i, { query, categories }] of pages.entries()) {
+  for (const [i, { query, categories, tbtMs = TARGETS.tbtMs }] of pages.entries()) {
     const url = server.url + query;
     const out = path.join(outDir, `${i + 1}.json`);
     let report;
+    let medians = null;
     try {
       if (runs === 1 || !categories.includes('performance')) {
         report = await lighthouseRun(url, categories, out);
@@ -150,7 +165,9 @@ try {
         const median = all[Math.floor((all.length - 1) / 2)];
         renameSync(median.file, out);
         report = median.report;
-        console.log(`${query}: performance over ${runs} runs ${all.map((r) => score(r.report, 'performance')).join(', ')}`);
+        const each = all.map((r) => performance(r.report, tbtMs));
+        medians = judged(Object.fromEntries(['score', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [k, median(each.map((e) => e[k]))])), tbtMs);
+        console.log(`${query}: over ${runs} runs, performance ${each.map((e) => e.score).join(', ')}; TBT ${each.map((e) => Math.round(e.tbt)).join(', ')} ms`);
       }
     } catch (e) {
       console.error(`lighthouse: ${query}: ${e.message}`);
@@ -160,7 +177,7 @@ try {
     settings ??= report.configSettings;
     const gated = GATED.filter((c) => categories.includes(c));
     const scores = gated.map((c) => [c, score(report, c)]);
-    const perf = categories.includes('performance') ? performance(report) : null;
+    const perf = categories.includes('performance') ? { ...performance(report, tbtMs), ...(medians ?? {}) } : null;
     console.log(`${query.padEnd(24)} ${perf ? `performance ${perf.score}  ` : ''}${scores.map(([c, s]) => `${c} ${s}`).join('  ')}  (${path.relative(REPO, out)})`);
     for (const c of gated) {
       for (const ref of report.categories[c]?.auditRefs ?? []) {
@@ -183,9 +200,9 @@ if (perfRows.length) {
   console.log(`\nperformance (${settings?.formFactor ?? '?'} form factor, ${settings?.screenEmulation?.width ?? '?'}x${settings?.screenEmulation?.height ?? '?'} at ${settings?.screenEmulation?.deviceScaleFactor ?? '?'}x; ` +
     `${settings?.throttlingMethod ?? '?'} throttling: RTT ${s.rttMs} ms, ${(s.throughputKbps / 1024).toFixed(1)} Mbit/s, CPU ${s.cpuSlowdownMultiplier}x)`);
   console.log(table([
-    ['page', `performance ≥ ${t.performance}`, `LCP ≤ ${t.lcpS.toFixed(1)} s`, `CLS ≤ ${t.cls}`, `TBT ≤ ${t.tbtMs} ms`, 'FCP', 'all four'],
+    ['page', `performance ≥ ${t.performance}`, `LCP ≤ ${t.lcpS.toFixed(1)} s`, `CLS ≤ ${t.cls}`, `TBT ≤ target`, 'FCP', 'all four'],
     ...perfRows.map((r) => [r.query, `${r.score} ${passFail(r.pass.performance)}`, `${r.lcp.toFixed(1)} s ${passFail(r.pass.lcp)}`,
-      `${r.cls.toFixed(3)} ${passFail(r.pass.cls)}`, `${Math.round(r.tbt)} ms ${passFail(r.pass.tbt)}`, `${r.fcp.toFixed(1)} s`, passFail(r.met)]),
+      `${r.cls.toFixed(3)} ${passFail(r.pass.cls)}`, `${Math.round(r.tbt)} ≤ ${r.tbtMs} ms ${passFail(r.pass.tbt)}`, `${r.fcp.toFixed(1)} s`, passFail(r.met)]),
   ]));
   for (const r of perfRows) {
     const shifts = r.shifts.length ? r.shifts.map((x) => `${x.node} ${x.score.toFixed(3)}`).join('; ') : 'none';
