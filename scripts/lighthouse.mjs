@@ -16,7 +16,8 @@
 //
 // Default pages: `?v=1`, `?v=1&view=strong`, `?v=1&view=learn` and `?v=1&embed=strong` with all
 // three categories; `?v=1&preset=llama31-405b-h100&view=strong`, a link whose scenario the build
-// did not prerender, with performance only and its own TBT target, 150 ms (issue 38); and
+// did not prerender, with performance only and one target, TBT ≤ 150 ms (issue 38: its first
+// paint waits for the model, so its LCP is printed without a target); and
 // `?v=1&view=plan` with accessibility and best practices (a QUERY on the command line gets all
 // three). Writes each report to test-results/lighthouse/<n>.json, prints
 // the scores of each page, every accessibility or best-practices audit that did not pass, and
@@ -45,10 +46,10 @@ const DEFAULT_PAGES = [
   { query: '?v=1&view=plan', categories: GATED },
   { query: '?v=1&view=learn', categories: ALL },
   { query: '?v=1&embed=strong', categories: ALL },
-  { query: '?v=1&preset=llama31-405b-h100&view=strong', categories: ['performance'], tbtMs: 150 },
+  { query: '?v=1&preset=llama31-405b-h100&view=strong', categories: ['performance'], targets: { performance: null, lcpS: null, cls: null, tbtMs: 150 } },
 ];
-// Issue 24's targets (Lighthouse 12 mobile); a page may set its own TBT target (`tbtMs`). FCP is
-// printed without a target.
+// Issue 24's targets (Lighthouse 12 mobile); a page may set its own (`targets`, null: printed
+// without a target). FCP is printed without a target.
 const TARGETS = { performance: 95, lcpS: 2.0, cls: 0.02, tbtMs: 50 };
 
 const args = process.argv.slice(2);
@@ -89,19 +90,23 @@ const metric = (report, id) => report.audits[id]?.numericValue ?? NaN;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-/** Each performance figure of `runs` (one report's figures, or several runs' medians) with its pass flag. */
-function judged({ score: p, lcp, cls, tbt, fcp }, tbtMs) {
+/**
+ * Each performance figure (one report's, or the medians of several runs) with its pass flag
+ * against `t` (`null` when a figure has no target: it passes).
+ */
+function judged({ score: p, lcp, cls, tbt, fcp }, t) {
+  const within = (x, limit, atLeast = false) => limit === null || (atLeast ? x >= limit : x <= limit);
   const pass = {
-    performance: p >= TARGETS.performance,
-    lcp: lcp <= TARGETS.lcpS,
-    cls: cls <= TARGETS.cls,
-    tbt: tbt <= tbtMs,
+    performance: within(p, t.performance, true),
+    lcp: within(lcp, t.lcpS),
+    cls: within(cls, t.cls),
+    tbt: within(tbt, t.tbtMs),
   };
-  return { score: p, lcp, cls, tbt, fcp, tbtMs, pass, met: Object.values(pass).every(Boolean) };
+  return { score: p, lcp, cls, tbt, fcp, targets: t, pass, met: Object.values(pass).every(Boolean) };
 }
 
 /** The performance figures of one report, with a pass flag each. */
-function performance(report, tbtMs = TARGETS.tbtMs) {
+function performance(report, t = TARGETS) {
   const p = score(report, 'performance');
   const lcp = metric(report, 'largest-contentful-paint') / 1000;
   const cls = metric(report, 'cumulative-layout-shift');
@@ -117,7 +122,7 @@ function performance(report, tbtMs = TARGETS.tbtMs) {
   const shifts = (shiftAudit?.details?.items ?? [])
     .map((it) => ({ score: it.score, node: it.node?.selector || it.node?.snippet || '(no element)' }))
     .slice(0, 3);
-  return { ...judged({ score: p, lcp, cls, tbt, fcp }, tbtMs), lcpElement: lcpNode?.selector || lcpNode?.snippet || null, shifts, diagError };
+  return { ...judged({ score: p, lcp, cls, tbt, fcp }, t), lcpElement: lcpNode?.selector || lcpNode?.snippet || null, shifts, diagError };
 }
 
 function table(rows) {
@@ -146,8 +151,8 @@ let failed = false;
 const perfRows = [];
 let settings = null;
 try {
-  console.log(`lighthouse 12 (${env.CHROME_PATH}) against ${dir} at ${server.url}; minimum accessibility and best-practices score ${min}${runs > 1 ? `; ${runs} runs a page, the median by performance kept` : ''}`);
-  for (const [i, { query, categories, tbtMs = TARGETS.tbtMs }] of pages.entries()) {
+  console.log(`lighthouse 12 (${env.CHROME_PATH}) against ${dir} at ${server.url}; minimum accessibility and best-practices score ${min}${runs > 1 ? `; ${runs} runs a page, each figure judged as its median` : ''}`);
+  for (const [i, { query, categories, targets = TARGETS }] of pages.entries()) {
     const url = server.url + query;
     const out = path.join(outDir, `${i + 1}.json`);
     let report;
@@ -162,11 +167,11 @@ try {
           all.push({ file, report: await lighthouseRun(url, categories, file) });
         }
         all.sort((a, b) => score(a.report, 'performance') - score(b.report, 'performance'));
-        const median = all[Math.floor((all.length - 1) / 2)];
-        renameSync(median.file, out);
-        report = median.report;
-        const each = all.map((r) => performance(r.report, tbtMs));
-        medians = judged(Object.fromEntries(['score', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [k, median(each.map((e) => e[k]))])), tbtMs);
+        const middle = all[Math.floor((all.length - 1) / 2)];
+        renameSync(middle.file, out);
+        report = middle.report;
+        const each = all.map((r) => performance(r.report, targets));
+        medians = judged(Object.fromEntries(['score', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [k, median(each.map((e) => e[k]))])), targets);
         console.log(`${query}: over ${runs} runs, performance ${each.map((e) => e.score).join(', ')}; TBT ${each.map((e) => Math.round(e.tbt)).join(', ')} ms`);
       }
     } catch (e) {
@@ -177,7 +182,7 @@ try {
     settings ??= report.configSettings;
     const gated = GATED.filter((c) => categories.includes(c));
     const scores = gated.map((c) => [c, score(report, c)]);
-    const perf = categories.includes('performance') ? { ...performance(report, tbtMs), ...(medians ?? {}) } : null;
+    const perf = categories.includes('performance') ? { ...performance(report, targets), ...(medians ?? {}) } : null;
     console.log(`${query.padEnd(24)} ${perf ? `performance ${perf.score}  ` : ''}${scores.map(([c, s]) => `${c} ${s}`).join('  ')}  (${path.relative(REPO, out)})`);
     for (const c of gated) {
       for (const ref of report.categories[c]?.auditRefs ?? []) {
@@ -200,9 +205,12 @@ if (perfRows.length) {
   console.log(`\nperformance (${settings?.formFactor ?? '?'} form factor, ${settings?.screenEmulation?.width ?? '?'}x${settings?.screenEmulation?.height ?? '?'} at ${settings?.screenEmulation?.deviceScaleFactor ?? '?'}x; ` +
     `${settings?.throttlingMethod ?? '?'} throttling: RTT ${s.rttMs} ms, ${(s.throughputKbps / 1024).toFixed(1)} Mbit/s, CPU ${s.cpuSlowdownMultiplier}x)`);
   console.log(table([
-    ['page', `performance ≥ ${t.performance}`, `LCP ≤ ${t.lcpS.toFixed(1)} s`, `CLS ≤ ${t.cls}`, `TBT ≤ target`, 'FCP', 'all four'],
-    ...perfRows.map((r) => [r.query, `${r.score} ${passFail(r.pass.performance)}`, `${r.lcp.toFixed(1)} s ${passFail(r.pass.lcp)}`,
-      `${r.cls.toFixed(3)} ${passFail(r.pass.cls)}`, `${Math.round(r.tbt)} ≤ ${r.tbtMs} ms ${passFail(r.pass.tbt)}`, `${r.fcp.toFixed(1)} s`, passFail(r.met)]),
+    ['page', `performance ≥ ${t.performance}`, `LCP ≤ ${t.lcpS.toFixed(1)} s`, `CLS ≤ ${t.cls}`, `TBT ≤ target`, 'FCP', 'all targets'],
+    ...perfRows.map((r) => {
+      const judge = (ok, limit) => (limit === null ? '(no target)' : passFail(ok));
+      return [r.query, `${r.score} ${judge(r.pass.performance, r.targets.performance)}`, `${r.lcp.toFixed(1)} s ${judge(r.pass.lcp, r.targets.lcpS)}`,
+        `${r.cls.toFixed(3)} ${judge(r.pass.cls, r.targets.cls)}`, `${Math.round(r.tbt)} ≤ ${r.targets.tbtMs} ms ${judge(r.pass.tbt, r.targets.tbtMs)}`, `${r.fcp.toFixed(1)} s`, passFail(r.met)];
+    }),
   ]));
   for (const r of perfRows) {
     const shifts = r.shifts.length ? r.shifts.map((x) => `${x.node} ${x.score.toFixed(3)}`).join('; ') : 'none';
