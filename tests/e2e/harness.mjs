@@ -151,8 +151,8 @@ export async function openSession({ base = '/', csp } = {}) {
     browser,
     server,
     /** A fresh page (own context) that records its problems in page.problems. */
-    async newPage({ viewport = { width: 1200, height: 900 } } = {}) {
-      const context = await browser.newContext({ viewport });
+    async newPage({ viewport = { width: 1200, height: 900 }, deviceScaleFactor = 1 } = {}) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
       contexts.push(context);
       context.setDefaultTimeout(TIMEOUT);
       context.setDefaultNavigationTimeout(TIMEOUT);

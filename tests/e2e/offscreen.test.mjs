@@ -100,3 +100,45 @@ test('strong: a chart scrolled into view during a drag shows each new value at o
   await fresh.close();
   await page.close();
 });
+
+// The frame after a drag rests is a full-quality frame: with a pointer dragging a slider on a
+// screen of pixel ratio 2, once the inputs are still every chart of the panel, on screen or
+// below the fold, is pixel for pixel what a fresh load of the same link draws.
+for (const [view, query, slider] of [
+  ['laws', 'v=1', '#f-range'],
+  ['strong', 'v=1&preset=seed-strong&view=strong', '#b-range'],
+  ['weak', 'v=1&preset=seed-weak&view=weak', '#beff-range'],
+  ['plan', 'v=1&preset=seed-weak&view=plan', '#bcrit-range'],
+]) {
+  test(`${view}: after a pointer drag at pixel ratio 2, every chart equals a fresh load`, async () => {
+    const hashes = (p) => p.evaluate((v) => Array.from(document.querySelectorAll(`#panel-${v} canvas`))
+      .filter((c) => c.offsetParent !== null)
+      .map((c) => [c.id, window.__e2e.canvasStats('#' + c.id).hash]), view);
+    const page = await session.newPage({ deviceScaleFactor: 2 });
+    await page.goto(`${session.url}?${query}`);
+    await waitReady(page);
+    await waitQuiet(page, 'the first frame');
+    const before = await hashes(page);
+    await page.locator(slider).scrollIntoViewIfNeeded();
+    const box = await page.locator(slider).boundingBox();
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.3 + 0.03 * i), y);
+    await page.mouse.up();
+    await waitFor(page, (q) => location.search !== `?${q}`, query, 'the address bar to follow the drag');
+    await waitQuiet(page, 'the whole frame after the drag');
+    const after = await hashes(page);
+    const link = await page.evaluate(() => location.search);
+    assert.ok(after.length > 0, `${view}: charts to compare`);
+    assert.notDeepEqual(after, before, `${view}: the drag changed the charts (${link})`);
+    const fresh = await session.newPage({ deviceScaleFactor: 2 });
+    await fresh.goto(`${session.url}${link}`);
+    await waitReady(fresh);
+    await waitQuiet(fresh, 'the fresh load');
+    assert.deepEqual(await hashes(fresh), after, `${view}: every chart after the drag = a fresh load of ${link}`);
+    await assertClean(assert, page, `${view} after the drag`);
+    await fresh.close();
+    await page.close();
+  });
+}
