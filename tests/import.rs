@@ -32,7 +32,8 @@ fn imported(path: &str) -> Scenario {
 /// Llama 3.1 70B by hand from its config.json (L 80, h 8,192, 64 heads of 128, 8 KV heads,
 /// gated FFN 28,672, V 128,256): attention `2h² + 2·h·8·128` = 150,994,944 per layer, MLP
 /// `3·h·28,672` = 704,643,072, times 80 = 68,451,041,280; embeddings `2·V·h` =
-/// 2,101,346,304; P = 70,552,387,584 (the card's 70.6B).
+/// 2,101,346,304; P = 70,552,387,584 (the card's 70.6B; Hugging Face's 70,553,706,496 adds the
+/// 161 RMSNorm vectors of 8,192, which the shape does not count).
 #[test]
 fn llama_70b_config_sets_its_shape_and_parameter_count() {
     let s = imported("hf/llama-3.1-70b.config.json");
