@@ -96,15 +96,8 @@ pub fn why_text(why: &Loss) -> String {
 /// cannot run.
 pub fn search_at(scenario: &crate::scenario::Scenario, gpus: f64) -> Result<Search, String> {
     let inputs = scenario.llm_inputs();
-    let batch = if scenario.view == crate::scenario::View::Weak {
-        inputs.weak_batch(gpus)
-    } else {
-        inputs.global_batch_tokens
-    };
-    let space = crate::model::layouts::SearchSpace {
-        nvlink_domain_gpus: scenario.llm.walls.nvlink_domain_gpus,
-        ..Default::default()
-    };
+    let batch = scenario.search_batch_tokens(&inputs, gpus);
+    let space = scenario.llm.search_space();
     Search::run(&inputs, &space, gpus, batch).map_err(|e| error_text(&e))
 }
 

@@ -105,26 +105,6 @@ pub struct Panel {
     explorer: Option<Result<crate::model::layouts::Search, String>>,
 }
 
-/// The LLM inputs of `view`: with `lay=best`, the search runs at the rows that panel shows
-/// (the strong sweep's on the Strong tab, the weak sweep's on the Weak tab, none on the Plan
-/// tab, which does not show best layouts).
-fn llm_inputs(scenario: &Scenario, view: View) -> crate::model::llm::LlmInputs {
-    use crate::model::layouts::SearchedRows;
-    let mut inputs = scenario.llm_inputs();
-    match view {
-        View::Strong => inputs
-            .search
-            .iter_mut()
-            .for_each(|s| s.rows = SearchedRows::Strong),
-        View::Weak => inputs
-            .search
-            .iter_mut()
-            .for_each(|s| s.rows = SearchedRows::Weak),
-        _ => inputs.search = None,
-    }
-    inputs
-}
-
 impl Panel {
     /// Runs the sweeps `view` needs for `scenario` (the scenario's own `view` is not read, so
     /// the CLI can print any panel of a link).
@@ -134,10 +114,10 @@ impl Panel {
             // (the API, the CLI's checks) it answers as the Laws panel with no charts.
             View::Laws | View::Learn => Computed::Laws(LawsSweep::compute(&scenario.laws_inputs())),
             View::Strong | View::Weak => {
-                Computed::Llm(LlmSweep::compute(&llm_inputs(scenario, view)))
+                Computed::Llm(LlmSweep::compute(&scenario.llm_inputs_for(view)))
             }
             View::Plan => Computed::Plan {
-                llm: LlmSweep::compute(&llm_inputs(scenario, view)),
+                llm: LlmSweep::compute(&scenario.llm_inputs_for(view)),
                 plan: PlanSweep::compute(&scenario.plan_inputs()),
                 levers: plan::lever_rows(scenario),
             },

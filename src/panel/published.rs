@@ -6,9 +6,9 @@
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::fit::median;
-use crate::model::layouts::{physics_inputs, Scored, Search, SearchSpace};
+use crate::model::layouts::{physics_inputs, Scored, Search};
 use crate::model::stack::Stack;
-use crate::scenario::{decode, View};
+use crate::scenario::decode;
 use crate::text::units::{format_count, format_percent, format_sig};
 
 /// One published run: the link that sets its model, hardware and layout, where it ran, and
@@ -234,15 +234,8 @@ pub fn published_rows() -> Vec<Result<PublishedRow, String>> {
             let inputs = physics_inputs(&scenario.llm_inputs(), r_inf).ok_or_else(|| {
                 super::layouts::error_text(&crate::model::layouts::SearchError::NoShape)
             })?;
-            let batch = if scenario.view == View::Weak {
-                inputs.weak_batch(run.gpus)
-            } else {
-                inputs.global_batch_tokens
-            };
-            let space = SearchSpace {
-                nvlink_domain_gpus: scenario.llm.walls.nvlink_domain_gpus,
-                ..Default::default()
-            };
+            let batch = scenario.search_batch_tokens(&inputs, run.gpus);
+            let space = scenario.llm.search_space();
             let search = Search::run(&inputs, &space, run.gpus, batch)
                 .map_err(|e| super::layouts::error_text(&e))?;
             Ok(PublishedRow { run: *run, search })

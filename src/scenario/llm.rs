@@ -5,11 +5,10 @@ use super::walls::WallSettings;
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
 use crate::model::fit::{fit_sweep, FitError, StepFit};
-use crate::model::llm::{ComputeSource, ExposedSource, LlmInputs};
 use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
 use crate::model::shape::{params_mismatch, PARAMS_TOLERANCE};
 use crate::model::stack::Stack;
-use crate::model::step::{ExposedTable, FsdpComm, Layout, PipelineSchedule};
+use crate::model::step::{Layout, PipelineSchedule};
 use crate::text::messages::{fit_error, measured_error};
 use crate::text::pairs::{format_batched, format_points, parse_batched_pairs, parse_pairs};
 use crate::text::units::{
@@ -686,88 +685,6 @@ impl LlmSettings {
         }
     }
 
-    /// The model inputs. Call only on settings whose [`LlmSettings::check`] is empty (the
-    /// scenario guarantees it); tables have ≥ 2 increasing points by construction.
-    /// `nvlink_bytes_per_s` is the NVLink bandwidth TP traffic uses (the Plan's `bnv`).
-    pub fn inputs(&self, nvlink_bytes_per_s: f64) -> LlmInputs {
-        let table = |points: &[MeasuredPoint]| {
-            ExposedTable::new(points.iter().map(|p| (p.processors, p.value)).collect())
-                .unwrap_or_else(|_| ExposedTable::zero())
-        };
-        // em=fit: compute is the fit's W/N (at B₀, scaled with the batch like a measured
-        // compute time), exposed its constant K, and F_eff the rate W implies (so T_crit and
-        // N_max use the measured rate).
-        let fit = self.step_fit().and_then(Result::ok);
-        let mut inputs = LlmInputs {
-            global_batch_tokens: self.global_batch_tokens,
-            layout: self.layout(),
-            microbatch_tokens: self.microbatch_tokens(),
-            search: (self.best_layout && self.walls.has_shape()).then(|| {
-                crate::model::layouts::SearchSpace {
-                    nvlink_domain_gpus: self.walls.nvlink_domain_gpus,
-                    ..Default::default()
-                }
-            }),
-            total_params: self.total_params,
-            held_params: None,
-            active_params: self.active_params,
-            flops_per_gpu: self.flops_per_gpu,
-            peak_flops_per_gpu: self.peak_flops_per_gpu,
-            comm: FsdpComm {
-                gathers: self.gathers,
-                wire_bytes_per_param: if self.gradient_bytes_per_param > 0.0 {
-                    self.gradient_bytes_per_param
-                } else {
-                    self.wire_bytes_per_param
-                },
-                gather_bytes_per_param: self.wire_bytes_per_param,
-                bus_bytes_per_s: self.bus_bytes_per_s,
-                fixed_ms: self.fixed_ms,
-                schedule: self.schedule,
-                chunks: self.chunks,
-            },
-            compute: match (&fit, self.compute_in_force()) {
-                (Some(f), _) => ComputeSource::AtBaseline {
-                    compute_ms: f.work_ms_gpus / self.baseline_gpus,
-                },
-                (None, ComputeMode::Time) => ComputeSource::AtBaseline {
-                    compute_ms: self.compute_ms,
-                },
-                (None, ComputeMode::Flops | ComputeMode::Physics | ComputeMode::Auto) => {
-                    ComputeSource::Flops
-                }
-            },
-            exposed: match (&fit, self.exposed_in_force()) {
-                (Some(f), _) => ExposedSource::Fitted {
-                    constant_ms: f.constant_ms,
-                    per_doubling_of: f.per_doubling_of,
-                },
-                (None, ExposedMode::Table | ExposedMode::Fit | ExposedMode::Auto) => {
-                    ExposedSource::Table(table(&self.exposed_table))
-                }
-                (None, ExposedMode::Step) => ExposedSource::StepTimes(table(&self.step_table)),
-                (None, ExposedMode::Fsdp) => ExposedSource::Fsdp,
-            },
-            baseline_gpus: self.baseline_gpus,
-            gpus: self.gpus.clone(),
-            token_budget: self.token_budget,
-            exposed_scale: 1.0,
-            fit,
-            walls: self.walls.walls(nvlink_bytes_per_s).map(|mut w| {
-                if self.gradient_bytes_per_param > 0.0 {
-                    w.memory.gradient_bytes_per_param = self.gradient_bytes_per_param;
-                }
-                w
-            }),
-        };
-        // The fit's rate counts the same FLOPs per token as the compute it stands for.
-        if let Some(f) = &inputs.fit {
-            inputs.flops_per_gpu =
-                f.flops_per_gpu(inputs.flops_per_token(), inputs.global_batch_tokens);
-        }
-        self.with_physics_rate(inputs)
-    }
-
     /// `r∞` in force: `rinf`, or the stack's when it is 0.
     pub fn large_gemm_fraction(&self) -> f64 {
         if self.large_gemm_fraction > 0.0 {
@@ -775,24 +692,6 @@ impl LlmSettings {
         } else {
             self.stack.large_gemm_fraction()
         }
-    }
-
-    /// With `cm=physics` (and no fit, which sets the rate itself): `F_eff = r∞ · peak ·
-    /// η(own layout at N₀)`, the kernels shrinking with the shape's GEMMs; without a shape
-    /// `η = 1`, `F_eff = r∞ · peak`.
-    fn with_physics_rate(&self, mut inputs: LlmInputs) -> LlmInputs {
-        if self.compute_in_force() != ComputeMode::Physics || inputs.fit.is_some() {
-            return inputs;
-        }
-        let r_inf = self.large_gemm_fraction();
-        match crate::model::layouts::physics_inputs(&inputs, r_inf) {
-            Some(physics) => {
-                inputs.flops_per_gpu = physics.flops_per_gpu;
-                inputs.walls = physics.walls;
-            }
-            None => inputs.flops_per_gpu = r_inf * inputs.peak_flops_per_gpu,
-        }
-        inputs
     }
 
     /// Whether the shape is given and implies `P` within [`PARAMS_TOLERANCE`]: what turns the
