@@ -26,8 +26,9 @@
 //!
 //! Nothing is allocated per layout: one scratch copy of the inputs is re-pointed at each.
 
+use super::inputs::{ExposedSource, LlmInputs};
+pub use super::inputs::{SearchSpace, SearchedRows};
 use super::kernel::HalfLengths;
-use super::llm::{ExposedSource, LlmInputs};
 use super::memory::{Memory, Recompute};
 use super::step::{bubble_fraction, Layout, PipelineSchedule};
 use super::walls::{Traffic, Walls};
@@ -204,71 +205,6 @@ pub struct Scored {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tokens_per_expert: Option<f64>,
     pub why: Loss,
-}
-
-/// What the search may choose from.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SearchSpace {
-    /// GPUs per NVLink domain: TP goes up to twice it (past it, TP talks at `B_eff`).
-    pub nvlink_domain_gpus: u32,
-    /// The largest CP degree tried.
-    pub max_cp: u32,
-    /// Microbatch sizes tried, in sequences.
-    pub microbatch_sequences: Vec<u32>,
-    /// Virtual chunks tried with the interleaved schedule.
-    pub interleaved_chunks: Vec<u32>,
-    pub zero_stages: Vec<u8>,
-    /// Whether the zero-bubble schedule is tried. Off by default: no published run of
-    /// docs/model.md §14 uses it, and the model charges only its bubble
-    /// (`max(0, 2p − 1 − A)/(3A)`) and its memory, not its split backward's smaller kernels
-    /// or the optimizer's post-validation.
-    pub zero_bubble: bool,
-    /// Whether full recomputation of part of each stage's layers is tried (a quarter, half
-    /// and three quarters of them, Megatron-LM's `--recompute-num-layers`) besides all of them.
-    pub partial_recompute: bool,
-    /// The sweeps whose table rows are searched: a panel shows one of them, and the search is
-    /// most of an update's time (`make bench`), so the Strong panel does not search the weak
-    /// rows, nor the Weak panel the strong ones.
-    pub rows: SearchedRows,
-}
-
-/// Which sweeps' table rows [`SearchSpace`] is searched at (`lay=best`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SearchedRows {
-    #[default]
-    Both,
-    Strong,
-    Weak,
-}
-
-impl SearchedRows {
-    /// Whether the strong (`true`) or weak (`false`) sweep's rows are searched.
-    pub fn includes(self, strong: bool) -> bool {
-        match self {
-            SearchedRows::Both => true,
-            SearchedRows::Strong => strong,
-            SearchedRows::Weak => !strong,
-        }
-    }
-}
-
-impl Default for SearchSpace {
-    /// Megatron-Core's usual choices: microbatches of 1–8 sequences, interleaving with 2 to 12
-    /// chunks (the DGX Cloud recipes use 5 and 12), ZeRO 1 (the distributed optimizer), 2 and
-    /// 3 (FSDP), CP up to 16.
-    fn default() -> Self {
-        SearchSpace {
-            nvlink_domain_gpus: 8,
-            max_cp: 16,
-            microbatch_sequences: vec![1, 2, 4, 8],
-            interleaved_chunks: vec![2, 3, 4, 5, 6, 8, 12],
-            zero_stages: vec![1, 2, 3],
-            zero_bubble: false,
-            partial_recompute: true,
-            rows: SearchedRows::Both,
-        }
-    }
 }
 
 /// Why no layout can be searched.
@@ -485,7 +421,7 @@ pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmI
     let mut inputs = base.clone();
     inputs.walls = Some(walls);
     inputs.fit = None;
-    inputs.compute = super::llm::ComputeSource::Flops;
+    inputs.compute = super::inputs::ComputeSource::Flops;
     inputs.exposed = ExposedSource::Fsdp;
     let layout = inputs.layout_at(inputs.baseline_gpus, inputs.global_batch_tokens);
     let tokens = layout.tokens_per_rank(inputs.global_batch_tokens, inputs.baseline_gpus);
@@ -1068,7 +1004,7 @@ mod tests {
     /// GPT-3 175B on H100s at 50 GB/s with the mechanistic exposed time and shrinking
     /// kernels: TP 8 · PP 8, `A` = 16 at 1,024 GPUs, 1,536 sequences of 2,048 tokens.
     fn gpt3_inputs(flash_attention: bool) -> LlmInputs {
-        use crate::llm::ComputeSource;
+        use crate::inputs::ComputeSource;
         use crate::step::FsdpComm;
         let mut walls = gpt3(flash_attention);
         walls.kernels = Some(HalfLengths::H100_BF16);
@@ -1121,7 +1057,7 @@ mod tests {
         assert_eq!(inputs.flops_per_token(), 1_078_991_029_248.0);
         assert_eq!(
             inputs.mfu_convention(),
-            crate::llm::MfuConvention::WithAttention
+            crate::inputs::MfuConvention::WithAttention
         );
         let compute = inputs.compute_ms(1024.0, batch);
         assert!((compute - 8_286.651_104_624_64).abs() < 1e-6, "{compute}");
@@ -1140,7 +1076,7 @@ mod tests {
         assert_eq!(bare.flops_per_token(), 1050e9);
         assert_eq!(
             bare.mfu_convention(),
-            crate::llm::MfuConvention::WeightsOnly
+            crate::inputs::MfuConvention::WeightsOnly
         );
         assert!((bare.compute_ms(1024.0, batch) - 8064.0).abs() < 1e-9);
     }

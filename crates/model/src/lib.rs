@@ -20,6 +20,7 @@
 
 pub mod batch;
 pub mod fit;
+pub mod inputs;
 pub mod kernel;
 pub mod laws;
 pub mod layouts;
