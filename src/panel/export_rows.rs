@@ -91,7 +91,7 @@ pub fn report_row() -> ExportRow {
 
 /// `row` as the HTML the page's glue would build.
 pub fn row_html(row: &ExportRow) -> String {
-    use super::prerender::escape;
+    use crate::text::html::escape;
     let mut out = format!(
         "<div class=\"exports\" role=\"group\" aria-label=\"{}\">",
         escape(row.label)

@@ -1,50 +1,12 @@
 //! The layout search's text: a layout written as `TP8·PP4·DP128·A8`, why a layout loses, the
 //! ranked table and the key figures of one GPU count (`scaling layouts`, the layout explorer).
 
-use super::llm::format_gib;
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::layouts::{Loss, MemoryPart, Scored, Search, SearchError, TimePart};
-use crate::model::memory::Recompute;
-use crate::model::step::PipelineSchedule;
-use crate::text::units::{format_count, format_ms, format_percent, format_rate};
+use crate::text::units::{format_count, format_gib, format_ms, format_percent, format_rate};
 
-pub use crate::text::layout::layout_name;
-
-/// The schedule as the URL writes it, with its chunks (`interleaved×4`); "no pipeline" without
-/// one.
-pub fn schedule_name(s: &Scored) -> String {
-    match s.choice.schedule {
-        _ if s.choice.pp == 1 => tr("no pipeline", "无流水线").to_string(),
-        PipelineSchedule::Interleaved => format!("interleaved×{}", s.choice.chunks),
-        other => other.key().to_string(),
-    }
-}
-
-/// The layout with its schedule (when it has a pipeline), ZeRO stage and recomputation:
-/// `TP4·PP8·DP32·A16 (interleaved×4, ZeRO 1, none)`.
-pub fn layout_summary(s: &Scored) -> String {
-    let mut extra = Vec::new();
-    if s.choice.pp > 1 {
-        extra.push(schedule_name(s));
-    }
-    extra.push(format!("ZeRO {}", s.choice.zero));
-    extra.push(recompute_text(s));
-    format!("{} ({})", layout_name(s), extra.join(", "))
-}
-
-/// The recomputation of `s`: `none`, `selective`, `full`, or `full (4 layers)` for part of each
-/// stage.
-fn recompute_text(s: &Scored) -> String {
-    match s.choice.recompute {
-        Recompute::Full if s.choice.recompute_layers > 0 => trf!(
-            "full ({} layers)",
-            "full（{} 层）",
-            s.choice.recompute_layers
-        ),
-        other => other.key().to_string(),
-    }
-}
+pub use crate::text::layout::{layout_name, layout_summary, recompute_text, schedule_name};
 
 fn memory_part(part: MemoryPart) -> &'static str {
     match part {
@@ -235,7 +197,7 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
             Cell::num(r.3.tokens_per_s, format_rate)
         })
         .column(("memory/GPU (GiB)", "单卡显存 (GiB)"), |r| {
-            Cell::num(r.3.memory.total / super::llm::GIB, |v| {
+            Cell::num(r.3.memory.total / crate::text::units::GIB_BYTES, |v| {
                 crate::text::units::fixed(v, 1)
             })
         })

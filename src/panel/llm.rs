@@ -8,8 +8,8 @@ use crate::model::fit::{FitPoint, StepFit};
 use crate::model::llm::{BestLayout, LlmSweep, MfuConvention, StrongRow, WeakRow};
 use crate::model::walls::WallPoint;
 use crate::text::units::{
-    format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
-    format_speedup, format_steps,
+    format_count, format_exposed, format_gib, format_ms, format_percent, format_rate, format_si,
+    format_sig, format_speedup, format_steps, GIB_BYTES,
 };
 
 /// The strong-scaling table with the seed's columns, plus `T/T_crit`. Exposed times from
@@ -58,14 +58,6 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
     Table::from_columns("strong", caption, &columns, &sweep.strong)
 }
 
-/// Bytes per GiB.
-pub const GIB: f64 = crate::text::units::GIB_BYTES;
-
-/// Memory in GiB, one decimal.
-pub fn format_gib(bytes: f64) -> String {
-    crate::text::units::fixed(bytes / GIB, 1)
-}
-
 /// The memory cell: GiB on the busiest GPU and, when it does not fit, by how much.
 fn memory_cell(p: &WallPoint) -> Cell {
     let gib = format_gib(p.memory.total);
@@ -80,7 +72,7 @@ fn memory_cell(p: &WallPoint) -> Cell {
                 format_gib(p.over_bytes)
             )
         },
-        value: p.memory.total / GIB,
+        value: p.memory.total / GIB_BYTES,
     }
 }
 
@@ -127,7 +119,7 @@ fn best_columns<'a, R: 'a>(
     let na = || Cell::words("–");
     columns
         .words_if(shown, ("best layout", "最佳布局"), move |r| match best(r) {
-            Some(BestLayout::Layout(l)) => Cell::words(super::layouts::layout_summary(&l)),
+            Some(BestLayout::Layout(l)) => Cell::words(crate::text::layout::layout_summary(&l)),
             Some(BestLayout::NoneFits) => Cell::words(tr("none fits", "都放不下")),
             Some(BestLayout::NoLayout) => Cell::words(tr("no layout", "没有布局")),
             None => na(),

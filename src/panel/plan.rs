@@ -92,9 +92,9 @@ pub fn table(plan: &PlanSweep) -> Table {
         {
             Some((m, fits)) => Cell {
                 text: if fits == Some(false) {
-                    format!("{} ✗", super::llm::format_gib(m))
+                    format!("{} ✗", crate::text::units::format_gib(m))
                 } else {
-                    super::llm::format_gib(m)
+                    crate::text::units::format_gib(m)
                 },
                 value: m / crate::text::units::GIB_BYTES,
             },

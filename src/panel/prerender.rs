@@ -15,6 +15,7 @@ use crate::chart::svg::{render, SIZE};
 use crate::chart::ChartStyle;
 use crate::controls::SliderSpec;
 use crate::scenario::{Key, Lever, Scenario, View};
+use crate::text::html::escape;
 use serde::Serialize;
 
 /// The panels written into `index.html`, each with the scenario's values: the default view and
@@ -53,21 +54,6 @@ pub enum Place {
 /// The class of a prerendered chart: the page removes every element with it once it has
 /// drawn, and the style sheet lays it over its canvas.
 pub const PRERENDERED_CLASS: &str = "prerendered";
-
-/// Text for HTML content and attribute values: `&`, `<`, `>`, `"` escaped.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The key figures as the page writes them into `table#…-figures`: a body of rows, each a row
 /// header and a value.

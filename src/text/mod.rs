@@ -7,8 +7,10 @@
 //! - [`pairs`]: pasted `(N, value)` pairs in and out.
 //! - [`messages`]: the model's errors and lever names as sentences.
 //! - [`layout`]: a parallel layout as `TP8·PP4·DP128·A8`.
+//! - [`html`]: text escaped for HTML content and attribute values.
 
 pub mod decimal;
+pub mod html;
 pub mod layout;
 pub mod messages;
 pub mod pairs;

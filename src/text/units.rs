@@ -152,6 +152,11 @@ fn multiplier(suffix: &str) -> Option<f64> {
 /// reports use.
 pub const GIB_BYTES: f64 = 1024.0 * 1024.0 * 1024.0;
 
+/// Memory in GiB, one decimal.
+pub fn format_gib(bytes: f64) -> String {
+    fixed(bytes / GIB_BYTES, 1)
+}
+
 /// Parses a count or size: `32M`, `3.7k`, `1e6`, `4Mi`, `400T`, `100G`, `8B`, `1,024`, `3.2万`.
 ///
 /// A trailing unit word after the suffix is tolerated when it is one of the units the page
