@@ -5,7 +5,7 @@
 mod common;
 
 use common::tol;
-use scaling_core::panel::{llm, ChartId, Panel};
+use scaling_core::panel::{fit, ChartId, Panel};
 use scaling_core::scenario::{decode, Key, UrlError, View};
 use scaling_model::llm::LlmSweep;
 
@@ -57,7 +57,7 @@ fn a_known_line_is_recovered_and_predicted_everywhere() {
     assert!((s.strong[4].efficiency - 1050.0 * 96.0 / (1536.0 * 112.5)).abs() < tol::EXACT);
     // Amdahl: f = K/t(N₀) = 50/1,050; the Laws link carries it to three digits.
     assert_eq!(
-        llm::fit_laws_query(&s).as_deref(),
+        fit::fit_laws_query(&s).as_deref(),
         Some("v=1&view=laws&f=0.0476")
     );
 }
@@ -163,9 +163,9 @@ fn a_measured_step_below_compute_is_said_not_hidden() {
     // em=step with the seed's compute (900 ms at 1,024 GPUs, 56.25 ms at 16,384): a measured
     // 50 ms at 16,384 GPUs is below compute, so its exposed time is taken as 0 — and said.
     let s = sweep("v=1&preset=seed-strong&em=step&st=1024:1000,16384:50");
-    let note = llm::step_below_compute_note(&s).expect("a note");
+    let note = fit::step_below_compute_note(&s).expect("a note");
     assert!(note.contains("16,384"), "{note}");
-    assert!(llm::step_below_compute_note(&sweep("v=1&preset=seed-strong&em=step")).is_none());
+    assert!(fit::step_below_compute_note(&sweep("v=1&preset=seed-strong&em=step")).is_none());
 }
 
 /// The gallery's Megatron-Core preset: eight measured points on the strong step chart, fitted on

@@ -1,15 +1,15 @@
-//! The strong- and weak-scaling panels' text: the seed's tables, key figures, chart summaries
-//! and hover readouts.
+//! The strong- and weak-scaling panels' text: the seed's tables, key figures, chart summaries,
+//! badges and hover readouts. The walls' columns and figures are in [`super::walls`], the
+//! fit's in [`super::fit`].
 
 use super::nearest;
 use super::table::{Cell, Columns, Table};
+use super::walls::{memory_summary, strong_wall_figures, wall_columns, wall_figures};
 use crate::i18n::tr;
-use crate::model::fit::{FitPoint, StepFit};
 use crate::model::llm::{BestLayout, LlmSweep, MfuConvention, StrongRow, WeakRow};
-use crate::model::walls::WallPoint;
 use crate::text::units::{
-    format_count, format_exposed, format_gib, format_ms, format_percent, format_rate, format_si,
-    format_sig, format_speedup, format_steps, GIB_BYTES,
+    format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
+    format_steps,
 };
 
 /// The strong-scaling table with the seed's columns, plus `T/T_crit`. Exposed times from
@@ -56,54 +56,6 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
         format_si(sweep.summary.global_batch_tokens, 4)
     );
     Table::from_columns("strong", caption, &columns, &sweep.strong)
-}
-
-/// The memory cell: GiB on the busiest GPU and, when it does not fit, by how much.
-fn memory_cell(p: &WallPoint) -> Cell {
-    let gib = format_gib(p.memory.total);
-    Cell {
-        text: if p.fits {
-            gib
-        } else {
-            trf!(
-                "{} ✗ over by {}",
-                "{} ✗ 超出 {}",
-                gib,
-                format_gib(p.over_bytes)
-            )
-        },
-        value: p.memory.total / GIB_BYTES,
-    }
-}
-
-/// With a shape, the walls' columns after a sweep's own: memory per GPU (and whether it fits),
-/// MFU and, for a mixture of experts, tokens per expert.
-fn wall_columns<'a, R: 'a>(
-    columns: Columns<'a, R>,
-    sweep: &LlmSweep,
-    walls: impl Fn(&R) -> (Option<WallPoint>, f64) + Copy + 'a,
-) -> Columns<'a, R> {
-    let shown = sweep.strong.iter().any(|r| r.walls.is_some());
-    let moe = sweep
-        .strong
-        .iter()
-        .any(|r| r.walls.is_some_and(|w| w.tokens_per_expert.is_some()));
-    let na = || Cell::words("–");
-    columns
-        .column_if(
-            shown,
-            ("memory/GPU (GiB)", "单卡显存 (GiB)"),
-            move |r| walls(r).0.map_or_else(na, |w| memory_cell(&w)),
-        )
-        .column_if(shown, ("MFU", "MFU"), move |r| {
-            Cell::num(walls(r).1, |v| format_percent(v, 1))
-        })
-        .column_if(moe, ("tokens/expert", "每专家 tokens"), move |r| {
-            walls(r)
-                .0
-                .and_then(|w| w.tokens_per_expert)
-                .map_or_else(na, |t| Cell::num(t, |v| format_si(v, 4)))
-        })
 }
 
 /// With `lay=best`, the search's answer after a sweep's columns: the fastest layout that fits
@@ -202,116 +154,6 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
         format_si(sweep.summary.token_budget, 3)
     );
     Table::from_columns("weak", caption, &columns, &sweep.weak)
-}
-
-/// With `mbs=0` (`A` fixed), the microbatch of the first row when it holds more than one
-/// sequence: its tokens and sequences, for the memory figure to point at `mbs` where memory
-/// does not fit (the seed's `A = 1` makes a whole replica batch one microbatch, and its
-/// activations most of the memory).
-fn large_microbatch(sweep: &LlmSweep, first: Option<(u32, f64)>) -> Option<String> {
-    let s = &sweep.summary;
-    let (a, tokens) = first?;
-    let seq = s.seq_len?;
-    (s.microbatch_tokens.is_none() && tokens > seq).then(|| {
-        trf!(
-            "; each microbatch holds {} tokens ({} sequences, A = {}): Microbatch size (mbs) sets fewer",
-            "；每个 microbatch 有 {} tokens（{} 条序列，A = {}）：用 microbatch 大小（mbs）设得更少",
-            format_si(tokens, 4),
-            format_sig(tokens / seq, 3),
-            a
-        )
-    })
-}
-
-/// The walls' key figures, with a shape: the parameter count the shape implies against `P`
-/// (flagged beyond 10%), and memory per GPU from the first to the last row with where it fits
-/// (and a microbatch of many sequences pointed out, [`large_microbatch`]).
-fn wall_figures(
-    sweep: &LlmSweep,
-    rows: &[(f64, Option<WallPoint>)],
-    first_microbatch: Option<(u32, f64)>,
-) -> Vec<(String, String)> {
-    let s = &sweep.summary;
-    let (Some(implied), Some(off)) = (s.shape_params, s.shape_params_mismatch) else {
-        return Vec::new();
-    };
-    // Within the tolerance the count goes with the memory line (the phone's first screen has
-    // room for few figures); beyond it, it is a figure of its own that names both counts.
-    let mut out = Vec::new();
-    if off > crate::model::shape::PARAMS_TOLERANCE {
-        out.push((
-            tr(
-                "Parameters implied by the shape (nl, hd, nh, kvh, ffn, voc, ne)",
-                "由形状（nl、hd、nh、kvh、ffn、voc、ne）推出的参数量",
-            )
-            .to_string(),
-            trf!(
-                "{} — {} off the total parameters P = {}; check the shape or P",
-                "{0}——与总参数 P = {2} 相差 {1}；请检查形状或 P",
-                format_si(implied, 4),
-                format_percent(off, 1),
-                format_si(s.total_params, 4)
-            ),
-        ));
-    }
-    let walls: Vec<(f64, WallPoint)> = rows
-        .iter()
-        .filter_map(|&(n, w)| w.map(|w| (n, w)))
-        .collect();
-    if let (Some(first), Some(last)) = (walls.first(), walls.last()) {
-        let fits = walls
-            .iter()
-            .filter(|(_, w)| w.fits)
-            .map(|(n, _)| format_count(*n))
-            .collect::<Vec<_>>();
-        out.push((
-            tr(
-                "Memory per GPU (first pipeline stage)",
-                "单卡显存（第一个流水线 stage）",
-            )
-            .to_string(),
-            trf!(
-                "{} → {} GiB of {}, fits at: {}{}{}",
-                "{} → {} GiB，显存 {}，放得下的卡数：{}{}{}",
-                format_gib(first.1.memory.total),
-                format_gib(last.1.memory.total),
-                usable_text(s),
-                if fits.is_empty() {
-                    tr("no row", "没有一行").to_string()
-                } else if fits.len() == walls.len() {
-                    tr("every row", "每一行").to_string()
-                } else {
-                    fits.join(", ")
-                },
-                if off > crate::model::shape::PARAMS_TOLERANCE {
-                    String::new()
-                } else {
-                    trf!(
-                        " (shape: {} parameters)",
-                        "（形状：{} 参数）",
-                        format_si(implied, 4)
-                    )
-                },
-                // Where memory does not fit, a smaller microbatch is the first thing to try.
-                (fits.len() < walls.len())
-                    .then(|| large_microbatch(sweep, first_microbatch))
-                    .flatten()
-                    .unwrap_or_default()
-            ),
-        ));
-    }
-    out
-}
-
-/// [`wall_figures`] of the strong table's rows.
-fn strong_wall_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
-    let rows: Vec<_> = sweep.strong.iter().map(|r| (r.gpus, r.walls)).collect();
-    let first = sweep.strong.first();
-    wall_figures(
-        sweep,
-        &rows,
-        first.map(|r| (r.accumulation, r.tokens_per_replica)),
-    )
 }
 
 /// Key figures above the strong panel.
@@ -524,37 +366,6 @@ pub fn strong_summary(sweep: &LlmSweep) -> String {
     text + &walls
 }
 
-/// With a shape, what the memory and MFU charts show, for the panels' text alternatives:
-/// memory per GPU and MFU from the first row to the last, and the rows that do not fit.
-fn memory_summary(rows: Vec<(f64, Option<WallPoint>, f64)>) -> String {
-    let walls: Vec<(f64, WallPoint, f64)> = rows
-        .into_iter()
-        .filter_map(|(n, w, mfu)| w.map(|w| (n, w, mfu)))
-        .collect();
-    let (Some(first), Some(last)) = (walls.first(), walls.last()) else {
-        return String::new();
-    };
-    let over: Vec<String> = walls
-        .iter()
-        .filter(|r| !r.1.fits)
-        .map(|r| format_count(r.0))
-        .collect();
-    let fit = if over.is_empty() {
-        tr("every row fits", "每一行都放得下").to_string()
-    } else {
-        trf!("does not fit at {} GPUs", "{} 卡时放不下", over.join(", "))
-    };
-    trf!(
-        " Memory per GPU {} → {} GiB ({}); MFU {} → {}.",
-        " 单卡显存 {} → {} GiB（{}）；MFU {} → {}。",
-        format_gib(first.1.memory.total),
-        format_gib(last.1.memory.total),
-        fit,
-        format_percent(first.2, 1),
-        format_percent(last.2, 1)
-    )
-}
-
 /// Text alternative of the weak charts.
 pub fn weak_summary(sweep: &LlmSweep) -> String {
     let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
@@ -582,202 +393,6 @@ pub fn weak_summary(sweep: &LlmSweep) -> String {
             .map(|r| (r.gpus, r.walls, r.mfu))
             .collect(),
     )
-}
-
-/// What the fit of measured step times (`em=fit`) found, for the strong panel's key figures:
-/// the two parts of `t(N) = W/N + K`, the `F_eff` and MFU that `W` implies, Amdahl's serial
-/// fraction `K/t(N₀)` and how well the fit matches its points.
-pub fn fit_figures(sweep: &LlmSweep, peak_flops_per_gpu: f64) -> Vec<(String, String)> {
-    let Some(fit) = &sweep.fit else {
-        return Vec::new();
-    };
-    let n0 = sweep.summary.baseline_gpus;
-    let flops = fit.flops_per_gpu(
-        sweep.summary.flops_per_token,
-        sweep.summary.global_batch_tokens,
-    );
-    let f = fit.serial_fraction(n0);
-    let weak = weak_fit_figures(sweep, fit);
-    let mut out = vec![
-        (
-            trf!(
-                "Fitted to st: t(N) = W/N + K, at N₀ = {}",
-                "由 st 拟合：t(N) = W/N + K，N₀ = {} 时",
-                format_count(n0)
-            ),
-            trf!(
-                "W/N₀ = {} ms + K = {} ms",
-                "W/N₀ = {} ms + K = {} ms",
-                format_ms(fit.work_ms_gpus / n0),
-                format_ms(fit.constant_ms)
-            ),
-        ),
-        (
-            tr(
-                "F_eff implied by W (the FLOPs per step MFU counts)",
-                "W 对应的 F_eff（每步 FLOPs 按 MFU 的口径）",
-            )
-            .to_string(),
-            trf!(
-                "{}FLOP/s per GPU = MFU {} of {}FLOP/s peak",
-                "每卡 {0}FLOP/s，即峰值 {2}FLOP/s 的 {1}",
-                format_si(flops, 3),
-                format_percent(flops / peak_flops_per_gpu, 1),
-                format_si(peak_flops_per_gpu, 3)
-            ),
-        ),
-        (
-            tr(
-                "Serial fraction f = K / t(N₀) (Amdahl)",
-                "串行比例 f = K / t(N₀)（Amdahl）",
-            )
-            .to_string(),
-            trf!(
-                "{}: speedup at most {} over N₀ whatever the GPU count",
-                "{}：无论加多少卡，相对 N₀ 的加速比至多 {}",
-                format_percent(f, 2),
-                format_speedup(1.0 / f.max(1e-12))
-            ),
-        ),
-        (
-            if fit.points.iter().any(|p| !p.in_fit) {
-                tr(
-                    "Prediction error at the GPU counts the fit did not use (max / median)",
-                    "拟合未使用的卡数上的预测误差（最大 / 中位）",
-                )
-            } else {
-                tr(
-                    "Fit error over the measured points (max / median)",
-                    "拟合在实测点上的误差（最大 / 中位）",
-                )
-            }
-            .to_string(),
-            format!(
-                "{} / {}",
-                format_percent(fit.max_error, 1),
-                format_percent(fit.median_error, 1)
-            ),
-        ),
-    ];
-    if let Some([model, exposed]) = weak {
-        // A weak sweep: the fitted form and the exposed share replace W/N + K and Amdahl's f.
-        out[0] = model;
-        out[2] = exposed;
-    }
-    out
-}
-
-/// A weak sweep's fit figures (`st` with `@B`): the fitted form `W·(B/B₀)/N + κ·log₂(N/M)` and
-/// the exposed share of the step from the first to the last row; they replace `W/N + K` and
-/// Amdahl's `f` of a strong sweep's fit.
-fn weak_fit_figures(sweep: &LlmSweep, fit: &StepFit) -> Option<[(String, String); 2]> {
-    let n0 = sweep.summary.baseline_gpus;
-    let (m, first) = fit.per_doubling_of.zip(sweep.weak.first())?;
-    let last = sweep.weak.last().unwrap_or(first);
-    let part = |r: &WeakRow| {
-        format!(
-            "{} ms ({})",
-            format_ms(r.exposed_ms),
-            format_percent(r.exposed_ms / r.step_ms, 1)
-        )
-    };
-    Some([
-        (
-            trf!(
-                "Fitted to st: t = W·(B/B₀)/N + κ·log₂(N/{}), at N₀ = {}",
-                "由 st 拟合：t = W·(B/B₀)/N + κ·log₂(N/{})，N₀ = {} 时",
-                format_count(m),
-                format_count(n0)
-            ),
-            trf!(
-                "W/N₀ = {} ms, κ = {} ms per doubling of replicas",
-                "W/N₀ = {} ms，副本数每翻倍 κ = {} ms",
-                format_ms(fit.work_ms_gpus / n0),
-                format_ms(fit.constant_ms)
-            ),
-        ),
-        (
-            tr(
-                "Exposed part of the step (first → last row)",
-                "step 中的暴露部分（首行 → 末行）",
-            )
-            .to_string(),
-            format!("{} → {}", part(first), part(last)),
-        ),
-    ])
-}
-
-/// The fit's table: each measured point, the fitted value, its error, the error when the point
-/// is left out of the fit (a true prediction), and Karp–Flatt `e(N)` against the first point.
-pub fn fit_table(sweep: &LlmSweep, id: &'static str) -> Option<Table> {
-    let fit = sweep.fit.as_ref()?;
-    let signed = |e: f64| super::table::signed_percent(e, 2);
-    let columns = Columns::<FitPoint>::new()
-        .column(("GPUs", "GPU 数"), |p| Cell::num(p.gpus, format_count))
-        .words(("in the fit", "用于拟合"), |p| {
-            Cell::words(if p.in_fit { "✓" } else { "" })
-        })
-        .column(("measured (ms)", "实测 (ms)"), |p| {
-            Cell::num(p.measured_ms, format_ms)
-        })
-        .column(("fitted (ms)", "拟合 (ms)"), |p| {
-            Cell::num(p.fitted_ms, format_ms)
-        })
-        .column(("error", "误差"), |p| Cell::num(p.error, signed))
-        .column(("left out of the fit", "留一预测误差"), |p| {
-            p.leave_one_out_error
-                .map_or_else(|| Cell::words("–"), |e| Cell::num(e, signed))
-        })
-        .column(("Karp–Flatt e(N)", "Karp–Flatt e(N)"), |p| {
-            p.karp_flatt.map_or_else(
-                || Cell::words("–"),
-                |e| Cell::num(e, |v| format_percent(v, 2)),
-            )
-        });
-    let caption = match fit.per_doubling_of {
-        Some(m) => trf!(
-            "Measured step times (st) and the fit t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
-            "实测单步时间（st）与拟合 t = {} ms·GPU · (B/B₀) / N + {} ms · log₂(N/{})",
-            format_si(fit.work_ms_gpus, 4),
-            format_ms(fit.constant_ms),
-            format_count(m)
-        ),
-        None => trf!(
-            "Measured step times (st) and the fit t(N) = {} ms·GPU / N + {} ms",
-            "实测单步时间（st）与拟合 t(N) = {} ms·GPU / N + {} ms",
-            format_si(fit.work_ms_gpus, 4),
-            format_ms(fit.constant_ms)
-        ),
-    };
-    Some(Table::from_columns(id, caption, &columns, &fit.points))
-}
-
-/// The Laws panel at the fit's serial fraction: `f = K/t(N₀)` read as Amdahl's law.
-pub fn fit_laws_query(sweep: &LlmSweep) -> Option<String> {
-    let fit = sweep.fit.as_ref()?;
-    let f = fit.serial_fraction(sweep.summary.baseline_gpus);
-    Some(format!(
-        "v=1&view=laws&f={}",
-        crate::text::units::canonical(crate::text::units::round_sig(f, 3))
-    ))
-}
-
-/// With `em=step`, the measured step times that lie below the model's compute time: their
-/// exposed time is shown as 0 (a negative exposed time has no meaning).
-pub fn step_below_compute_note(sweep: &LlmSweep) -> Option<String> {
-    let below = sweep.fitted_exposed.as_ref()?;
-    let clamped: Vec<String> = below
-        .iter()
-        .filter(|(_, ms)| *ms == 0.0)
-        .map(|(n, _)| format_count(*n))
-        .collect();
-    (!clamped.is_empty()).then(|| {
-        trf!(
-            "At {} GPUs the measured step time is not above the compute time, so the exposed time there is taken as 0 ms: lower tc or feff, or use em=fit to fit both parts.",
-            "在 {} 卡时实测单步时间不高于计算时间，因此该处暴露时间按 0 ms 计：请调低 tc 或 feff，或用 em=fit 同时拟合两部分。",
-            clamped.join(", ")
-        )
-    })
 }
 
 /// The Strong panel's badge: what its sweep holds fixed (the global batch) and what that
@@ -813,22 +428,4 @@ pub fn weak_badge(sweep: &LlmSweep) -> String {
         format_count(first.gpus),
         format_count(last.gpus)
     )
-}
-
-/// The memory a layout's tensors can have, as the key figure names it: "80.0 GiB", or with a
-/// reserve "77.5 GiB (80.0 GiB less 2.5 GiB reserved)".
-fn usable_text(s: &crate::model::llm::LlmSummary) -> String {
-    let hbm = s.hbm_bytes.unwrap_or(0.0);
-    let usable = s.usable_bytes.unwrap_or(hbm);
-    if usable < hbm {
-        trf!(
-            "{} GiB ({} GiB less {} GiB reserved)",
-            "{} GiB（{} GiB 减预留 {} GiB）",
-            format_gib(usable),
-            format_gib(hbm),
-            format_gib(hbm - usable)
-        )
-    } else {
-        format!("{} GiB", format_gib(hbm))
-    }
 }

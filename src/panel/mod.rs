@@ -19,6 +19,7 @@ pub mod charts;
 pub mod checklist;
 pub mod exercise;
 pub mod export_rows;
+pub mod fit;
 pub mod laws;
 pub mod layouts;
 pub mod llm;
@@ -27,6 +28,7 @@ pub mod prerender;
 pub mod published;
 pub mod step_model;
 pub mod table;
+pub mod walls;
 
 use crate::chart::line::{draw_line_chart, LineChart};
 use crate::chart::llm as llm_chart;
@@ -216,7 +218,7 @@ impl Panel {
                     .chain(llm::strong_key_figures(s))
                     .chain(step_model::step_model_figure(l))
                     .collect();
-                figures.extend(llm::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
+                figures.extend(fit::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
                 // The explorer's answer, or why it has none (no shape, no layout divides `lx`).
                 figures.extend(
                     self.explorer
@@ -235,7 +237,7 @@ impl Panel {
                     .chain(step_model::step_model_figure(l))
                     .collect();
                 if s.fit.as_ref().is_some_and(|f| f.per_doubling_of.is_some()) {
-                    figures.extend(llm::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
+                    figures.extend(fit::fit_figures(s, self.scenario.llm.peak_flops_per_gpu));
                 }
                 figures
             }
@@ -275,7 +277,7 @@ impl Panel {
             (Computed::Llm(s), View::Strong) => {
                 vec![
                     slot("strong", Some(llm::strong_table(s))),
-                    slot("strong-fit", llm::fit_table(s, "strong-fit")),
+                    slot("strong-fit", fit::fit_table(s, "strong-fit")),
                     // The layout explorer (`lx`).
                     slot(
                         "strong-layouts",
@@ -288,7 +290,7 @@ impl Panel {
             }
             (Computed::Llm(s), _) => vec![
                 slot("weak", Some(llm::weak_table(s))),
-                slot("weak-fit", llm::fit_table(s, "weak-fit")),
+                slot("weak-fit", fit::fit_table(s, "weak-fit")),
             ],
             (Computed::Plan { plan, levers, .. }, _) => vec![
                 slot("plan", Some(plan::table(plan))),
@@ -329,7 +331,7 @@ impl Panel {
         if let Some(s) = self.llm() {
             texts.push((
                 "st-note",
-                llm::step_below_compute_note(s).unwrap_or_default(),
+                fit::step_below_compute_note(s).unwrap_or_default(),
             ));
             texts.extend(step_model::unused_notes(&self.scenario.llm));
         }
@@ -386,7 +388,7 @@ impl Panel {
                 summaries(&mut texts, llm::strong_summary(s));
                 links.push((
                     "strong-fit-laws",
-                    llm::fit_laws_query(s).unwrap_or_default(),
+                    fit::fit_laws_query(s).unwrap_or_default(),
                 ));
                 // The explorer's "use this layout" links.
                 let uses = layouts::use_links(&self.scenario, self.explorer.as_ref());
