@@ -220,7 +220,7 @@ fn levers_scale_measured_and_fitted_exposed_times() {
 /// label narrower than its box.
 #[test]
 fn boxes_draw_every_group_or_say_which_are_left_out() {
-    use scaling_core::chart::{llm::draw_boxes, svg, ChartStyle};
+    use scaling_core::chart::{boxes::draw_boxes, svg, ChartStyle};
     let s = sweep("v=1&preset=seed-strong");
     let draw = |size| {
         svg::render(size, |root| {

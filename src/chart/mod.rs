@@ -6,11 +6,14 @@
 //! hover readout without knowing anything about the axes.
 
 pub mod backend;
+pub mod boxes;
 pub mod laws;
 pub mod line;
 pub mod llm;
+mod marks;
 pub mod plan;
 pub mod svg;
+mod walls;
 
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -25,6 +28,30 @@ pub const PALETTE: [RGBColor; 7] = [
     RGBColor(0xCC, 0x79, 0xA7), // reddish purple
     RGBColor(0x00, 0x00, 0x00), // black
 ];
+
+/// What a colour means across the LLM charts (the strong, weak and plan panels' and the
+/// boxes figure), so that a reader learns it once.
+pub mod colors {
+    use super::PALETTE;
+    use plotters::style::RGBColor;
+
+    /// Compute time, and the batch split over GPUs in the boxes figure.
+    pub const COMPUTE: RGBColor = PALETTE[0];
+    /// Exposed (non-overlapped) time.
+    pub const EXPOSED: RGBColor = PALETTE[1];
+    /// The ideal (linear) line.
+    pub const IDEAL: RGBColor = RGBColor(0x5F, 0x66, 0x6D);
+    /// The table's rows drawn as points.
+    pub const ROWS: RGBColor = PALETTE[6];
+    /// The knee `N_max` and the shaded `T < T_crit` region.
+    pub const KNEE: RGBColor = PALETTE[5];
+    /// What still works: a whole batch per group, weak scaling's efficiency.
+    pub const GOOD: RGBColor = PALETTE[2];
+    /// Measured points.
+    pub const MEASURED: RGBColor = PALETTE[3];
+    /// The layout search's best layouts.
+    pub const BEST: RGBColor = PALETTE[4];
+}
 
 /// Colours of the page background, text and grid.
 #[derive(Debug, Clone, Copy, PartialEq)]

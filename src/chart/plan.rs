@@ -57,7 +57,7 @@ fn best_layout_series(plan: &PlanSweep, value: impl Fn(&PlanPoint) -> f64) -> Op
             "先弱后强，每行取最佳布局（lay=best）",
         )
         .to_string(),
-        color: super::llm::BEST,
+        color: super::colors::BEST,
         kind: SeriesKind::Dotted,
         points,
     })

@@ -47,7 +47,7 @@ pub enum Drawing {
     /// A line chart of the LLM sweep (`chart::llm::describe`).
     Llm(LlmChart),
     /// The boxes figure: one global batch split among more GPUs against the same batch per
-    /// group of GPUs (`chart::llm::draw_boxes`); not a line chart.
+    /// group of GPUs (`chart::boxes::draw_boxes`); not a line chart.
     Boxes,
     /// A chart of the planner's sweep (`chart::plan::describe`).
     Plan(PlanChart),

@@ -444,7 +444,7 @@ impl Panel {
             Drawing::Boxes => match self.llm() {
                 Some(s) => {
                     let a = self.pinned().and_then(Panel::llm);
-                    llm_chart::draw_boxes(root, s, a, style).map(|_| None)
+                    crate::chart::boxes::draw_boxes(root, s, a, style).map(|_| None)
                 }
                 None => Ok(None),
             },
