@@ -4,9 +4,11 @@
 
 use super::nearest;
 use super::table::{Cell, Columns, Table};
-use super::walls::{memory_summary, strong_wall_figures, wall_columns, wall_figures};
+use super::walls::{memory_summary, mfu_summary, strong_wall_figures, wall_columns, wall_figures};
+use crate::chart::llm::LlmChart;
 use crate::i18n::tr;
 use crate::model::llm::{BestLayout, LlmSweep, MfuConvention, StrongRow, WeakRow};
+use crate::model::walls::WallPoint;
 use crate::text::units::{
     format_count, format_exposed, format_ms, format_percent, format_rate, format_si, format_sig,
     format_steps,
@@ -342,56 +344,193 @@ pub fn weak_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
     ))
 }
 
-/// Text alternative of the strong charts.
-pub fn strong_summary(sweep: &LlmSweep) -> String {
+/// The text alternative of one of the strong panel's line charts: what that chart shows, so
+/// that the tab says each thing once (the boxes figure describes itself). `pipeline_stages`
+/// is the scenario's `PP`, which says whether more microbatches shrink a pipeline bubble.
+pub fn strong_chart_summary(sweep: &LlmSweep, chart: LlmChart, pipeline_stages: u32) -> String {
     let s = &sweep.summary;
-    let walls = memory_summary(
-        sweep
-            .strong
-            .iter()
-            .map(|r| (r.gpus, r.walls, r.mfu))
-            .collect(),
-    );
-    let text = trf!(
-        "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does \
-         not shrink; throughput peaks at {} GPUs. Tokens per replica fall below T_crit = {} beyond \
-         N_max ≈ {} GPUs (shaded).",
-        "B_global 固定为 {} tokens 时，暴露时间不随卡数缩小，单步时间的下降慢于 1/N；吞吐在 {} 卡达到峰值。\
-         超过 N_max ≈ {3} 卡（阴影区）后每副本 tokens 低于 T_crit = {2}。",
-        format_si(s.global_batch_tokens, 4),
-        format_count(s.peak_throughput_gpus),
-        format_si(s.t_crit_tokens, 3),
-        format_si(s.n_max, 2)
-    );
-    text + &walls
+    let walls = || wall_rows(&sweep.strong, |r| (r.gpus, r.walls, r.mfu));
+    match chart {
+        LlmChart::StrongStep => trf!(
+            "With B_global fixed at {} tokens, step time falls less than 1/N because exposed time does not shrink.",
+            "B_global 固定为 {} tokens 时，暴露时间不随卡数缩小，单步时间的下降慢于 1/N。",
+            format_si(s.global_batch_tokens, 4)
+        ),
+        LlmChart::StrongEfficiency => {
+            trf!(
+                "Tokens per replica fall below T_crit = {} beyond N_max ≈ {} GPUs (shaded).",
+                "超过 N_max ≈ {1} 卡（阴影区）后每副本 tokens 低于 T_crit = {0}。",
+                format_si(s.t_crit_tokens, 3),
+                format_si(s.n_max, 2)
+            ) + &above_ideal_note(sweep, pipeline_stages)
+        }
+        LlmChart::StrongThroughput => throughput_peak_text(sweep),
+        LlmChart::StrongMemory => memory_summary(walls()),
+        LlmChart::StrongMfu => mfu_summary(walls()),
+        _ => String::new(),
+    }
 }
 
-/// Text alternative of the weak charts.
-pub fn weak_summary(sweep: &LlmSweep) -> String {
+/// The text alternative of one of the weak panel's line charts (see [`strong_chart_summary`]).
+pub fn weak_chart_summary(sweep: &LlmSweep, chart: LlmChart) -> String {
     let (Some(first), Some(last)) = (sweep.weak.first(), sweep.weak.last()) else {
         return String::new();
     };
-    let text = trf!(
-        "With {} tokens per replica fixed, {} → {} GPUs keeps {} weak efficiency, but the global batch \
-         grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
-        "每副本固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率，但 global batch 从 {} 增大到 {}，\
-         同样 {} tokens 只能做 {} → {} 个 optimizer step。",
-        format_si(first.tokens_per_replica, 4),
-        format_count(first.gpus),
-        format_count(last.gpus),
-        format_percent(last.efficiency, 1),
-        format_si(first.global_batch_tokens, 4),
-        format_si(last.global_batch_tokens, 4),
-        format_si(sweep.summary.token_budget, 3),
-        format_steps(first.optimizer_steps),
-        format_steps(last.optimizer_steps)
+    match chart {
+        LlmChart::WeakStep => trf!(
+            "Step time {} → {} ms as N goes {} → {} GPUs.",
+            "N 从 {2} 到 {3} 卡时单步时间 {0} → {1} ms。",
+            format_ms(first.step_ms),
+            format_ms(last.step_ms),
+            format_count(first.gpus),
+            format_count(last.gpus)
+        ),
+        LlmChart::WeakEfficiency => trf!(
+            "With {} tokens per replica fixed, {} → {} GPUs keeps {} weak efficiency.",
+            "每副本固定 {} tokens，{} → {} 卡保持 {} 的弱扩展效率。",
+            format_si(first.tokens_per_replica, 4),
+            format_count(first.gpus),
+            format_count(last.gpus),
+            format_percent(last.efficiency, 1)
+        ),
+        LlmChart::WeakThroughput => trf!(
+            "Throughput {} → {} tokens/s as N goes {} → {} GPUs.",
+            "N 从 {2} 到 {3} 卡时吞吐 {0} → {1} tokens/s。",
+            format_si(first.throughput_tokens_per_s, 4),
+            format_si(last.throughput_tokens_per_s, 4),
+            format_count(first.gpus),
+            format_count(last.gpus)
+        ),
+        LlmChart::WeakSteps => trf!(
+            "The global batch grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
+            "global batch 从 {} 增大到 {}，同样 {} tokens 只能做 {} → {} 个 optimizer step。",
+            format_si(first.global_batch_tokens, 4),
+            format_si(last.global_batch_tokens, 4),
+            format_si(sweep.summary.token_budget, 3),
+            format_steps(first.optimizer_steps),
+            format_steps(last.optimizer_steps)
+        ),
+        LlmChart::WeakMemory => {
+            memory_summary(wall_rows(&sweep.weak, |r| (r.gpus, r.walls, r.mfu)))
+        }
+        _ => String::new(),
+    }
+}
+
+/// `(N, walls, MFU)` of a sweep's table rows, for the walls' summaries.
+fn wall_rows<R>(
+    rows: &[R],
+    row: impl Fn(&R) -> (f64, Option<WallPoint>, f64),
+) -> Vec<(f64, WallPoint, f64)> {
+    rows.iter()
+        .map(row)
+        .filter_map(|(n, w, mfu)| w.map(|w| (n, w, mfu)))
+        .collect()
+}
+
+/// Where strong-scaling throughput peaks: the table's rows, which the key figure names, and,
+/// when it differs, the curve, which runs past them (to `N_max` or beyond the last row).
+fn throughput_peak_text(sweep: &LlmSweep) -> String {
+    let rows = trf!(
+        "Of the table's rows, throughput peaks at {} GPUs.",
+        "在表中各行里，吞吐在 {} 卡达到峰值。",
+        format_count(sweep.summary.peak_throughput_gpus)
     );
-    text + &memory_summary(
+    let curve =
         sweep
-            .weak
+            .strong_curves
+            .throughput
             .iter()
-            .map(|r| (r.gpus, r.walls, r.mfu))
-            .collect(),
+            .copied()
+            .fold(None, |best: Option<(f64, f64)>, p| match best {
+                Some(b) if b.1 >= p.1 => Some(b),
+                _ => Some(p),
+            });
+    let row_peak = sweep
+        .strong
+        .iter()
+        .map(|r| r.throughput_tokens_per_s)
+        .fold(0.0, f64::max);
+    match curve {
+        // The curve's highest point lies past the rows' peak and above it (a fixed
+        // microbatch's steps, or a last row before the knee).
+        Some((n, tokens_per_s)) if tokens_per_s > row_peak * 1.005 => {
+            rows + &trf!(
+                " The curve, which runs to {} GPUs, is highest at {} GPUs ({} tokens/s).",
+                " 曲线画到 {} 卡，在 {} 卡最高（{} tokens/s）。",
+                format_si(sweep.strong_curves.throughput.last().map_or(n, |p| p.0), 2),
+                format_si(n, 2),
+                format_si(tokens_per_s, 3)
+            )
+        }
+        _ => rows,
+    }
+}
+
+/// Why strong-scaling efficiency is above 100% at some rows (fewer GPUs than `N₀`), when it is: there the step
+/// takes fewer GPU-milliseconds than at `N₀`, in compute (each GPU's larger share runs in
+/// larger, faster kernels) or in exposed time (with the microbatch fixed, more microbatches
+/// `A` per step make the pipeline bubble a smaller share). Empty when no row is above 100%.
+fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
+    let n0 = sweep.summary.baseline_gpus;
+    let Some(base) = sweep.strong.iter().find(|r| r.gpus == n0) else {
+        return String::new();
+    };
+    // Shown to one decimal: a row at 100.04% reads 100%, so it needs no word.
+    let above: Vec<&StrongRow> = sweep
+        .strong
+        .iter()
+        .filter(|r| r.efficiency >= 1.0005)
+        .collect();
+    let Some(first) = above.first() else {
+        return String::new();
+    };
+    let share = |of: fn(&StrongRow) -> f64| of(first) * first.gpus / (of(base) * n0);
+    let mut causes = Vec::new();
+    let exposed = share(|r| r.exposed_ms);
+    if exposed < 0.9995 {
+        causes.push(if first.accumulation > base.accumulation && pipeline_stages > 1 {
+            trf!(
+                "exposed time is {} of N₀'s, as with the microbatch fixed, A = {} microbatches per step ({} at N₀) leave a smaller pipeline bubble",
+                "暴露时间为 N₀ 时的 {}，因为 microbatch 固定时每步 A = {} 个 microbatch（N₀ 时为 {}），流水线气泡占比更小",
+                format_percent(exposed, 1),
+                first.accumulation,
+                base.accumulation
+            )
+        } else {
+            trf!(
+                "exposed time is {} of N₀'s",
+                "暴露时间为 N₀ 时的 {}",
+                format_percent(exposed, 1)
+            )
+        });
+    }
+    let compute = share(|r| r.compute_ms);
+    if compute < 0.9995 {
+        causes.push(trf!(
+            "compute is {} of N₀'s, as each GPU's larger share of the batch runs in larger, faster kernels",
+            "计算为 N₀ 时的 {}，因为每卡分到的 batch 更大，kernel 更大更快",
+            format_percent(compute, 1)
+        ));
+    }
+    if causes.is_empty() {
+        return String::new();
+    }
+    let rows = above
+        .iter()
+        .map(|r| format_count(r.gpus))
+        .collect::<Vec<_>>()
+        .join(", ");
+    trf!(
+        " Efficiency is above 100% at {} GPUs: there a step takes less GPU-time than at N₀ = {}.",
+        " {} 卡时效率高于 100%：这时一步所用的 GPU 时间少于 N₀ = {} 卡时。",
+        rows,
+        format_count(n0)
+    ) + &trf!(
+        " At {} GPUs, {}.",
+        "{} 卡时，{}。",
+        format_count(first.gpus),
+        causes.join(tr("; ", "；"))
     )
 }
 

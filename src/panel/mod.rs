@@ -323,6 +323,20 @@ impl Panel {
         }
     }
 
+    /// The text alternative of one of the panel's LLM or Plan line charts: what that chart
+    /// shows, so that a tab says each thing once. `None` for the boxes figure, which describes
+    /// itself, and for the Laws charts, whose texts [`Panel::shown`] writes itself.
+    fn chart_summary(&self, drawing: Drawing) -> Option<String> {
+        match (&self.computed, drawing) {
+            (Computed::Llm(s), Drawing::Llm(c)) if self.view == View::Strong => {
+                Some(llm::strong_chart_summary(s, c, self.scenario.llm.pp))
+            }
+            (Computed::Llm(s), Drawing::Llm(c)) => Some(llm::weak_chart_summary(s, c)),
+            (Computed::Plan { plan: p, .. }, Drawing::Plan(c)) => Some(plan::chart_summary(p, c)),
+            _ => None,
+        }
+    }
+
     /// Everything the panel shows as text.
     pub fn shown(&self) -> Shown {
         let mut texts: Vec<(&'static str, String)> = Vec::new();
@@ -363,14 +377,11 @@ impl Panel {
             learn.view = View::Learn;
             links.push((id, format!("{}{anchor}", learn.standalone_query())));
         }
-        let summaries = |texts: &mut Vec<_>, summary: String| {
-            for chart in self.charts() {
-                // The boxes figure describes itself (its summary is the panel's own text).
-                if matches!(chart.drawing(), Drawing::Llm(_) | Drawing::Plan(_)) {
-                    texts.push((summary_id(chart), summary.clone()));
-                }
+        for chart in self.charts() {
+            if let Some(text) = self.chart_summary(chart.drawing()) {
+                texts.push((summary_id(chart), text));
             }
-        };
+        }
         match &self.computed {
             Computed::Laws(s) => {
                 texts.push((summary_id(ChartId::LawsSpeedup), laws::speedup_summary(s)));
@@ -385,7 +396,6 @@ impl Panel {
             }
             Computed::Llm(s) if self.view == View::Strong => {
                 texts.push(("strong-mode", llm::strong_badge(s)));
-                summaries(&mut texts, llm::strong_summary(s));
                 links.push((
                     "strong-fit-laws",
                     fit::fit_laws_query(s).unwrap_or_default(),
@@ -399,13 +409,11 @@ impl Panel {
             }
             Computed::Llm(s) => {
                 texts.push(("weak-mode", llm::weak_badge(s)));
-                summaries(&mut texts, llm::weak_summary(s));
             }
             Computed::Plan { plan: p, .. } => {
                 texts.push(("plan-mode", plan::mode_badge(p)));
                 texts.push(("plan-bopt", plan::deepseek_note(&self.scenario)));
                 texts.push(("plan-memory", self.memory_note().unwrap_or_default()));
-                summaries(&mut texts, plan::summary(p));
                 if let Some(r) = self.checklist() {
                     texts.push(("report-en", r.en));
                     texts.push(("report-zh", r.zh));

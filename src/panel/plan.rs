@@ -3,6 +3,7 @@
 
 use super::nearest;
 use super::table::{Cell, Columns, Table};
+use crate::chart::plan::PlanChart;
 use crate::i18n::tr;
 use crate::model::levers::Lever;
 use crate::model::llm::LlmInputs;
@@ -482,7 +483,7 @@ pub fn readout(plan: &PlanSweep, gpus: f64) -> Option<String> {
 }
 
 /// Text alternative of the Plan charts.
-pub fn summary(plan: &PlanSweep) -> String {
+fn time_summary(plan: &PlanSweep) -> String {
     trf!(
         "Time to the target loss against GPUs for four ways of choosing the batch. Weak scaling keeps growing the batch past B_crit = {} and gains little; weak-then-strong switches at {} GPUs and is fastest near {} GPUs.",
         "四种 batch 选法下达到目标 loss 的时间随卡数的变化。弱扩展让 batch 越过 B_crit = {} 继续增大，收益很小；先弱后强在 {} 卡切换，在约 {} 卡时最快。",
@@ -490,6 +491,38 @@ pub fn summary(plan: &PlanSweep) -> String {
         format_count(plan.switch_gpus),
         format_si(plan.best_gpus_weak_then_strong, 2)
     )
+}
+
+/// The text alternative of one Plan chart: the time to quality of the four ways of choosing
+/// the batch, or what weak-then-strong costs in GPU-hours from the smallest GPU count to its
+/// fastest.
+pub fn chart_summary(plan: &PlanSweep, chart: PlanChart) -> String {
+    match chart {
+        PlanChart::TimeToQuality => time_summary(plan),
+        PlanChart::GpuHours => {
+            let Some((_, curve)) = plan
+                .curves
+                .iter()
+                .find(|(s, _)| *s == Strategy::WeakThenStrong)
+            else {
+                return String::new();
+            };
+            let (Some(first), Some(best)) = (
+                curve.first(),
+                nearest(curve, plan.best_gpus_weak_then_strong, |p| p.0),
+            ) else {
+                return String::new();
+            };
+            trf!(
+                "Weak-then-strong costs {} GPU-hours at {} GPUs and {} at its fastest, near {} GPUs.",
+                "先弱后强在 {1} 卡时需 {0} GPU 时，在最快的约 {3} 卡时需 {2} GPU 时。",
+                format_si(first.1.gpu_hours, 3),
+                format_count(first.0),
+                format_si(best.1.gpu_hours, 3),
+                format_si(best.0, 2)
+            )
+        }
+    }
 }
 
 /// DeepSeek LLM's empirical optimal batch for this run's compute, `C = 6·P_a·E(B₀)` with

@@ -167,17 +167,14 @@ pub(super) fn strong_wall_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
     )
 }
 
-/// With a shape, what the memory and MFU charts show, for the panels' text alternatives:
-/// memory per GPU and MFU from the first row to the last, and the rows that do not fit.
-pub(super) fn memory_summary(rows: Vec<(f64, Option<WallPoint>, f64)>) -> String {
-    let walls: Vec<(f64, WallPoint, f64)> = rows
-        .into_iter()
-        .filter_map(|(n, w, mfu)| w.map(|w| (n, w, mfu)))
-        .collect();
-    let (Some(first), Some(last)) = (walls.first(), walls.last()) else {
+/// With a shape, what the memory chart shows, for its text alternative: memory per GPU from
+/// the first table row to the last, and the rows that do not fit. `rows` are `(N, walls,
+/// MFU)` of the rows with walls.
+pub(super) fn memory_summary(rows: Vec<(f64, WallPoint, f64)>) -> String {
+    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
         return String::new();
     };
-    let over: Vec<String> = walls
+    let over: Vec<String> = rows
         .iter()
         .filter(|r| !r.1.fits)
         .map(|r| format_count(r.0))
@@ -188,13 +185,27 @@ pub(super) fn memory_summary(rows: Vec<(f64, Option<WallPoint>, f64)>) -> String
         trf!("does not fit at {} GPUs", "{} 卡时放不下", over.join(", "))
     };
     trf!(
-        " Memory per GPU {} → {} GiB ({}); MFU {} → {}.",
-        " 单卡显存 {} → {} GiB（{}）；MFU {} → {}。",
+        "Memory per GPU {} → {} GiB ({}).",
+        "单卡显存 {} → {} GiB（{}）。",
         format_gib(first.1.memory.total),
         format_gib(last.1.memory.total),
-        fit,
+        fit
+    )
+}
+
+/// With a shape, what the MFU chart shows, for its text alternative: MFU from the first
+/// table row to the last (`rows` as in [`memory_summary`]).
+pub(super) fn mfu_summary(rows: Vec<(f64, WallPoint, f64)>) -> String {
+    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
+        return String::new();
+    };
+    trf!(
+        "MFU {} → {} as N goes {} → {} GPUs.",
+        "N 从 {2} 到 {3} 卡时 MFU {0} → {1}。",
         format_percent(first.2, 1),
-        format_percent(last.2, 1)
+        format_percent(last.2, 1),
+        format_count(first.0),
+        format_count(last.0)
     )
 }
 
