@@ -118,7 +118,7 @@ fn strong_panel_says_each_thing_under_the_chart_that_shows_it() {
         ),
         (
             "strong-throughput-summary",
-            "Of the table's rows, throughput peaks at 8,192 GPUs.",
+            "Throughput peaks at 8,192 GPUs (table rows).",
         ),
     ] {
         assert_eq!(text(&texts, id), Some(expected), "{id}");
@@ -140,15 +140,15 @@ fn strong_efficiency_above_100_percent_says_why() {
     let s = text(&texts, "strong-efficiency-summary").unwrap();
     assert!(
         s.contains(
-            "Efficiency is above 100% at 2,048, 4,096 GPUs: there a step takes less GPU-time \
-             than at N₀ = 8,192. At 2,048 GPUs, exposed time is "
+            "Above 100% at 2,048, 4,096 GPUs: a step there takes less GPU-time than at N₀ = \
+             8,192. At 2,048 GPUs, exposed time is "
         ),
         "{s}"
     );
     assert!(
         s.ends_with(
-            "of N₀'s, as with the microbatch fixed, A = 128 microbatches per step (32 at N₀) \
-             leave a smaller pipeline bubble."
+            "of N₀'s: with the microbatch fixed, A = 128 microbatches per step (32 at N₀) \
+             shrink the pipeline bubble."
         ),
         "{s}"
     );
@@ -157,9 +157,7 @@ fn strong_efficiency_above_100_percent_says_why() {
     // microbatch's steps): its summary names both peaks.
     let t = text(&texts, "strong-throughput-summary").unwrap();
     assert!(
-        t.starts_with(
-            "Of the table's rows, throughput peaks at 16,384 GPUs. The curve, which runs to "
-        ),
+        t.starts_with("Throughput peaks at 16,384 GPUs (table rows). The curve, drawn to "),
         "{t}"
     );
 }
@@ -183,7 +181,7 @@ fn weak_panel_says_each_thing_under_the_chart_that_shows_it() {
         ),
         (
             "weak-throughput-summary",
-            "Throughput 32M → 121.9M tokens/s as N goes 1,024 → 4,096 GPUs.",
+            "Throughput 32M → 121.9M tokens/s.",
         ),
         (
             "weak-steps-summary",

@@ -394,12 +394,10 @@ pub fn weak_chart_summary(sweep: &LlmSweep, chart: LlmChart) -> String {
             format_percent(last.efficiency, 1)
         ),
         LlmChart::WeakThroughput => trf!(
-            "Throughput {} → {} tokens/s as N goes {} → {} GPUs.",
-            "N 从 {2} 到 {3} 卡时吞吐 {0} → {1} tokens/s。",
+            "Throughput {} → {} tokens/s.",
+            "吞吐 {} → {} tokens/s。",
             format_si(first.throughput_tokens_per_s, 4),
-            format_si(last.throughput_tokens_per_s, 4),
-            format_count(first.gpus),
-            format_count(last.gpus)
+            format_si(last.throughput_tokens_per_s, 4)
         ),
         LlmChart::WeakSteps => trf!(
             "The global batch grows {} → {} and the same {} tokens buy {} → {} optimizer steps.",
@@ -432,8 +430,8 @@ fn wall_rows<R>(
 /// when it differs, the curve, which runs past them (to `N_max` or beyond the last row).
 fn throughput_peak_text(sweep: &LlmSweep) -> String {
     let rows = trf!(
-        "Of the table's rows, throughput peaks at {} GPUs.",
-        "在表中各行里，吞吐在 {} 卡达到峰值。",
+        "Throughput peaks at {} GPUs (table rows).",
+        "表中各行吞吐在 {} 卡最高。",
         format_count(sweep.summary.peak_throughput_gpus)
     );
     let curve =
@@ -456,7 +454,7 @@ fn throughput_peak_text(sweep: &LlmSweep) -> String {
         // microbatch's steps, or a last row before the knee).
         Some((n, tokens_per_s)) if tokens_per_s > row_peak * 1.005 => {
             rows + &trf!(
-                " The curve, which runs to {} GPUs, is highest at {} GPUs ({} tokens/s).",
+                " The curve, drawn to {} GPUs, peaks at {} GPUs ({} tokens/s).",
                 " 曲线画到 {} 卡，在 {} 卡最高（{} tokens/s）。",
                 format_si(sweep.strong_curves.throughput.last().map_or(n, |p| p.0), 2),
                 format_si(n, 2),
@@ -491,8 +489,8 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
     if exposed < 0.9995 {
         causes.push(if first.accumulation > base.accumulation && pipeline_stages > 1 {
             trf!(
-                "exposed time is {} of N₀'s, as with the microbatch fixed, A = {} microbatches per step ({} at N₀) leave a smaller pipeline bubble",
-                "暴露时间为 N₀ 时的 {}，因为 microbatch 固定时每步 A = {} 个 microbatch（N₀ 时为 {}），流水线气泡占比更小",
+                "exposed time is {} of N₀'s: with the microbatch fixed, A = {} microbatches per step ({} at N₀) shrink the pipeline bubble",
+                "暴露时间为 N₀ 的 {}：microbatch 固定，每步 A = {}（N₀ 时 {}），流水线气泡更小",
                 format_percent(exposed, 1),
                 first.accumulation,
                 base.accumulation
@@ -500,7 +498,7 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
         } else {
             trf!(
                 "exposed time is {} of N₀'s",
-                "暴露时间为 N₀ 时的 {}",
+                "暴露时间为 N₀ 的 {}",
                 format_percent(exposed, 1)
             )
         });
@@ -508,8 +506,8 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
     let compute = share(|r| r.compute_ms);
     if compute < 0.9995 {
         causes.push(trf!(
-            "compute is {} of N₀'s, as each GPU's larger share of the batch runs in larger, faster kernels",
-            "计算为 N₀ 时的 {}，因为每卡分到的 batch 更大，kernel 更大更快",
+            "compute is {} of N₀'s: each GPU's larger share of the batch runs in larger, faster kernels",
+            "计算为 N₀ 的 {}：每卡 batch 更大，kernel 更快",
             format_percent(compute, 1)
         ));
     }
@@ -522,8 +520,8 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     trf!(
-        " Efficiency is above 100% at {} GPUs: there a step takes less GPU-time than at N₀ = {}.",
-        " {} 卡时效率高于 100%：这时一步所用的 GPU 时间少于 N₀ = {} 卡时。",
+        " Above 100% at {} GPUs: a step there takes less GPU-time than at N₀ = {}.",
+        " {} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时。",
         rows,
         format_count(n0)
     ) + &trf!(

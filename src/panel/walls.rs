@@ -200,12 +200,10 @@ pub(super) fn mfu_summary(rows: Vec<(f64, WallPoint, f64)>) -> String {
         return String::new();
     };
     trf!(
-        "MFU {} → {} as N goes {} → {} GPUs.",
-        "N 从 {2} 到 {3} 卡时 MFU {0} → {1}。",
+        "MFU {} → {}.",
+        "MFU {} → {}。",
         format_percent(first.2, 1),
-        format_percent(last.2, 1),
-        format_count(first.0),
-        format_count(last.0)
+        format_percent(last.2, 1)
     )
 }
 
