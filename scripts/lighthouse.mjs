@@ -48,8 +48,8 @@ const DEFAULT_PAGES = [
   { query: '?v=1&embed=strong', categories: ALL },
   { query: '?v=1&preset=llama31-405b-h100&view=strong', categories: ['performance'], targets: { performance: null, lcpS: null, cls: null, tbtMs: 150 } },
 ];
-// The targets (Lighthouse 12 mobile; docs/performance.md); a page may set its own (`targets`, null: printed
-// without a target). FCP is printed without a target.
+// The targets (Lighthouse 12 mobile; docs/performance.md); a page may set its own (`targets`,
+// null: printed without a target). FCP is printed without a target.
 const TARGETS = { performance: 95, lcpS: 2.0, cls: 0.02, tbtMs: 50 };
 
 const args = process.argv.slice(2);
