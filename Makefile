@@ -111,13 +111,16 @@ snapshots:
 
 # ---- benchmark (not part of `make test`) ---------------------------------------------------
 # Headless Chromium against dist/ on 127.0.0.1, about 5 minutes; prints PASS/FAIL per target
-# (the Plotly.js ratio as a reference, without one) and writes test-results/bench.json.
-# BENCH_ARGS goes to bench/bench.mjs (e.g. --quick; --strict exits 1 on a missed target).
+# (the Plotly.js ratio as a reference, without one), writes test-results/bench.json with the
+# commit and the machine, then rewrites docs/performance.md's results section from it
+# (bench/results.mjs). BENCH_ARGS goes to bench/bench.mjs (e.g. --quick; --strict exits 1 on a
+# missed target); a partial run (--only, --panels) leaves the doc alone.
 
 BENCH_ARGS ?=
 
 bench: bootstrap trunk-build
 	$(ENV) node bench/bench.mjs $(BENCH_ARGS)
+	$(ENV) if node -e 'process.exit(require("./test-results/bench.json").targets ? 0 : 1)'; then node bench/results.mjs; fi
 
 # ---- Lighthouse (not part of `make test`) --------------------------------------------------
 # npm lighthouse@12.2.3 with Debian's chromium against dist/ on 127.0.0.1, about 20 s a page,

@@ -1,8 +1,8 @@
-// The Learn view's texts (issue 12): www/learn/<lang>.html → dist/learn-<lang>-<hash>.html,
+// The Learn view's texts: www/learn/<lang>.html → dist/learn-<lang>-<hash>.html,
 // each named in index.html by <meta name="learn-<lang>" content="./learn-<lang>-<hash>.html">.
 // The page fetches the reader's file when view=learn first opens (crates/web/src/learn.rs), so no
 // reader of the other panels downloads them (tests/e2e/size.test.mjs keeps them apart).
-// Each live figure's chart is written into its file at build time (issue 24: `scaling
+// Each live figure's chart is written into its file at build time (`scaling
 // prerender --figure`, the SVG the page's export writes), after its canvas, where the style
 // sheet lays it over the canvas until the page has drawn it: the texts read with their
 // figures before the model is in.

@@ -16,12 +16,12 @@
 //
 // Default pages: `?v=1`, `?v=1&view=strong`, `?v=1&view=learn` and `?v=1&embed=strong` with all
 // three categories; `?v=1&preset=llama31-405b-h100&view=strong`, a link whose scenario the build
-// did not prerender, with performance only and one target, TBT ≤ 150 ms (issue 38: its first
+// did not prerender, with performance only and one target, TBT ≤ 150 ms (its first
 // paint waits for the model, so its LCP is printed without a target); and
 // `?v=1&view=plan` with accessibility and best practices (a QUERY on the command line gets all
 // three). Writes each report to test-results/lighthouse/<n>.json, prints
 // the scores of each page, every accessibility or best-practices audit that did not pass, and
-// then the performance table (issue 24): performance ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.02, TBT ≤ 50 ms
+// then the performance table: performance ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.02, TBT ≤ 50 ms
 // with PASS/FAIL each, FCP beside them, the LCP element and the largest layout shifts.
 // Exits 1 if an accessibility or best-practices score is below --min (default 95) or a run did
 // not finish. The performance targets are printed only; --strict makes a missed one fail too.
@@ -48,8 +48,8 @@ const DEFAULT_PAGES = [
   { query: '?v=1&embed=strong', categories: ALL },
   { query: '?v=1&preset=llama31-405b-h100&view=strong', categories: ['performance'], targets: { performance: null, lcpS: null, cls: null, tbtMs: 150 } },
 ];
-// Issue 24's targets (Lighthouse 12 mobile); a page may set its own (`targets`, null: printed
-// without a target). FCP is printed without a target.
+// The targets (Lighthouse 12 mobile; docs/performance.md); a page may set its own (`targets`,
+// null: printed without a target). FCP is printed without a target.
 const TARGETS = { performance: 95, lcpS: 2.0, cls: 0.02, tbtMs: 50 };
 
 const args = process.argv.slice(2);

@@ -5,8 +5,8 @@
 //
 //   1. shorten the names each wasm and its JavaScript share (binaryen's
 //      --minify-imports-and-exports-and-modules: ~150 imports such as
-//      `__wbg_setAttribute_f75317b2b5cabfb4` become `Ab`; -3 KB gzipped), rewrite the
-//      wasm-bindgen JavaScript to match, minify that JavaScript with terser (-2 KB gzipped),
+//      `__wbg_setAttribute_f75317b2b5cabfb4` become `Ab`), rewrite the
+//      wasm-bindgen JavaScript to match, minify that JavaScript with terser,
 //      and update both files' integrity="sha384-…" in index.html. The page's size budget is
 //      245,000 B gzipped for everything an English reader downloads (docs/performance.md);
 //      then name the runs module's files by their content (hashModule: runs-<hash>_loader.js,
@@ -206,14 +206,14 @@ export function minifyHtml(html) {
  * - A failure names its file in #app-status: the static import becomes a dynamic one (a failed
  *   static import never runs the module), and both steps are caught, reported and rethrown
  *   (the console still shows the error).
- * - The wasm compiles while the page is still being parsed and laid out (issue 14's first
- *   draw, ~13 ms): the script is `async` and starts `WebAssembly.compileStreaming` at once,
+ * - The wasm compiles while the page is still being parsed and laid out (which shortens the
+ *   first draw): the script is `async` and starts `WebAssembly.compileStreaming` at once,
  *   then waits for the DOM before the app starts. A response the streaming compiler refuses
  *   (a server that does not send `application/wasm`, a 404) is handed to wasm-bindgen as it
  *   is, whose own fallback and error apply as before.
  * - `blocking="render"`: the browser does not lay out and paint the page before this small
- *   script has arrived, so the first layout no longer runs between the document and the
- *   script (~14 ms). Only the script's own download blocks rendering, not the wasm's.
+ *   script has arrived, so the first layout does not run between the document and the
+ *   script. Only the script's own download blocks rendering, not the wasm's.
  *
  * Fails the build if Trunk's loader has another shape, rather than shipping a page that
  * cannot say why it did not start. The loader itself, a few hundred bytes next to index.html,
@@ -228,13 +228,13 @@ export function guardLoader(html) {
   const guarded = `<script type="module" async>${space}` +
     // The wasm is fetched once the prerendered first view is painted, so that on a slow link
     // or a slow phone the page's first paint shares neither the network nor the main thread
-    // with 200 KB of wasm (issue 24; index.html has no preload of it, see below): after the
+    // with the wasm (index.html has no preload of it, see below): after the
     // first contentful paint (Paint Timing) and one more frame; two frames where the browser
     // has no paint entries; at once in a hidden tab (no paint comes) or a page that waits
     // hidden for the model (html.swap: its first paint is the model's); at most 3 s. Frames
     // alone are not enough: a slow device runs them before the first paint is on screen
-    // (Lighthouse's mobile run on a 2-core host: FCP at 1.2 s, the wasm requested at 0.6 s,
-    // so its simulated LCP waited for the wasm). A link to the Learn view paints its texts
+    // (in Lighthouse's mobile run the wasm was then requested before the first contentful
+    // paint, so its simulated LCP waited for the wasm). A link to the Learn view paints its texts
     // first: index.html's first script fetches them and says when they are in
     // (scaling:texts; at most 3 s), which is known once the page is parsed (this module is
     // async: it may run before that script).

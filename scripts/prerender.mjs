@@ -1,4 +1,4 @@
-// The first view written at build time (issue 24, item 1; src/panel/prerender.rs): runs
+// The first view written at build time (src/panel/prerender.rs): runs
 // `scaling prerender` (the same crate as the page, built natively) and writes its fragments
 // into index.html at the ids the page itself writes to — the default scenario's key figures,
 // tables and chart summaries inside their (empty) elements, each chart's SVG right after its

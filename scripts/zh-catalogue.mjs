@@ -5,7 +5,7 @@
 // Why a separate file: every reader-facing string is written in the Rust source next to its
 // translation — `tr("en", "中文")`, `trf!("en {}", "中文 {}", …)`, `("en", "中文")` header pairs
 // and `("data-i18n key", "中文")` rows of i18n::UI. Natively (CLI, tests) both are compiled in.
-// In the WebAssembly bundle the Chinese half would cost ~8 KB gzipped of a 150 KB budget that
+// In the WebAssembly bundle the Chinese half would be a sizeable share of the size budget that
 // every reader pays, so the bundle is built without it (src/i18n.rs) and looks each English
 // text up in this catalogue instead.
 //

@@ -7,20 +7,11 @@
 //! The crate computes both, draws them, and runs the same way in the browser (WebAssembly)
 //! and on the command line (`scaling`).
 //!
-//! Data flows one way: text → [`scenario::Scenario`] (validated) → [`model`] → [`panel`]
+//! Data flows one way: text → [`scenario::Scenario`] (validated) → the model → [`panel`]
 //! (rows, text, charts) → the DOM (the page, `crates/web`) or terminal/SVG/JSON (the CLI,
 //! `crates/cli`).
 //!
-//! | module | holds |
-//! |---|---|
-//! | [`model`] | pure maths: laws, measured points, sweeps, units |
-//! | [`scenario`] | every input, validation, presets, the `v=1` URL codec |
-//! | [`panel`] | per panel: sweeps, tables, key figures, summaries, charts, readouts, JSON |
-//! | [`text`] | numbers as text and back (`32M`, `5%`), the model's errors as sentences |
-//! | [`i18n`] | English and Chinese texts, the thread's language |
-//! | [`runs`] | a reader's own run in and out: the page's requests to its import worker |
-//! | [`page`] | the page's state transitions (input accepted or refused, URL throttle), native |
-//! | [`chart`] | plotters charts generic over `DrawingBackend` (canvas, SVG) |
+//! Its modules are listed in the code map of `docs/architecture.md`.
 
 /// `format!` in the thread's language: `trf!("{} GPUs", "{} 卡", n)`. Placeholders are
 /// `{}` (next argument) or `{0}`, `{1}` … (so a translation can reorder them). Filled at run

@@ -1,8 +1,8 @@
 //! The page's state and its transitions, as plain structs with native tests: what happens
 //! when a reader types into a box (accepted, or refused with a message while the value from
 //! before the edit stays), picks a preset, how often the address bar is rewritten, and what a
-//! drag's frames leave for later ([`Drag`], [`Seen`]). `crate::web` only carries these
-//! decisions out in the DOM.
+//! drag's frames leave for later ([`Drag`], [`Seen`]). The page's glue (`crates/web`) only
+//! carries these decisions out in the DOM.
 
 use crate::i18n::tr;
 use crate::scenario::{decode, Decoded, Key, Preset, Scenario};
@@ -199,7 +199,7 @@ impl PageState {
         for &k in Key::ALL {
             let t = a.get_text(k);
             if !k.is_display() && k != Key::Pin && t != b.get_text(k) {
-                // An empty value says what it means (issue 24: "lv=" read as nothing).
+                // An empty value says what it means ("lv=" would read as nothing).
                 let shown = match (t.is_empty(), k) {
                     (false, _) => t,
                     (true, Key::Levers) => tr("(no levers)", "（未开启手段）").to_string(),
@@ -286,8 +286,8 @@ pub enum Redraw {
 pub struct Frame {
     pub redraw: Redraw,
     /// Whether the frame writes the address bar (through [`UrlThrottle`]). A drag's frames do
-    /// not: a frame that calls `history.replaceState` costs ~1.6 ms more CPU (issue 14), so the
-    /// whole frame after the drag writes it.
+    /// not: a frame that calls `history.replaceState` costs noticeably more CPU, so the whole
+    /// frame after the drag writes it.
     pub writes_url: bool,
     /// Set the idle timer to fire in this many ms (none is running), then tell
     /// [`Drag::timer_started`] its handle.
@@ -335,7 +335,7 @@ pub enum InView {
 /// other change (a click, a tab, a first keystroke) and a panel shown for the first time are
 /// drawn whole. One timer serves a whole drag: each frame only moves the due time, and the
 /// timer, when it fires early, is set again for the rest (clearing and setting a timer every
-/// frame cost ~0.1 ms of each, issue 14).
+/// frame would cost each frame that much more).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Drag {
     /// The last input and when it came, ms.

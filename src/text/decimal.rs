@@ -2,7 +2,7 @@
 //!
 //! Why not `str::parse::<f64>`: Rust's parser (Eisel–Lemire with a big-decimal fallback)
 //! carries a table of 128-bit powers of five for speed, which barely compresses in the page's
-//! WebAssembly (its size: docs/performance.md). The page parses a handful of numbers per
+//! WebAssembly, a cost the size budget cannot spare. The page parses a handful of numbers per
 //! keystroke, so exact big-integer arithmetic is fast enough: the value `D · 10^E` is the ratio
 //! of two integers, and 65 bits of their quotient plus whether a remainder is left decide the
 //! rounding (Clinger 1990, "How to read floating point numbers accurately", AlgorithmM's idea

@@ -578,8 +578,8 @@ fn prerender(
 /// `scaling presets`: each name and its description.
 fn presets(lang: Option<Lang>) -> String {
     set_lang(lang.unwrap_or_default());
-    // One column as wide as the longest name (issue 24: `megatron-177b-h100` and longer
-    // pushed their descriptions out of line).
+    // One column as wide as the longest name (`megatron-177b-h100` and longer would push their
+    // descriptions out of line).
     let width = Preset::ALL
         .iter()
         .map(|p| p.name().len())

@@ -136,8 +136,8 @@ pub(super) fn install() -> Result<(), JsValue> {
 
 /// In a frame: posts the content height to the parent once drawn and whenever it changes —
 /// a redraw, a message under an input, a `<details>` toggled, a hover readout that wraps, a new
-/// width. (Posting after each redraw instead would miss the changes that need none, for
-/// ~160 B gzipped less.)
+/// width. (Posting after each redraw instead would be smaller but miss the changes that need
+/// none.)
 fn watch_size() -> Result<(), JsValue> {
     let (Some(_), Some(root)) = (parent(), super::dom::document().document_element()) else {
         return Ok(());

@@ -52,7 +52,7 @@ pub(super) struct App {
     /// How far `after_paint` has gone: 0 (asks for a frame), 1 (a task), 2 (marks the body).
     pub paint_step: u8,
     /// The first frame's charts not drawn yet: each is drawn in a task of its own
-    /// (`draw_pending`), so loading the page is no single long task (issue 24's TBT). A later
+    /// (`draw_pending`), so loading the page is no single long task (blocking time). A later
     /// frame that draws one of them takes it off.
     pub pending_charts: Vec<ChartId>,
     /// `(prefers-color-scheme: dark)`, asked once ([`App::prefers_dark`]).
@@ -100,7 +100,7 @@ impl App {
 
     /// Whether the system asks for a dark page. The `MediaQueryList` is made on first use and
     /// kept: it follows the system's setting by itself, and `matchMedia` parses its query anew
-    /// on every call (~0.1 ms of each frame of a drag in issue 14's profile).
+    /// on every call, which a drag's frames would pay.
     pub fn prefers_dark(&mut self) -> bool {
         self.prefers_dark
             .get_or_insert_with(|| {

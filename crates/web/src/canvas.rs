@@ -76,8 +76,8 @@ pub fn backend(canvas: &HtmlCanvasElement) -> Option<Canvas> {
 /// a path begun and rasterised per dash). Here consecutive lines and paths of one colour and
 /// width become subpaths of one path, stroked once when the style changes or anything else is
 /// drawn. The path is written as SVG path data and handed to the canvas as one `Path2D`: one
-/// call instead of a `moveTo`/`lineTo` across the wasm–JS boundary per point (~1,600 per update
-/// on the Laws panel, issue 14). Every other call is plotters-canvas's own.
+/// call instead of a `moveTo`/`lineTo` across the wasm–JS boundary per point (thousands per
+/// update on the Laws panel). Every other call is plotters-canvas's own.
 pub struct Batched {
     inner: CanvasBackend,
     context: CanvasRenderingContext2d,

@@ -61,7 +61,7 @@ fn checked_levers() -> String {
 /// Writes every control from the scenario (on load and when a preset is chosen), clearing the
 /// inputs' messages if `clear`. Only what differs is written: the build writes the default
 /// scenario's values into the page (`panel::prerender::controls`), and writing a box's value,
-/// even the same one, costs its editor's update (most of the start's task on a phone, issue 24).
+/// even the same one, costs its editor's update (most of the start's task on a phone).
 pub(super) fn sync_all_controls(scenario: &Scenario, clear: bool) {
     for lever in Lever::ALL {
         if let Some(check) = by_id::<HtmlInputElement>(&format!("lv-{}", lever.key())) {

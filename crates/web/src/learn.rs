@@ -166,9 +166,8 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
 /// Draws the live figures as they come near the screen: an `IntersectionObserver` with a
 /// margin of one screen hands them over, each is drawn in a task of its own, and until then
 /// the build's prerendered chart (the same chart, in the reader's language) stands in. Drawing
-/// all sixteen at load, one per task, was most of a Learn link's blocking time on a phone
-/// (issue 24: 13–32 ms each on a desktop, four times that at Lighthouse's CPU), for figures
-/// most readers never scroll to. The figures near the screen when the texts arrive come in
+/// every figure at load, one per task, would be most of a Learn link's blocking time on a
+/// phone, for figures most readers never scroll to. The figures near the screen when the texts arrive come in
 /// the observer's first report; once they are drawn the texts get `data-drawn` (tests and
 /// hosts wait for it).
 fn observe_figures(root: &HtmlElement, scenario: Scenario) {

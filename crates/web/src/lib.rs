@@ -6,19 +6,38 @@
 //! computes what each panel shows and draws it; this crate puts it into the DOM. It depends on
 //! the core, not on the model, so it cannot name a formula or run a sweep. Natively it is empty.
 //!
-//! | module | job |
-//! |---|---|
-//! | this file | boot, the frame (compute → draw → text), hover readouts |
-//! | `app` | the page's state in one place: `App`, reached through `with_app` |
-//! | `inputs` | number boxes, sliders, presets, levers, tabs, the language button |
-//! | `exports` | PNG / SVG / CSV / Markdown / text downloads, the tables last shown |
-//! | `url` | the address bar (throttled), Copy link, the clipboard |
-//! | `runs` | loads the runs module (crates/runs: "Your run", "Copy as", `import`) on first use |
-//! | `api` | `window.scalingExplorer` and the `postMessage` bridge to a host page |
-//! | `canvas` | plotters-canvas with text measured by the canvas, strokes batched into one `Path2D` |
-//! | `offscreen` | carries out the drag policy of `scaling_core::page::Drag`: the observer, the idle timer |
-//! | `learn` | the Learn view: its texts, live figures and exercises |
-//! | `dom`, `present` | DOM helpers; language, theme, embedding, downloads |
+//! Its modules are listed in the code map of `docs/architecture.md`.
+//!
+//! ## The first paint, before the model
+//!
+//! `www/index.html`'s first script (moved into `inline-<hash>.js` by the build) reads the link
+//! only to choose what to show. The default inputs with `view=`/`embed=` one of the prerendered
+//! panels: a `MutationObserver` marks that tab and un-hides that panel as the parser adds
+//! them, before any paint, and `embed` puts `embedded` on `<html>`. On phones (and embeds
+//! narrower than two columns, where the panel's first figure is laid out above the inputs)
+//! `html.hold-inputs` keeps the inputs out of the layout until the panel's first figure is
+//! parsed whole, so a paint between the two moves nothing. `view=learn`: the Learn texts are
+//! fetched at once and put into `#learn-content` (`data-loaded`; `learn` then only activates
+//! them), and the wasm is fetched after they are painted (`scaling:texts`). Anything else:
+//! `<html class="swap">` hides the page until the start marks it ready.
+//!
+//! The loader (`scripts/post-build.mjs`) is an `async` module script with `blocking="render"`:
+//! once the first contentful paint is on screen and one more frame has run (at once when the
+//! page waits hidden), it fetches the wasm and compiles it as it streams in
+//! (`WebAssembly.compileStreaming`), waits for the DOM, then imports the glue and instantiates
+//! the compiled module. The first frame is drawn at boot, in the module's own task. A response the streaming compiler
+//! refuses goes to wasm-bindgen as it is, whose fallback and error apply. The build fails on an
+//! inline script that does not parse (`scripts/extract-loader.mjs`: the minifier joins its
+//! lines, so a `//` comment would swallow the rest).
+//!
+//! The start then runs as a chain of short tasks (`next_task`): the start, the inputs, the
+//! handlers, the texts, then one chart per task (`App::pending_charts`), so no task blocks
+//! input for long. The Learn figures are drawn one per task as they come near the screen (an
+//! `IntersectionObserver` with a one-screen margin; their prerendered charts stand in until
+//! then), and `#learn-content[data-drawn]` is set once those near the screen at the start are
+//! drawn. `body[data-ready]` comes after the last chart. Chinese text stays out of an English
+//! reader's first layout (it would load a CJK font first): the language button's label is laid
+//! out once `<body data-painted>` is set, a task after the first painted frame.
 
 #![cfg(target_arch = "wasm32")]
 
@@ -62,8 +81,8 @@ pub fn start() -> Result<(), JsValue> {
     // A panic prints its message and source location in the console (then the module aborts
     // as before); the e2e suites treat any console error as a failure.
     console_error_panic_hook::set_once();
-    // The page starts in the next task: this one is the module's instantiation, ~11 ms on a
-    // desktop, ~45 ms at Lighthouse's 4x CPU — with the start in it, a long task (issue 24).
+    // The page starts in the next task: this one is the module's instantiation, and with the
+    // start in it, it would be a long task at phone speed.
     next_task(|| {
         if let Err(e) = begin() {
             wasm_bindgen::throw_val(e);
@@ -113,12 +132,11 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
     present::apply_embed(&decoded.scenario);
     // No frame is asked for until the first one below: it draws whatever the events change.
     with_app(|app| app.frame_requested = true);
-    // The rest in tasks of their own, each short on a phone's CPU (issue 24's blocking time:
-    // the module's start, the inputs, the handlers and the first frame were one task of
-    // ~140 ms at Lighthouse's 4x): the inputs (~5 ms on a desktop), the handlers (~6 ms),
-    // then the first frame. It is not left to the next animation frame: the module runs once
-    // the document is parsed, so the layout the drawing reads is there, and waiting for the
-    // vsync would only delay the first chart (0–16.7 ms, issue 14).
+    // The rest in tasks of their own, each short on a phone's CPU (in one task, the module's
+    // start, the inputs, the handlers and the first frame would block input for long): the
+    // inputs, the handlers, then the first frame. It is not left to the next animation frame:
+    // the module runs once the document is parsed, so the layout the drawing reads is there,
+    // and waiting for the vsync would only delay the first chart.
     next_task(move || {
         inputs::init();
         show_link_messages(&decoded);
@@ -271,8 +289,7 @@ fn frame() {
         .filter(|&chart| !later(&format!("{}-canvas", chart.id())))
         .collect();
     // The first frame leaves its charts to a task each (`draw_pending`): on a phone the
-    // module's start, the texts and six charts were one task of 120–220 ms (Lighthouse's
-    // 4x CPU), all of it blocking time. The prerendered SVGs stand in for them meanwhile.
+    // module's start, the texts and every chart in one task would all be blocking time. The prerendered SVGs stand in for them meanwhile.
     let first_frame = with_app(|app| !app.ready).unwrap_or(false);
     with_app(|app| {
         if first_frame {
@@ -309,8 +326,8 @@ fn frame() {
         !std::mem::replace(&mut app.ready, true)
     });
     // The address bar too is written by the whole frame after a drag, not during it: a frame
-    // that calls `history.replaceState` costs ~1.6 ms more CPU (the browser's side of it
-    // included), and one frame in ten of a drag did (issue 14).
+    // that calls `history.replaceState` costs noticeably more CPU (the browser's side of it
+    // included).
     if decided.writes_url {
         url::write_url(false);
     }

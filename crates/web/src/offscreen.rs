@@ -10,10 +10,19 @@
 //! A drag's frame reads no geometry: which charts and tables are on screen comes from an
 //! `IntersectionObserver`, told by the browser after its own layout, and each canvas is drawn
 //! at the size the last whole frame read. (Reading `getBoundingClientRect` or `clientWidth` in
-//! the frame forced a layout of what the input handler had just changed, and the frame laid
-//! out again after the text was written: 0.6–0.9 ms of each update, issue 14's profile.) A
-//! canvas that changed size during the drag (a scrollbar came) is redrawn at its new size by
-//! the whole frame after it; a window resize asks for a whole frame at once.
+//! the frame would force a layout of what the input handler had just changed, and the frame
+//! would lay out again after the text was written.) A canvas that changed size during the drag
+//! (a scrollbar came) is redrawn at its new size by the whole frame after it; a window resize
+//! asks for a whole frame at once.
+//!
+//! "What is on screen" covers the charts and the tables, texts and lists (chart summaries, the
+//! Plan panel's report and warnings, the footer's command, the print-only scenario). The
+//! address bar, too, is written by the whole frame after a drag and not during it (a
+//! `history.replaceState` costs a frame noticeable CPU); one timer per drag schedules that
+//! frame, and each frame of the drag only moves its due time. `canvas::Batched` keeps the
+//! drawing itself cheap: consecutive lines and paths of one colour and width are stroked as
+//! one `Path2D` of SVG path data. `tests/e2e/offscreen.test.mjs` holds a dragged page against a
+//! fresh load, and a chart scrolled into view during a drag against the drag's own frames.
 //!
 //! The decisions (which frames draw only what is on screen, when the address is written, when
 //! the idle timer is set, set again or cancelled) are [`crate::page::Drag`]'s, and what is on

@@ -104,8 +104,8 @@ pub fn apply_lang(lang: Lang) {
         doc.set_title("弱扩展与强扩展 — Amdahl 与 Gustafson，交互模型");
     }
     // The markup is English; in Chinese every keyed text is replaced (the language toggle then
-    // reads "English"). An English page leaves them alone: walking them cost ~2 ms of its
-    // first draw (issue 14).
+    // reads "English"). An English page leaves them alone: walking them would delay its first
+    // draw.
     let nodes = doc
         .query_selector_all("[data-i18n]")
         .ok()
