@@ -1,9 +1,7 @@
 //! The time-to-quality planner, the levers and the reporting checklist, as a reader sees them.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use scaling_core::panel::checklist::report;
 use scaling_core::panel::plan;
 use scaling_core::scenario::{decode, Key, Scenario, UrlError, View};

@@ -5,7 +5,7 @@
 //! in the comments).
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
+use crate::common;
 
 use scaling_core::chart::svg::{render, SIZE};
 use scaling_core::chart::ChartStyle;

@@ -7,7 +7,7 @@
 //! The tests at the end pin down the inputs `tests/fuzz_decode.rs` found breaking the page.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
+use crate::common;
 
 use common::tol;
 
