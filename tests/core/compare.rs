@@ -1,4 +1,4 @@
-//! Issue 12, "Compare": scenario A pinned inside the link (`pin=`), and what every table,
+//! "Compare": scenario A pinned inside the link (`pin=`), and what every table,
 //! chart and key figure shows with it.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 

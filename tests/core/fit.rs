@@ -1,4 +1,4 @@
-//! Calibrate, then predict (`em=fit`, issue 11): measured step times at a fixed global batch
+//! Calibrate, then predict (`em=fit`): measured step times at a fixed global batch
 //! fitted to `t(N) = W/N + K`, then every `ns` predicted. Golden values are derived by hand from
 //! the formula (two points determine the line: `W = (t₁ − t₂)/(1/N₁ − 1/N₂)`, `K = t₁ − W/N₁`).
 

@@ -21,5 +21,6 @@ mod panel;
 mod plan;
 mod properties;
 mod registry;
+mod tidy;
 mod url_codec;
 mod zh;

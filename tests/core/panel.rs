@@ -830,7 +830,7 @@ fn the_peak_callout_is_written_above_the_peak() {
     );
 }
 
-/// Each LLM panel says which quantities its sweep holds fixed (issue 12). The seed's tables
+/// Each LLM panel says which quantities its sweep holds fixed. The seed's tables
 /// (MODEL.md §6): 32M tokens over 1,024 → 16,384 GPUs is 31.25k → 1.953k tokens per replica
 /// (pure DP: a replica is a GPU); weak, 31.25k per replica over 1,024 → 4,096 GPUs is
 /// 32M → 128M tokens; the Plan panel grows the batch until the 32M cap, reached at
