@@ -106,8 +106,8 @@ test-e2e:
 # deliberate change of output, then read `git diff` before committing.
 
 snapshots:
-	$(ENV) SNAPSHOTS=write cargo test --quiet -p scaling-cli --test cli_snapshots
-	$(ENV) SNAPSHOTS=write cargo test --quiet --test registry
+	$(ENV) SNAPSHOTS=write cargo test --quiet -p scaling-cli --test cli snapshots::
+	$(ENV) SNAPSHOTS=write cargo test --quiet --test core registry::
 
 # ---- benchmark (not part of `make test`) ---------------------------------------------------
 # Headless Chromium against dist/ on 127.0.0.1, about 5 minutes; prints PASS/FAIL per target

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the browser unit test (`make test-wasm`) RUNS times with LOAD busy processes beside it
 # and prints how many passed; exits 1 if any failed. A test that waits on a duration instead of
-# a condition fails here long before it fails in CI (docs/testing.md, "Flakiness").
+# a condition fails here long before it fails in CI (docs/testing.md, "Waiting on conditions,
+# never on durations").
 #
 #   scripts/flake-check.sh [RUNS] [LOAD]     defaults: 10 runs, 2 busy processes
 set -euo pipefail

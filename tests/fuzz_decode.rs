@@ -1,4 +1,4 @@
-//! Decoder fuzzing (issue 6): 100,000 random and mutated query strings through the path the
+//! Decoder fuzzing: 100,000 random and mutated query strings through the path the
 //! page takes — `decode` → the sweeps → report tables and key figures → chart descriptions —
 //! checking that nothing panics, every number is finite, no cell or figure shows `NaN`, `inf`
 //! or a stray `–` where a number belongs, every message names its key (and stays short),

@@ -1,10 +1,8 @@
-//! Calibrate, then predict (`em=fit`, issue 11): measured step times at a fixed global batch
+//! Calibrate, then predict (`em=fit`): measured step times at a fixed global batch
 //! fitted to `t(N) = W/N + K`, then every `ns` predicted. Golden values are derived by hand from
 //! the formula (two points determine the line: `W = (t₁ − t₂)/(1/N₁ − 1/N₂)`, `K = t₁ − W/N₁`).
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use scaling_core::panel::{fit, ChartId, Panel};
 use scaling_core::scenario::{decode, Key, UrlError, View};
 use scaling_model::llm::LlmSweep;

@@ -1,4 +1,4 @@
-//! Issue 12, "Compare": scenario A pinned inside the link (`pin=`), and what every table,
+//! "Compare": scenario A pinned inside the link (`pin=`), and what every table,
 //! chart and key figure shows with it.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
@@ -112,11 +112,57 @@ fn bad_values_inside_pin_are_named_and_lose_nothing_else() {
     assert_eq!(s.pinned.as_ref().unwrap().laws.serial_fraction, 0.3);
 }
 
+/// The panel of a compared link computes A's own sweep beside B's, by hand at 1,024 and 16,384
+/// GPUs (the derivation under `every_table_row_becomes_b_a_and_delta`): compute 900 ms and
+/// 900 · 1,024 / 16,384 = 56.25 ms in both; exposed 100 and 300 ms in A (the seed's table), and
+/// in B fp8 scales them by 2/3 to 66.67 and 200 ms; step 1,000 and 356.25 ms in A, 966.67 and
+/// 256.25 ms in B. A is not compared again, and a link without `pin` has no A.
 #[test]
 fn panels_compute_a_too() {
     let p = Panel::compute(&scenario(FP8_VS_SEED), View::Strong);
-    assert!(p.pinned().is_some());
-    let _ = ChartId::StrongStep;
+    let a = p.pinned().expect("a pinned link computes A's panel");
+    assert!(a.pinned().is_none());
+    assert_eq!(a.view, View::Strong);
+    let row = |panel: &Panel, gpus: f64| {
+        let sweep = panel.llm().expect("an LLM sweep");
+        sweep
+            .strong
+            .iter()
+            .find(|r| r.gpus == gpus)
+            .cloned()
+            .unwrap()
+    };
+    let close = |got: f64, want: f64| (got - want).abs() <= 1e-9 * want;
+    for (gpus, compute, exposed_a, step_a) in [
+        (1024.0, 900.0, 100.0, 1000.0),
+        (16384.0, 56.25, 300.0, 356.25),
+    ] {
+        let (rb, ra) = (row(&p, gpus), row(a, gpus));
+        let exposed_b = exposed_a * 2.0 / 3.0;
+        assert!(
+            close(ra.compute_ms, compute) && close(rb.compute_ms, compute),
+            "{gpus}"
+        );
+        assert!(
+            close(ra.exposed_ms, exposed_a),
+            "{gpus}: A {}",
+            ra.exposed_ms
+        );
+        assert!(close(ra.step_ms, step_a), "{gpus}: A {}", ra.step_ms);
+        assert!(
+            close(rb.exposed_ms, exposed_b),
+            "{gpus}: B {}",
+            rb.exposed_ms
+        );
+        assert!(
+            close(rb.step_ms, compute + exposed_b),
+            "{gpus}: B {}",
+            rb.step_ms
+        );
+    }
+    assert!(Panel::compute(&scenario(A), View::Strong)
+        .pinned()
+        .is_none());
 }
 
 /// seed-strong with `lv=fp8` (B) against the seed (A) at 16,384 GPUs, by hand:

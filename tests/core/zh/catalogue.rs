@@ -5,7 +5,7 @@
 //! the `data-i18n` texts — reads the same through the catalogue as with the Chinese compiled in.
 //! A translation the extractor cannot see would show up here as English in the catalogue run.
 
-mod common;
+use crate::common;
 
 use scaling_core::i18n::{self, force_catalogue, install_catalogue, set_lang, Lang, UI};
 use scaling_core::panel::ChartId;

@@ -1,9 +1,7 @@
 //! Golden values of MODEL.md §1 and the seed's "HPC 的原始定义", as a reader would check them.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use scaling_core::panel::laws;
 use scaling_model::laws::*;
 use scaling_model::measured::MeasuredKind;

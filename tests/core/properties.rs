@@ -1,9 +1,7 @@
 //! Properties every input must keep (ENGINEERING.md's testing pyramid, level 2).
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use proptest::prelude::*;
 use scaling_core::panel::laws;
 use scaling_core::scenario::{decode, Key, Scenario};

@@ -2,9 +2,7 @@
 //! page's canvas): titles, legends, the annotated ceiling and 50% point, measured points.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use plotters::prelude::*;
 use scaling_core::chart::{laws, ChartStyle};
 use scaling_core::scenario::decode;

@@ -3,9 +3,7 @@
 //! `1.25·min(N_max, 8·last)` (so the knee shows, but not far beyond the rows) and `2·first`;
 //! the curves sample it at 96 points evenly spaced in `ln N`.
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use scaling_core::scenario::decode;
 use scaling_model::llm::{LlmSweep, CURVE_SAMPLES};
 

@@ -1,9 +1,7 @@
 //! The LLM panels through the URL and the CLI: presets reproduce the seed, bad input is named.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use scaling_core::panel::llm;
 use scaling_core::scenario::{decode, Key, Scenario, UrlError, View};
 use scaling_model::llm::LlmSweep;

@@ -102,7 +102,7 @@ fn markup_in_values_is_only_ever_text_in_messages() {
 
 /// The layout degrees (`a`, `tp`, `pp`, `cp`: 1 … 65,536) and `vc` (1 … 64) are whole numbers
 /// with their own upper bound; a value just outside either end is refused with a message that
-/// states that range, not the processor counts' "1 … 2^30" (issue 13).
+/// states that range, not the processor counts' "1 … 2^30".
 #[test]
 fn out_of_range_degrees_and_chunks_state_the_range_in_force() {
     use scaling_core::i18n::{set_lang, Lang};

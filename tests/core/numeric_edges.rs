@@ -1,4 +1,4 @@
-//! Numerical edges (issue 6): the ends of every range the page accepts. Each input either
+//! Numerical edges: the ends of every range the page accepts. Each input either
 //! gives defined, finite results — every row, curve, table cell, key figure and chart — or is
 //! refused with a clear message that names its key. Charts are also drawn (SVG backend, the
 //! same plotters code as the page's canvas) on a worker thread with a time limit, because a
@@ -7,7 +7,7 @@
 //! The tests at the end pin down the inputs `tests/fuzz_decode.rs` found breaking the page.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
+use crate::common;
 
 use common::tol;
 

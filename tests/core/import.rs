@@ -4,7 +4,7 @@
 //! and hostile or contradictory text refused naming the key, the scenario unchanged.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 
 use scaling_core::scenario::import::{apply, detect, read, Format, ImportError, Outcome};
 use scaling_core::scenario::{decode, Key, Scenario};

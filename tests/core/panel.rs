@@ -5,7 +5,7 @@
 //! in the comments).
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
+use crate::common;
 
 use scaling_core::chart::svg::{render, SIZE};
 use scaling_core::chart::ChartStyle;
@@ -33,16 +33,40 @@ fn text<'a>(texts: &'a [(&'static str, String)], id: &str) -> Option<&'a str> {
 const SEED_STRONG: &str = "v=1&preset=seed-strong";
 const SEED_WEAK: &str = "v=1&preset=seed-weak";
 
+/// The key figures land in the page's figures table of the panel's own section: in
+/// www/index.html each of `panel-laws`, `panel-strong`, `panel-weak` and `panel-plan` holds one
+/// `<table class="figures">`, and `figures_id` must name that table's id (read from the markup
+/// here, not from the code). Each of those panels has figures to put there for the seed; the
+/// Learn view's section has no such table.
 #[test]
 fn figures_id_names_each_panels_element() {
-    for (view, id) in [
-        (View::Laws, "laws-figures"),
-        (View::Strong, "strong-figures"),
-        (View::Weak, "weak-figures"),
-        (View::Plan, "plan-figures"),
+    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/www/index.html"))
+        .expect("www/index.html");
+    let section = |id: &str| {
+        let start = html
+            .find(&format!("<section id=\"{id}\""))
+            .unwrap_or_else(|| panic!("no section {id}"));
+        let rest = &html[start + 1..];
+        &html[start..start + 1 + rest.find("<section id=\"panel-").unwrap_or(rest.len())]
+    };
+    let figures_table_id = |section: &str| -> Option<String> {
+        let at = section.find("<table class=\"figures\"")?;
+        let tag = &section[at..at + section[at..].find('>')?];
+        let id = &tag[tag.find(" id=\"")? + 5..];
+        Some(id[..id.find('"')?].to_string())
+    };
+    for (view, section_id) in [
+        (View::Laws, "panel-laws"),
+        (View::Strong, "panel-strong"),
+        (View::Weak, "panel-weak"),
+        (View::Plan, "panel-plan"),
     ] {
-        assert_eq!(panel(SEED_STRONG, view).figures_id(), id);
+        let p = panel(SEED_STRONG, view);
+        let in_markup = figures_table_id(section(section_id));
+        assert_eq!(in_markup.as_deref(), Some(p.figures_id()), "{section_id}");
+        assert!(!p.figures().is_empty(), "{section_id} shows no key figure");
     }
+    assert_eq!(figures_table_id(section("panel-learn")), None);
 }
 
 #[test]
@@ -861,7 +885,7 @@ fn the_peak_callout_is_written_above_the_peak() {
     );
 }
 
-/// Each LLM panel says which quantities its sweep holds fixed (issue 12). The seed's tables
+/// Each LLM panel says which quantities its sweep holds fixed. The seed's tables
 /// (MODEL.md §6): 32M tokens over 1,024 → 16,384 GPUs is 31.25k → 1.953k tokens per replica
 /// (pure DP: a replica is a GPU); weak, 31.25k per replica over 1,024 → 4,096 GPUs is
 /// 32M → 128M tokens; the Plan panel grows the batch until the 32M cap, reached at

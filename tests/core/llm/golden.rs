@@ -1,4 +1,4 @@
-//! Independent golden values for the mechanistic model (issue 13).
+//! Independent golden values for the mechanistic model.
 //!
 //! Every expected number below is a literal derived by hand from the formulas in
 //! `docs/model.md` (§1 laws, §2 layout, §3 step time and FSDP, §4 `T_crit`/`N_max`, §8 critical

@@ -1,8 +1,8 @@
 //! Every output of the `scaling` command, byte for byte: each preset (and the default scenario)
 //! on each panel command in each format and both languages, every chart as SVG, the preset
 //! list and the usage text, and a few compared scenarios. The files under
-//! `crates/cli/tests/snapshots/cli/` were written by the code before the refactor of issue 21 (charts,
-//! presets and table columns declared once), so a change in what a reader sees fails here.
+//! `crates/cli/tests/snapshots/cli/` were written by the code before charts, presets and table
+//! columns were declared once, so a change in what a reader sees fails here.
 //!
 //! A deliberate change of output (a new chart or preset, a changed text): run `make snapshots`,
 //! then read the diff (`git diff crates/cli/tests/snapshots`) before committing it.

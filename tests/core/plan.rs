@@ -1,9 +1,7 @@
 //! The time-to-quality planner, the levers and the reporting checklist, as a reader sees them.
 #![cfg(not(target_arch = "wasm32"))] // native only; crates/web/tests/web.rs runs in the browser
 
-mod common;
-
-use common::tol;
+use crate::common::tol;
 use scaling_core::panel::checklist::report;
 use scaling_core::panel::plan;
 use scaling_core::scenario::{decode, Key, Scenario, UrlError, View};
@@ -189,7 +187,7 @@ fn a_batch_below_one_token_per_rank_has_no_point() {
     assert!(inputs.evaluate(Strategy::Strong, 1_073_741_824.0).is_none());
 }
 
-/// The walls on the Plan panel (issue 22): each lever's memory cost at N₀, derived by hand.
+/// The walls on the Plan panel: each lever's memory cost at N₀, derived by hand.
 /// `gpt3-175b-walls` at N₀ = 256 holds `T` = 32,768 tokens per microbatch; with TP 4 and
 /// sequence parallelism one layer keeps `34·sbh/t` = 34 · 32,768 · 12,288 / 4 = 3,422,552,064 B,
 /// and a stage 12 layers. Interleaved (PP 8, v 12) holds `8·(1 + 7/96)` microbatches; ZB-H2

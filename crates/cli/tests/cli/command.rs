@@ -354,7 +354,7 @@ fn cli_plan_and_report_carry_the_same_numbers() {
     assert!(!r["warnings"].as_array().unwrap().is_empty());
 }
 
-/// The walls' goldens (issue 22) hold in the CLI's JSON, each derived by hand from its source
+/// The walls' goldens hold in the CLI's JSON, each derived by hand from its source
 /// (docs/model.md §12): GPT-3 175B (s = 2,048, h = 12,288, a = 96, L = 96) on TP 8 · PP 8,
 /// 1F1B with A = 64 ≥ PP, one sequence per microbatch (B = 2,048 · D 16 · A 64 at 1,024 GPUs).
 #[test]

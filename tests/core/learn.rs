@@ -1,4 +1,4 @@
-//! The Learn view's texts (`www/learn/en.html`, `www/learn/zh.html`, issue 12): both files have
+//! The Learn view's texts (`www/learn/en.html`, `www/learn/zh.html`): both files have
 //! the same structure, every live figure and every link opens a scenario that decodes without a
 //! message, every chart belongs to its scenario's view, the markup is safe under the page's strict
 //! CSP, and the Chinese file holds no English sentence. Parsing is a small scanner over the
