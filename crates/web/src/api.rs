@@ -16,7 +16,7 @@
 //!   figures}` to its parent, and `{type: "scaling:size", height}` whenever the height of its
 //!   content changes (a `ResizeObserver` on the root element), so a host can size the iframe.
 
-use super::inputs::listen;
+use super::dom::listen;
 use super::{replace_scenario, with_app};
 use crate::panel::Panel;
 use crate::scenario::View;

@@ -285,3 +285,17 @@ pub fn render_list(id: &str, items: &[String]) {
         let _ = list.append_child(&cell("li", item, None));
     }
 }
+
+/// Calls `handler` on each `event` at `target`, for the page's lifetime.
+pub(super) fn listen<T: JsCast + AsRef<web_sys::EventTarget>>(
+    target: &T,
+    event: &str,
+    handler: impl FnMut(web_sys::Event) + 'static,
+) -> Result<(), wasm_bindgen::JsValue> {
+    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    AsRef::<web_sys::EventTarget>::as_ref(target)
+        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // The page lives as long as its listeners; leaking them is the intended lifetime.
+    closure.forget();
+    Ok(())
+}

@@ -2,8 +2,8 @@
 //! reads Chinese headers) and Markdown, the report as text. One delegated click listener
 //! serves every button (a closure per button would cost size for nothing).
 
+use super::dom::listen;
 use super::dom::{by_id, document, render_table, set_text};
-use super::inputs::listen;
 use super::{draw_into, present, with_app};
 use crate::panel::{ChartId, TableSlot, TABLE_IDS};
 use wasm_bindgen::prelude::*;

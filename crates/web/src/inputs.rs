@@ -2,7 +2,7 @@
 //! tabs and the language button. Text goes to [`crate::page::PageState`], which accepts or
 //! refuses it; this module shows the outcome and asks for a redraw.
 
-use super::dom::{by_id, document, set_text};
+use super::dom::{by_id, document, listen, set_text};
 use super::{clear_readout, on_pointer, request_frame, with_app};
 use crate::controls::{SliderSpec, SLIDERS};
 use crate::panel::ChartId;
@@ -11,8 +11,8 @@ use crate::scenario::{Key, Preset, Scenario, View};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
-    HtmlTextAreaElement, MouseEvent,
+    HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+    MouseEvent,
 };
 
 /// Fills the preset menu and the sliders' ranges, and writes every control from the scenario.
@@ -224,19 +224,6 @@ fn on_preset(name: &str) {
     };
     sync_all_controls(&scenario, true);
     request_frame();
-}
-
-pub(super) fn listen<T: JsCast + AsRef<web_sys::EventTarget>>(
-    target: &T,
-    event: &str,
-    handler: impl FnMut(Event) + 'static,
-) -> Result<(), JsValue> {
-    let closure = Closure::<dyn FnMut(Event)>::new(handler);
-    AsRef::<web_sys::EventTarget>::as_ref(target)
-        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
-    // The page lives as long as its listeners; leaking them is the intended lifetime.
-    closure.forget();
-    Ok(())
 }
 
 pub(super) fn bind_events() -> Result<(), JsValue> {

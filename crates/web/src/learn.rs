@@ -5,8 +5,8 @@
 //! the linked exercises, and an exercise's Reveal button (or Enter in its guess box) shows the
 //! model's answer (`crate::panel::exercise`) and its chart.
 
+use super::dom::listen;
 use super::dom::{by_id, document, set_hidden};
-use super::inputs::listen;
 use super::present;
 use crate::i18n::{lang, Lang};
 use crate::panel::{exercise, ChartId, Panel};

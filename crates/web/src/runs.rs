@@ -11,8 +11,8 @@
 //! and `set(query)`, [`super::api`]), as a host page would.
 
 use super::app::with_app;
+use super::dom::listen;
 use super::dom::{by_id, document, set_text};
-use super::inputs::listen;
 use crate::i18n::tr;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
