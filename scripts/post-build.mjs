@@ -7,10 +7,10 @@
 //      --minify-imports-and-exports-and-modules: ~150 imports such as
 //      `__wbg_setAttribute_f75317b2b5cabfb4` become `Ab`), rewrite the
 //      wasm-bindgen JavaScript to match, minify that JavaScript with terser,
-//      and update both files' integrity="sha384-…" in index.html. The page's size budget is
-//      245,000 B gzipped for everything an English reader downloads (docs/performance.md);
-//      then name the runs module's files by their content (hashModule: runs-<hash>_loader.js,
-//      which the page adds on first use, crates/runs);
+//      and update both files' integrity="sha384-…" in index.html. The page's size budget
+//      (BUDGET in tests/e2e/size.test.mjs) holds everything an English reader downloads,
+//      gzipped (docs/performance.md); then name the runs module's files by their content
+//      (hashModule: runs-<hash>_loader.js, which the page adds on first use, crates/runs);
 //   2. minify the stylesheet (comments and whitespace) and index.html (comments, runs of
 //      whitespace outside <pre>/<textarea>; attributes are left alone — Trunk's own minifier
 //      drops type="text", which the stylesheet selects on), fixing the CSS's integrity;

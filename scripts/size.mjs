@@ -1,6 +1,7 @@
 // What the prerendered first view adds to index.html, gzipped: the page's size budget counts
-// it apart (245,000 B for the rest, at most 15,000 B for it). Shared by the size test
-// (tests/e2e/size.test.mjs), which is the gate, and `make bench`, which prints it.
+// it apart (BUDGET for the rest, PRERENDER_BUDGET for it). Shared by the size test
+// (tests/e2e/size.test.mjs, where both budgets are), which is the gate, and `make bench`,
+// which prints it.
 //
 //   import { prerenderedBytes } from './size.mjs'
 

@@ -1,7 +1,7 @@
 //! Every chart of the page, declared once: [`CHARTS`] holds a row per chart — its id, the panel
 //! it belongs to, its accessible name in both languages and what it draws. The page (canvas,
 //! readout, summary, export), the CLI (`--chart`, its usage text), the docs' lists and the
-//! tests all read this table; `tests/registry.rs` checks the markup and the docs against it.
+//! tests all read this table; `tests/core/registry.rs` checks the markup and the docs against it.
 //!
 //! Adding a chart: a `describe_*` (or `draw_*`) function in the chart file of its panel
 //! (`src/chart/`), a [`ChartId`] variant and its row here (with a [`Drawing`] variant if it

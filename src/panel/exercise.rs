@@ -244,8 +244,8 @@ pub const EXERCISES: [Exercise; crate::scenario::EXERCISES as usize] = [
         answer: |s| Some(LlmSweep::compute(&s.llm_inputs()).summary.n_max),
         measured: None,
     },
-    // The seed's weak table past the critical batch (docs/model.md §8.3): B_crit = 32M,
-    // 1,024 → 4,096 GPUs, 32M → 128M: (2 × 1,000)/(1.25 × 1,050) = 1.52×.
+    // The seed's weak table past the critical batch (docs/model/08-critical-batch.md §8.3):
+    // B_crit = 32M, 1,024 → 4,096 GPUs, 32M → 128M: (2 × 1,000)/(1.25 × 1,050) = 1.52×.
     Exercise {
         query: "v=1&preset=seed-weak&view=plan",
         chart: ChartId::PlanTimeToQuality,

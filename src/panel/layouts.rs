@@ -217,8 +217,8 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
 /// What the search's steps are relative to, when choosing a layout would not reproduce them:
 /// with a constant-rate compute (`cm` not physics) `F_eff` is the rate of the scenario's *own*
 /// layout at `N₀` and the search charges each layout's kernels and recomputation against it
-/// (docs/model.md §14), so a layout typed in becomes the new reference and every step moves;
-/// and the search's exposed time is always the layout model's, while the panel's rows follow
+/// (docs/model/14-layout-search.md), so a layout typed in becomes the new reference and every step
+/// moves; and the search's exposed time is always the layout model's, while the panel's rows follow
 /// `em`. `None` when a chosen layout shows the step it was listed with (`cm=physics`,
 /// `em=fsdp`: each layout's rate is `r_inf·peak·η` of its own).
 pub fn ranking_basis(l: &crate::scenario::LlmSettings) -> Option<(String, String)> {

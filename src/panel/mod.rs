@@ -518,7 +518,7 @@ impl Panel {
     /// `scaling <panel> --format json` prints it ([`Panel::json`]); the page's
     /// `scalingExplorer.compute(query)` returns it as a JavaScript object. A typed struct
     /// rather than a `serde_json::Value`, so the page serialises it straight to JavaScript and
-    /// serde_json stays out of the WebAssembly bundle (~4 KB gzipped).
+    /// serde_json stays out of the WebAssembly bundle.
     pub fn doc<'a>(&'a self, messages: &'a [String]) -> Doc<'a> {
         let body = match &self.computed {
             Computed::Laws(sweep) => Body::Laws {

@@ -1,4 +1,4 @@
-//! The first view written at build time (issue 24, item 1): the default scenario's key
+//! The first view written at build time: the default scenario's key
 //! figures, tables, chart summaries and charts as HTML, so that the first paint is the real
 //! page and a reader without JavaScript (or a crawler, or a print service) reads the numbers.
 //! `scaling prerender` prints these fragments as JSON; `scripts/prerender.mjs` writes them
@@ -21,9 +21,8 @@ use serde::Serialize;
 /// The panels written into `index.html`, each with the scenario's values: the default view and
 /// the two the article is about, so that a link to any of them (or an embed of one) with the
 /// default inputs paints the real page before the model is in. `www/index.html`'s first
-/// script names the same views. The Plan panel is left out for the size budget (issue 24
-/// allows 15,000 B gzipped; the three take 14.2 KB in tests/e2e/size.test.mjs, the Plan's
-/// would add 4.1 KB).
+/// script names the same views. The Plan panel is left out for the size budget: the three fit
+/// within `PRERENDER_BUDGET` of tests/e2e/size.test.mjs, and the Plan's would take them past it.
 pub const PRERENDERED_VIEWS: [View; 3] = [View::Laws, View::Strong, View::Weak];
 
 /// One piece of the first view.
@@ -128,7 +127,7 @@ fn sized_svg(panel: &Panel, chart: ChartId, size: (u32, u32)) -> Option<String> 
     })
     .ok()?;
     // `opacity="1"` is SVG's default, on nearly every element plotters writes: dropped, it
-    // saves ~350 B gzipped of the first view's HTML and draws the same.
+    // makes the first view's HTML smaller and draws the same.
     svg.strip_prefix("<svg ").map(|rest| {
         format!(
             "<svg class=\"{PRERENDERED_CLASS}\" aria-hidden=\"true\" focusable=\"false\" {}",
@@ -220,7 +219,7 @@ fn as_polyline(line: &str) -> Option<(String, String)> {
 /// (`None`: a new path), and returns where the pen is then. Whole-pixel points (what plotters
 /// writes) go as relative steps — `m` from the pen, then implicit `l`s, `M72 504l8-5 9-5` —
 /// which repeat from point to point along a smooth curve, so they compress to a fraction of the
-/// absolute ones (issue 24's size budget); any other point is written absolute.
+/// absolute ones (the first view's size budget); any other point is written absolute.
 fn path_data(d: &mut String, points: &str, mut pen: Option<(i64, i64)>) -> Option<(i64, i64)> {
     // A number after a digit needs a space; a minus sign separates by itself.
     let number = |d: &mut String, n: i64| {

@@ -1,7 +1,7 @@
-//! The published layouts held against the layout search from physics alone (issue 23, item 4;
-//! docs/model.md §14, "From physics alone"): each run's preset with the layout the run used,
-//! its compute rate from `r∞ · peak · η` instead of the run's own measurement, and the search
-//! at the run's GPU count. `scaling layouts --published` prints the table.
+//! The published layouts held against the layout search from physics alone
+//! (docs/model/14-layout-search.md, "From physics alone"): each run's preset with the layout the
+//! run used, its compute rate from `r∞ · peak · η` instead of the run's own measurement, and the
+//! search at the run's GPU count. `scaling layouts --published` prints the table.
 
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;

@@ -261,7 +261,7 @@ impl<'a, R> Columns<'a, R> {
         cell: impl Fn(&R) -> Cell + 'a,
     ) -> Self {
         // Written out, not through a shared helper taking a closure: that helper was
-        // monomorphised per column and cost the page's wasm 1.5 KB.
+        // monomorphised per column, which made the page's wasm larger.
         if shown {
             self.words(header, cell)
         } else {

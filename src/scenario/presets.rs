@@ -2,9 +2,9 @@
 //! [`PRESETS`] each — its name, the panel it opens on, its one-line description, where its
 //! numbers come from and its inputs. The page's menu, `scaling presets`, the browser fuzzer's
 //! list (`scripts/fuzz-urls.mjs` reads this file), the CLI snapshot test and the docs' lists
-//! (`tests/registry.rs`) all follow the table: adding a preset is adding a row.
+//! (`tests/core/registry.rs`) all follow the table: adding a preset is adding a row.
 //!
-//! Hardware figures and their sources (also in `docs/model.md`):
+//! Hardware figures and their sources (also in `docs/model/06-presets.md`):
 //! - NVIDIA H100 SXM and H200 SXM: 989 TFLOP/s dense BF16 (NVIDIA datasheets; the often quoted
 //!   1,979 is with 2:4 sparsity). `F_eff = 400T` is ≈ 40% MFU, the range Meta reports for
 //!   Llama 3 405B on H100 (38–43% BF16 MFU, "The Llama 3 Herd of Models", Table 4).
@@ -327,7 +327,7 @@ pub const PRESETS: [PresetSpec; 15] = [
         // PP 16, 8,192 GPUs (DP 64) at 430 TFLOP/s per GPU (43% BF16 MFU) and 16,384 GPUs
         // (DP 128) at 400 (41%): a published strong-scaling pair. The mechanistic model from
         // the shape, one sequence per microbatch (A = 32 → 16), F_eff calibrated on the
-        // 8,192-GPU row; the 16,384-GPU row is predicted (docs/model.md §12.8).
+        // 8,192-GPU row; the 16,384-GPU row is predicted (docs/model/12-walls.md §12.8).
         name: "llama31-405b-h100",
         view: View::Strong,
         description: || {
@@ -385,7 +385,7 @@ pub const PRESETS: [PresetSpec; 15] = [
         // GPUs (pytorch/torchtitan docs/performance.md for tokens/s per GPU,
         // benchmarks/llama3_h100_202412_torchtitan.md for peak memory; shared/data/
         // published-runs.md §4). Step = 16,384 tokens / (tokens/s per GPU). The memory rows
-        // are held against the published peaks in docs/model.md §12.2.
+        // are held against the published peaks in docs/model/12-walls.md §12.2.
         name: "torchtitan-llama3-8b",
         view: View::Weak,
         description: || {
@@ -431,8 +431,8 @@ pub const PRESETS: [PresetSpec; 15] = [
         // PP 8; mlcommons/training_results_v3.1, shared/data/published-runs.md §2). The step
         // time is `em=fit` on the two system sizes at GBS 2,048 (512 and 4,096 GPUs); `B_crit`
         // is fitted to the published steps to the quality target at GBS 2,048 and 4,096
-        // (docs/model.md §8.5); the Plan panel then shows weak scaling 4,096 → 8,192 GPUs as it
-        // happened.
+        // (docs/model/08-critical-batch.md §8.5); the Plan panel then shows weak scaling
+        // 4,096 → 8,192 GPUs as it happened.
         name: "mlperf-gpt3-175b-h100",
         view: View::Plan,
         description: || {
@@ -471,7 +471,7 @@ pub const PRESETS: [PresetSpec; 15] = [
             // FP8 dense.
             l.peak_flops_per_gpu = 1979e12;
             // 1.208e9 tokens (288 steps) to the target at GBS 2,048; B_crit from that and
-            // GBS 4,096's 1.309 to 1.359e9 (docs/model.md §8.5).
+            // GBS 4,096's 1.309 to 1.359e9 (docs/model/08-critical-batch.md §8.5).
             l.token_budget = 1.208e9;
             s.plan.critical_batch_tokens = 36e6;
         },
@@ -479,8 +479,8 @@ pub const PRESETS: [PresetSpec; 15] = [
     PresetSpec {
         // Measured weak sweeps: NVIDIA DGX Cloud benchmarking recipes, GPT-3 175B on H100,
         // TP 4, PP 8, VP 12, sequence 2,048, GBS = 2 × GPUs sequences, 128 → 2,048 GPUs
-        // (NVIDIA/dgxc-benchmarking `nemo_megatron/README_175b.md`, docs/model.md §3.2(d)).
-        // `em=fit` with per-point batches on 128 and 2,048 GPUs; 256, 512, 1,024 are
+        // (NVIDIA/dgxc-benchmarking `nemo_megatron/README_175b.md`, docs/model/03-step-time.md
+        // §3.2(d)). `em=fit` with per-point batches on 128 and 2,048 GPUs; 256, 512, 1,024 are
         // predictions.
         name: "dgxc-gpt3-175b-bf16",
         view: View::Weak,
@@ -653,7 +653,7 @@ const MEGATRON_GRADIENT_BYTES: f64 = 4.0;
 /// collective is split and pipelined with its GEMM's chunks (the forward's reduce-scatters in 4
 /// splits, the all-gathers ring-exchanged in TP steps), so one chunk of about four stays
 /// exposed, and the backward's reduce-scatters run in bulk behind the weight-gradient GEMMs:
-/// about `1 − 1/4` of the traffic hidden (docs/model.md §12.4, §14).
+/// about `1 − 1/4` of the traffic hidden (docs/model/ §12.4, §14).
 const TE_TP_OVERLAP: f64 = 0.75;
 
 /// GPT-3 175B's shape (Brown et al. 2020, Table 2.1: 96 layers, `d_model` 12,288, 96 heads,
@@ -684,9 +684,9 @@ fn mixtral_shape(w: &mut WallSettings) {
 }
 
 /// `F_eff` of `llama31-405b-h100`: calibrated so that the 8,192-GPU row's step is Meta's
-/// 12.565 s (43.5% MFU, counted with attention as Meta counts its 430 TFLOP/s; docs/model.md
-/// §12.8). It counts attention's FLOPs too: the `6·P`-only rate that gives the same step is
-/// 474T, times `F_tok/(6·P) = 1 + 12·126·16,384·8,192/(6·405.8e9) = 1.08335`.
+/// 12.565 s (43.5% MFU, counted with attention as Meta counts its 430 TFLOP/s;
+/// docs/model/12-walls.md §12.8). It counts attention's FLOPs too: the `6·P`-only rate that gives
+/// the same step is 474T, times `F_tok/(6·P) = 1 + 12·126·16,384·8,192/(6·405.8e9) = 1.08335`.
 const LLAMA_405B_FEFF: f64 = 513.5e12;
 
 /// Llama 3.1's shape family (Meta's configs): 8 KV heads, a gated MLP, 8,192-token sequences,

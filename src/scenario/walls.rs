@@ -12,13 +12,13 @@ use crate::text::units::{
     GIB_BYTES,
 };
 
-/// Hockney half-lengths of H100 BF16 GEMMs, calibrated in `docs/model.md` ("Kernels that
-/// shrink"): tokens per GEMM and hidden size per TP rank at half the asymptotic rate.
+/// Hockney half-lengths of H100 BF16 GEMMs, calibrated in `docs/model/12-walls.md` (§12.3,
+/// "Kernels that shrink"): tokens per GEMM and hidden size per TP rank at half the asymptotic rate.
 pub const N_HALF_TOKENS: f64 = HalfLengths::H100_BF16.tokens;
 pub const N_HALF_HIDDEN: f64 = HalfLengths::H100_BF16.hidden;
 
 /// `hres`'s default, 2.5 GiB: the larger of the two gaps between torchtitan's published peak
-/// *reserved* memory and the model's count for the same runs (docs/model.md §12.2: 82.4
+/// *reserved* memory and the model's count for the same runs (docs/model/12-walls.md §12.2: 82.4
 /// against 79.9 GiB on 8 GPUs, 67.0 against 65.9 on 128). The gap also holds the logits the
 /// model does not count, so it bounds the allocator's reserve of that stack from above.
 pub const HBM_RESERVE_BYTES: f64 = 2.5 * GIB_BYTES;

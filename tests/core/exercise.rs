@@ -32,13 +32,13 @@ fn every_answer_is_derived_by_hand() {
     let k = 2763.0 - 115_995.0 / 47.0;
     assert!(close(answer(6), 463_980.0 / 47.0 + k, 1e-9));
     assert!(close(answer(6), 10_166.94, 1e-6));
-    // MLPerf: B_crit = 36M, tb = 1.208G (docs/model.md §8.5): 1.81x to quality.
+    // MLPerf: B_crit = 36M, tb = 1.208G (docs/model/08-critical-batch.md §8.5): 1.81x to quality.
     assert!(close(answer(7), 1.81, 0.005));
     // T_crit ∝ F_eff: 740T against 370T.
     assert!(close(answer(8), 2.0, 1e-12));
     // N_max = B/T_crit = 16e6/3,700 = 4,324.3… (the seed at half its batch: M = A = 1).
     assert!(close(answer(9), 16e6 / 3700.0, 1e-12));
-    // docs/model.md §8.3: (2 × 1,000)/(1.25 × 1,050) = 2,000/1,312.5 = 1.5238….
+    // docs/model/08-critical-batch.md §8.3: (2 × 1,000)/(1.25 × 1,050) = 2,000/1,312.5 = 1.5238….
     assert!(close(answer(10), 2000.0 / 1312.5, 1e-12));
     // Shi: 0.1/(0.1 + 0.9·100) = 0.1/90.1.
     assert!(close(answer(11), 0.1 / 90.1, 1e-12));

@@ -386,9 +386,9 @@ fn per_point_batches_that_cannot_be_read_or_fitted_are_refused_naming_st() {
 }
 
 /// The gallery's DGX Cloud pair (NVIDIA/dgxc-benchmarking `nemo_megatron/README_175b.md`;
-/// docs/model.md §3.2(d)): GPT-3 175B on H100, TP 4 × PP 8 = 32 GPUs per replica, GBS = 2·N
-/// sequences of 2,048 tokens (4,096 tokens per GPU), fitted on 128 and 2,048 GPUs (D = 4 and
-/// 64: log₂ D = 2 and 6). By hand:
+/// docs/model/03-step-time.md §3.2(d)): GPT-3 175B on H100, TP 4 × PP 8 = 32 GPUs per replica,
+/// GBS = 2·N sequences of 2,048 tokens (4,096 tokens per GPU), fitted on 128 and 2,048 GPUs (D = 4
+/// and 64: log₂ D = 2 and 6). By hand:
 /// - BF16 8,309 → 8,490 ms: κ = (8,490 − 8,309)/(6 − 2) = 45.25 ms, W/N₀ = 8,309 − 2·45.25 =
 ///   8,218.5 ms (W = 8,218.5·128 = 1,051,968 ms·GPU). Predicted 256/512/1,024 (log₂ D = 3, 4, 5):
 ///   8,354.25, 8,399.5, 8,444.75 against 8,408, 8,420, 8,453: −0.639%, −0.243%, −0.098%; max

@@ -1,6 +1,6 @@
-//! The layout search (crates/model/src/layouts.rs, docs/model.md §14) on small cases whose
-//! answer is derived by hand from the formulas of docs/model.md §12 — literals, never the code's
-//! own output.
+//! The layout search (crates/model/src/layouts.rs, docs/model/14-layout-search.md) on small cases
+//! whose answer is derived by hand from the formulas of docs/model/12-walls.md — literals, never
+//! the code's own output.
 
 use scaling_core::scenario::decode;
 use scaling_model::layouts::{Loss, MemoryPart, Search, SearchSpace, TimePart};
@@ -37,12 +37,12 @@ fn memory_forces_a_pipeline() {
         ..SearchSpace::default()
     };
     let s = search(query, &space, 8.0);
-    // The space, counted by hand (docs/model.md §14): TP ∈ {1, 2} (2 heads); PP ∈ {1, 2, 4, 8}
-    // (8 layers, equal stages); schedules 1 at PP 1, 4 at PP 2 (1F1B, interleaved ×2 and ×4 on
-    // 4-layer stages, zero-bubble), 3 at PP 4 (×4 does not divide 2 layers), 2 at PP 8; CP ∈
-    // {1, 2, 4, 8} (it divides 2,048) with TP·PP·CP ≤ 8; microbatches 1, 2, 4, 8 sequences
-    // except 8 when D = 8 (8·2,048·4 ≥ 65,536: past a replica's share); ZeRO 1, 2; no or full
-    // recomputation (flash attention), and full recomputation of a quarter, half and three
+    // The space, counted by hand (docs/model/14-layout-search.md): TP ∈ {1, 2} (2 heads);
+    // PP ∈ {1, 2, 4, 8} (8 layers, equal stages); schedules 1 at PP 1, 4 at PP 2 (1F1B, interleaved
+    // ×2 and ×4 on 4-layer stages, zero-bubble), 3 at PP 4 (×4 does not divide 2 layers), 2 at
+    // PP 8; CP ∈ {1, 2, 4, 8} (it divides 2,048) with TP·PP·CP ≤ 8; microbatches 1, 2, 4, 8
+    // sequences except 8 when D = 8 (8·2,048·4 ≥ 65,536: past a replica's share); ZeRO 1, 2; no or
+    // full recomputation (flash attention), and full recomputation of a quarter, half and three
     // quarters of a stage's L_s layers, rounded up, each at least one and short of all:
     // L_s = 8 → 2, 4, 6; 4 → 1, 2, 3; 2 → 1; 1 → none. Schedules × microbatches over
     // (TP, PP, CP): TP 1: PP 1 → D 8, 4, 2, 1: 3+4+4+4 = 15; PP 2 → D 4, 2, 1: 12 × 4 = 48;
@@ -629,7 +629,7 @@ fn the_rate_from_physics_alone() {
 }
 
 /// The published MFU of each run whose step time or throughput was published is the model's
-/// own count of it: with attention, over the step (docs/model.md §14).
+/// own count of it: with attention, over the step (docs/model/14-layout-search.md).
 #[test]
 fn the_published_mfu_counts_attention() {
     use scaling_core::panel::published::published_rows;
@@ -693,9 +693,9 @@ fn the_published_mfu_counts_attention() {
 }
 
 /// The published layouts of shared/data/published-runs.md from physics alone
-/// (`scaling layouts --published`, docs/model.md §14): every run searches, each stack's
-/// calibration run comes out within 0.5 points (it sets its stack's `r∞`), of the others the
-/// median error is at most 3 points of MFU and none is worse than 8, and at least twelve of
+/// (`scaling layouts --published`, docs/model/14-layout-search.md): every run searches, each
+/// stack's calibration run comes out within 0.5 points (it sets its stack's `r∞`), of the others
+/// the median error is at most 3 points of MFU and none is worse than 8, and at least twelve of
 /// the sixteen layouts step within 5% of the search's fastest.
 #[test]
 fn the_published_layouts_from_physics_alone() {
@@ -923,8 +923,8 @@ fn the_parts_add_up_to_the_step() {
     assert!(s.layouts.iter().any(|l| l.choice.tp == 16));
 }
 
-/// The knee of the best layouts (docs/model.md §14, "The knee of the best layouts"): each
-/// strong row's best layout has `N_max = TP·PP·CP · B / max(sq·seq, T_crit)`, and the summary
+/// The knee of the best layouts (docs/model/14-layout-search.md, "The knee of the best layouts"):
+/// each strong row's best layout has `N_max = TP·PP·CP · B / max(sq·seq, T_crit)`, and the summary
 /// holds the largest, with the first row whose layout reaches it. By hand on the small-`T`
 /// case: one row at 8 GPUs whose best layout is TP 1 · PP 1 · CP 1 with 8 sequences of 128
 /// tokens per microbatch, `B = 8,192`; `T_crit` is below `m = 1,024` (asserted), so
@@ -983,7 +983,7 @@ fn the_knee_of_the_best_layouts() {
 /// No layout near the top wins by a cost the model does not charge: for every preset with a
 /// shape, at three of its GPU counts, with zero bubble in the space, each of the ten fastest
 /// layouts pays at least the lower bound of each term, written out here from its source
-/// (docs/model.md §3.2(c), §12.4, §12.5):
+/// (docs/model/ §3.2(c), §12.4, §12.5):
 ///
 /// - bubble ≥ `(p − 1)/A` (1F1B), `(p − 1)/(v·A)` (interleaved), `max(0, 2p − 1 − A)/(3A)`
 ///   (zero bubble) of the compute, so positive whenever `A < 2p − 1`;
@@ -1088,7 +1088,7 @@ fn assert_pays_every_term(
         assert!(p.traffic.pp_ms > 0.0, "{what}: pipeline sends");
     }
     if (1..=2).contains(&c.zero) && l.dp > 1.0 {
-        // Experts split over EP too (docs/model.md §12.2).
+        // Experts split over EP too (docs/model/12-walls.md §12.2).
         let experts = shape.expert_params() / shape.total_params();
         let shards = c.tp as f64 * pp;
         let psi = inputs.total_params * (1.0 - experts) / shards

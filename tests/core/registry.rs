@@ -3,7 +3,7 @@
 //! entry cannot be forgotten in `www/index.html` or in a docs list: each missing piece fails
 //! here with what to add. (The CLI's usage text, the browser fuzzer's preset list and
 //! docs/embedding.md's chart list are generated from the tables, the last by `make snapshots`;
-//! `crates/cli/tests/cli_snapshots.rs` prints every preset and chart.)
+//! `crates/cli/tests/cli/snapshots.rs` prints every preset and chart.)
 #![cfg(not(target_arch = "wasm32"))]
 
 use scaling_core::i18n::{set_lang, Lang};

@@ -21,7 +21,7 @@ for (const lang of ['en', 'zh']) {
   }
 }
 CASES.push('?v=1&embed=strong&lang=zh');
-// The Learn view, its texts fetched on opening (issue 12), in both languages.
+// The Learn view, its texts fetched on opening, in both languages.
 for (const lang of ['en', 'zh']) CASES.push(`?v=1&view=learn&lang=${lang}&theme=${lang === 'en' ? 'light' : 'dark'}`);
 // Measured points (the Karp–Flatt table and chart) and a bad value (the link's error list).
 CASES.push('?v=1&view=laws&m=1:100,2:52,4:28,8:16&f=oops');

@@ -1,4 +1,4 @@
-// The page's API for docs sites and the design card's packages doing real work (issue 10):
+// The page's API for docs sites and the design card's packages doing real work:
 // - window.scalingExplorer.compute(query) returns what `scaling <panel> --query … --format json`
 //   prints, as plain objects (serde-wasm-bindgen);
 // - an embedded panel in a host page on ANOTHER origin takes {type: "scaling:set", query} and

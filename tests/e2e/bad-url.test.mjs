@@ -133,7 +133,7 @@ test('?lay=best&lx=1024: the best-layout columns, the explorer and the rest of t
   const explorer = await tableData(page, '#strong-layouts-table table');
   assert.ok(explorer.rows.length >= 10, `the explorer ranks layouts at 1,024 GPUs: ${explorer.rows.length}`);
   // The knee of the best layouts beside the own layout's (GPT-3 175B: 718 GPUs, and 11,494
-  // with the layout the search picks at 256; docs/model.md §14).
+  // with the layout the search picks at 256; docs/model/14-layout-search.md).
   const figures = await page.evaluate(() => Array.from(document.querySelectorAll('#strong-figures tr'))
     .map((tr) => Array.from(tr.cells).map((c) => c.textContent)));
   const knee = figures.find(([label]) => /^N_max with the best layouts/.test(label));

@@ -1,4 +1,4 @@
-// Compare (issue 12, item 3): "Pin as A", then tick the fp8 lever for B. Every chart of the
+// Compare: "Pin as A", then tick the fp8 lever for B. Every chart of the
 // panel redraws with both, every table has B / A / Δ rows, the key figures show both, the link
 // carries A in `pin=` and reopens the same page; "Unpin A" drops it; the CLI's --compare prints
 // the same rows as the pinned page.

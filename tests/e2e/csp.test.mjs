@@ -1,4 +1,4 @@
-// Hostile input under a strict Content-Security-Policy (issue 6).
+// Hostile input under a strict Content-Security-Policy.
 //
 // dist/ is served with
 //
@@ -15,8 +15,8 @@
 // - HTML / script payloads in every URL key (read from src/scenario/mod.rs) and typed into
 //   every text box never run and never reach the DOM as markup: no new element types, no
 //   event-handler attributes, nothing set on window, no violation; the payload shows as text.
-//   The same payloads run again against the page served WITHOUT a CSP header (issue 13): the
-//   page must not rely on the policy to keep them inert (without it an injected handler, an
+//   The same payloads run again against the page served WITHOUT a CSP header: the page
+//   must not rely on the policy to keep them inert (without it an injected handler, an
 //   inline script or a javascript: URL would run).
 //
 // Known at the time of writing: plotters (0.3.7, through plotters-canvas) measures every text

@@ -1,4 +1,4 @@
-// Embedding in a docs site on ANOTHER origin, as docs/embedding.md tells hosts to do (issue 15):
+// Embedding in a docs site on ANOTHER origin, as docs/embedding.md tells hosts to do:
 // - the page runs in the frame under the headers "What a host should send" lists (the strict
 //   CSP plus frame-ancestors naming the host), with no violation and no error;
 // - Copy link inside the frame needs allow="clipboard-write" on the iframe: with it the link is

@@ -1,4 +1,4 @@
-// Calibrate, then predict (issue 11): a reader opens the measured Megatron-Core preset, sees the
+// Calibrate, then predict: a reader opens the measured Megatron-Core preset, sees the
 // fit, its predictions and errors and the measured points; follows the link to Amdahl's law at
 // the fitted serial fraction; pastes a sweep of their own; and is told, next to `st`, when it
 // cannot be fitted.

@@ -1,4 +1,4 @@
-// The footer's command-line hint (issue 15): the command that prints the visible panel for the
+// The footer's command-line hint: the command that prints the visible panel for the
 // current scenario (page::PageState::cli_command), following tabs and inputs, with a copy
 // button; and the command, run as shown, prints what the page shows.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// The harness's clean-check (issue 13): an error that arrives after load — in a timer, in the
+// The harness's clean-check: an error that arrives after load — in a timer, in the
 // redraw an input change asks for — and a chart-draw failure shown in #app-status fail a test
 // that ends with `await assertClean(...)`; a page with none of them passes. Every test file
 // awaits its clean-checks (an un-awaited async check would never fail anything).

@@ -1,4 +1,4 @@
-// The Learn view (issue 12): definitions fetched when the view opens, live figures drawn by the
+// The Learn view: definitions fetched when the view opens, live figures drawn by the
 // model, links to the panels and back, and predict-then-reveal exercises a teacher links by
 // number (`q=`), in English and Chinese.
 import { test, before, after } from 'node:test';
@@ -43,7 +43,7 @@ test('view=learn loads the definitions, draws every live figure and links to the
       return c.id;
     }));
     assert.ok(figures.length >= 10, `${figures.length} live figures`);
-    // The figures are drawn as they come near the screen (learn.rs, issue 24): at the top of
+    // The figures are drawn as they come near the screen (crates/web/src/learn.rs): at the top of
     // the view the last ones are still their prerendered charts, and each is drawn once the
     // reader scrolls to it.
     const last = figures[figures.length - 1];

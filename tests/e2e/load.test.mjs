@@ -62,8 +62,8 @@ for (const [what, pattern, file] of [
   });
 }
 
-// The loader compiles the wasm with WebAssembly.compileStreaming while the page is parsed
-// (issue 14). A static host that serves .wasm as application/octet-stream makes the streaming
+// The loader compiles the wasm with WebAssembly.compileStreaming while the page is parsed.
+// A static host that serves .wasm as application/octet-stream makes the streaming
 // compiler refuse it: the page must still start, through wasm-bindgen's own fallback (which
 // warns in the console, as it always has), and a 404 must still be named.
 test('a host that serves the .wasm without application/wasm: the page still starts and draws', async () => {
@@ -121,7 +121,7 @@ test('the loader file is missing (404): after 10 s the page says it could not st
 });
 
 // Chinese text in an English reader's first layout loads a CJK font before anything is drawn
-// (~25 ms of the first draw, issue 14): the language button's label is laid out only once the
+// (~25 ms of the first draw): the language button's label is laid out only once the
 // first frame is on screen (body[data-painted]), the load hint's only when it shows. The label
 // must then be there, in its own language, for every reader.
 test('the language button is labelled once the first frame is on screen; a page that never starts keeps its label out of layout', async () => {
@@ -155,7 +155,7 @@ test('the language button is labelled once the first frame is on screen; a page 
 });
 
 // The wasm waits for the prerendered page's first contentful paint (scripts/post-build.mjs;
-// on a slow device its 200 KB came before the first paint and Lighthouse's LCP waited for
+// on a slow device its download came before the first paint and Lighthouse's LCP waited for
 // it). A browser without Paint Timing, or without PerformanceObserver's list of entry types,
 // waits two frames instead: the page still starts. (That the wasm comes after the first
 // paint is not tested here: in this headless Chromium it does even with no wait at all, as

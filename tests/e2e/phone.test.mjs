@@ -1,8 +1,8 @@
-// A phone, 390×844 CSS px (issue 15): no panel scrolls sideways (the preset menu, the key
+// A phone, 390×844 CSS px: no panel scrolls sideways (the preset menu, the key
 // figures and the tables fit or scroll inside their own box), and every panel shows its first
 // chart within the first two screens, above the long column of inputs (www/style.css: the
 // one-column order of the embedded view, for phones too), drawn, with its legend under the
-// plot rather than over the curves (src/chart/line.rs; tests/charts_svg.rs checks where).
+// plot rather than over the curves (src/chart/line.rs; tests/core/charts_svg.rs checks where).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSession, waitReady, assertClean, canvasStats } from './harness.mjs';

@@ -1,5 +1,5 @@
-// The first view is the real page before any script runs (issue 24, item 1;
-// scripts/prerender.mjs, src/panel/prerender.rs): with JavaScript off the page shows the
+// The first view is the real page before any script runs (scripts/prerender.mjs,
+// src/panel/prerender.rs): with JavaScript off the page shows the
 // default scenario's key figures, tables and charts, its inputs' values, and says the inputs
 // need JavaScript; with
 // it on, the page's first frame writes the same figures and tables over them, and each chart's

@@ -1,4 +1,4 @@
-// A printout names its scenario (issue 15): in print, the top of the page shows the full link
+// A printout names its scenario: in print, the top of the page shows the full link
 // (without embed, like Copy link) and the link's key=value inputs; on screen neither shows.
 // They follow the inputs, so what is printed after a change is the changed scenario.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Robustness in the browser (issue 6): random and mutated links (scripts/fuzz-urls.mjs, a
+// Robustness in the browser: random and mutated links (scripts/fuzz-urls.mjs, a
 // fixed seed), each loaded as a new document into a page of one shared browser context, and
 // random text typed into every number box. For every link:
 // - no uncaught exception, no console error, no wasm panic or trap in the console, and no

@@ -19,7 +19,7 @@ const LLAMA_70B = fixture('hf/llama-3.1-70b.config.json');
 const TITAN_70B = fixture('torchtitan/llama3_70b.toml');
 const GPT3_175B = fixture('megatron/train_gpt3_175b_distributed.sh');
 const START = '?v=1&view=strong&sq=8192&b=16M&mbs=1&tp=8&pp=4';
-// What the 70B config sets (docs/import.md; tests/import.rs holds the counts).
+// What the 70B config sets (docs/import.md; tests/core/import.rs holds the counts).
 const LLAMA_SETS = { nl: '80', hd: '8192', nh: '64', kvh: '8', ffn: '28672', voc: '128256' };
 // The layout keys an exported layout carries (src/scenario/export.rs).
 const LAYOUT_KEYS = ['tp', 'pp', 'cp', 'ep', 'mbs', 'zero', 'ac', 'sched', 'vc', 'sp'];

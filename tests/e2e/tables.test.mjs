@@ -1,4 +1,4 @@
-// Wide tables (issue 15): at 1400 px every table either fits its column or scrolls inside its
+// Wide tables: at 1400 px every table either fits its column or scrolls inside its
 // own box (overflow-x auto) with its first column sticky; columns of words and marks (a
 // lever's name, ✓, a cost: panel::table::Table::text_columns) align left, numbers right; in
 // print no table is clipped, whatever the paper's width.

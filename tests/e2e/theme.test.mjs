@@ -1,4 +1,4 @@
-// theme= takes effect (issue 13): with ?theme=dark the page's background and the charts'
+// theme= takes effect: with ?theme=dark the page's background and the charts'
 // backgrounds are dark, with ?theme=light they are light — whatever the reader's system
 // prefers (prefers-color-scheme is emulated the other way round); without theme= the page
 // follows prefers-color-scheme.

@@ -162,7 +162,7 @@ test('lang=zh: messages about bad input are Chinese, and name the input', async 
   await assertClean(assert, page, 'zh messages');
 });
 
-// ---- No English left for a Chinese reader (issue 15) ------------------------------------------
+// ---- No English left for a Chinese reader -----------------------------------------------------
 //
 // Every text a Chinese reader can see or hear — visible text nodes, aria-label / title /
 // placeholder / alt / aria-valuetext of every element, the options of every menu (a closed
@@ -197,7 +197,7 @@ const LATIN_OK = new Set([
   // the walls' URL keys the model-shape texts name, and the step model's inputs the notes of
   // unused inputs name
   'nl', 'hd', 'nh', 'kvh', 'ffn', 'sq', 'voc', 'ne', 'ke', 'ex', 'tc', 'feff', 'cm',
-  // the fixed microbatch's and the NVLink domain's keys (issue 22, 23)
+  // the fixed microbatch's and the NVLink domain's keys
   'mbs', 'nvd', 'bnv',
 ].map((w) => w.toLowerCase()));
 // Allowed phrases (removed before the words are checked).

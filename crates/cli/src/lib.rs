@@ -59,7 +59,7 @@ OPTIONS:
                   layout is always printed, marked current, with its rank
     --published   layouts: the published runs' layouts from physics alone (F_eff = r∞ · peak
                   · η), each with its rank in the search, the fastest layout, and the model's
-                  MFU against the published one (docs/model.md §14)
+                  MFU against the published one (docs/model/14-layout-search.md)
     prerender     the page's first view for the build (scripts/prerender.mjs): the Laws,
                   Strong and Weak panels with the link's inputs (default: the default
                   scenario's) as JSON HTML fragments, each an element id, where it goes and

@@ -27,9 +27,9 @@
 //! adds (MODEL.md §2–3: the batch grows with `D`, nothing else changes); NCCL's tree all-reduce
 //! has a latency term `∝ log₂ D` (S. Jeaugey, "Massively Scale Your Deep Learning Training with
 //! NCCL 2.4", NVIDIA blog 2019: double binary trees give logarithmic latency), and the exposed
-//! time of this project's tables grows per doubling of `N` (docs/model.md §3.2(a)). One replica
-//! (`D = 1`) exposes no data-parallel communication, so the growing part starts at 0 there;
-//! whatever else does not shrink (bubble, optimizer) stays inside `W`. Two points determine
+//! time of this project's tables grows per doubling of `N` (docs/model/03-step-time.md §3.2(a)).
+//! One replica (`D = 1`) exposes no data-parallel communication, so the growing part starts at 0
+//! there; whatever else does not shrink (bubble, optimizer) stays inside `W`. Two points determine
 //! `W` and `κ`; a falling weak sweep (`κ < 0`) is refused.
 
 use super::laws::karp_flatt;

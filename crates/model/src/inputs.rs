@@ -367,7 +367,7 @@ pub struct SearchSpace {
     pub interleaved_chunks: Vec<u32>,
     pub zero_stages: Vec<u8>,
     /// Whether the zero-bubble schedule is tried. Off by default: no published run of
-    /// docs/model.md §14 uses it, and the model charges only its bubble
+    /// docs/model/14-layout-search.md uses it, and the model charges only its bubble
     /// (`max(0, 2p − 1 − A)/(3A)`) and its memory, not its split backward's smaller kernels
     /// or the optimizer's post-validation.
     pub zero_bubble: bool,

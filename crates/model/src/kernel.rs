@@ -14,7 +14,8 @@
 //! `1/η_m → (1 − φ)/η_m + φ/η_e`).
 //!
 //! The scenario's `F_eff` is the rate measured at its baseline (`N₀`, its layout); other GPU
-//! counts run at `F_eff · η(N)/η(N₀)`. The half-lengths are calibrated in `docs/model.md`.
+//! counts run at `F_eff · η(N)/η(N₀)`. The half-lengths are calibrated in `docs/model/12-walls.md`
+//! §12.3.
 
 use serde::Serialize;
 
@@ -28,7 +29,7 @@ pub struct HalfLengths {
 }
 
 impl HalfLengths {
-    /// H100 SXM BF16, calibrated in `docs/model.md` ("Kernels that shrink"): `m½` from a
+    /// H100 SXM BF16, calibrated in `docs/model/12-walls.md` ("Kernels that shrink"): `m½` from a
     /// cuBLAS `M` sweep, `k½` checked against the Megatron-LM README's model table.
     pub const H100_BF16: HalfLengths = HalfLengths {
         tokens: 128.0,

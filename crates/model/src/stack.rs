@@ -3,8 +3,8 @@
 //! the GEMMs' own asymptote and everything a step spends outside them (norms, softmax, the
 //! optimizer, launch overheads, the implementation's own costs), in one number per stack,
 //! calibrated on one published run of that stack and held against the others
-//! (docs/model.md §14, "From physics alone"). With it a reader who does not know `F_eff` gets
-//! it from the peak and the layout: `F_eff = r∞ · peak · η(own layout at N₀, T₀)`
+//! (docs/model/14-layout-search.md, "From physics alone"). With it a reader who does not know
+//! `F_eff` gets it from the peak and the layout: `F_eff = r∞ · peak · η(own layout at N₀, T₀)`
 //! ([`super::layouts::physics_inputs`]).
 
 use serde::Serialize;

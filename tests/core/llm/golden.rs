@@ -1,14 +1,14 @@
 //! Independent golden values for the mechanistic model.
 //!
 //! Every expected number below is a literal derived by hand from the formulas in
-//! `docs/model.md` (§1 laws, §2 layout, §3 step time and FSDP, §4 `T_crit`/`N_max`, §8 critical
+//! `docs/model/` (§1 laws, §2 layout, §3 step time and FSDP, §4 `T_crit`/`N_max`, §8 critical
 //! batch, §9 planner), with python3 used only as a calculator on the written-out formula. None
 //! is obtained by calling the crate. The derivation (inputs, formula, intermediate values) sits
 //! next to each literal so that a reviewer can redo it by hand.
 //!
 //! `dense-8b-h100` and `moe-47b-h200` carry their models' shapes, which add TP, CP and
-//! pipeline traffic (docs/model.md §12.4). The goldens with TP, CP or PP above 1 were derived
-//! for the FSDP model alone, so their queries drop the shape with `nl=0`.
+//! pipeline traffic (docs/model/12-walls.md §12.4). The goldens with TP, CP or PP above 1 were
+//! derived for the FSDP model alone, so their queries drop the shape with `nl=0`.
 //!
 //! The code is read through the public API only: `decode(query).scenario`, then
 //! `LlmSweep::compute(&scenario.llm_inputs())`, `PlanSweep::compute(&scenario.plan_inputs())`
@@ -27,9 +27,9 @@ use scaling_model::plan::{PlanPoint, PlanRow, PlanSweep};
 
 /// Exact formulas evaluated in double precision: allow float noise only.
 const REL: f64 = 1e-9;
-/// The best-batch search is a grid plus golden-section refinement in `ln B` (docs/model.md
-/// §9.1); its bracket ends below 1e-6 in `ln B`, so the batch it finds and the point there
-/// agree with the closed-form optimum to well within this.
+/// The best-batch search is a grid plus golden-section refinement in `ln B`
+/// (docs/model/09-planner.md §9.1); its bracket ends below 1e-6 in `ln B`, so the batch it finds
+/// and the point there agree with the closed-form optimum to well within this.
 const SEARCH: f64 = 1e-5;
 /// An expected value of exactly 0 (hidden communication, no bubble) is checked absolutely, in
 /// the quantity's own unit (ms).
@@ -132,7 +132,7 @@ fn check_weak(query: &str, fixed_ms: f64, batch: &[f64], expected: &[Fsdp]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. FSDP / ZeRO-3 exposed time (docs/model.md §3.1 `cm=flops`, §3.2(c) `em=fsdp`)
+// 1. FSDP / ZeRO-3 exposed time (docs/model/03-step-time.md §3.1 `cm=flops`, §3.2(c) `em=fsdp`)
 //
 //   t_compute    = F_tok·B/(N·F_eff)                      (cm=flops; F_tok = 6·P_a, plus
 //                                                          12·L·h·s with a shape)
@@ -155,7 +155,7 @@ fn check_weak(query: &str, fixed_ms: f64, batch: &[f64], expected: &[Fsdp]) {
 /// | 1,024 | 3,906.25 | 596.3369325    | 963.6·1023/1024 = 962.658984375 | 366.322051875 + 20 = 386.322051875    |
 /// | 2,048 | 1,953.125| 298.16846625   | 963.6·2047/2048 = 963.1294921875 | 664.9610259375 + 20 = 684.9610259375 |
 ///
-/// docs/model.md §6's table prints the same (386.32, 684.96).
+/// docs/model/06-presets.md's table prints the same (386.32, 684.96).
 #[test]
 fn fsdp_dense_8b_h100() {
     check_strong(
@@ -248,7 +248,7 @@ fn fsdp_moe_47b_h200_moves_all_parameters() {
 /// | 8,192  | 3,906.25  | 112.5   | 106.56·8191/8192  = 106.5469921875  | 0 (112.5 > 106.55) |
 /// | 16,384 | 1,953.125 | 56.25   | 106.56·16383/16384 = 106.55349609375 | 50.30349609375    |
 ///
-/// (docs/model.md §3.2(c) prints 50.3 at 16,384.)
+/// (docs/model/03-step-time.md §3.2(c) prints 50.3 at 16,384.)
 #[test]
 fn fsdp_seed_strong() {
     check_strong(
@@ -462,8 +462,8 @@ fn fsdp_moe_pipelined_under_each_schedule() {
     }
 }
 
-/// Context parallelism splits tokens, not weights (docs/model.md §3.2(c) assumption 5):
-/// dense-8b-h100 with tp = 2, cp = 2, a = 2.
+/// Context parallelism splits tokens, not weights (docs/model/03-step-time.md §3.2(c),
+/// assumption 5): dense-8b-h100 with tp = 2, cp = 2, a = 2.
 ///
 ///   M = 4, A = 2, D = N/4, T = 4M·4/(N·2) = 8M/N: 15,625 (512), 7,812.5 (1,024)
 ///   bytes  = 3·2·8.03e9/(TP·PP = 2) = 24.09e9 → 24.09e9/50e9 = 481.8 ms · (D−1)/D
@@ -496,7 +496,7 @@ fn fsdp_context_parallel_does_not_split_the_bytes() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. Layouts with TP·PP·CP > 1 and A > 1 (docs/model.md §2, §4, §9.4)
+// 2. Layouts with TP·PP·CP > 1 and A > 1 (docs/model/ §2, §4, §9.4)
 //
 //   T       = B·M/(N·A)
 //   T_crit  = (c·s_w/6)·(F_eff/B_eff)·(P/P_a)·CP
@@ -608,7 +608,7 @@ fn layout_moe_tp2_pp2_cp2_a2() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3. The exposed-time table, between its points (docs/model.md §3.2(a))
+// 3. The exposed-time table, between its points (docs/model/03-step-time.md §3.2(a))
 //
 //   exposed(N) = y₀ + (y₁ − y₀)·(ln N − ln N₀)/(ln N₁ − ln N₀)  on the neighbouring segment
 //   (end segments extended below the first and above the last point, floored at 0)
@@ -673,7 +673,7 @@ fn exposed_table_between_points() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 4. The planner (docs/model.md §8–§9)
+// 4. The planner (docs/model/ §8–§9)
 //
 //   E_min = tb/(1 + b/B_crit),  S_min = E_min/B_crit,  S(B) = S_min·(1 + B_crit/B)
 //   hours = S(B)·t_step(N, B)/3.6e6,  GPU-hours = N·hours,  token efficiency = 1/(1 + B/B_crit)
@@ -995,7 +995,7 @@ fn planner_fsdp_layout_every_column() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. The Laws charts' curves (docs/model.md §1)
+// 5. The Laws charts' curves (docs/model/01-laws.md)
 //
 //   Amdahl    S(N) = 1/(f + (1−f)/N)
 //   Gustafson S(N) = f + (1−f)·N = N − f·(N−1)

@@ -207,7 +207,7 @@ fn levers_scale_measured_and_fitted_exposed_times() {
     // with fp8, 150 · 2/3 = 100 ms.
     let s = sweep("v=1&preset=seed-strong&em=step&lv=fp8");
     assert!((s.strong[1].exposed_ms - 100.0).abs() < tol::CHAIN);
-    // em=fit with K = 50 ms (W = 96,000, see tests/fit.rs): with fp8, 50 · 2/3 ms.
+    // em=fit with K = 50 ms (W = 96,000, see tests/core/fit.rs): with fp8, 50 · 2/3 ms.
     let s = sweep("v=1&view=strong&n0=96&ns=96,192,384&em=fit&st=96:1050,192:550,384:300&lv=fp8");
     assert!((s.strong[0].exposed_ms - 50.0 * 2.0 / 3.0).abs() < tol::CHAIN);
 }

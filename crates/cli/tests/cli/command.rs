@@ -238,7 +238,7 @@ fn compare_prints_b_against_a_in_every_format() {
     assert!(err.contains("(pin): Serial fraction f (f)"), "{err}");
 }
 
-// Moved with the CLI into its own crate from tests/llm_scenario.rs and tests/plan.rs.
+// What the subcommands print: JSON rows and summaries, SVG charts, the plan, layouts, imports.
 
 #[test]
 fn cli_json_carries_rows_and_summary() {
@@ -355,7 +355,7 @@ fn cli_plan_and_report_carry_the_same_numbers() {
 }
 
 /// The walls' goldens hold in the CLI's JSON, each derived by hand from its source
-/// (docs/model.md §12): GPT-3 175B (s = 2,048, h = 12,288, a = 96, L = 96) on TP 8 · PP 8,
+/// (docs/model/12-walls.md): GPT-3 175B (s = 2,048, h = 12,288, a = 96, L = 96) on TP 8 · PP 8,
 /// 1F1B with A = 64 ≥ PP, one sequence per microbatch (B = 2,048 · D 16 · A 64 at 1,024 GPUs).
 #[test]
 fn cli_json_carries_the_walls_goldens() {
