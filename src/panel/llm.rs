@@ -378,12 +378,10 @@ pub fn weak_chart_summary(sweep: &LlmSweep, chart: LlmChart) -> String {
     };
     match chart {
         LlmChart::WeakStep => trf!(
-            "Step time {} → {} ms as N goes {} → {} GPUs.",
-            "N 从 {2} 到 {3} 卡时单步时间 {0} → {1} ms。",
+            "Step time {} → {} ms.",
+            "单步时间 {} → {} ms。",
             format_ms(first.step_ms),
-            format_ms(last.step_ms),
-            format_count(first.gpus),
-            format_count(last.gpus)
+            format_ms(last.step_ms)
         ),
         LlmChart::WeakEfficiency => trf!(
             "With {} tokens per replica fixed, {} → {} GPUs keeps {} weak efficiency.",
@@ -426,43 +424,15 @@ fn wall_rows<R>(
         .collect()
 }
 
-/// Where strong-scaling throughput peaks: the table's rows, which the key figure names, and,
-/// when it differs, the curve, which runs past them (to `N_max` or beyond the last row).
+/// Where strong-scaling throughput peaks: among the table's rows, which the key figure names
+/// too. The curve runs past them (to `N_max` or beyond the last row), so the sentence says
+/// which it means.
 fn throughput_peak_text(sweep: &LlmSweep) -> String {
-    let rows = trf!(
+    trf!(
         "Throughput peaks at {} GPUs (table rows).",
         "表中各行吞吐在 {} 卡最高。",
         format_count(sweep.summary.peak_throughput_gpus)
-    );
-    let curve =
-        sweep
-            .strong_curves
-            .throughput
-            .iter()
-            .copied()
-            .fold(None, |best: Option<(f64, f64)>, p| match best {
-                Some(b) if b.1 >= p.1 => Some(b),
-                _ => Some(p),
-            });
-    let row_peak = sweep
-        .strong
-        .iter()
-        .map(|r| r.throughput_tokens_per_s)
-        .fold(0.0, f64::max);
-    match curve {
-        // The curve's highest point lies past the rows' peak and above it (a fixed
-        // microbatch's steps, or a last row before the knee).
-        Some((n, tokens_per_s)) if tokens_per_s > row_peak * 1.005 => {
-            rows + &trf!(
-                " The curve, drawn to {} GPUs, peaks at {} GPUs ({} tokens/s).",
-                " 曲线画到 {} 卡，在 {} 卡最高（{} tokens/s）。",
-                format_si(sweep.strong_curves.throughput.last().map_or(n, |p| p.0), 2),
-                format_si(n, 2),
-                format_si(tokens_per_s, 3)
-            )
-        }
-        _ => rows,
-    }
+    )
 }
 
 /// Why strong-scaling efficiency is above 100% at some rows (fewer GPUs than `N₀`), when it is: there the step
@@ -484,51 +454,30 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
         return String::new();
     };
     let share = |of: fn(&StrongRow) -> f64| of(first) * first.gpus / (of(base) * n0);
-    let mut causes = Vec::new();
-    let exposed = share(|r| r.exposed_ms);
-    if exposed < 0.9995 {
-        causes.push(if first.accumulation > base.accumulation && pipeline_stages > 1 {
-            trf!(
-                "exposed time is {} of N₀'s: with the microbatch fixed, A = {} microbatches per step ({} at N₀) shrink the pipeline bubble",
-                "暴露时间为 N₀ 的 {}：microbatch 固定，每步 A = {}（N₀ 时 {}），流水线气泡更小",
-                format_percent(exposed, 1),
-                first.accumulation,
-                base.accumulation
-            )
-        } else {
-            trf!(
-                "exposed time is {} of N₀'s",
-                "暴露时间为 N₀ 的 {}",
-                format_percent(exposed, 1)
-            )
-        });
-    }
-    let compute = share(|r| r.compute_ms);
-    if compute < 0.9995 {
-        causes.push(trf!(
-            "compute is {} of N₀'s: each GPU's larger share of the batch runs in larger, faster kernels",
-            "计算为 N₀ 的 {}：每卡 batch 更大，kernel 更快",
-            format_percent(compute, 1)
-        ));
-    }
-    if causes.is_empty() {
-        return String::new();
-    }
-    let rows = above
-        .iter()
-        .map(|r| format_count(r.gpus))
-        .collect::<Vec<_>>()
-        .join(", ");
+    // With the microbatch fixed, more microbatches per step shrink a pipeline's bubble.
+    let bubble = if first.accumulation > base.accumulation && pipeline_stages > 1 {
+        trf!(
+            "; with the microbatch fixed, A = {} microbatches per step ({} at N₀) shrink the pipeline bubble",
+            "；microbatch 固定，每步 A = {}（N₀ 时 {}），流水线气泡更小",
+            first.accumulation,
+            base.accumulation
+        )
+    } else {
+        String::new()
+    };
     trf!(
-        " Above 100% at {} GPUs: a step there takes less GPU-time than at N₀ = {}.",
-        " {} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时。",
-        rows,
-        format_count(n0)
-    ) + &trf!(
-        " At {} GPUs, {}.",
-        "{} 卡时，{}。",
+        " Above 100% at {} GPUs: a step there takes less GPU-time than at N₀ = {}. At {} GPUs, compute takes {} and exposed time {} of N₀'s{}.",
+        " {} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时。{} 卡时计算为 N₀ 的 {}，暴露时间为 {}{}。",
+        above
+            .iter()
+            .map(|r| format_count(r.gpus))
+            .collect::<Vec<_>>()
+            .join(", "),
+        format_count(n0),
         format_count(first.gpus),
-        causes.join(tr("; ", "；"))
+        format_percent(share(|r| r.compute_ms), 1),
+        format_percent(share(|r| r.exposed_ms), 1),
+        bubble
     )
 }
 

@@ -494,34 +494,15 @@ fn time_summary(plan: &PlanSweep) -> String {
 }
 
 /// The text alternative of one Plan chart: the time to quality of the four ways of choosing
-/// the batch, or what weak-then-strong costs in GPU-hours from the smallest GPU count to its
-/// fastest.
+/// the batch, or what the GPU-hours chart plots.
 pub fn chart_summary(plan: &PlanSweep, chart: PlanChart) -> String {
     match chart {
         PlanChart::TimeToQuality => time_summary(plan),
-        PlanChart::GpuHours => {
-            let Some((_, curve)) = plan
-                .curves
-                .iter()
-                .find(|(s, _)| *s == Strategy::WeakThenStrong)
-            else {
-                return String::new();
-            };
-            let (Some(first), Some(best)) = (
-                curve.first(),
-                nearest(curve, plan.best_gpus_weak_then_strong, |p| p.0),
-            ) else {
-                return String::new();
-            };
-            trf!(
-                "Weak-then-strong costs {} GPU-hours at {} GPUs and {} at its fastest, near {} GPUs.",
-                "先弱后强在 {1} 卡时需 {0} GPU 时，在最快的约 {3} 卡时需 {2} GPU 时。",
-                format_si(first.1.gpu_hours, 3),
-                format_count(first.0),
-                format_si(best.1.gpu_hours, 3),
-                format_si(best.0, 2)
-            )
-        }
+        PlanChart::GpuHours => tr(
+            "GPU-hours: N × the time to the target loss, for the same four batches.",
+            "GPU 时：N × 达到目标 loss 的时间，四种 batch 同上。",
+        )
+        .to_string(),
     }
 }
 

@@ -127,11 +127,14 @@ fn sized_svg(panel: &Panel, chart: ChartId, size: (u32, u32)) -> Option<String> 
     })
     .ok()?;
     // `opacity="1"` is SVG's default, on nearly every element plotters writes: dropped, it
-    // makes the first view's HTML smaller and draws the same.
+    // makes the first view's HTML smaller and draws the same. So do the line breaks plotters
+    // writes between elements and around each text's content: SVG ignores the first and strips
+    // the second (`xml:space="default"`).
     svg.strip_prefix("<svg ").map(|rest| {
+        let svg = merge_polylines(&short_font_sizes(&rest.replace(" opacity=\"1\"", "")));
         format!(
             "<svg class=\"{PRERENDERED_CLASS}\" aria-hidden=\"true\" focusable=\"false\" {}",
-            merge_polylines(&short_font_sizes(&rest.replace(" opacity=\"1\"", ""))).trim_end()
+            svg.replace(">\n", ">").replace("\n<", "<").trim_end()
         )
     })
 }
