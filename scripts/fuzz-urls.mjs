@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The URL keys in URL order, read from the `keys!` table of src/scenario/mod.rs. */
+/** The URL keys in URL order, read from the `keys!` table of src/scenario/key.rs. */
 export function urlKeys(repo = REPO) {
-  const src = readFileSync(path.join(repo, 'src', 'scenario', 'mod.rs'), 'utf8');
+  const src = readFileSync(path.join(repo, 'src', 'scenario', 'key.rs'), 'utf8');
   const block = /keys!\s*\{([\s\S]*?)\n\}/.exec(src);
   const keys = [];
   if (block) {
@@ -26,7 +26,7 @@ export function urlKeys(repo = REPO) {
       keys.push({ variant: m[1], name: m[2], label: m[3] });
     }
   }
-  if (keys.length < 10) throw new Error(`could not read the URL keys from src/scenario/mod.rs (found ${keys.length})`);
+  if (keys.length < 10) throw new Error(`could not read the URL keys from src/scenario/key.rs (found ${keys.length})`);
   return keys;
 }
 
