@@ -453,12 +453,12 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
     let Some(first) = above.first() else {
         return String::new();
     };
-    let share = |of: fn(&StrongRow) -> f64| of(first) * first.gpus / (of(base) * n0);
     // With the microbatch fixed, more microbatches per step shrink a pipeline's bubble.
     let bubble = if first.accumulation > base.accumulation && pipeline_stages > 1 {
         trf!(
-            "; with the microbatch fixed, A = {} microbatches per step ({} at N₀) shrink the pipeline bubble",
-            "；microbatch 固定，每步 A = {}（N₀ 时 {}），流水线气泡更小",
+            "; at {} GPUs, with the microbatch fixed, A = {} microbatches per step ({} at N₀) shrink the pipeline bubble",
+            "；{} 卡时 microbatch 固定，每步 A = {}（N₀ 时 {}），流水线气泡更小",
+            format_count(first.gpus),
             first.accumulation,
             base.accumulation
         )
@@ -466,17 +466,14 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
         String::new()
     };
     trf!(
-        " Above 100% at {} GPUs: a step there takes less GPU-time than at N₀ = {}. At {} GPUs, compute takes {} and exposed time {} of N₀'s{}.",
-        " {} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时。{} 卡时计算为 N₀ 的 {}，暴露时间为 {}{}。",
+        " Above 100% at {} GPUs: a step there takes less GPU-time than at N₀ = {}{}.",
+        " {} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时{}。",
         above
             .iter()
             .map(|r| format_count(r.gpus))
             .collect::<Vec<_>>()
             .join(", "),
         format_count(n0),
-        format_count(first.gpus),
-        format_percent(share(|r| r.compute_ms), 1),
-        format_percent(share(|r| r.exposed_ms), 1),
         bubble
     )
 }
