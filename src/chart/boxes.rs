@@ -2,6 +2,7 @@
 //! one batch per group of GPUs (weak scaling), drawn from the current inputs.
 
 use super::colors::{COMPUTE, GOOD};
+use super::metrics::{LABEL_FONT, LEGEND_SWATCH, THIN_STROKE};
 use super::{ChartError, ChartStyle};
 use crate::i18n::tr;
 use crate::model::llm::LlmSweep;
@@ -9,6 +10,13 @@ use crate::text::units::{format_count, format_si};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// The boxes figure's own geometry (CSS pixels, font sizes in points): its padding, a row's
+/// height, the boxes' labels and the figure's title.
+const BOX_PAD: f64 = 12.0;
+const BOX_LINE: f64 = 18.0;
+const BOX_FONT: f64 = 13.0;
+const BOX_TITLE_FONT: f64 = 14.0;
 
 /// The seed's boxes figure, from the current inputs: strong scaling splits one global batch
 /// over `k = N/N₀` groups; weak scaling gives each of the `k` groups a whole batch.
@@ -29,12 +37,12 @@ pub fn draw_boxes<DB: DrawingBackend>(
     let batch = sweep.summary.global_batch_tokens;
     let groups = (n1 / n0).round().max(1.0);
     let px = |v: f64| style.px(v) as i32;
-    let pad = px(12.0);
+    let pad = px(BOX_PAD);
     let gap = pad / 3;
-    let line = px(18.0);
-    let font = style.font(13.0);
-    let small = style.font(12.0);
-    let title = style.font(14.0);
+    let line = px(BOX_LINE);
+    let font = style.font(BOX_FONT);
+    let small = style.font(LABEL_FONT);
+    let title = style.font(BOX_TITLE_FONT);
     let text_w = |text: &str, f: &TextStyle| {
         root.estimate_text_size(text, f)
             .map_or(0, |(tw, _)| tw as i32)
@@ -47,7 +55,7 @@ pub fn draw_boxes<DB: DrawingBackend>(
     let full_w = w - left - pad;
     let (part, whole) = (format_si(batch / groups, 3), format_si(batch, 3));
     // As many box slots as keep a label inside its box; at least three (first, gap, last).
-    let min_box = text_w(&part, &font).max(text_w(&whole, &font)) + px(12.0);
+    let min_box = text_w(&part, &font).max(text_w(&whole, &font)) + px(BOX_PAD);
     let slots = groups.min(((full_w + gap) / (min_box + gap)).max(3) as f64) as i32;
     let box_w = (full_w - (slots - 1) * gap) / slots;
     let weak_title = weak_boxes_title(batch, groups, (slots as f64) < groups);
@@ -163,7 +171,7 @@ impl BoxRows<'_> {
             root.draw(&Rectangle::new(corners, color.mix(0.25).filled()))?;
             root.draw(&Rectangle::new(
                 corners,
-                color.stroke_width(self.style.px(1.5)),
+                color.stroke_width(self.style.px(THIN_STROKE)),
             ))?;
             root.draw(&Text::new(text, at, centered.clone()))?;
         }
@@ -194,11 +202,11 @@ fn draw_pinned_note<DB: DrawingBackend>(
     style: &ChartStyle,
 ) -> Result<(), ChartError> {
     let px = |v: f64| style.px(v) as i32;
-    let pad = px(12.0);
+    let pad = px(BOX_PAD);
     let (n0, n1) = baseline_and_last_gpus(a);
     let faded = super::line::fade(COMPUTE, &style.theme);
     root.draw(&Rectangle::new(
-        [(pad, y - px(5.0)), (pad + px(22.0), y + px(5.0))],
+        [(pad, y - px(5.0)), (pad + px(LEGEND_SWATCH), y + px(5.0))],
         faded.filled(),
     ))?;
     root.draw(&Text::new(
@@ -209,9 +217,9 @@ fn draw_pinned_note<DB: DrawingBackend>(
             format_count(n0),
             format_count(n1)
         ),
-        (pad * 2 + px(22.0), y),
+        (pad * 2 + px(LEGEND_SWATCH), y),
         style
-            .font(12.0)
+            .font(LABEL_FONT)
             .color(&style.theme.muted)
             .pos(Pos::new(HPos::Left, VPos::Center)),
     ))?;

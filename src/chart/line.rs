@@ -2,6 +2,7 @@
 //! region and labelled vertical markers. The strong and weak panels describe their charts as
 //! a [`LineChart`] and draw them with [`draw_line_chart`], on any backend.
 
+use super::metrics::*;
 use super::{ChartError, ChartStyle, PlotArea};
 use crate::text::units::{canonical, format_si};
 
@@ -202,7 +203,7 @@ pub fn draw_line_chart<DB: DrawingBackend>(
     style: &ChartStyle,
 ) -> Result<PlotArea, ChartError> {
     root.fill(&style.theme.background)?;
-    let font = style.font(12.0);
+    let font = style.font(LABEL_FONT);
     let widths: Vec<i32> = chart
         .series
         .iter()
@@ -214,11 +215,11 @@ pub fn draw_line_chart<DB: DrawingBackend>(
     let legend = legend_layout(&widths, root.dim_in_pixel().0 as i32, style);
     let mut builder = ChartBuilder::on(root);
     builder
-        .caption(&chart.title, style.font(15.0))
-        .margin(style.px(10.0))
-        .margin_bottom(style.px(10.0) as i32 + legend.below.unwrap_or(0))
-        .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(62.0));
+        .caption(&chart.title, style.font(TITLE_FONT))
+        .margin(style.px(MARGIN))
+        .margin_bottom(style.px(MARGIN) as i32 + legend.below.unwrap_or(0))
+        .x_label_area_size(style.px(X_LABEL_AREA))
+        .y_label_area_size(style.px(Y_LABEL_AREA));
     let (l0, l1) = (lx(chart.x_range.0), lx(chart.x_range.1));
     let (a0, a1) = (chart.ly(chart.y_range.0), chart.ly(chart.y_range.1));
     let mut ctx = builder.build_cartesian_2d(Axis::from(l0..l1), Axis::from(a0..a1))?;
@@ -277,10 +278,10 @@ struct Strokes {
 impl Strokes {
     fn new(style: &ChartStyle) -> Strokes {
         Strokes {
-            thin: style.px(1.5),
-            thick: style.px(2.5),
-            dash: style.px(6.0) as i32,
-            gap: style.px(4.0) as i32,
+            thin: style.px(THIN_STROKE),
+            thick: style.px(THICK_STROKE),
+            dash: style.px(DASH) as i32,
+            gap: style.px(DASH_GAP) as i32,
         }
     }
 }
@@ -301,12 +302,12 @@ fn draw_mesh<DB: DrawingBackend>(
         .x_labels(ticks)
         .x_label_formatter(&|v: &f64| gpu_tick_label(2f64.powf(v.round())))
         .y_label_formatter(&|v: &f64| y_format(if y_log { 10f64.powf(*v) } else { *v }))
-        .label_style(style.font(12.0))
-        .axis_desc_style(style.font(13.0))
-        .bold_line_style(theme.grid.stroke_width(style.px(1.0)))
+        .label_style(style.font(LABEL_FONT))
+        .axis_desc_style(style.font(AXIS_TITLE_FONT))
+        .bold_line_style(theme.grid.stroke_width(style.px(GRID_STROKE)))
         // No light grid lines at all (plotters would otherwise emit them, invisible).
         .max_light_lines(0)
-        .axis_style(theme.muted.stroke_width(style.px(1.0)))
+        .axis_style(theme.muted.stroke_width(style.px(GRID_STROKE)))
         .draw()?;
     Ok(())
 }
@@ -332,7 +333,7 @@ fn draw_shade<DB: DrawingBackend>(
         label.clone(),
         (l1, a0),
         style
-            .font(12.0)
+            .font(LABEL_FONT)
             .color(&style.theme.muted)
             .pos(Pos::new(HPos::Right, VPos::Bottom)),
     )))?;
@@ -380,7 +381,7 @@ fn draw_series<DB: DrawingBackend>(
         }
         SeriesKind::Area => draw_area(ctx, chart, i, color, thin)?,
         SeriesKind::Points => {
-            ctx.draw_series(pts.map(|p| Circle::new(p, style.px(4.0), color.filled())))?;
+            ctx.draw_series(pts.map(|p| Circle::new(p, style.px(POINT_RADIUS), color.filled())))?;
         }
     }
     Ok(())
@@ -435,7 +436,7 @@ fn draw_note<DB: DrawingBackend>(
         note.clone(),
         ((l0 + l1) / 2.0, (a0 + a1) / 2.0),
         style
-            .font(13.0)
+            .font(NOTE_FONT)
             .color(&style.theme.muted)
             .pos(Pos::new(HPos::Center, VPos::Center)),
     )))?;
@@ -457,7 +458,7 @@ fn draw_label<'b, DB: DrawingBackend>(
         .estimate_text_size(text, &font)
         .map(|(w, h)| (w as i32, h as i32))
         .unwrap_or((0, 0));
-    let pad = style.px(2.0) as i32;
+    let pad = style.px(LABEL_PAD) as i32;
     let x0 = offset.0
         - match font.pos.h_pos {
             HPos::Left => 0,
@@ -510,7 +511,10 @@ fn draw_markers<DB: DrawingBackend>(
             (lx(m.x), a1),
             (0, 0),
             &text,
-            style.font(12.0).color(&m.color).pos(Pos::new(h, VPos::Top)),
+            style
+                .font(LABEL_FONT)
+                .color(&m.color)
+                .pos(Pos::new(h, VPos::Top)),
             style,
         )?;
     }
@@ -527,8 +531,8 @@ fn draw_callouts<DB: DrawingBackend>(
         let at = (lx(c.at.0), chart.ly(c.at.1));
         ctx.draw_series(std::iter::once(Circle::new(
             at,
-            style.px(6.0),
-            c.color.stroke_width(style.px(2.0)),
+            style.px(CALLOUT_RADIUS),
+            c.color.stroke_width(style.px(CALLOUT_STROKE)),
         )))?;
         // Above the point, ending at it for a maximum (the throughput peak: the curve is below
         // and to both sides), starting at it on a falling curve.
@@ -540,10 +544,10 @@ fn draw_callouts<DB: DrawingBackend>(
         draw_label(
             ctx,
             at,
-            (0, -(style.px(8.0) as i32)),
+            (0, -(style.px(CALLOUT_OFFSET) as i32)),
             &c.label,
             style
-                .font(12.0)
+                .font(LABEL_FONT)
                 .color(&c.color)
                 .pos(Pos::new(h, VPos::Bottom)),
             style,
@@ -567,10 +571,10 @@ struct LegendLayout {
 /// in rows under the chart, outside the plot, so no curve is hidden behind them.
 fn legend_layout(widths: &[i32], root_w: i32, style: &ChartStyle) -> LegendLayout {
     let px = |v: f64| style.px(v) as i32;
-    let (pad, row, swatch_w) = (px(6.0), px(16.0), px(22.0));
+    let (pad, row, swatch_w) = (px(LEGEND_PAD), px(LEGEND_ROW), px(LEGEND_SWATCH));
     let width = pad * 3 + swatch_w + widths.iter().copied().max().unwrap_or(0);
-    // The plot is the canvas less the y labels (62) and the margins (2 × 10).
-    let plot_w = root_w - px(82.0);
+    // The plot is the canvas less the y labels and the margins.
+    let plot_w = root_w - px(Y_LABEL_AREA + 2.0 * MARGIN);
     if widths.is_empty() || width * 5 <= plot_w * 2 {
         let places = (0..widths.len() as i32).map(|i| (pad, i)).collect();
         return LegendLayout {
@@ -582,8 +586,8 @@ fn legend_layout(widths: &[i32], root_w: i32, style: &ChartStyle) -> LegendLayou
     let (mut x, mut r) = (0, 0);
     let mut places = Vec::new();
     for &w in widths {
-        let entry = swatch_w + pad + w + px(14.0);
-        if x > 0 && x + entry > root_w - px(20.0) {
+        let entry = swatch_w + pad + w + px(LEGEND_GAP);
+        if x > 0 && x + entry > root_w - px(2.0 * MARGIN) {
             (x, r) = (0, r + 1);
         }
         places.push((x, r));
@@ -609,19 +613,19 @@ fn draw_legend<DB: DrawingBackend>(
     if chart.series.is_empty() {
         return Ok(());
     }
-    let font = style.font(12.0);
+    let font = style.font(LABEL_FONT);
     let px = |v: f64| style.px(v) as i32;
-    let (pad, row, swatch_w) = (px(6.0), px(16.0), px(22.0));
+    let (pad, row, swatch_w) = (px(LEGEND_PAD), px(LEGEND_ROW), px(LEGEND_SWATCH));
     let theme = style.theme;
     let (left, top) = if let Some(h) = layout.below {
-        (px(10.0), root.dim_in_pixel().1 as i32 - h)
+        (px(MARGIN), root.dim_in_pixel().1 as i32 - h)
     } else {
         let (w, h) = (layout.width, pad * 2 + row * chart.series.len() as i32);
-        let left = area.left_px + px(8.0);
+        let left = area.left_px + px(LEGEND_INSET);
         let top = if chart.legend_upper_left {
-            area.top_px + px(8.0)
+            area.top_px + px(LEGEND_INSET)
         } else {
-            area.bottom_px - px(8.0) - h
+            area.bottom_px - px(LEGEND_INSET) - h
         };
         root.draw(&Rectangle::new(
             [(left, top), (left + w, top + h)],

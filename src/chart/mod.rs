@@ -29,6 +29,52 @@ pub const PALETTE: [RGBColor; 7] = [
     RGBColor(0x00, 0x00, 0x00), // black
 ];
 
+/// The charts' geometry in CSS pixels (font sizes in points), before [`ChartStyle::px`] and
+/// [`ChartStyle::font`] scale it to the canvas: named once, so that the plot, its legend and
+/// its labels agree, and the legend can tell how wide the plot is.
+pub mod metrics {
+    /// The chart's title.
+    pub const TITLE_FONT: f64 = 15.0;
+    /// The axes' descriptions.
+    pub const AXIS_TITLE_FONT: f64 = 13.0;
+    /// Tick labels, legend entries, markers' and callouts' labels, the shaded region's label.
+    pub const LABEL_FONT: f64 = 12.0;
+    /// The note a chart shows in place of curves it cannot draw.
+    pub const NOTE_FONT: f64 = 13.0;
+    /// Around the plot, each side.
+    pub const MARGIN: f64 = 10.0;
+    /// Below the plot: the x ticks and the axis description.
+    pub const X_LABEL_AREA: f64 = 40.0;
+    /// Left of the plot: the y ticks and the axis description.
+    pub const Y_LABEL_AREA: f64 = 62.0;
+    /// Inside the legend box, around its entries.
+    pub const LEGEND_PAD: f64 = 6.0;
+    /// One legend entry's height.
+    pub const LEGEND_ROW: f64 = 16.0;
+    /// A legend entry's swatch.
+    pub const LEGEND_SWATCH: f64 = 22.0;
+    /// The legend box's distance from the plot's corner.
+    pub const LEGEND_INSET: f64 = 8.0;
+    /// Between legend entries flowed in rows under a phone's chart.
+    pub const LEGEND_GAP: f64 = 14.0;
+    /// Curves' strokes: thin (areas' edges, dashed and dotted lines), thick (a solid line).
+    pub const THIN_STROKE: f64 = 1.5;
+    pub const THICK_STROKE: f64 = 2.5;
+    /// A dashed line's dash and gap.
+    pub const DASH: f64 = 6.0;
+    pub const DASH_GAP: f64 = 4.0;
+    /// The axes and the grid.
+    pub const GRID_STROKE: f64 = 1.0;
+    /// A table row's point.
+    pub const POINT_RADIUS: f64 = 4.0;
+    /// A callout's ring, its stroke, and its label's height above the point.
+    pub const CALLOUT_RADIUS: f64 = 6.0;
+    pub const CALLOUT_STROKE: f64 = 2.0;
+    pub const CALLOUT_OFFSET: f64 = 8.0;
+    /// Around a label's background.
+    pub const LABEL_PAD: f64 = 2.0;
+}
+
 /// What a colour means across the LLM charts (the strong, weak and plan panels' and the
 /// boxes figure), so that a reader learns it once.
 pub mod colors {
