@@ -100,6 +100,21 @@ test('text columns align left, number columns right (levers, the fit, the plan)'
   await assertClean(assert, page);
 });
 
+test('1400 px, lay=best: a sweep row stays one line tall while its best-layout column is off screen', async () => {
+  const page = await s.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(s.url + '?v=1&preset=llama31-405b-h100&view=strong&lay=best');
+  await waitReady(page);
+  await page.locator('#strong-table').scrollIntoViewIfNeeded();
+  const rows = await page.evaluate(() => {
+    const table = document.querySelector('#strong-table table');
+    const line = parseFloat(getComputedStyle(table.tBodies[0].rows[0].cells[0]).lineHeight);
+    return { line, heights: Array.from(table.tBodies[0].rows, (r) => r.getBoundingClientRect().height) };
+  });
+  assert.ok(rows.heights.length >= 4, 'the strong table has its rows');
+  for (const h of rows.heights) assert.ok(h < rows.line * 2, `a row is ${h} px tall, a line ${rows.line} px`);
+  await assertClean(assert, page);
+});
+
 for (const width of [1400, 720]) {
   test(`print at ${width} px: no table is clipped`, async () => {
     const page = await s.newPage({ viewport: { width, height: 900 } });
