@@ -521,7 +521,7 @@ fn draw_markers<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The callouts: a ring on the point and its label above it.
+/// The callouts: a ring on the point and its label, if any, above it.
 fn draw_callouts<DB: DrawingBackend>(
     ctx: &mut Plot<'_, DB>,
     chart: &LineChart,
@@ -534,6 +534,9 @@ fn draw_callouts<DB: DrawingBackend>(
             style.px(CALLOUT_RADIUS),
             c.color.stroke_width(style.px(CALLOUT_STROKE)),
         )))?;
+        if c.label.is_empty() {
+            continue;
+        }
         // Above the point, ending at it for a maximum (the throughput peak: the curve is below
         // and to both sides), starting at it on a falling curve.
         let h = if c.ends_at_point {

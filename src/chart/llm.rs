@@ -5,7 +5,7 @@
 use super::colors::{COMPUTE, EXPOSED, GOOD, IDEAL, KNEE, MEASURED, ROWS};
 use super::line::{y_extent, Callout, LineChart, Series, SeriesKind};
 use super::marks::{
-    best_labels, best_rows, count_label, empty_chart, mark_knee, percent_label, table_rows,
+    best_rings, best_rows, count_label, empty_chart, mark_knee, percent_label, table_rows,
     tokens_per_s_label,
 };
 use super::walls::{memory_chart, mfu_chart};
@@ -99,8 +99,8 @@ fn step_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
         table_rows(sweep, strong, |r| r.step_ms, |r| r.step_ms),
     ];
     chart.series.extend(best_rows(sweep, strong, |l| l.step_ms));
-    // With lay=best, each row's layout written at its point.
-    chart.callouts.extend(best_labels(sweep, strong));
+    // With lay=best, each row's fastest layout ringed at its point.
+    chart.callouts.extend(best_rings(sweep, strong));
     // The measured step times a fit was made from, over the model's curve: a weak sweep
     // (per-point batches at one number of tokens per GPU) on the weak chart, others on
     // the strong one.

@@ -87,19 +87,17 @@ pub(super) fn searched_rows(
     }
 }
 
-/// With `lay=best`, the fastest layout at each table row where one fits, written at its step
-/// (`TP2·PP16·DP32·A64`): right of the point, above the falling curve; left of it at the
-/// last row, so that the label stays inside the plot.
-pub(super) fn best_labels(sweep: &LlmSweep, strong: bool) -> Vec<Callout> {
-    let rows = searched_rows(sweep, strong);
-    let last = rows.last().map(|r| r.0);
-    rows.iter()
+/// With `lay=best`, a ring on each table row's fastest layout that fits, unlabelled: the
+/// hover readout names the layout, so no text covers the curves.
+pub(super) fn best_rings(sweep: &LlmSweep, strong: bool) -> Vec<Callout> {
+    searched_rows(sweep, strong)
+        .iter()
         .filter_map(|(n, b)| b.as_ref().and_then(|b| b.layout()).map(|l| (*n, l)))
         .map(|(n, l)| Callout {
             at: (n, l.step_ms),
-            label: format!(" {} ", crate::text::layout::layout_name(&l)),
+            label: String::new(),
             color: BEST,
-            ends_at_point: Some(n) == last,
+            ends_at_point: false,
         })
         .collect()
 }

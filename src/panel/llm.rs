@@ -316,16 +316,31 @@ pub fn weak_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
 /// Hover readout on a strong chart: the row nearest `gpus` (log scale).
 pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
     let r = nearest(&sweep.strong, gpus, |r| r.gpus)?;
+    // With lay=best, the row's fastest layout: the charts ring its point, and its name is
+    // read here rather than written over the curves.
+    let best = r
+        .best_layout
+        .and_then(|b| b.layout())
+        .map(|l| {
+            trf!(
+                "; best {}: step {} ms",
+                "；最佳 {}：step {} ms",
+                crate::text::layout::layout_name(&l),
+                format_ms(l.step_ms)
+            )
+        })
+        .unwrap_or_default();
     Some(trf!(
-        "{} GPUs: T = {}, step {} ms (compute {} + exposed {}), efficiency {}, {} tok/s",
-        "{} 卡：T = {}，step {} ms（计算 {} + 暴露 {}），效率 {}，{} tok/s",
+        "{} GPUs: T = {}, step {} ms (compute {} + exposed {}), efficiency {}, {} tok/s{}",
+        "{} 卡：T = {}，step {} ms（计算 {} + 暴露 {}），效率 {}，{} tok/s{}",
         format_count(r.gpus),
         format_si(r.tokens_per_replica, 4),
         format_ms(r.step_ms),
         format_ms(r.compute_ms),
         format_ms(r.exposed_ms),
         format_percent(r.efficiency, 1),
-        format_rate(r.throughput_tokens_per_s)
+        format_rate(r.throughput_tokens_per_s),
+        best
     ))
 }
 

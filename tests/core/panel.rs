@@ -313,6 +313,43 @@ fn strong_readout_names_the_nearest_row_on_a_log_axis() {
 }
 
 #[test]
+fn strong_readout_names_the_best_layout_the_chart_rings() {
+    // With lay=best the step chart rings each row's fastest layout without writing its name
+    // over the curves; the readout names it, as the table's best-layout column does.
+    let query = "v=1&preset=llama31-405b-h100&lay=best";
+    let p = panel(query, View::Strong);
+    let read = p.readout(ChartId::StrongStep, 16384.0).unwrap();
+    let table = p
+        .tables()
+        .into_iter()
+        .find(|s| s.id == "strong")
+        .and_then(|s| s.table)
+        .expect("the strong table");
+    let col = table
+        .headers
+        .iter()
+        .position(|h| h == "best layout")
+        .unwrap();
+    let step = table
+        .headers
+        .iter()
+        .position(|h| h == "best step (ms)")
+        .unwrap();
+    let last = table.rows.last().unwrap();
+    // The table writes "TP4·PP16·… (schedule, ZeRO, recompute)": the readout its name.
+    let name = last[col].split(" (").next().unwrap();
+    assert!(
+        read.ends_with(&format!("; best {name}: step {} ms", last[step])),
+        "{read}"
+    );
+    // Without lay=best the readout has no best layout.
+    let plain = panel("v=1&preset=llama31-405b-h100", View::Strong)
+        .readout(ChartId::StrongStep, 16384.0)
+        .unwrap();
+    assert!(!plain.contains("best"), "{plain}");
+}
+
+#[test]
 fn weak_readout_differs_from_the_strong_one() {
     let weak = panel(SEED_WEAK, View::Weak);
     // Weak at 4,096: B = 4,096·31,250 = 128M, step 900 + 150 = 1,050 ms, efficiency
