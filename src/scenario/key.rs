@@ -1,7 +1,27 @@
-//! The input keys: each one's URL name, the label messages use, and its panel.
+//! The input keys: each one's URL name, the label messages use, and its group (the part of
+//! the scenario that parses it), declared once in the `keys!` table.
+
+/// Which part of the scenario an input belongs to: what parses it and which panels read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// How the page looks, not what it computes (`view`, `lang`, `theme`, `embed`, `show`).
+    Display,
+    /// The Laws panel.
+    Laws,
+    /// The LLM panels' batch, layout, model, hardware and step model.
+    Llm,
+    /// The strong-scaling walls: LLM inputs that `walls::WallSettings` holds.
+    Walls,
+    /// The Plan panel.
+    Plan,
+    /// The Learn view's exercises (`q`).
+    Learn,
+    /// Scenario A's own query (`pin`).
+    Pin,
+}
 
 macro_rules! keys {
-    ($( $variant:ident = $name:literal, $label:literal; )*) => {
+    ($( $variant:ident = $name:literal, $label:literal, $group:ident; )*) => {
         /// A URL / input key. The names are short and stable: they are the URL format.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Key { $( $variant, )* }
@@ -19,86 +39,91 @@ macro_rules! keys {
             pub fn label(self) -> &'static str {
                 match self { $( Key::$variant => $label, )* }
             }
+
+            /// The part of the scenario the input belongs to.
+            pub fn group(self) -> Group {
+                match self { $( Key::$variant => Group::$group, )* }
+            }
         }
     };
 }
 
 keys! {
     // `embed` first: it also selects its panel, and a later `view` may still override that.
-    Embed = "embed", "Embedded panel";
-    View = "view", "Panel";
-    Lang = "lang", "Language";
-    Theme = "theme", "Theme";
-    Show = "show", "What an embed shows";
-    SerialFraction = "f", "Serial fraction f";
-    CompareFractions = "fs", "Compare f values";
-    MaxProcessors = "n", "Processors N (axis maximum)";
-    GrowthExponent = "g", "Sun–Ni growth exponent g";
-    MeasuredKind = "mk", "Measured values are";
-    Measured = "m", "Measured points";
-    GlobalBatch = "b", "Global batch B_global (tokens)";
-    Accumulation = "a", "Gradient accumulation A";
-    Microbatch = "mbs", "Microbatch size (sequences; 0 = A fixed)";
-    LayoutExplorer = "lx", "Layout explorer at GPUs (0 = off)";
-    LayoutSearch = "lay", "Layout at each GPU count";
-    Tp = "tp", "Tensor parallel TP";
-    Pp = "pp", "Pipeline parallel PP";
-    Cp = "cp", "Context parallel CP";
-    TotalParams = "p", "Total parameters P";
-    ActiveParams = "pa", "Active parameters P_a";
-    Flops = "feff", "Achieved FLOP/s per GPU F_eff";
-    PeakFlops = "peak", "Peak FLOP/s per GPU (for MFU)";
-    Bandwidth = "beff", "Bus bandwidth per GPU B_eff (bytes/s)";
-    Gathers = "c", "Parameter transfers per microbatch c";
-    WireBytes = "sw", "Bytes per parameter on the wire s_w";
-    GradientBytes = "gw", "Gradient bytes per parameter (0 = as s_w)";
-    ComputeMode = "cm", "Compute time from";
-    Stack = "stack", "Software stack (sets r_inf)";
-    LargeGemmFraction = "rinf", "Fraction of peak at large GEMMs r_inf (0 = the stack's)";
-    ComputeMs = "tc", "Compute time at the baseline";
-    BaselineGpus = "n0", "Baseline GPUs N₀";
-    ExposedMode = "em", "Exposed time from";
-    ExposedTable = "ex", "Exposed time table";
-    StepTable = "st", "Measured step times";
-    FitOn = "fp", "GPU counts the fit uses";
-    FixedMs = "fix", "Fixed exposed time per step";
-    Schedule = "sched", "Pipeline schedule";
-    Chunks = "vc", "Interleaved chunks per stage v";
-    Layers = "nl", "Layers L";
-    Hidden = "hd", "Hidden size h";
-    Heads = "nh", "Attention heads a";
-    KvHeads = "kvh", "Key/value heads";
-    Ffn = "ffn", "Gated MLP size (0 = 4h GELU MLP)";
-    SeqLen = "sq", "Sequence length s";
-    Vocab = "voc", "Vocabulary V";
-    Experts = "ne", "Experts E";
-    ExpertsPerToken = "ke", "Experts per token k";
-    Ep = "ep", "Expert parallel EP";
-    Hbm = "hbm", "GPU memory (bytes)";
-    HbmReserve = "hres", "Memory reserved outside the tensors (bytes)";
-    Zero = "zero", "ZeRO stage";
-    Recompute = "ac", "Activation recomputation";
-    RecomputeLayers = "acn", "Layers of each stage recomputed (0 = all)";
-    SequenceParallel = "sp", "Sequence parallelism";
-    FlashAttention = "fa", "Flash attention";
-    OptimizerBytes = "ob", "Optimizer bytes per parameter K";
-    KernelsShrink = "ks", "Kernels shrink with the GEMMs";
-    HalfTokens = "nhalf", "Half-performance tokens m½";
-    HalfHidden = "khalf", "Half-performance hidden k½";
-    TpOverlap = "tpo", "Share of TP traffic that overlaps compute";
-    CpOverlap = "cpm", "Context-parallel K/V exchange";
-    Latency = "lat", "Latency per collective step α";
-    NvlinkDomain = "nvd", "GPUs per NVLink domain";
-    Gpus = "ns", "GPU counts in the tables";
-    TokenBudget = "tb", "Token budget";
-    CriticalBatch = "bcrit", "Critical batch B_crit (tokens)";
-    BatchCap = "bcap", "Weak-scaling batch cap";
-    Levers = "lv", "Levers";
-    NvlinkBandwidth = "bnv", "NVLink bus bandwidth";
-    LossCurve = "lc", "Loss–token curve available";
-    Quiz = "q", "Exercises shown";
+    Embed = "embed", "Embedded panel", Display;
+    View = "view", "Panel", Display;
+    Lang = "lang", "Language", Display;
+    Theme = "theme", "Theme", Display;
+    Show = "show", "What an embed shows", Display;
+    SerialFraction = "f", "Serial fraction f", Laws;
+    CompareFractions = "fs", "Compare f values", Laws;
+    MaxProcessors = "n", "Processors N (axis maximum)", Laws;
+    GrowthExponent = "g", "Sun–Ni growth exponent g", Laws;
+    MeasuredKind = "mk", "Measured values are", Laws;
+    Measured = "m", "Measured points", Laws;
+    GlobalBatch = "b", "Global batch B_global (tokens)", Llm;
+    Accumulation = "a", "Gradient accumulation A", Llm;
+    Microbatch = "mbs", "Microbatch size (sequences; 0 = A fixed)", Llm;
+    LayoutExplorer = "lx", "Layout explorer at GPUs (0 = off)", Llm;
+    LayoutSearch = "lay", "Layout at each GPU count", Llm;
+    Tp = "tp", "Tensor parallel TP", Llm;
+    Pp = "pp", "Pipeline parallel PP", Llm;
+    Cp = "cp", "Context parallel CP", Llm;
+    TotalParams = "p", "Total parameters P", Llm;
+    ActiveParams = "pa", "Active parameters P_a", Llm;
+    Flops = "feff", "Achieved FLOP/s per GPU F_eff", Llm;
+    PeakFlops = "peak", "Peak FLOP/s per GPU (for MFU)", Llm;
+    Bandwidth = "beff", "Bus bandwidth per GPU B_eff (bytes/s)", Llm;
+    Gathers = "c", "Parameter transfers per microbatch c", Llm;
+    WireBytes = "sw", "Bytes per parameter on the wire s_w", Llm;
+    GradientBytes = "gw", "Gradient bytes per parameter (0 = as s_w)", Llm;
+    ComputeMode = "cm", "Compute time from", Llm;
+    Stack = "stack", "Software stack (sets r_inf)", Llm;
+    LargeGemmFraction = "rinf", "Fraction of peak at large GEMMs r_inf (0 = the stack's)", Llm;
+    ComputeMs = "tc", "Compute time at the baseline", Llm;
+    BaselineGpus = "n0", "Baseline GPUs N₀", Llm;
+    ExposedMode = "em", "Exposed time from", Llm;
+    ExposedTable = "ex", "Exposed time table", Llm;
+    StepTable = "st", "Measured step times", Llm;
+    FitOn = "fp", "GPU counts the fit uses", Llm;
+    FixedMs = "fix", "Fixed exposed time per step", Llm;
+    Schedule = "sched", "Pipeline schedule", Llm;
+    Chunks = "vc", "Interleaved chunks per stage v", Llm;
+    Layers = "nl", "Layers L", Walls;
+    Hidden = "hd", "Hidden size h", Walls;
+    Heads = "nh", "Attention heads a", Walls;
+    KvHeads = "kvh", "Key/value heads", Walls;
+    Ffn = "ffn", "Gated MLP size (0 = 4h GELU MLP)", Walls;
+    SeqLen = "sq", "Sequence length s", Walls;
+    Vocab = "voc", "Vocabulary V", Walls;
+    Experts = "ne", "Experts E", Walls;
+    ExpertsPerToken = "ke", "Experts per token k", Walls;
+    Ep = "ep", "Expert parallel EP", Walls;
+    Hbm = "hbm", "GPU memory (bytes)", Walls;
+    HbmReserve = "hres", "Memory reserved outside the tensors (bytes)", Walls;
+    Zero = "zero", "ZeRO stage", Walls;
+    Recompute = "ac", "Activation recomputation", Walls;
+    RecomputeLayers = "acn", "Layers of each stage recomputed (0 = all)", Walls;
+    SequenceParallel = "sp", "Sequence parallelism", Walls;
+    FlashAttention = "fa", "Flash attention", Walls;
+    OptimizerBytes = "ob", "Optimizer bytes per parameter K", Walls;
+    KernelsShrink = "ks", "Kernels shrink with the GEMMs", Walls;
+    HalfTokens = "nhalf", "Half-performance tokens m½", Walls;
+    HalfHidden = "khalf", "Half-performance hidden k½", Walls;
+    TpOverlap = "tpo", "Share of TP traffic that overlaps compute", Walls;
+    CpOverlap = "cpm", "Context-parallel K/V exchange", Walls;
+    Latency = "lat", "Latency per collective step α", Walls;
+    NvlinkDomain = "nvd", "GPUs per NVLink domain", Walls;
+    Gpus = "ns", "GPU counts in the tables", Llm;
+    TokenBudget = "tb", "Token budget", Llm;
+    CriticalBatch = "bcrit", "Critical batch B_crit (tokens)", Plan;
+    BatchCap = "bcap", "Weak-scaling batch cap", Plan;
+    Levers = "lv", "Levers", Plan;
+    NvlinkBandwidth = "bnv", "NVLink bus bandwidth", Plan;
+    LossCurve = "lc", "Loss–token curve available", Plan;
+    Quiz = "q", "Exercises shown", Learn;
     // Last: scenario A's own query, compared with this one (docs/url.md, "Compare").
-    Pin = "pin", "Pinned scenario A";
+    Pin = "pin", "Pinned scenario A", Pin;
 }
 
 /// How many exercises the Learn view has (`q=1,4` picks some; `crate::panel::exercise`).
@@ -111,72 +136,27 @@ impl Key {
 
     /// Keys of the Laws panel.
     pub fn is_laws(self) -> bool {
-        matches!(
-            self,
-            Key::SerialFraction
-                | Key::CompareFractions
-                | Key::MaxProcessors
-                | Key::GrowthExponent
-                | Key::MeasuredKind
-                | Key::Measured
-        )
+        self.group() == Group::Laws
     }
 
     /// Keys of the Plan panel.
     pub fn is_plan(self) -> bool {
-        matches!(
-            self,
-            Key::CriticalBatch
-                | Key::BatchCap
-                | Key::Levers
-                | Key::NvlinkBandwidth
-                | Key::LossCurve
-        )
+        self.group() == Group::Plan
     }
 
     /// Keys of the strong-scaling walls (shape, memory, kernels, traffic): LLM keys that
     /// [`super::walls::WallSettings`] holds.
     pub fn is_walls(self) -> bool {
-        matches!(
-            self,
-            Key::Layers
-                | Key::Hidden
-                | Key::Heads
-                | Key::KvHeads
-                | Key::Ffn
-                | Key::SeqLen
-                | Key::Vocab
-                | Key::Experts
-                | Key::ExpertsPerToken
-                | Key::Ep
-                | Key::Hbm
-                | Key::HbmReserve
-                | Key::Zero
-                | Key::Recompute
-                | Key::RecomputeLayers
-                | Key::SequenceParallel
-                | Key::FlashAttention
-                | Key::OptimizerBytes
-                | Key::KernelsShrink
-                | Key::HalfTokens
-                | Key::HalfHidden
-                | Key::TpOverlap
-                | Key::CpOverlap
-                | Key::Latency
-                | Key::NvlinkDomain
-        )
+        self.group() == Group::Walls
     }
 
     /// Keys of how the page looks, not what it computes.
     pub fn is_display(self) -> bool {
-        matches!(
-            self,
-            Key::View | Key::Lang | Key::Theme | Key::Embed | Key::Show
-        )
+        self.group() == Group::Display
     }
 
-    /// Keys of the LLM panels.
+    /// Keys of the LLM panels, the walls' included.
     pub fn is_llm(self) -> bool {
-        !self.is_laws() && !self.is_plan() && !self.is_display() && self != Key::Pin
+        matches!(self.group(), Group::Llm | Group::Walls)
     }
 }

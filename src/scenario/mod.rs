@@ -45,7 +45,7 @@ pub use plan::PlanSettings;
 pub use presets::Preset;
 
 pub use error::{InputError, UrlError};
-pub use key::{Key, EXERCISES};
+pub use key::{Group, Key, EXERCISES};
 pub use lower::plan_inputs_for;
 use parse::parse_quiz;
 pub(crate) use parse::{parse_count, parse_in_range, parse_unit_fraction};
