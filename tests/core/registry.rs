@@ -184,3 +184,76 @@ fn the_docs_count_the_exercises() {
         assert_eq!(count, want, "{path}: the Learn view's exercises");
     }
 }
+
+/// The attribute `name` of the first tag in `html` whose id is `id`.
+fn attr_of(html: &str, id: &str, name: &str) -> Option<String> {
+    let at = html.find(&format!("id=\"{id}\""))?;
+    let start = html[..at].rfind('<')?;
+    let tag = &html[start..start + html[start..].find('>')?];
+    let key = format!(" {name}=\"");
+    let from = tag.find(&key)? + key.len();
+    Some(tag[from..from + tag[from..].find('"')?].to_string())
+}
+
+/// Each input the scenario parses has its control in the page under the key's URL name, as
+/// the glue binds them by id: `<key>-input` with a translated label (`data-i18n="label-<key>"`,
+/// a row of `i18n::UI`) and `<key>-msg` for its message. The display keys, `pin` and `q` come
+/// from the link and the toolbar, not a control; the levers (`lv`) are one checkbox each in
+/// `lv-fieldset`; the measured values' kind (`mk`) is a menu that cannot be wrong, so it has
+/// no message.
+#[test]
+fn every_input_has_its_control_in_the_page() {
+    use scaling_core::scenario::{Group, Key};
+    let html = read("www/index.html");
+    let zh: Vec<&str> = scaling_core::i18n::UI.iter().map(|(id, _)| *id).collect();
+    let mut checked = 0;
+    for &key in Key::ALL {
+        if matches!(key.group(), Group::Display | Group::Pin | Group::Learn) {
+            continue;
+        }
+        let name = key.name();
+        if key == Key::Levers {
+            assert!(html.contains("id=\"lv-fieldset\""), "the levers' fieldset");
+            continue;
+        }
+        assert!(
+            html.contains(&format!("id=\"{name}-input\"")),
+            "#{name}-input"
+        );
+        let label = format!("label-{name}");
+        assert!(
+            html.contains(&format!("data-i18n=\"{label}\"")),
+            "{name}: a label with data-i18n=\"{label}\""
+        );
+        assert!(zh.contains(&label.as_str()), "{name}: {label} in i18n::UI");
+        if key != Key::MeasuredKind {
+            assert!(html.contains(&format!("id=\"{name}-msg\"")), "#{name}-msg");
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} inputs checked");
+}
+
+/// A slider's ends are declared in `controls::SLIDERS`; the glue sets them on its
+/// `<input type="range">`, and the markup writes them again for the page before its script
+/// runs. Where the markup writes them they agree with the table, and every range in the page
+/// is a slider of the table.
+#[test]
+fn every_slider_in_the_page_matches_the_slider_table() {
+    use scaling_core::controls::SLIDERS;
+    let html = read("www/index.html");
+    let mut written = 0;
+    for s in &SLIDERS {
+        let id = format!("{}-range", s.key.name());
+        assert!(html.contains(&format!("id=\"{id}\"")), "#{id}");
+        for (attr, position) in [("min", s.min_position), ("max", s.max_position)] {
+            if let Some(text) = attr_of(&html, &id, attr) {
+                assert_eq!(text, position.to_string(), "#{id} {attr}");
+                written += 1;
+            }
+        }
+    }
+    assert!(written >= 2 * (SLIDERS.len() - 1), "{written} ends written");
+    let ranges = html.matches("type=\"range\"").count();
+    assert_eq!(ranges, SLIDERS.len(), "ranges in the page against SLIDERS");
+}
