@@ -44,8 +44,8 @@
   const Y_TOP = N_MAX * 1.15;
   const Y_BOTTOM = 0.9;
 
-  // The slider's mapping (src/controls.rs, SerialFraction): position 0 is f = 0, positions
-  // 1..1000 are log-spaced from 1e-4 to 1.
+  // The slider's mapping (src/controls.rs, with f's row of src/scenario/key.rs): position 0
+  // is f = 0, positions 1..1000 are log-spaced from 1e-4 to 1.
   const sliderValue = (p) => (p <= 0 ? 0 : 1e-4 * Math.pow(1e4, (p - 1) / 999));
   const sliderPosition = (f) => (f <= 0 ? 0 : Math.round(1 + (Math.log(Math.max(f, 1e-4) / 1e-4) / Math.log(1e4)) * 999));
   const parseFraction = (text) => {

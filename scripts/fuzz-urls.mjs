@@ -22,8 +22,9 @@ export function urlKeys(repo = REPO) {
   const block = /keys!\s*\{([\s\S]*?)\n\}/.exec(src);
   const keys = [];
   if (block) {
-    for (const m of block[1].matchAll(/^\s*(\w+)\s*=\s*"([^"]+)",\s*"([^"]*)",\s*(\w+);/gm)) {
-      keys.push({ variant: m[1], name: m[2], label: m[3], group: m[4] });
+    // A row: `Variant = "name", Group, "message label", "中文", …`.
+    for (const m of block[1].matchAll(/^\s*(\w+)\s*=\s*"([^"]+)",\s*(\w+),\s*"((?:[^"\\]|\\.)*)",/gm)) {
+      keys.push({ variant: m[1], name: m[2], label: m[4], group: m[3] });
     }
   }
   if (keys.length < 10) throw new Error(`could not read the URL keys from src/scenario/key.rs (found ${keys.length})`);

@@ -12,7 +12,8 @@
 // The catalogue is read from the source, not from a running program, so it cannot miss a
 // string that no test happens to display: every string literal containing CJK text that
 // directly follows another string literal and a comma is the translation of that literal (and
-// every `("key", "text")` row in src/i18n.rs).
+// every `("key", "text")` row in src/i18n.rs); the key table, src/scenario/key.rs, gives the
+// page's inputs their texts under their `data-i18n` keys (keyTableTexts).
 // Output lines are `<fnv1a-32 of the English, 8 hex digits>\t<Chinese>`, with `\n` and `\\`
 // escaped; src/i18n.rs parses the same format and hashes with the same function. Two different
 // translations of one English text, or two English texts with one hash, fail the build.
@@ -42,7 +43,7 @@ export function keyHash(text) {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The string literals and punctuation of a Rust source, comments and char literals skipped. */
+/** The string literals, identifiers and punctuation of a Rust source, comments and char literals skipped. */
 export function tokens(src) {
   const out = [];
   let i = 0;
@@ -77,6 +78,10 @@ export function tokens(src) {
       }
     } else if (/\s/.test(c)) {
       i++;
+    } else if (/[A-Za-z_]/.test(c)) {
+      const id = /^\w+/.exec(src.slice(i, i + 64))[0];
+      out.push({ ident: id });
+      i += id.length;
     } else {
       out.push({ punct: c });
       i++;
@@ -126,24 +131,69 @@ const escape = (s) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 /** The sources of the texts the page shows: the core (src/) and the page's glue (crates/web/src/). */
 const SOURCES = [path.join(REPO, 'src'), path.join(REPO, 'crates', 'web', 'src')];
 
+/** The file of the key table, whose rows give the page's input texts their keys. */
+const KEY_TABLE = path.join('scenario', 'key.rs');
+
+/**
+ * The `data-i18n` keys and Chinese of the key table's rows (src/scenario/key.rs, `keys!`):
+ * `Variant = "name", Group, "English", "中文"` gives `label-<name>`; in the row's spec,
+ * `help: ("…", "中文")` gives `help-<name>` and each menu option `("value", "…", "中文")`
+ * gives `<name>-<value>`. An empty Chinese gives nothing.
+ */
+export function keyTableTexts(t) {
+  const out = [];
+  const at = t.findIndex((x, k) => x.ident === 'keys' && t[k + 1]?.punct === '!' && t[k + 2]?.punct === '{');
+  if (at < 0) return out;
+  const str = (k) => t[k]?.str;
+  for (let k = at + 3; k < t.length; k++) {
+    const row = t[k].ident && t[k + 1]?.punct === '=' && str(k + 2) !== undefined && t[k + 4]?.ident &&
+      str(k + 6) !== undefined && str(k + 8) !== undefined;
+    if (!row) continue;
+    const name = str(k + 2);
+    if (str(k + 8)) out.push([`label-${name}`, str(k + 8)]);
+    // The spec's `{`: the first outside the slider's parentheses.
+    let j = k + 9;
+    for (let parens = 0; j < t.length && !(t[j].punct === '{' && parens === 0); j++) {
+      parens += (t[j].punct === '(') - (t[j].punct === ')');
+    }
+    for (let depth = 0; j < t.length; j++) {
+      if (t[j].punct === '{') depth++;
+      if (t[j].punct === '}' && --depth === 0) break;
+      if (t[j].ident === 'help' && t[j + 1]?.punct === ':' && str(j + 5)) out.push([`help-${name}`, str(j + 5)]);
+      const triple = t[j].punct === '(' && str(j + 1) !== undefined && t[j + 2]?.punct === ',' &&
+        str(j + 3) !== undefined && t[j + 4]?.punct === ',' && str(j + 5) !== undefined && t[j + 6]?.punct === ')';
+      if (triple && str(j + 5)) out.push([`${name}-${str(j + 1)}`, str(j + 5)]);
+    }
+    k = j;
+  }
+  return out;
+}
+
 /** Every (English, Chinese) pair of those sources, as the page's catalogue. */
 export function buildCatalogue(srcDirs = SOURCES) {
   const byEnglish = new Map();
   const problems = [];
   const files = [srcDirs].flat().flatMap((dir) => rustFiles(dir)).sort();
+  const add = (en, zh, file) => {
+    const seen = byEnglish.get(en);
+    if (seen !== undefined && seen !== zh) {
+      problems.push(`${path.relative(REPO, file)}: “${en}” has two translations: “${seen}” and “${zh}”`);
+    }
+    byEnglish.set(en, zh);
+  };
   for (const file of files) {
     const t = tokens(readFileSync(file, 'utf8'));
+    if (file.endsWith(KEY_TABLE)) {
+      for (const [id, zh] of keyTableTexts(t)) add(id, zh, file);
+      continue;
+    }
     for (let k = 2; k < t.length; k++) {
       const [a, comma, b] = [t[k - 2], t[k - 1], t[k]];
       if (a.str === undefined || comma.punct !== ',' || b.str === undefined) continue;
       // i18n::UI rows are all translations, even without CJK text (the toggle's "English").
       const uiRow = file.endsWith('i18n.rs') && t[k - 3]?.punct === '(' && t[k + 1]?.punct === ')';
       if (!(CJK.test(b.str) || uiRow) || a.str === b.str) continue;
-      const seen = byEnglish.get(a.str);
-      if (seen !== undefined && seen !== b.str) {
-        problems.push(`${path.relative(REPO, file)}: “${a.str}” has two translations: “${seen}” and “${b.str}”`);
-      }
-      byEnglish.set(a.str, b.str);
+      add(a.str, b.str, file);
     }
   }
   const entries = new Map();

@@ -20,6 +20,8 @@ pub mod checklist;
 pub mod exercise;
 pub mod export_rows;
 pub mod fit;
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+pub mod inputs;
 pub mod laws;
 pub mod layouts;
 pub mod llm;

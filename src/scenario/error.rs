@@ -15,7 +15,7 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // In Chinese, the label the page shows next to the input.
         let label = if crate::i18n::zh() {
-            crate::i18n::ui_zh(&format!("label-{}", self.key.name()))
+            self.key.label_zh()
         } else {
             None
         };

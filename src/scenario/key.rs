@@ -1,5 +1,14 @@
-//! The input keys: each one's URL name, the label messages use, and its group (the part of
-//! the scenario that parses it), declared once in the `keys!` table.
+//! The input keys, each declared once in the `keys!` table: its URL name, group, the label
+//! messages use, its slider, how the page asks for it (label, help, control, in both
+//! languages) and its row of `docs/url.md`.
+//!
+//! The page's wasm holds only what it reads at run time: names, groups, message labels and
+//! sliders. The rest, the [`Spec`], is compiled where Chinese is (natively: the CLI, the tests,
+//! `scripts/zh-catalogue.mjs`, which reads this file): `www/index.html`'s input controls and
+//! `docs/url.md`'s key tables are written from it (`crate::panel::inputs`), and a test of the
+//! core rewrites them when they differ.
+
+use super::Scenario;
 
 /// Which part of the scenario an input belongs to: what parses it and which panels read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,8 +29,130 @@ pub enum Group {
     Pin,
 }
 
+/// How the page asks for an input, beside its slider if it has one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Control {
+    /// No control of its own is written from the table (`view`, `lv`, …: the page's markup
+    /// has them where they belong).
+    None,
+    /// A box for a number, with a decimal keypad on phones.
+    Decimal,
+    /// A box for a whole number, with a numeric keypad on phones.
+    Whole,
+    /// A box for text: lists, tables, empty values.
+    Text,
+    /// A text area of four lines.
+    Area,
+    /// A menu: `(value, English, Chinese)` per option; an option without Chinese reads the
+    /// same in both languages.
+    Select(&'static [(&'static str, &'static str, &'static str)]),
+}
+
+/// What the page and the docs say of an input: everything but what the page's wasm reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spec {
+    pub control: Control,
+    /// The label on the page, as markup (`<var>`, `<sub>`); its Chinese is the row's.
+    pub label: &'static str,
+    /// The help under the box, as markup, and its Chinese; `("", "")` for an empty help line.
+    pub help: (&'static str, &'static str),
+    /// The control spans the panel's width.
+    pub wide: bool,
+    /// The box's placeholder.
+    pub placeholder: &'static str,
+    /// A menu drawn inside the help line (`mk` in `m`'s).
+    pub in_help: Option<Key>,
+    /// A second, live help line (`st-note`) the page writes.
+    pub note: bool,
+    /// Its row of `docs/url.md`: meaning, default, accepted values, and the model's section for
+    /// the LLM and Plan keys.
+    pub url: &'static [&'static str],
+}
+
+impl Spec {
+    const NONE: Spec = Spec {
+        control: Control::None,
+        label: "",
+        help: ("", ""),
+        wide: false,
+        placeholder: "",
+        in_help: None,
+        note: false,
+        url: &[],
+    };
+}
+
+/// The mapping of one slider.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SliderScale {
+    /// Positions `1..=max` are log-spaced from `min` to `max_value`; position 0 is exactly 0
+    /// when `zero` (the serial fraction), else `min` too.
+    Log {
+        min: f64,
+        max_value: f64,
+        zero: bool,
+    },
+    /// Position `p` is `2^p`.
+    PowerOfTwo,
+    /// Position `p` is `p · step`.
+    Linear { step: f64 },
+}
+
+/// A slider bound to a scenario key.
+#[derive(Debug, Clone, Copy)]
+pub struct SliderSpec {
+    pub key: Key,
+    pub min_position: u32,
+    pub max_position: u32,
+    pub scale: SliderScale,
+    /// Reads the slider's value from a scenario.
+    pub get: fn(&Scenario) -> f64,
+}
+
+/// The positions and scale of a slider: `(min_position, max_position, scale)`.
+pub type SliderRange = (u32, u32, SliderScale);
+
+/// 600 log-spaced positions from `min` to `max_value`.
+pub const fn log(min: f64, max_value: f64) -> SliderRange {
+    (
+        0,
+        600,
+        SliderScale::Log {
+            min,
+            max_value,
+            zero: false,
+        },
+    )
+}
+
+/// Powers of two from 1 to `2^max_exp`.
+pub const fn pow2(max_exp: u32) -> SliderRange {
+    (0, max_exp, SliderScale::PowerOfTwo)
+}
+
+/// Positions `min_position ..= max_position`, each `step` apart.
+pub const fn linear(min_position: u32, max_position: u32, step: f64) -> SliderRange {
+    (min_position, max_position, SliderScale::Linear { step })
+}
+
+impl SliderSpec {
+    pub const fn new(key: Key, range: SliderRange, get: fn(&Scenario) -> f64) -> SliderSpec {
+        let (min_position, max_position, scale) = range;
+        SliderSpec {
+            key,
+            min_position,
+            max_position,
+            scale,
+            get,
+        }
+    }
+}
+
 macro_rules! keys {
-    ($( $variant:ident = $name:literal, $label:literal, $group:ident; )*) => {
+    ($(
+        $variant:ident = $name:literal, $group:ident, $label:literal, $label_zh:literal
+        $(, slider($range:expr, $get:expr))? { $($spec:tt)* };
+    )*) => {
         /// A URL / input key. The names are short and stable: they are the URL format.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Key { $( $variant, )* }
@@ -35,7 +166,7 @@ macro_rules! keys {
                 match self { $( Key::$variant => $name, )* }
             }
 
-            /// What a reader calls this input (used in messages).
+            /// What a reader calls this input in English messages.
             pub fn label(self) -> &'static str {
                 match self { $( Key::$variant => $label, )* }
             }
@@ -47,86 +178,645 @@ macro_rules! keys {
                 const GROUPS: &[Group] = &[ $( Group::$group, )* ];
                 GROUPS[self as usize]
             }
+
+            /// The label in Chinese, on the page and in messages (`label-<name>` in the
+            /// catalogue of a bundle without Chinese).
+            pub fn label_zh(self) -> Option<&'static str> {
+                #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+                if !crate::i18n::catalogue_forced() {
+                    const ZH: &[&str] = &[ $( $label_zh, )* ];
+                    return Some(ZH[self as usize]).filter(|zh| !zh.is_empty());
+                }
+                crate::i18n::ui_zh(&format!("label-{}", self.name()))
+            }
+
+            /// How the page asks for the input and what `docs/url.md` says of it.
+            #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+            pub fn spec(self) -> Spec {
+                use Control::*;
+                match self { $( Key::$variant => Spec { $($spec)* ..Spec::NONE }, )* }
+            }
         }
+
+        /// Every slider of the page, in key order: its positions, scale and the scenario value
+        /// it shows (`crate::controls`). The page sets each range from here at start.
+        pub const SLIDERS: &[SliderSpec] = &[
+            $( $( SliderSpec::new(Key::$variant, $range, $get), )? )*
+        ];
     };
 }
 
 keys! {
     // `embed` first: it also selects its panel, and a later `view` may still override that.
-    Embed = "embed", "Embedded panel", Display;
-    View = "view", "Panel", Display;
-    Lang = "lang", "Language", Display;
-    Theme = "theme", "Theme", Display;
-    Show = "show", "What an embed shows", Display;
-    SerialFraction = "f", "Serial fraction f", Laws;
-    CompareFractions = "fs", "Compare f values", Laws;
-    MaxProcessors = "n", "Processors N (axis maximum)", Laws;
-    GrowthExponent = "g", "Sun–Ni growth exponent g", Laws;
-    MeasuredKind = "mk", "Measured values are", Laws;
-    Measured = "m", "Measured points", Laws;
-    GlobalBatch = "b", "Global batch B_global (tokens)", Llm;
-    Accumulation = "a", "Gradient accumulation A", Llm;
-    Microbatch = "mbs", "Microbatch size (sequences; 0 = A fixed)", Llm;
-    LayoutExplorer = "lx", "Layout explorer at GPUs (0 = off)", Llm;
-    LayoutSearch = "lay", "Layout at each GPU count", Llm;
-    Tp = "tp", "Tensor parallel TP", Llm;
-    Pp = "pp", "Pipeline parallel PP", Llm;
-    Cp = "cp", "Context parallel CP", Llm;
-    TotalParams = "p", "Total parameters P", Llm;
-    ActiveParams = "pa", "Active parameters P_a", Llm;
-    Flops = "feff", "Achieved FLOP/s per GPU F_eff", Llm;
-    PeakFlops = "peak", "Peak FLOP/s per GPU (for MFU)", Llm;
-    Bandwidth = "beff", "Bus bandwidth per GPU B_eff (bytes/s)", Llm;
-    Gathers = "c", "Parameter transfers per microbatch c", Llm;
-    WireBytes = "sw", "Bytes per parameter on the wire s_w", Llm;
-    GradientBytes = "gw", "Gradient bytes per parameter (0 = as s_w)", Llm;
-    ComputeMode = "cm", "Compute time from", Llm;
-    Stack = "stack", "Software stack (sets r_inf)", Llm;
-    LargeGemmFraction = "rinf", "Fraction of peak at large GEMMs r_inf (0 = the stack's)", Llm;
-    ComputeMs = "tc", "Compute time at the baseline", Llm;
-    BaselineGpus = "n0", "Baseline GPUs N₀", Llm;
-    ExposedMode = "em", "Exposed time from", Llm;
-    ExposedTable = "ex", "Exposed time table", Llm;
-    StepTable = "st", "Measured step times", Llm;
-    FitOn = "fp", "GPU counts the fit uses", Llm;
-    FixedMs = "fix", "Fixed exposed time per step", Llm;
-    Schedule = "sched", "Pipeline schedule", Llm;
-    Chunks = "vc", "Interleaved chunks per stage v", Llm;
-    Layers = "nl", "Layers L", Walls;
-    Hidden = "hd", "Hidden size h", Walls;
-    Heads = "nh", "Attention heads a", Walls;
-    KvHeads = "kvh", "Key/value heads", Walls;
-    Ffn = "ffn", "Gated MLP size (0 = 4h GELU MLP)", Walls;
-    SeqLen = "sq", "Sequence length s", Walls;
-    Vocab = "voc", "Vocabulary V", Walls;
-    Experts = "ne", "Experts E", Walls;
-    ExpertsPerToken = "ke", "Experts per token k", Walls;
-    Ep = "ep", "Expert parallel EP", Walls;
-    Hbm = "hbm", "GPU memory (bytes)", Walls;
-    HbmReserve = "hres", "Memory reserved outside the tensors (bytes)", Walls;
-    Zero = "zero", "ZeRO stage", Walls;
-    Recompute = "ac", "Activation recomputation", Walls;
-    RecomputeLayers = "acn", "Layers of each stage recomputed (0 = all)", Walls;
-    SequenceParallel = "sp", "Sequence parallelism", Walls;
-    FlashAttention = "fa", "Flash attention", Walls;
-    OptimizerBytes = "ob", "Optimizer bytes per parameter K", Walls;
-    KernelsShrink = "ks", "Kernels shrink with the GEMMs", Walls;
-    HalfTokens = "nhalf", "Half-performance tokens m½", Walls;
-    HalfHidden = "khalf", "Half-performance hidden k½", Walls;
-    TpOverlap = "tpo", "Share of TP traffic that overlaps compute", Walls;
-    CpOverlap = "cpm", "Context-parallel K/V exchange", Walls;
-    Latency = "lat", "Latency per collective step α", Walls;
-    NvlinkDomain = "nvd", "GPUs per NVLink domain", Walls;
-    Gpus = "ns", "GPU counts in the tables", Llm;
-    TokenBudget = "tb", "Token budget", Llm;
-    CriticalBatch = "bcrit", "Critical batch B_crit (tokens)", Plan;
-    BatchCap = "bcap", "Weak-scaling batch cap", Plan;
-    Levers = "lv", "Levers", Plan;
-    NvlinkBandwidth = "bnv", "NVLink bus bandwidth", Plan;
-    LossCurve = "lc", "Loss–token curve available", Plan;
-    Quiz = "q", "Exercises shown", Learn;
+    Embed = "embed", Display, "Embedded panel", "嵌入的面板" {
+        url: &["show one panel with minimal chrome, for an iframe; also selects that panel", "none", "`laws`, `strong`, `weak`, `plan`"],
+    };
+    View = "view", Display, "Panel", "面板" {
+        url: &["which panel is shown", "`laws` (the LLM presets set `strong` or `weak`; no preset sets `plan`)", "`laws`, `strong`, `weak`, `plan`, `learn` (the definitions and exercises)"],
+    };
+    Lang = "lang", Display, "Language", "语言" {
+        url: &["interface language; without it the browser's language decides", "browser", "`en`, `zh` (or `zh-CN`, `en-GB` …)"],
+    };
+    Theme = "theme", Display, "Theme", "配色主题" {
+        url: &["colour theme; without it `prefers-color-scheme` decides", "system", "`light`, `dark`"],
+    };
+    Show = "show", Display, "What an embed shows", "嵌入时显示的内容" {
+        url: &["with `embed`: `charts` shows the panel's charts (with their captions and readouts) and the link to the full page, nothing else — for an article that wants the figure", "everything", "`charts`"],
+    };
+    SerialFraction = "f", Laws, "Serial fraction f", "串行比例 f",
+        slider((0, 1000, SliderScale::Log { min: 1e-4, max_value: 1.0, zero: true }), |s| s.laws.serial_fraction) {
+        control: Decimal,
+        label: "Serial fraction <var>f</var>",
+        help: ("0 … 1, e.g. <code>0.05</code> or <code>5%</code>", "0 … 1，例如 0.05 或 5%"),
+        url: &["serial fraction `f` (Amdahl's; Gustafson's for the Gustafson curve)", "`0.05`", "`0`, or `1e-12 … 1` (`0% … 100%`); a value between 0 and `1e-12` is refused (write `0` for no serial part)"],
+    };
+    CompareFractions = "fs", Laws, "Compare f values", "对比的 f 值" {
+        control: Text,
+        label: "Compare with <var>f</var> =",
+        help: ("up to 8 values, comma-separated: <code>1%, 10%, 0.25</code>", "最多 8 个，逗号分隔：1%, 10%, 0.25"),
+        url: &["further `f` values drawn for comparison (Amdahl)", "`0.01,0.1,0.25`", "up to 8 fractions, each accepted as `f` is, comma-separated; empty for none"],
+    };
+    MaxProcessors = "n", Laws, "Processors N (axis maximum)", "处理器数 N（横轴上限）",
+        slider((1, 30, SliderScale::PowerOfTwo), |s| s.laws.max_processors as f64) {
+        control: Decimal,
+        label: "Processors <var>N</var> (axis maximum)",
+        help: ("2 … 2<sup>30</sup>, e.g. <code>4096</code>, <code>4Ki</code>, <code>64k</code>", "2 … 2^30，例如 4096、4Ki、64k"),
+        url: &["largest processor count `N` on the axis (rows at 1, 2, 4, … and `N`)", "`4096`", "whole number, `2 … 2^30`"],
+    };
+    GrowthExponent = "g", Laws, "Sun–Ni growth exponent g", "Sun–Ni 增长指数 g，G(N) = N^g",
+        slider(linear(0, 200, 0.01), |s| s.laws.growth_exponent) {
+        control: Decimal,
+        label: "Sun–Ni growth <var>g</var> in <var>G(N) = N<sup>g</sup></var>",
+        help: ("0 = Amdahl (fixed work), 1 = Gustafson (work ∝ N)", "0 = Amdahl（工作量固定），1 = Gustafson（工作量 ∝ N）"),
+        url: &["Sun–Ni growth exponent in `G(N) = N^g` (0 = Amdahl, 1 = Gustafson)", "`0.5`", "`0 … 2`"],
+    };
+    MeasuredKind = "mk", Laws, "Measured values are", "实测数值类型" {
+        control: Select(&[("time", "run times", "运行时间"), ("speedup", "speedups", "加速比")]),
+        label: "Measured values are",
+        url: &["what measured values are", "`time`", "`time`, `speedup`"],
+    };
+    Measured = "m", Laws, "Measured points", "实测数据点（Karp–Flatt）" {
+        control: Area,
+        label: "Measured points (Karp–Flatt)",
+        in_help: Some(Key::MeasuredKind),
+        help: ("Pairs of <var>N</var> and a value, one per line (or <code>1:100, 4:30</code>). The values are …", "每行一对 N 和数值（或 1:100, 4:30）。数值是……"),
+        wide: true,
+        placeholder: "1  1000ms\n8  150ms\n64 52ms",
+        url: &["measured points for Karp–Flatt, `N:value` pairs", "empty", "up to 64 pairs, `N` strictly increasing in `1 … 2^30`, values `1e-9 … 10^15`; `1:100,2:52,4:28`; values may carry `ms`/`s` or `x`"],
+    };
+    GlobalBatch = "b", Llm, "Global batch B_global (tokens)", "global batch B_global（tokens）",
+        slider(log(1e5, 1e10), |s| s.llm.global_batch_tokens) {
+        control: Decimal,
+        label: "Global batch <var>B</var><sub>global</sub> (tokens)",
+        help: ("e.g. <code>32M</code>, <code>4Mi</code>", "例如 32M、4Mi"),
+        url: &["global batch `B_global`, tokens per optimizer step (fixed in the strong sweep; the weak sweep's baseline)", "`32M`", "`1 … 1P` (10^15) tokens: `32M`, `4Mi`, `32M tokens`", "§2"],
+    };
+    Accumulation = "a", Llm, "Gradient accumulation A", "梯度累积步数 A",
+        slider(pow2(10), |s| s.llm.accumulation as f64) {
+        control: Decimal,
+        label: "Gradient accumulation <var>A</var>",
+        help: ("microbatches per step per DP rank", "每个 DP rank 每步的 microbatch 数"),
+        url: &["gradient-accumulation steps `A` (microbatches per step per DP rank)", "`1`", "whole number `1 … 65,536`", "§2"],
+    };
+    Microbatch = "mbs", Llm, "Microbatch size (sequences; 0 = A fixed)", "microbatch 大小（序列数；0 = 固定 A）" {
+        control: Decimal,
+        label: "Microbatch size (sequences; 0 = A fixed)",
+        help: ("sequences per microbatch, held as <var>N</var> grows: <var>A</var> falls instead (needs <code>sq</code>)", "每个 microbatch 的序列数，N 增大时保持不变，改为 A 减小（需要 sq）"),
+        url: &["microbatch size in sequences, held fixed as `N` grows (Megatron's `--micro-batch-size`): `A = ⌈B/(D · mbs · sq)⌉` at each GPU count, so `A` falls in strong scaling, and once `A = 1` the microbatch itself shrinks; `a` is then not used. `0` holds `a` fixed instead (the article's model, where `T` falls). Needs the shape's `sq`", "`0`", "whole number `0 … 65,536`; with `sq=0`, refused (\"a microbatch of … sequences needs the sequence length sq\")", "§2, §12.8"],
+    };
+    LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局浏览器的卡数（0 = 关闭）" {
+        control: Decimal,
+        label: "Layout explorer at GPUs (0 = off)",
+        help: ("every layout at this GPU count, fastest first, each with why it loses; needs the shape", "该卡数下的所有布局，最快的在前，并说明每种为何落后；需要形状"),
+        url: &["The layout explorer's GPU count (page: \"Layout explorer at GPUs\", on the Strong tab below the fit): the Strong panel and `scaling strong` show the ranking there (the table \"Layouts at … GPUs, fastest first\", the ten fastest and the scenario's own, each with why it loses), and on the page five links \"Use #k: …\" type the fastest ones in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`, `zero`, `ac`); `0` hides it. Needs the model's shape (else the explorer says so)", "`0`", "whole number `0 … 2^30`; a count no layout divides is explained in the explorer (\"no layout divides … GPUs with at least one sequence per replica\")", "§14"],
+    };
+    LayoutSearch = "lay", Llm, "Layout at each GPU count", "每个卡数下的并行布局" {
+        control: Select(&[
+            ("fixed", "fixed (this scenario's)", "固定（本场景的布局）"),
+            ("best", "best (search every layout)", "最佳（搜索所有布局）"),
+        ]),
+        label: "Layout at each GPU count",
+        help: ("best: at each table row, every TP·PP·CP·EP·DP, microbatch, ZeRO and recomputation that fits; the fastest is drawn dotted; needs the shape", "最佳：在表格的每一行，搜索放得下的每种 TP·PP·CP·EP·DP、微批次、ZeRO 与重计算；最快者画成点线；需要形状"),
+        url: &["The layout at each GPU count (page: \"Layout at each GPU count\", in the walls group): `fixed` keeps the scenario's own (`tp`, `pp`, `cp`, `ep`, `a`/`mbs`, `sched`, `vc`, `zero`, `ac`) at every row; `best` also searches every layout at each table row and adds the fastest that fits (\"best layout\", \"best step (ms)\", \"best MFU\"; JSON rows carry `best_layout`), a dotted \"best layout\" line on the step and throughput charts, and the throughput peak of the best layouts; on the Plan panel, weak-then-strong with the best layout at each row (a column, a dotted line on both charts, and the row where time to quality is least). Needs the model's shape", "`fixed`", "`fixed` or `best`; else refused (\"… is neither fixed nor best\"); `best` without a shape is refused (\"the layout search needs the model's shape …\")", "§14"],
+    };
+    Tp = "tp", Llm, "Tensor parallel TP", "张量并行 TP",
+        slider(pow2(6), |s| s.llm.tp as f64) {
+        control: Decimal,
+        label: "Tensor parallel TP",
+        help: ("powers of two are typical", "通常取 2 的幂"),
+        url: &["tensor-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
+    };
+    Pp = "pp", Llm, "Pipeline parallel PP", "流水线并行 PP",
+        slider(pow2(6), |s| s.llm.pp as f64) {
+        control: Decimal,
+        label: "Pipeline parallel PP",
+        help: ("stages; adds a bubble", "流水线级数；会引入气泡"),
+        url: &["pipeline-parallel degree (stages `p`; adds a bubble with `em=fsdp`)", "`1`", "whole number `1 … 65,536`", "§2, §3.2(c)"],
+    };
+    Cp = "cp", Llm, "Context parallel CP", "上下文并行 CP",
+        slider(pow2(6), |s| s.llm.cp as f64) {
+        control: Decimal,
+        label: "Context parallel CP",
+        url: &["context-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
+    };
+    TotalParams = "p", Llm, "Total parameters P", "总参数量 P",
+        slider(log(1e8, 1e13), |s| s.llm.total_params) {
+        control: Decimal,
+        label: "Total parameters <var>P</var>",
+        help: ("what FSDP moves, e.g. <code>8B</code>", "FSDP 搬运的参数量，例如 8B"),
+        url: &["total parameters `P` (what FSDP moves)", "`1.776G`", "`1k … 10^15` (10^3 … 10^15): `8B`, `8.03G`, `46.7B`", "§3.2(c), §4"],
+    };
+    ActiveParams = "pa", Llm, "Active parameters P_a", "激活参数量 P_a",
+        slider(log(1e8, 1e13), |s| s.llm.active_params) {
+        control: Decimal,
+        label: "Active parameters <var>P</var><sub>a</sub>",
+        help: ("per token; below <var>P</var> for MoE", "每个 token 激活的参数；MoE 时小于 P"),
+        url: &["active parameters per token `P_a` (below `P` for MoE)", "`1.776G`", "`1k … 10^15` (10^3 … 10^15); at most `p`", "§3.1, §4"],
+    };
+    Flops = "feff", Llm, "Achieved FLOP/s per GPU F_eff", "单卡实际 FLOP/s F_eff",
+        slider(log(1e13, 1e16), |s| s.llm.flops_per_gpu) {
+        control: Decimal,
+        label: "Achieved FLOP/s per GPU <var>F</var><sub>eff</sub>",
+        help: ("e.g. <code>400T</code> (≈40% of H100's 989T bf16)", "例如 400T（约为 H100 bf16 989T 的 40%）"),
+        url: &["achieved FLOP/s per GPU `F_eff`", "`370T`", "`1G … 10^18` (10^9 … 10^18): `400T`, `400 TFLOP/s`", "§3.1, §4"],
+    };
+    PeakFlops = "peak", Llm, "Peak FLOP/s per GPU (for MFU)", "单卡峰值 FLOP/s（用于 MFU）" {
+        control: Decimal,
+        label: "Peak FLOP/s per GPU (for MFU)",
+        help: ("e.g. <code>989T</code> (H100 bf16 dense), <code>1979T</code> (fp8)", "例如 989T（H100 bf16 稠密），1979T（fp8）"),
+        url: &["peak FLOP/s per GPU: the denominator of MFU, `F_tok·B/(N·t_step·peak)`, where `F_tok` counts attention's `12·L·h·s` FLOPs per token with a shape (PaLM's convention, as the published runs count it) and `6·P_a` without one (JSON `summary.mfu_convention`: `with-attention` or `weights-only`); also the MFU of a fit (`em=fit`) and the rate of `cm=physics`", "`989T` (H100 SXM dense bf16)", "`1G … 10^18`: `989T`, `1979T` (fp8)", "§3.2(d), §12"],
+    };
+    Bandwidth = "beff", Llm, "Bus bandwidth per GPU B_eff (bytes/s)", "单卡总线带宽 B_eff（字节/秒）",
+        slider(log(1e9, 2e12), |s| s.llm.bus_bytes_per_s) {
+        control: Decimal,
+        label: "Bus bandwidth per GPU <var>B</var><sub>eff</sub> (bytes/s)",
+        help: ("<code>50G</code> = 400G InfiniBand; NVLink ≈ <code>400G</code>", "50G = 400G InfiniBand；NVLink ≈ 400G"),
+        url: &["achieved bus bandwidth per GPU `B_eff`, **bytes**/s (400 Gb/s InfiniBand = `50G`)", "`100G`", "`1M … 10^15` (10^6 … 10^15): `50G`, `400 GB/s`", "§3.2(c), §4"],
+    };
+    Gathers = "c", Llm, "Parameter transfers per microbatch c", "每个 microbatch 的参数通信次数 c",
+        slider(linear(1, 4, 1.0), |s| s.llm.gathers) {
+        control: Decimal,
+        label: "Parameter transfers per microbatch <var>c</var>",
+        help: ("3 = FSDP (2 gathers + reduce-scatter); 2 = no reshard after forward", "3 = FSDP（2 次 AllGather + ReduceScatter）；2 = 前向后不 reshard"),
+        url: &["parameter transfers per microbatch (3 = FSDP's two AllGathers + ReduceScatter; 2 = `reshard_after_forward=False`)", "`3`", "`1 … 4`", "§3.2(c), §4"],
+    };
+    WireBytes = "sw", Llm, "Bytes per parameter on the wire s_w", "通信中每个参数的字节数 s_w" {
+        control: Select(&[
+            ("4", "4 — fp32", ""),
+            ("2", "2 — bf16", ""),
+            ("1", "1 — fp8", ""),
+        ]),
+        label: "Parameter bytes on the wire <var>s</var><sub>w</sub>",
+        help: ("fp8 halves bf16's bytes", "FP8 字节数是 bf16 的一半"),
+        url: &["bytes per parameter on the wire `s_w` (4 fp32, 2 bf16, 1 fp8)", "`2`", "`0.5 … 8` (the page's menu offers 4, 2, 1)", "§3.2(c), §4"],
+    };
+    GradientBytes = "gw", Llm, "Gradient bytes per parameter (0 = as s_w)", "每个参数的梯度字节数" {
+        control: Select(&[
+            ("0", "as on the wire, bf16 held", "同线上字节，显存中 bf16"),
+            ("4", "4 — fp32", ""),
+            ("2", "2 — bf16", ""),
+        ]),
+        label: "Gradient bytes per parameter",
+        help: ("fp32 main gradients: Megatron-LM's, and Llama 3's reduce-scatter", "fp32 主梯度：Megatron-LM 的做法，也是 Llama 3 的 reduce-scatter"),
+        url: &["bytes per parameter of the gradients: their reduce-scatter on the wire (`sw` is then the weights' gathers) and, with a shape, the gradients held (4: Megatron-LM's fp32 main gradients, `6 + 12/d` bytes per parameter under its distributed optimizer; Llama 3 reduce-scatters in fp32)", "`0` (as `sw` on the wire, bf16 held)", "`0`, or `0.5 … 8` (the page's menu offers 4, 2); else refused", "§12.2, §12.5"],
+    };
+    ComputeMode = "cm", Llm, "Compute time from", "计算时间来自" {
+        control: Select(&[
+            ("auto", "auto: physics once the shape gives P, else time", "自动：形状给出 P 后按物理，否则按时间"),
+            ("time", "a measured time at N₀", "N₀ 时的实测时间"),
+            ("flops", "6·P_a·B/(N·F_eff)", ""),
+            ("physics", "physics: F_eff = r_inf·peak·η", "物理推算：F_eff = r_inf·峰值·η"),
+        ]),
+        label: "Compute time from",
+        url: &["where compute time comes from", "`auto`", "`auto` (= `physics` once the model's shape is complete and implies `P` within 10%, else `time`; the panels' figure \"Step model in force\" says which; a preset names its own mode), `time` (= `tc` at `n0`), `flops` (= `F_tok·B/(N·F_eff)`, `F_tok = 6·P_a`, plus attention's `12·L·h·s` with a shape), `physics` (the same with `F_eff = r∞ · peak · η(own layout at n0) / r(own recomputation)`, `r∞` from `stack` or `rinf`, the kernels shrinking with the shape; `r∞ · peak` without a shape; a fit, `em=fit`, keeps its own rate)", "§3.1, §14"],
+    };
+    Stack = "stack", Llm, "Software stack (sets r_inf)", "软件栈（决定 r_inf）" {
+        control: Select(&[
+            ("megatron", "Megatron-Core / NeMo, BF16", "Megatron-Core / NeMo，BF16"),
+            ("megatron-fp8", "Megatron-Core / NeMo, FP8", "Megatron-Core / NeMo，FP8"),
+            ("meta", "Meta's Llama 3 stack", "Meta 的 Llama 3 训练栈"),
+            ("torchtitan", "torchtitan (eager FSDP2)", "torchtitan（FSDP2，未编译）"),
+            ("foundry", "llm-foundry (FSDP)", "llm-foundry（FSDP）"),
+        ]),
+        label: "Software stack (sets r_inf)",
+        help: ("with compute from physics: each r_inf calibrated on one published run", "计算来自物理推算时使用：每个 r_inf 都在一次公布的运行上标定"),
+        url: &["the software stack whose `r∞` sets the rate with `cm=physics`: `megatron` (0.6114, DGX Cloud GPT-3 BF16 at 128 GPUs), `megatron-fp8` (0.4565, the same in FP8), `meta` (0.560, Llama 3.1 405B at 8,192 GPUs), `torchtitan` (0.3597, Llama 3.1 8B FSDP at 128), `foundry` (0.4283, MPT-13B at 8)", "`megatron`", "those names; anything else refused (\"… is not one of megatron, megatron-fp8, meta, torchtitan, foundry\")", "§14"],
+    };
+    LargeGemmFraction = "rinf", Llm, "Fraction of peak at large GEMMs r_inf (0 = the stack's)", "大 GEMM 时达到的峰值比例 r_inf" {
+        control: Decimal,
+        label: "Fraction of peak at large GEMMs <var>r</var><sub>inf</sub>",
+        help: ("0 = the stack's; at most 1", "0 = 用软件栈的值；至多为 1"),
+        url: &["`r∞` itself: the fraction of `peak` a step reaches when its GEMMs are large (`cm=physics`)", "`0` (the stack's)", "`0 … 1`; else refused", "§14"],
+    };
+    ComputeMs = "tc", Llm, "Compute time at the baseline", "N₀ 时的计算时间（ms）",
+        slider(log(1.0, 1e5), |s| s.llm.compute_ms) {
+        control: Decimal,
+        label: "Compute time at <var>N</var><sub>0</sub> (ms)",
+        help: ("e.g. <code>900ms</code>, <code>1.2s</code>", "例如 900ms、1.2s"),
+        url: &["compute time per step at `n0` GPUs for batch `b` (used when `cm=time`)", "`900` (ms)", "a duration `1 µs … 1 h` (`0.001` … `3600000` ms): `900`, `900ms`, `1.2s`", "§3.1"],
+    };
+    BaselineGpus = "n0", Llm, "Baseline GPUs N₀", "基线 GPU 数 N₀" {
+        control: Text,
+        label: "Baseline GPUs <var>N</var><sub>0</sub>",
+        help: ("efficiencies are relative to this count", "效率相对于此卡数计算"),
+        url: &["baseline GPU count `N₀`: efficiencies, ideal times and the weak sweep's tokens per rank are relative to it", "`1024`", "whole number `1 … 2^30`; a multiple of `tp×pp×cp`; need not be one of `ns`", "§3.3"],
+    };
+    ExposedMode = "em", Llm, "Exposed time from", "暴露时间来自" {
+        control: Select(&[
+            ("auto", "auto: FSDP once the shape gives P, else table", "自动：形状给出 P 后用 FSDP 模型，否则用表"),
+            ("table", "a table of exposed ms", "暴露时间表（ms）"),
+            ("step", "measured step times", "实测单步时间"),
+            ("fsdp", "the FSDP model", "FSDP 模型"),
+            ("fit", "a fit of measured step times", "拟合实测单步时间"),
+        ]),
+        label: "Exposed time from",
+        help: ("fit: paste step times at one global batch into <var>st</var>; the page fits <var>t</var>(<var>N</var>) = <var>W</var>/<var>N</var> + <var>K</var> and predicts every <var>N</var>", "fit：把同一 global batch 下的单步时间粘贴到 st；页面拟合 t(N) = W/N + K 并预测每个 N"),
+        url: &["where exposed time comes from", "`auto`", "`auto` (= `fsdp` once the shape agrees with `P`, as `cm=auto`, else `table`), `table` (= `ex`), `step` (= `st`), `fsdp` (mechanistic), `fit` (`st` fitted to `t(N) = W/N + K`: compute and exposed time both from the fit)", "§3.2"],
+    };
+    ExposedTable = "ex", Llm, "Exposed time table", "暴露时间表（N:ms）" {
+        control: Text,
+        label: "Exposed time table (<var>N</var>:ms)",
+        help: ("used when exposed time is from a table; interpolated in log <var>N</var>", "暴露时间取自表格时使用；按 log N 插值"),
+        wide: true,
+        url: &["exposed ms at some GPU counts, interpolated linearly in log `N` (used when `em=table`)", "`1024:100,4096:150,8192:220,16384:300`", "2 … 64 `N:ms` pairs, `N` strictly increasing in `1 … 2^30`, values `0` or `1e-9 … 10^15` ms (may carry `ms`/`s`)", "§3.2(a)"],
+    };
+    StepTable = "st", Llm, "Measured step times", "实测单步时间（N:ms）" {
+        control: Text,
+        label: "Measured step times (<var>N</var>:ms)",
+        help: ("step: exposed = step − compute at each <var>N</var>; fit: all of the step, same global batch", "step：每个 N 上 暴露 = step − 计算；fit：整个 step，同一 global batch"),
+        wide: true,
+        note: true,
+        url: &["measured step ms at some GPU counts for batch `b` (`em=step`: exposed = step − compute; `em=fit`: at least two points, falling with `N`, fitted to `W/N + K ≥ 0`, else refused with a message naming `st`; a point may carry its global batch in tokens, `N:ms@B`, and points at one number of tokens per GPU (a weak sweep) are fitted to `W·(B/b)/N + κ·log₂(N/M)`, §3.2(d))", "`1024:1000,4096:375,8192:332.5,16384:356.25`", "as `ex`", "§3.2(b)"],
+    };
+    FitOn = "fp", Llm, "GPU counts the fit uses", "拟合使用的卡数（N, …）" {
+        control: Text,
+        label: "GPU counts the fit uses (<var>N</var>, …)",
+        help: ("em=fit: empty fits every st point; otherwise the other points are predictions, with their error", "em=fit：留空则拟合全部 st 点；否则其余点是预测值，并给出误差"),
+        wide: true,
+        url: &["the `st` GPU counts `em=fit` fits on; the other `st` points are predictions held against measurement", "empty (all points)", "increasing GPU counts that `st` measures, at least two", "§3.2(d)"],
+    };
+    FixedMs = "fix", Llm, "Fixed exposed time per step", "每步固定暴露时间（ms）",
+        slider(linear(0, 500, 1.0), |s| s.llm.fixed_ms) {
+        control: Decimal,
+        label: "Fixed exposed time per step (ms)",
+        help: ("FSDP model: optimizer, first gather / last reduce", "FSDP 模型：优化器、首次 gather / 末次 reduce"),
+        url: &["fixed exposed time per step: optimizer, first gather / last reduce-scatter (used when `em=fsdp`)", "`0` (ms)", "a duration `0 … 1 h`", "§3.2(c)"],
+    };
+    Schedule = "sched", Llm, "Pipeline schedule", "流水线调度" {
+        control: Select(&[
+            ("1f1b", "1F1B", ""),
+            ("interleaved", "interleaved", "交错式"),
+            ("zero-bubble", "zero bubble", "零气泡"),
+        ]),
+        label: "Pipeline schedule",
+        help: ("bubble (p−1)/m, (p−1)/(v·m) or ≈0", "气泡 (p−1)/m、(p−1)/(v·m) 或 ≈0"),
+        url: &["pipeline schedule (used when `em=fsdp` and `pp > 1`)", "`1f1b`", "`1f1b`, `interleaved`, `zero-bubble` (also `zb`, written back as `zero-bubble`)", "§3.2(c)"],
+    };
+    Chunks = "vc", Llm, "Interleaved chunks per stage v", "每个 stage 的交错块数 v" {
+        control: Text,
+        label: "Interleaved chunks per stage <var>v</var>",
+        url: &["virtual chunks per stage `v` (used when `sched=interleaved`)", "`2`", "whole number `1 … 64`; a fraction is refused, not rounded (`vc=2.5`: \"2.5 is not a whole number\")", "§3.2(c)"],
+    };
+    Layers = "nl", Walls, "Layers L", "层数 L" {
+        control: Decimal,
+        label: "Layers <var>L</var>",
+        help: ("<code>0</code> = no shape: the article's model (constant <var>F</var><sub>eff</sub>)", "0 = 不给形状：原文模型（F_eff 不变）"),
+        url: &["layers `L` of the model's shape. `0` means no shape: the article's model, with no memory, a constant `F_eff` and FSDP traffic only. The shape is complete when `nl`, `hd`, `nh`, `sq` and `voc` are all above 0; until then the memory charts say which keys they need (a partial shape is not an error)", "`0`", "whole number `0 … 2^30`; a fraction is refused (\"… is not a whole number\"); PP must not exceed it (stages may be unequal: the busiest holds `⌈L/PP⌉` layers)", "§12.1"],
+    };
+    Hidden = "hd", Walls, "Hidden size h", "隐藏维度 h" {
+        control: Decimal,
+        label: "Hidden size <var>h</var>",
+        help: ("e.g. <code>12288</code> (GPT-3 175B)", "如 12288（GPT-3 175B）"),
+        url: &["hidden size `h`", "`0`", "as `nl`: `12288`, `4096`", "§12.1"],
+    };
+    Heads = "nh", Walls, "Attention heads a", "注意力头数 a" {
+        control: Decimal,
+        label: "Attention heads <var>a</var>",
+        help: ("TP must divide it", "TP 必须能整除它"),
+        url: &["attention (query) heads `a`", "`0`", "as `nl`; TP must divide it", "§12.1, §12.2"],
+    };
+    KvHeads = "kvh", Walls, "Key/value heads", "key/value 头数" {
+        control: Decimal,
+        label: "Key/value heads",
+        help: ("<code>0</code> = as many as the heads; <code>8</code> for Llama 3 (GQA)", "0 = 与注意力头数相同；Llama 3 为 8（GQA）"),
+        url: &["key/value heads (grouped-query attention; Llama 3: 8)", "`0` (= as many as `nh`: multi-head)", "as `nl`; must divide `nh`", "§12.1, §12.4"],
+    };
+    Ffn = "ffn", Walls, "Gated MLP size (0 = 4h GELU MLP)", "门控 MLP 宽度" {
+        control: Decimal,
+        label: "Gated MLP size",
+        help: ("<code>0</code> = GPT's 4<var>h</var> MLP; Llama 3 8B: <code>14336</code>", "0 = GPT 的 4h MLP；Llama 3 8B：14336"),
+        url: &["inner width of a gated MLP (SwiGLU: `3·h·ffn` weights per layer)", "`0` (= GPT's `4h` MLP, `8h²`)", "as `nl`: `14336`", "§12.1"],
+    };
+    SeqLen = "sq", Walls, "Sequence length s", "序列长度 s" {
+        control: Decimal,
+        label: "Sequence length <var>s</var>",
+        help: ("tokens per sequence; CP must divide it", "每条序列的 token 数；CP 必须能整除它"),
+        url: &["sequence length `s`, tokens (the attention term of the activations; CP splits it)", "`0`", "as `nl`; CP must divide it", "§12.2"],
+    };
+    Vocab = "voc", Walls, "Vocabulary V", "词表大小 V" {
+        control: Decimal,
+        label: "Vocabulary <var>V</var>",
+        help: ("e.g. <code>128256</code> (Llama 3)", "如 128256（Llama 3）"),
+        url: &["vocabulary `V` (untied embeddings, `2·V·h`)", "`0`", "as `nl`: `50257`, `128256`", "§12.1"],
+    };
+    Experts = "ne", Walls, "Experts E", "专家数 E" {
+        control: Decimal,
+        label: "Experts <var>E</var>",
+        help: ("<code>1</code> = dense", "1 = 稠密"),
+        url: &["experts per MoE layer `E` (with `ne > 1`, every layer is an MoE layer)", "`1` (dense)", "whole number `1 … 2^30`", "§12.1, §12.6"],
+    };
+    ExpertsPerToken = "ke", Walls, "Experts per token k", "每个 token 的专家数 k" {
+        control: Decimal,
+        label: "Experts per token <var>k</var>",
+        help: ("top-<var>k</var> routing", "top-k 路由"),
+        url: &["experts each token is routed to, `k` (top-k)", "`1`", "whole number `1 … 2^30`; at most `ne`", "§12.1, §12.6"],
+    };
+    Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP" {
+        control: Decimal,
+        label: "Expert parallel EP",
+        help: ("reuses data-parallel ranks; divides <var>E</var>", "复用数据并行 rank；需整除 E"),
+        url: &["expert-parallel degree. It reuses data-parallel ranks and is not in `M`; it splits the expert weights in memory and sets the all-to-all traffic and tokens per expert. It is separate from the `ep` lever", "`1`", "whole number `1 … 65,536` (\"… is above 65,536\"); must divide `ne`", "§12.2, §12.4, §12.6"],
+    };
+    Hbm = "hbm", Walls, "GPU memory (bytes)", "单卡显存（字节）" {
+        control: Decimal,
+        label: "GPU memory (bytes)",
+        help: ("<code>80Gi</code> H100, <code>141G</code> H200", "H100 为 80Gi，H200 为 141G"),
+        url: &["GPU memory, **bytes**. A row whose busiest GPU needs more is marked \"✗ over by …\"", "`80Gi` (H100 SXM)", "`1G … 10T` (10^9 … 10^13): `80Gi`, `141G` (H200), `96G`; written as `…Gi` when it is a whole number of quarter GiB, in decimal SI otherwise; else refused (\"… bytes is outside 1G … 10T (write 80Gi or 141G)\")", "§12.2"],
+    };
+    HbmReserve = "hres", Walls, "Memory reserved outside the tensors (bytes)", "预留显存（字节）" {
+        control: Decimal,
+        label: "Memory reserved outside the tensors (bytes)",
+        help: ("NCCL buffers, fragmentation, the CUDA context: a layout fits below GPU memory less this", "NCCL 缓冲区、显存碎片等"),
+        url: &["what the process holds outside the tensors the model counts (CUDA context, NCCL buffers, allocator fragmentation), **bytes**: a row or layout fits when its memory is at most `hbm − hres`; the memory chart's dashed line and the key figure show `hbm − hres`", "`2.5Gi` (the larger gap between torchtitan's published reserved peaks and the model's count, [the model §12.2](model/12-walls.md#122-memory-per-gpu))", "`0 … 1T` (0 … 10^12): `2.5Gi`, `4Gi`, `0` for none; written as `…Gi` when a whole number of quarter GiB; else refused (\"… bytes is outside 0 … 1T (write 2.5Gi, or 0 for none)\")", "§12.2"],
+    };
+    Zero = "zero", Walls, "ZeRO stage", "ZeRO 阶段" {
+        control: Select(&[
+            ("0", "0 — none (DDP)", "0 — 不分片（DDP）"),
+            ("1", "1 — optimizer state", "1 — 优化器状态"),
+            ("2", "2 — + gradients", "2 — + 梯度"),
+            ("3", "3 — + weights (FSDP)", "3 — + 权重（FSDP）"),
+        ]),
+        label: "ZeRO stage",
+        url: &["ZeRO stage: what the data-parallel ranks shard (1: optimizer state; 2: + gradients; 3: + weights = FSDP). With `em=fsdp`, stages 0–2 also move the data-parallel traffic to once per step", "`3`", "`0`, `1`, `2`, `3`; anything else refused (\"… is not a ZeRO stage 0, 1, 2 or 3 (3 = FSDP)\")", "§12.2, §12.5"],
+    };
+    Recompute = "ac", Walls, "Activation recomputation", "激活重计算" {
+        control: Select(&[
+            ("none", "none", "不重计算"),
+            ("selective", "selective", "选择性重计算"),
+            ("full", "full", "完全重计算"),
+        ]),
+        label: "Activation recomputation",
+        url: &["activation recomputation (memory only: the extra forward pass is not charged)", "`none`", "`none`, `selective`, `full`; anything else refused (\"… is not one of none, selective, full\")", "§12.2"],
+    };
+    RecomputeLayers = "acn", Walls, "Layers of each stage recomputed (0 = all)", "每个阶段重计算的层数" {
+        control: Whole,
+        label: "Layers of each stage recomputed",
+        help: ("with full recomputation; 0 = all (Megatron's <code>--recompute-num-layers</code>)", "用于完全重计算；0 = 全部层"),
+        url: &["with `ac=full`, how many of each pipeline stage's layers are recomputed (Megatron-LM's `--recompute-method block --recompute-num-layers`): those keep only their input, the rest keep everything; the search charges `1 + (k/L_s)/3` of the compute", "`0` (all of them)", "a whole number `0 … 2^30`; more than a stage's layers is all of them; else refused", "§12.2, §14"],
+    };
+    SequenceParallel = "sp", Walls, "Sequence parallelism", "序列并行" {
+        control: Select(&[
+            ("0", "off", "关"),
+            ("1", "on", "开"),
+        ]),
+        label: "Sequence parallelism",
+        url: &["sequence parallelism (splits the norms' and dropouts' activations over the TP ranks)", "`0`", "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`; anything else refused (\"… is neither 1 nor 0\")", "§12.2"],
+    };
+    FlashAttention = "fa", Walls, "Flash attention", "FlashAttention（不存注意力矩阵）" {
+        control: Select(&[
+            ("1", "on", "开"),
+            ("0", "off", "关"),
+        ]),
+        label: "Flash attention",
+        url: &["flash attention (the `s × s` scores are never stored)", "`1`", "as `sp`", "§12.2"],
+    };
+    OptimizerBytes = "ob", Walls, "Optimizer bytes per parameter K", "每个参数的优化器字节数 K" {
+        control: Decimal,
+        label: "Optimizer bytes per parameter <var>K</var>",
+        help: ("<code>12</code> = Adam with fp32 master weights", "12 = 带 fp32 主权重的 Adam"),
+        url: &["optimizer bytes per parameter `K`", "`12` (Adam with fp32 master weights)", "`0 … 32`: `12`, `8` (Adam without master weights)", "§12.2"],
+    };
+    KernelsShrink = "ks", Walls, "Kernels shrink with the GEMMs", "kernel 随 GEMM 变小而变慢" {
+        control: Select(&[
+            ("0", "off (constant F_eff)", "关（F_eff 不变）"),
+            ("1", "on (Hockney n½)", "开（Hockney n½）"),
+        ]),
+        label: "Kernels shrink with the GEMMs",
+        url: &["kernels shrink with the GEMMs (Hockney). `F_eff` is then the rate at `n0`, and other rows run at `F_eff·η(N)/η(N₀)`", "`0`", "as `sp`", "§12.3"],
+    };
+    HalfTokens = "nhalf", Walls, "Half-performance tokens m½", "半性能 token 数 m½" {
+        control: Decimal,
+        label: "Half-performance tokens <var>m</var>½",
+        help: ("tokens per GEMM at half the peak rate", "GEMM 达到一半峰值速率时的 token 数"),
+        url: &["`m½`: tokens per GEMM at half the asymptotic rate (used when `ks=1`)", "`128`", "`0 … 10^6`, not necessarily whole; `0` turns the term off", "§12.3"],
+    };
+    HalfHidden = "khalf", Walls, "Half-performance hidden k½", "半性能隐藏维度 k½" {
+        control: Decimal,
+        label: "Half-performance hidden <var>k</var>½",
+        help: ("hidden size per TP rank at half the rate", "GEMM 达到一半峰值速率时每个 TP rank 的隐藏维度"),
+        url: &["`k½`: hidden size per TP rank at half the rate (used when `ks=1`)", "`128`", "as `nhalf`", "§12.3"],
+    };
+    TpOverlap = "tpo", Walls, "Share of TP traffic that overlaps compute", "与计算重叠的 TP 通信比例" {
+        control: Decimal,
+        label: "Share of TP traffic that overlaps compute",
+        help: ("0 = all exposed, 1 = hidden behind the whole step", "0 = 全部暴露，1 = 藏在整个 step 之后"),
+        url: &["`φ`, the share of TP communication that overlaps with compute: `(1 − φ)·t_TP + max(0, φ·t_TP − t_compute)` is exposed", "`0` (TP fully exposed)", "`0 … 1`; `yes`/`true` is 1, `no`/`false` 0; else refused", "§12.4"],
+    };
+    CpOverlap = "cpm", Walls, "Context-parallel K/V exchange", "上下文并行的 K/V 交换" {
+        control: Select(&[
+            ("ring", "ring (hides behind attention)", "环形（藏在注意力之后）"),
+            ("allgather", "all-gather (exposed)", "全收集（暴露）"),
+        ]),
+        label: "Context-parallel K/V exchange",
+        help: ("ring attention hides K/V blocks behind the attention's share of compute only", "环形注意力只能把 K/V 块藏在计算中注意力所占的那部分之后"),
+        url: &["how context parallelism exchanges K and V: `ring` (ring attention, Megatron-Core's default) hides its traffic behind the attention's share of the compute only, `allgather` (Llama 3's) behind nothing", "`ring`", "`ring`, `allgather`; anything else refused (\"… is not one of ring, allgather\")", "§12.4"],
+    };
+    Latency = "lat", Walls, "Latency per collective step α", "集合通信每一轮的延迟 α" {
+        control: Decimal,
+        label: "Latency per collective step α",
+        help: ("e.g. <code>5us</code>; paid ⌈log₂ ranks⌉ times", "如 5us；按 ⌈log₂ rank 数⌉ 次计"),
+        url: &["latency `α` per step of a collective's tree; each TP, CP and EP collective pays `α·⌈log₂ ranks⌉`", "`0` (ms)", "a duration `0 … 1 s`: `5us`, `0.005`; written in ms (`lat=5us` comes back as `lat=0.005`); else refused (\"… ms is outside 0 … 1 s (write 5us)\")", "§12.4"],
+    };
+    NvlinkDomain = "nvd", Walls, "GPUs per NVLink domain", "每个 NVLink 域的卡数" {
+        control: Decimal,
+        label: "GPUs per NVLink domain",
+        help: ("TP, CP and EP groups inside it use <code>bnv</code>; 8 in an HGX node", "域内的 TP、CP、EP 组使用 bnv；HGX 节点为 8"),
+        url: &["GPUs per NVLink domain: TP, CP and EP groups that fit inside it (placed in that order) talk at `bnv`, larger ones at `beff`", "`8` (an HGX H100/H200 node)", "a power of two `1 … 1,024`; else refused (\"… is not a power of two from 1 to 1,024\")", "§12.4"],
+    };
+    Gpus = "ns", Llm, "GPU counts in the tables", "表格中的 GPU 数" {
+        control: Text,
+        label: "GPU counts in the tables",
+        help: ("increasing, comma-separated: <code>1024, 4096, 8192, 16384</code>", "递增，逗号分隔：1024, 4096, 8192, 16384"),
+        url: &["GPU counts of the table rows (the charts span them and `N_max`)", "`1024,4096,8192,16384`", "1 … 32 whole numbers in `1 … 2^30`, strictly increasing, separated by `,` (or `;`, spaces); each a multiple of `tp×pp×cp`", "§3.3"],
+    };
+    TokenBudget = "tb", Llm, "Token budget", "Token 预算",
+        slider(log(1e9, 1e14), |s| s.llm.token_budget) {
+        control: Decimal,
+        label: "Token budget",
+        help: ("optimizer steps = budget / <var>B</var>", "optimizer step 数 = 预算 / B"),
+        url: &["token budget. The weak table's optimizer steps are `tb / B` (a fixed budget); the Plan panel reads it as the tokens the run needs at batch `b` to reach its target, which sets `S_min`", "`1T`", "`1 … 10^18` tokens: `1T`, `15T`; at least `b`", "§3.3, §8.2"],
+    };
+    CriticalBatch = "bcrit", Plan, "Critical batch B_crit (tokens)", "临界批量 B_crit（tokens）",
+        slider(log(1e5, 1e10), |s| s.plan.critical_batch_tokens) {
+        control: Decimal,
+        label: "Critical batch <var>B</var><sub>crit</sub> (tokens)",
+        url: &["critical batch `B_crit`, tokens (McCandlish et al. 2018): `S(B) = S_min·(1 + B_crit/B)`", "`32M`", "`1` … `10^15` tokens: `32M`, `20M tokens`, `4Mi`", "§8"],
+    };
+    BatchCap = "bcap", Plan, "Weak-scaling batch cap", "弱扩展把 B 增大到此为止" {
+        control: Text,
+        label: "Weak scaling stops growing <var>B</var> at",
+        help: ("empty = at <var>B</var><sub>crit</sub>; then strong scaling", "留空 = B_crit；之后转为强扩展"),
+        placeholder: "B_crit",
+        url: &["the batch at which weak-then-strong stops growing `B` and starts strong scaling", "empty (= `B_crit`)", "empty, or `1` … `10^15` tokens", "§9"],
+    };
+    Levers = "lv", Plan, "Levers", "降低 T_crit 的手段" {
+        url: &["levers switched on", "empty (none)", "names from `nvlink`, `ep`, `noreshard`, `fp8`, `zb`, separated by `,` (or spaces, `;`); a repeated name counts once; written back in that order (`lv=fp8,nvlink` → `lv=nvlink,fp8`); an unknown name rejects the whole value", "§10"],
+    };
+    NvlinkBandwidth = "bnv", Plan, "NVLink bus bandwidth", "NVLink 总线带宽（字节/秒）" {
+        control: Text,
+        label: "NVLink bus bandwidth (bytes/s)",
+        help: ("used by the NVLink-domain lever; ≈ <code>400G</code> on H100", "NVLink 域手段使用；H100 约 400G"),
+        url: &["NVLink bus bandwidth per GPU, bytes/s, that the `nvlink` lever switches `B_eff` to (it never lowers `B_eff`)", "`400G`", "`1G` … `10T` (10^9 … 10^13): `400G`, `800 GB/s`", "§10"],
+    };
+    LossCurve = "lc", Plan, "Loss–token curve available", "有 validation loss–token 曲线支撑这些数字" {
+        url: &["a validation loss–token curve backs the numbers (the reporting checklist's fourth point)", "`0`", "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`", "§11"],
+    };
+    Quiz = "q", Learn, "Exercises shown", "显示的练习" {
+        url: &["`view=learn` only: the exercises shown (a teacher's link; the definitions are hidden)", "empty (the whole view)", "exercise numbers `1 … 14`, comma-separated, each once: `q=3`, `q=1,4,7`"],
+    };
     // Last: scenario A's own query, compared with this one (docs/url.md, "Compare").
-    Pin = "pin", "Pinned scenario A", Pin;
+    Pin = "pin", Pin, "Pinned scenario A", "固定的场景 A" {
+        url: &["scenario A: its own `v=1` query (as the page writes it), percent-encoded as one value (`&` → `%26`, `=` → `%3D`; a `%` inside A's values → `%25`)", "none", "a query; empty for none"],
+    };
+}
+
+/// The page's groups of input controls written from the table, each by the name of its
+/// marker in `www/index.html` (`<!-- inputs:NAME -->`), with its inputs in page order.
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+pub const SECTIONS: &[(&str, &[Key])] = {
+    use Key::*;
+    &[
+        (
+            "laws",
+            &[
+                SerialFraction,
+                MaxProcessors,
+                GrowthExponent,
+                CompareFractions,
+                Measured,
+            ],
+        ),
+        (
+            "batch",
+            &[
+                GlobalBatch,
+                Gpus,
+                BaselineGpus,
+                Accumulation,
+                Microbatch,
+                Tp,
+                Pp,
+                Cp,
+                TokenBudget,
+            ],
+        ),
+        (
+            "model",
+            &[
+                TotalParams,
+                ActiveParams,
+                Flops,
+                PeakFlops,
+                Bandwidth,
+                Gathers,
+                WireBytes,
+                GradientBytes,
+            ],
+        ),
+        (
+            "walls",
+            &[
+                Layers,
+                Hidden,
+                Heads,
+                KvHeads,
+                Ffn,
+                SeqLen,
+                Vocab,
+                Experts,
+                ExpertsPerToken,
+                Ep,
+                Hbm,
+                HbmReserve,
+                Zero,
+                Recompute,
+                RecomputeLayers,
+                SequenceParallel,
+                FlashAttention,
+                OptimizerBytes,
+                KernelsShrink,
+                HalfTokens,
+                HalfHidden,
+                TpOverlap,
+                CpOverlap,
+                Latency,
+                NvlinkDomain,
+                LayoutSearch,
+            ],
+        ),
+        (
+            "step",
+            &[
+                ComputeMode,
+                Stack,
+                LargeGemmFraction,
+                ComputeMs,
+                ExposedMode,
+                ExposedTable,
+                StepTable,
+                FitOn,
+                FixedMs,
+                Schedule,
+                Chunks,
+            ],
+        ),
+        ("explorer", &[LayoutExplorer]),
+        ("plan", &[CriticalBatch, BatchCap, NvlinkBandwidth]),
+    ]
+};
+
+/// The Chinese of a `data-i18n` key of the page: a row of `i18n::UI`, or an input's label,
+/// help or menu option from its row of the key table (`label-<name>`, `help-<name>`,
+/// `<name>-<option>`); from the catalogue in a bundle without Chinese.
+pub fn page_zh(id: &str) -> Option<&'static str> {
+    let found = crate::i18n::ui_zh(id);
+    #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+    if found.is_none() && !crate::i18n::catalogue_forced() {
+        return input_zh(id);
+    }
+    found
+}
+
+/// The Chinese of an input's texts on the page, from its row of the key table:
+/// `label-<name>`, `help-<name>` and `<name>-<option>`.
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+fn input_zh(id: &str) -> Option<&'static str> {
+    let zh = |s: &'static str| Some(s).filter(|s| !s.is_empty());
+    Key::ALL.iter().find_map(|&key| {
+        let name = key.name();
+        if id.strip_prefix("label-") == Some(name) {
+            return key.label_zh();
+        }
+        let spec = key.spec();
+        if id.strip_prefix("help-") == Some(name) {
+            return zh(spec.help.1);
+        }
+        let value = id.strip_prefix(name)?.strip_prefix('-')?;
+        match spec.control {
+            Control::Select(options) => options.iter().find(|o| o.0 == value).and_then(|o| zh(o.2)),
+            _ => None,
+        }
+    })
 }
 
 /// How many exercises the Learn view has (`q=1,4` picks some; `crate::panel::exercise`).

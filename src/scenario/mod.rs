@@ -45,7 +45,12 @@ pub use plan::PlanSettings;
 pub use presets::Preset;
 
 pub use error::{InputError, UrlError};
-pub use key::{Group, Key, EXERCISES};
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+pub use key::SECTIONS;
+pub use key::{
+    linear, log, page_zh, pow2, Control, Group, Key, SliderRange, SliderScale, SliderSpec, Spec,
+    EXERCISES, SLIDERS,
+};
 pub use lower::plan_inputs_for;
 use parse::parse_quiz;
 pub(crate) use parse::{parse_count, parse_in_range, parse_unit_fraction};

@@ -197,7 +197,7 @@ fn attr_of(html: &str, id: &str, name: &str) -> Option<String> {
 
 /// Each input the scenario parses has its control in the page under the key's URL name, as
 /// the glue binds them by id: `<key>-input` with a translated label (`data-i18n="label-<key>"`,
-/// a row of `i18n::UI`) and `<key>-msg` for its message. The display keys, `pin` and `q` come
+/// its Chinese from the key's row) and `<key>-msg` for its message. The display keys, `pin` and `q` come
 /// from the link and the toolbar, not a control; the levers (`lv`) are one checkbox each in
 /// `lv-fieldset`; the measured values' kind (`mk`) is a menu that cannot be wrong, so it has
 /// no message.
@@ -205,7 +205,6 @@ fn attr_of(html: &str, id: &str, name: &str) -> Option<String> {
 fn every_input_has_its_control_in_the_page() {
     use scaling_core::scenario::{Group, Key};
     let html = read("www/index.html");
-    let zh: Vec<&str> = scaling_core::i18n::UI.iter().map(|(id, _)| *id).collect();
     let mut checked = 0;
     for &key in Key::ALL {
         if matches!(key.group(), Group::Display | Group::Pin | Group::Learn) {
@@ -225,7 +224,10 @@ fn every_input_has_its_control_in_the_page() {
             html.contains(&format!("data-i18n=\"{label}\"")),
             "{name}: a label with data-i18n=\"{label}\""
         );
-        assert!(zh.contains(&label.as_str()), "{name}: {label} in i18n::UI");
+        assert!(
+            scaling_core::scenario::page_zh(&label).is_some(),
+            "{name}: {label} has Chinese (its row of the key table)"
+        );
         if key != Key::MeasuredKind {
             assert!(html.contains(&format!("id=\"{name}-msg\"")), "#{name}-msg");
         }
@@ -243,7 +245,7 @@ fn every_slider_in_the_page_matches_the_slider_table() {
     use scaling_core::controls::SLIDERS;
     let html = read("www/index.html");
     let mut written = 0;
-    for s in &SLIDERS {
+    for s in SLIDERS {
         let id = format!("{}-range", s.key.name());
         assert!(html.contains(&format!("id=\"{id}\"")), "#{id}");
         for (attr, position) in [("min", s.min_position), ("max", s.max_position)] {
@@ -256,4 +258,54 @@ fn every_slider_in_the_page_matches_the_slider_table() {
     assert!(written >= 2 * (SLIDERS.len() - 1), "{written} ends written");
     let ranges = html.matches("type=\"range\"").count();
     assert_eq!(ranges, SLIDERS.len(), "ranges in the page against SLIDERS");
+}
+
+/// `path`'s text is `generated`; if not, the file is rewritten and the test fails, so that a
+/// run after a change to the key table updates the files it shows (then review and commit).
+fn ensure_generated(path: &str, generated: &str) {
+    if read(path) == generated {
+        return;
+    }
+    std::fs::write(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")), generated)
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    panic!(
+        "{path} did not show the key table (src/scenario/key.rs): it has been rewritten from it; \
+         review the change, commit it and run the tests again"
+    );
+}
+
+/// Each input is declared once, in its row of the key table; the page's controls and
+/// docs/url.md's key tables are written from it.
+#[test]
+fn the_page_and_the_url_docs_show_the_key_table() {
+    use scaling_core::panel::inputs::{index_html, url_md};
+    let html = read("www/index.html");
+    ensure_generated(
+        "www/index.html",
+        &index_html(&html).expect("www/index.html's markers"),
+    );
+    let doc = read("docs/url.md");
+    ensure_generated("docs/url.md", &url_md(&doc).expect("docs/url.md's markers"));
+}
+
+/// Every input with a control of its own on the page is in one section of it, once; the rest
+/// (the display keys, `q`, `pin`, `lv`, `lc`, `mk` inside `m`'s help) have markup by hand.
+#[test]
+fn every_control_of_the_key_table_is_in_one_section() {
+    use scaling_core::scenario::{Control, Key, SECTIONS};
+    let placed: Vec<Key> = SECTIONS
+        .iter()
+        .flat_map(|(_, keys)| keys.iter().copied())
+        .collect();
+    for &key in Key::ALL {
+        let n = placed.iter().filter(|&&k| k == key).count();
+        let by_hand = [Key::MeasuredKind, Key::LossCurve, Key::Levers];
+        let expected = usize::from(key.spec().control != Control::None && !by_hand.contains(&key));
+        assert_eq!(n, expected, "{} in the page's sections", key.name());
+        assert!(
+            !key.spec().url.is_empty(),
+            "{}: its docs/url.md row",
+            key.name()
+        );
+    }
 }

@@ -6,7 +6,7 @@ use super::dom::document;
 use crate::chart::{ChartStyle, Theme};
 use crate::i18n::{self, Lang};
 use crate::panel::ChartId;
-use crate::scenario::{Scenario, ThemeChoice};
+use crate::scenario::{page_zh, Scenario, ThemeChoice};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
@@ -121,9 +121,10 @@ pub fn apply_lang(lang: Lang) {
             let Some(key) = el.get_attribute("data-i18n") else {
                 continue;
             };
-            // A chart's name comes from its row of the chart table, the rest from i18n::UI.
+            // A chart's name comes from its row of the chart table, an input's texts from its row of
+            // the key table, the rest from i18n::UI.
             let chart = key.strip_prefix("chart-").and_then(ChartId::from_id);
-            if let Some(text) = chart.map(ChartId::name).or_else(|| i18n::ui_zh(&key)) {
+            if let Some(text) = chart.map(ChartId::name).or_else(|| page_zh(&key)) {
                 el.set_text_content(Some(text));
             }
         }

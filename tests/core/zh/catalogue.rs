@@ -95,6 +95,29 @@ fn the_catalogue_translates_everything_the_page_shows() {
         assert_eq!(i18n::ui_zh(key), Some(*zh), "data-i18n key {key}");
     }
     force_catalogue(false);
+    // The inputs' texts, from the key table (scripts/zh-catalogue.mjs reads its rows).
+    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/www/index.html"))
+        .expect("www/index.html");
+    let mut inputs = 0;
+    for key in html
+        .split("data-i18n=\"")
+        .skip(1)
+        .filter_map(|r| r.split('"').next())
+    {
+        if UI.iter().any(|(k, _)| *k == key) || key.starts_with("chart-") {
+            continue;
+        }
+        let compiled = scaling_core::scenario::page_zh(key);
+        force_catalogue(true);
+        assert_eq!(
+            scaling_core::scenario::page_zh(key),
+            compiled,
+            "data-i18n key {key}"
+        );
+        force_catalogue(false);
+        inputs += 1;
+    }
+    assert!(inputs > 100, "{inputs} texts of the inputs checked");
     // The charts' names (data-i18n="chart-<id>") come from the chart table.
     for chart in ChartId::ALL {
         let compiled = chart.name();
@@ -159,7 +182,7 @@ fn every_data_i18n_text_of_the_page_has_its_chinese() {
         .split("data-i18n=\"")
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
-        .filter(|key| !UI.iter().any(|(k, _)| k == key))
+        .filter(|key| scaling_core::scenario::page_zh(key).is_none())
         // A chart's name is a row of the chart table (panel::charts::CHARTS).
         .filter(|key| {
             key.strip_prefix("chart-")
@@ -169,7 +192,7 @@ fn every_data_i18n_text_of_the_page_has_its_chinese() {
         .collect();
     assert!(
         missing.is_empty(),
-        "data-i18n keys without a row in i18n::UI or the chart table: {missing:?}"
+        "data-i18n keys without Chinese in i18n::UI, the key table or the chart table: {missing:?}"
     );
 }
 
@@ -211,11 +234,11 @@ fn every_url_key_has_a_chinese_label() {
     let missing: Vec<&str> = Key::ALL
         .iter()
         .map(|k| k.name())
-        .filter(|name| !UI.iter().any(|(k, _)| *k == format!("label-{name}")))
+        .filter(|name| scaling_core::scenario::page_zh(&format!("label-{name}")).is_none())
         .collect();
     assert!(
         missing.is_empty(),
-        "URL keys without a label-<key> row in i18n::UI: {missing:?}"
+        "URL keys without a Chinese label in their row of the key table: {missing:?}"
     );
     set_lang(Lang::Zh);
     let message = decode("v=1&lang=zh&theme=purple").errors[0].to_string();

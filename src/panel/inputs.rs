@@ -1,0 +1,214 @@
+//! The page's input controls and `docs/url.md`'s key tables, written from the key table
+//! (`crate::scenario::Key`): each input is declared once, and these two files show it.
+//!
+//! Both files keep their prose by hand and mark the written parts: `<!-- inputs:NAME -->` …
+//! `<!-- /inputs -->` in `www/index.html` (a section of [`SECTIONS`]; the build strips
+//! comments), `<!-- keys:NAME -->` … `<!-- /keys -->` in `docs/url.md` (a table of
+//! [`URL_TABLES`]). The test of the core rewrites a file whose marked parts differ, as
+//! rust-analyzer's generated sources do, so an input added to the table shows up in both.
+
+use crate::panel::step_model::NOTE_IDS;
+use crate::scenario::{Control, Group, Key, SECTIONS, SLIDERS};
+use std::fmt::Write;
+
+/// `docs/url.md`'s key tables: each marker's name, with the groups whose keys it lists (in
+/// key order).
+pub const URL_TABLES: &[(&str, &[Group])] = &[
+    ("laws", &[Group::Laws]),
+    ("llm", &[Group::Llm, Group::Walls]),
+    ("plan", &[Group::Plan]),
+    ("learn", &[Group::Learn]),
+    ("pin", &[Group::Pin]),
+    ("display", &[Group::Display]),
+];
+
+/// One input's control as `www/index.html` has it, each line indented by `indent`.
+pub fn control_html(key: Key, indent: &str) -> String {
+    let spec = key.spec();
+    let k = key.name();
+    let slider = SLIDERS.iter().find(|s| s.key == key);
+    let unused = NOTE_IDS.iter().any(|(n, _)| *n == key);
+    let mut lines: Vec<String> = Vec::new();
+    let wide = if spec.wide { " control-wide" } else { "" };
+    lines.push(format!(r#"<div class="control{wide}" data-key="{k}">"#));
+    let label_id = if slider.is_some() {
+        format!(r#" id="{k}-label""#)
+    } else {
+        String::new()
+    };
+    lines.push(format!(
+        r#"  <label{label_id} for="{k}-input" data-i18n="label-{k}">{}</label>"#,
+        spec.label
+    ));
+    if let Some(s) = slider {
+        lines.push(format!(
+            r#"  <input type="range" id="{k}-range" min="{}" max="{}" step="1" aria-labelledby="{k}-label">"#,
+            s.min_position, s.max_position
+        ));
+    }
+    let described = if unused {
+        format!("{k}-unused {k}-msg {k}-help")
+    } else {
+        format!("{k}-msg {k}-help")
+    };
+    let placeholder = if spec.placeholder.is_empty() {
+        String::new()
+    } else {
+        format!(
+            r#" placeholder="{}""#,
+            spec.placeholder.replace('\n', "&#10;")
+        )
+    };
+    match spec.control {
+        Control::None => {}
+        Control::Decimal | Control::Whole | Control::Text => {
+            let mode = match spec.control {
+                Control::Decimal => r#" inputmode="decimal""#,
+                Control::Whole => r#" inputmode="numeric""#,
+                _ => "",
+            };
+            lines.push(format!(
+                r#"  <input type="text" id="{k}-input"{mode} autocomplete="off" spellcheck="false"{placeholder} aria-describedby="{described}">"#
+            ));
+        }
+        Control::Area => lines.push(format!(
+            r#"  <textarea id="{k}-input" rows="4" spellcheck="false"{placeholder} aria-describedby="{described}"></textarea>"#
+        )),
+        Control::Select(_) => lines.push(format!(
+            r#"  <select id="{k}-input" aria-describedby="{described}">{}</select>"#,
+            options_html(key)
+        )),
+    }
+    let (help, _) = spec.help;
+    match spec.in_help {
+        Some(inner) => {
+            lines.push(format!(r#"  <p class="help" id="{k}-help">"#));
+            lines.push(format!(r#"    <span data-i18n="help-{k}">{help}</span>"#));
+            let i = inner.name();
+            lines.push(format!(
+                r#"    <label class="inline visually-hidden" for="{i}-input" data-i18n="label-{i}">{}</label>"#,
+                inner.spec().label
+            ));
+            lines.push(format!(
+                r#"    <select id="{i}-input">{}</select>"#,
+                options_html(inner)
+            ));
+            lines.push("  </p>".into());
+        }
+        None if help.is_empty() => lines.push(format!(r#"  <p class="help" id="{k}-help"></p>"#)),
+        None => lines.push(format!(
+            r#"  <p class="help" id="{k}-help" data-i18n="help-{k}">{help}</p>"#
+        )),
+    }
+    lines.push(format!(
+        r#"  <p class="msg" id="{k}-msg" aria-live="polite"></p>"#
+    ));
+    if unused {
+        lines.push(format!(r#"  <p class="unused" id="{k}-unused"></p>"#));
+    }
+    if spec.note {
+        lines.push(format!(
+            r#"  <p class="help" id="{k}-note" aria-live="polite"></p>"#
+        ));
+    }
+    lines.push("</div>".into());
+    let mut out = String::new();
+    for line in lines {
+        let _ = writeln!(out, "{indent}{line}");
+    }
+    out
+}
+
+/// A menu's options; an option with Chinese is keyed `<name>-<value>` for the catalogue.
+fn options_html(key: Key) -> String {
+    let Control::Select(options) = key.spec().control else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for (value, en, zh) in options {
+        let i18n = if zh.is_empty() {
+            String::new()
+        } else {
+            format!(r#" data-i18n="{}-{value}""#, key.name())
+        };
+        let _ = write!(out, r#"<option value="{value}"{i18n}>{en}</option>"#);
+    }
+    out
+}
+
+/// A key table of `docs/url.md`: the keys of `groups`, in key order.
+pub fn url_table(groups: &[Group]) -> String {
+    let keys: Vec<Key> = Key::ALL
+        .iter()
+        .copied()
+        .filter(|k| groups.contains(&k.group()))
+        .collect();
+    let columns = keys.iter().map(|k| k.spec().url.len()).max().unwrap_or(3);
+    let heads = ["meaning", "default", "accepted", "model §"];
+    let mut out = format!("| key | {} |\n|---|", heads[..columns].join(" | "));
+    out.push_str(&"---|".repeat(columns));
+    out.push('\n');
+    for key in keys {
+        let cells = key.spec().url;
+        let _ = write!(out, "| `{}` | {}", key.name(), cells.join(" | "));
+        out.push_str(&" | ".repeat(columns - cells.len()));
+        out.push_str(" |\n");
+    }
+    out
+}
+
+/// Why a file's marked parts could not be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MarkerError {
+    /// A marker names no section or table.
+    Unknown(String),
+    /// A marker is not closed.
+    Unclosed(String),
+}
+
+/// `text` with each part between `<!-- {tag}:NAME -->` and `<!-- /{tag} -->` replaced by
+/// `write(NAME, indent of the opening marker)`, or `None` for a name it does not know.
+fn fill_markers(
+    text: &str,
+    tag: &str,
+    write: impl Fn(&str, &str) -> Option<String>,
+) -> Result<String, MarkerError> {
+    let open = format!("<!-- {tag}:");
+    let close = format!("<!-- /{tag} -->");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&open) {
+        let line_start = rest[..at].rfind('\n').map_or(0, |i| i + 1);
+        let indent = &rest[line_start..at];
+        let name_end = rest[at..]
+            .find(" -->")
+            .ok_or_else(|| MarkerError::Unclosed(tag.into()))?;
+        let name = &rest[at + open.len()..at + name_end];
+        let body_start = at + name_end + " -->\n".len();
+        let end = rest[body_start..]
+            .find(&close)
+            .ok_or_else(|| MarkerError::Unclosed(name.into()))?;
+        let close_line = rest[..body_start + end].rfind('\n').map_or(0, |i| i + 1);
+        out.push_str(&rest[..body_start]);
+        out.push_str(&write(name, indent).ok_or_else(|| MarkerError::Unknown(name.into()))?);
+        rest = &rest[close_line..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// `www/index.html` with its marked sections written from the key table.
+pub fn index_html(template: &str) -> Result<String, MarkerError> {
+    fill_markers(template, "inputs", |name, indent| {
+        let (_, keys) = SECTIONS.iter().find(|(n, _)| *n == name)?;
+        Some(keys.iter().map(|&k| control_html(k, indent)).collect())
+    })
+}
+
+/// `docs/url.md` with its marked key tables written from the key table.
+pub fn url_md(doc: &str) -> Result<String, MarkerError> {
+    fill_markers(doc, "keys", |name, _| {
+        let (_, groups) = URL_TABLES.iter().find(|(n, _)| *n == name)?;
+        Some(url_table(groups))
+    })
+}
