@@ -144,17 +144,45 @@ pub fn url_table(groups: &[Group]) -> String {
         .filter(|k| groups.contains(&k.group()))
         .collect();
     let columns = keys.iter().map(|k| k.spec().url.len()).max().unwrap_or(3);
+    let tools = keys.iter().any(|k| !tool_names(*k).is_empty());
     let heads = ["meaning", "default", "accepted", "model §"];
-    let mut out = format!("| key | {} |\n|---|", heads[..columns].join(" | "));
-    out.push_str(&"---|".repeat(columns));
+    let mut out = format!("| key | {} |", heads[..columns].join(" | "));
+    if tools {
+        out.push_str(" in Megatron-LM, NeMo, torchtitan, Hugging Face |");
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(columns + usize::from(tools)));
     out.push('\n');
     for key in keys {
         let cells = key.spec().url;
         let _ = write!(out, "| `{}` | {}", key.name(), cells.join(" | "));
         out.push_str(&" | ".repeat(columns - cells.len()));
+        if tools {
+            let _ = write!(out, " | {}", tool_names(key));
+        }
         out.push_str(" |\n");
     }
     out
+}
+
+/// The names other tools give an input, as a docs cell: `Megatron-LM \`--num-layers\`; …`.
+fn tool_names(key: Key) -> String {
+    let spec = key.spec();
+    let tools = [
+        ("Megatron-LM", spec.megatron),
+        ("NeMo", spec.nemo),
+        ("torchtitan", spec.torchtitan),
+        ("HF", spec.hf),
+    ];
+    let cells: Vec<String> = tools
+        .iter()
+        .filter(|(_, names)| !names.is_empty())
+        .map(|(tool, names)| {
+            let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            format!("{tool} {}", names.join(", "))
+        })
+        .collect();
+    cells.join("; ")
 }
 
 /// Why a file's marked parts could not be written.

@@ -67,6 +67,15 @@ pub struct Spec {
     /// Its row of `docs/url.md`: meaning, default, accepted values, and the model's section for
     /// the LLM and Plan keys.
     pub url: &'static [&'static str],
+    /// The names a Megatron-LM launch gives it (flags), which `import::megatron` reads.
+    pub megatron: &'static [&'static str],
+    /// The names NeMo 2.0 overrides give it, which `import::nemo` reads.
+    pub nemo: &'static [&'static str],
+    /// The names a torchtitan TOML gives it (`table.key`), which `import::torchtitan` reads.
+    pub torchtitan: &'static [&'static str],
+    /// The names a Hugging Face `config.json` gives it (the first found is read), which
+    /// `import::hf` reads.
+    pub hf: &'static [&'static str],
 }
 
 impl Spec {
@@ -79,6 +88,10 @@ impl Spec {
         in_help: None,
         note: false,
         url: &[],
+        megatron: &[],
+        nemo: &[],
+        torchtitan: &[],
+        hf: &[],
     };
 }
 
@@ -269,6 +282,9 @@ keys! {
         control: Decimal,
         label: "Global batch <var>B</var><sub>global</sub> (tokens)",
         help: ("e.g. <code>32M</code>, <code>4Mi</code>", "例如 32M、4Mi"),
+        megatron: &["--global-batch-size"],
+        nemo: &["data.global_batch_size"],
+        torchtitan: &["training.global_batch_size"],
         url: &["global batch `B_global`, tokens per optimizer step (fixed in the strong sweep; the weak sweep's baseline)", "`32M`", "`1 … 1P` (10^15) tokens: `32M`, `4Mi`, `32M tokens`", "§2"],
     };
     Accumulation = "a", Llm, "Gradient accumulation A", "梯度累积步数 A",
@@ -282,6 +298,9 @@ keys! {
         control: Decimal,
         label: "Microbatch size (sequences; 0 = A fixed)",
         help: ("sequences per microbatch, held as <var>N</var> grows: <var>A</var> falls instead (needs <code>sq</code>)", "每个 microbatch 的序列数，N 增大时保持不变，改为 A 减小（需要 sq）"),
+        megatron: &["--micro-batch-size"],
+        nemo: &["data.micro_batch_size"],
+        torchtitan: &["training.local_batch_size", "parallelism.pipeline_parallel_microbatch_size"],
         url: &["microbatch size in sequences, held fixed as `N` grows (Megatron's `--micro-batch-size`): `A = ⌈B/(D · mbs · sq)⌉` at each GPU count, so `A` falls in strong scaling, and once `A = 1` the microbatch itself shrinks; `a` is then not used. `0` holds `a` fixed instead (the article's model, where `T` falls). Needs the shape's `sq`", "`0`", "whole number `0 … 65,536`; with `sq=0`, refused (\"a microbatch of … sequences needs the sequence length sq\")", "§2, §12.8"],
     };
     LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局浏览器的卡数（0 = 关闭）" {
@@ -304,6 +323,9 @@ keys! {
         control: Decimal,
         label: "Tensor parallel TP",
         help: ("powers of two are typical", "通常取 2 的幂"),
+        megatron: &["--tensor-model-parallel-size"],
+        nemo: &["trainer.strategy.tensor_model_parallel_size"],
+        torchtitan: &["parallelism.tensor_parallel_degree"],
         url: &["tensor-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
     };
     Pp = "pp", Llm, "Pipeline parallel PP", "流水线并行 PP",
@@ -311,12 +333,18 @@ keys! {
         control: Decimal,
         label: "Pipeline parallel PP",
         help: ("stages; adds a bubble", "流水线级数；会引入气泡"),
+        megatron: &["--pipeline-model-parallel-size"],
+        nemo: &["trainer.strategy.pipeline_model_parallel_size"],
+        torchtitan: &["parallelism.pipeline_parallel_degree"],
         url: &["pipeline-parallel degree (stages `p`; adds a bubble with `em=fsdp`)", "`1`", "whole number `1 … 65,536`", "§2, §3.2(c)"],
     };
     Cp = "cp", Llm, "Context parallel CP", "上下文并行 CP",
         slider(pow2(6), |s| s.llm.cp as f64) {
         control: Decimal,
         label: "Context parallel CP",
+        megatron: &["--context-parallel-size"],
+        nemo: &["trainer.strategy.context_parallel_size"],
+        torchtitan: &["parallelism.context_parallel_degree"],
         url: &["context-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
     };
     TotalParams = "p", Llm, "Total parameters P", "总参数量 P",
@@ -470,71 +498,107 @@ keys! {
         ]),
         label: "Pipeline schedule",
         help: ("bubble (p−1)/m, (p−1)/(v·m) or ≈0", "气泡 (p−1)/m、(p−1)/(v·m) 或 ≈0"),
+        megatron: &["--num-layers-per-virtual-pipeline-stage"],
+        nemo: &["trainer.strategy.virtual_pipeline_model_parallel_size"],
+        torchtitan: &["parallelism.pipeline_parallel_schedule"],
         url: &["pipeline schedule (used when `em=fsdp` and `pp > 1`)", "`1f1b`", "`1f1b`, `interleaved`, `zero-bubble` (also `zb`, written back as `zero-bubble`)", "§3.2(c)"],
     };
     Chunks = "vc", Llm, "Interleaved chunks per stage v", "每个 stage 的交错块数 v" {
         control: Text,
         label: "Interleaved chunks per stage <var>v</var>",
+        megatron: &["--num-layers-per-virtual-pipeline-stage"],
+        nemo: &["trainer.strategy.virtual_pipeline_model_parallel_size"],
+        torchtitan: &["parallelism.pipeline_parallel_layers_per_stage"],
         url: &["virtual chunks per stage `v` (used when `sched=interleaved`)", "`2`", "whole number `1 … 64`; a fraction is refused, not rounded (`vc=2.5`: \"2.5 is not a whole number\")", "§3.2(c)"],
     };
     Layers = "nl", Walls, "Layers L", "层数 L" {
         control: Decimal,
         label: "Layers <var>L</var>",
         help: ("<code>0</code> = no shape: the article's model (constant <var>F</var><sub>eff</sub>)", "0 = 不给形状：原文模型（F_eff 不变）"),
+        megatron: &["--num-layers"],
+        nemo: &["model.config.num_layers"],
+        hf: &["num_hidden_layers", "n_layer", "num_layers"],
         url: &["layers `L` of the model's shape. `0` means no shape: the article's model, with no memory, a constant `F_eff` and FSDP traffic only. The shape is complete when `nl`, `hd`, `nh`, `sq` and `voc` are all above 0; until then the memory charts say which keys they need (a partial shape is not an error)", "`0`", "whole number `0 … 2^30`; a fraction is refused (\"… is not a whole number\"); PP must not exceed it (stages may be unequal: the busiest holds `⌈L/PP⌉` layers)", "§12.1"],
     };
     Hidden = "hd", Walls, "Hidden size h", "隐藏维度 h" {
         control: Decimal,
         label: "Hidden size <var>h</var>",
         help: ("e.g. <code>12288</code> (GPT-3 175B)", "如 12288（GPT-3 175B）"),
+        megatron: &["--hidden-size"],
+        nemo: &["model.config.hidden_size"],
+        hf: &["hidden_size", "n_embd", "d_model"],
         url: &["hidden size `h`", "`0`", "as `nl`: `12288`, `4096`", "§12.1"],
     };
     Heads = "nh", Walls, "Attention heads a", "注意力头数 a" {
         control: Decimal,
         label: "Attention heads <var>a</var>",
         help: ("TP must divide it", "TP 必须能整除它"),
+        megatron: &["--num-attention-heads"],
+        nemo: &["model.config.num_attention_heads"],
+        hf: &["num_attention_heads", "n_head"],
         url: &["attention (query) heads `a`", "`0`", "as `nl`; TP must divide it", "§12.1, §12.2"],
     };
     KvHeads = "kvh", Walls, "Key/value heads", "key/value 头数" {
         control: Decimal,
         label: "Key/value heads",
         help: ("<code>0</code> = as many as the heads; <code>8</code> for Llama 3 (GQA)", "0 = 与注意力头数相同；Llama 3 为 8（GQA）"),
+        megatron: &["--num-query-groups"],
+        nemo: &["model.config.num_query_groups"],
+        hf: &["num_key_value_heads", "num_kv_heads", "multi_query_group_num"],
         url: &["key/value heads (grouped-query attention; Llama 3: 8)", "`0` (= as many as `nh`: multi-head)", "as `nl`; must divide `nh`", "§12.1, §12.4"],
     };
     Ffn = "ffn", Walls, "Gated MLP size (0 = 4h GELU MLP)", "门控 MLP 宽度" {
         control: Decimal,
         label: "Gated MLP size",
         help: ("<code>0</code> = GPT's 4<var>h</var> MLP; Llama 3 8B: <code>14336</code>", "0 = GPT 的 4h MLP；Llama 3 8B：14336"),
+        megatron: &["--ffn-hidden-size"],
+        nemo: &["model.config.ffn_hidden_size"],
+        hf: &["intermediate_size", "ffn_hidden_size", "n_inner", "moe_intermediate_size"],
         url: &["inner width of a gated MLP (SwiGLU: `3·h·ffn` weights per layer)", "`0` (= GPT's `4h` MLP, `8h²`)", "as `nl`: `14336`", "§12.1"],
     };
     SeqLen = "sq", Walls, "Sequence length s", "序列长度 s" {
         control: Decimal,
         label: "Sequence length <var>s</var>",
         help: ("tokens per sequence; CP must divide it", "每条序列的 token 数；CP 必须能整除它"),
+        megatron: &["--seq-length"],
+        nemo: &["data.seq_length", "model.config.seq_length"],
+        torchtitan: &["training.seq_len"],
         url: &["sequence length `s`, tokens (the attention term of the activations; CP splits it)", "`0`", "as `nl`; CP must divide it", "§12.2"],
     };
     Vocab = "voc", Walls, "Vocabulary V", "词表大小 V" {
         control: Decimal,
         label: "Vocabulary <var>V</var>",
         help: ("e.g. <code>128256</code> (Llama 3)", "如 128256（Llama 3）"),
+        megatron: &["--vocab-size"],
+        nemo: &["model.config.vocab_size"],
+        hf: &["vocab_size", "padded_vocab_size"],
         url: &["vocabulary `V` (untied embeddings, `2·V·h`)", "`0`", "as `nl`: `50257`, `128256`", "§12.1"],
     };
     Experts = "ne", Walls, "Experts E", "专家数 E" {
         control: Decimal,
         label: "Experts <var>E</var>",
         help: ("<code>1</code> = dense", "1 = 稠密"),
+        megatron: &["--num-experts"],
+        nemo: &["model.config.num_moe_experts"],
+        hf: &["num_local_experts", "n_routed_experts", "num_experts"],
         url: &["experts per MoE layer `E` (with `ne > 1`, every layer is an MoE layer)", "`1` (dense)", "whole number `1 … 2^30`", "§12.1, §12.6"],
     };
     ExpertsPerToken = "ke", Walls, "Experts per token k", "每个 token 的专家数 k" {
         control: Decimal,
         label: "Experts per token <var>k</var>",
         help: ("top-<var>k</var> routing", "top-k 路由"),
+        megatron: &["--moe-router-topk"],
+        nemo: &["model.config.moe_router_topk"],
+        hf: &["num_experts_per_tok", "moe_topk"],
         url: &["experts each token is routed to, `k` (top-k)", "`1`", "whole number `1 … 2^30`; at most `ne`", "§12.1, §12.6"],
     };
     Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP" {
         control: Decimal,
         label: "Expert parallel EP",
         help: ("reuses data-parallel ranks; divides <var>E</var>", "复用数据并行 rank；需整除 E"),
+        megatron: &["--expert-model-parallel-size"],
+        nemo: &["trainer.strategy.expert_model_parallel_size"],
+        torchtitan: &["parallelism.expert_parallel_degree"],
         url: &["expert-parallel degree. It reuses data-parallel ranks and is not in `M`; it splits the expert weights in memory and sets the all-to-all traffic and tokens per expert. It is separate from the `ep` lever", "`1`", "whole number `1 … 65,536` (\"… is above 65,536\"); must divide `ne`", "§12.2, §12.4, §12.6"],
     };
     Hbm = "hbm", Walls, "GPU memory (bytes)", "单卡显存（字节）" {
@@ -557,6 +621,9 @@ keys! {
             ("3", "3 — + weights (FSDP)", "3 — + 权重（FSDP）"),
         ]),
         label: "ZeRO stage",
+        megatron: &["--use-distributed-optimizer", "--use-megatron-fsdp"],
+        nemo: &["optim.config.use_distributed_optimizer"],
+        torchtitan: &["parallelism.data_parallel_shard_degree"],
         url: &["ZeRO stage: what the data-parallel ranks shard (1: optimizer state; 2: + gradients; 3: + weights = FSDP). With `em=fsdp`, stages 0–2 also move the data-parallel traffic to once per step", "`3`", "`0`, `1`, `2`, `3`; anything else refused (\"… is not a ZeRO stage 0, 1, 2 or 3 (3 = FSDP)\")", "§12.2, §12.5"],
     };
     Recompute = "ac", Walls, "Activation recomputation", "激活重计算" {
@@ -566,12 +633,17 @@ keys! {
             ("full", "full", "完全重计算"),
         ]),
         label: "Activation recomputation",
+        megatron: &["--recompute-granularity"],
+        nemo: &["model.config.recompute_granularity"],
+        torchtitan: &["activation_checkpoint.mode"],
         url: &["activation recomputation (memory only: the extra forward pass is not charged)", "`none`", "`none`, `selective`, `full`; anything else refused (\"… is not one of none, selective, full\")", "§12.2"],
     };
     RecomputeLayers = "acn", Walls, "Layers of each stage recomputed (0 = all)", "每个阶段重计算的层数" {
         control: Whole,
         label: "Layers of each stage recomputed",
         help: ("with full recomputation; 0 = all (Megatron's <code>--recompute-num-layers</code>)", "用于完全重计算；0 = 全部层"),
+        megatron: &["--recompute-num-layers"],
+        nemo: &["model.config.recompute_num_layers"],
         url: &["with `ac=full`, how many of each pipeline stage's layers are recomputed (Megatron-LM's `--recompute-method block --recompute-num-layers`): those keep only their input, the rest keep everything; the search charges `1 + (k/L_s)/3` of the compute", "`0` (all of them)", "a whole number `0 … 2^30`; more than a stage's layers is all of them; else refused", "§12.2, §14"],
     };
     SequenceParallel = "sp", Walls, "Sequence parallelism", "序列并行" {
@@ -580,6 +652,8 @@ keys! {
             ("1", "on", "开"),
         ]),
         label: "Sequence parallelism",
+        megatron: &["--sequence-parallel"],
+        nemo: &["trainer.strategy.sequence_parallel"],
         url: &["sequence parallelism (splits the norms' and dropouts' activations over the TP ranks)", "`0`", "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`; anything else refused (\"… is neither 1 nor 0\")", "§12.2"],
     };
     FlashAttention = "fa", Walls, "Flash attention", "FlashAttention（不存注意力矩阵）" {
@@ -588,6 +662,7 @@ keys! {
             ("0", "off", "关"),
         ]),
         label: "Flash attention",
+        megatron: &["--use-flash-attn"],
         url: &["flash attention (the `s × s` scores are never stored)", "`1`", "as `sp`", "§12.2"],
     };
     OptimizerBytes = "ob", Walls, "Optimizer bytes per parameter K", "每个参数的优化器字节数 K" {

@@ -756,3 +756,162 @@ mod runs {
         ));
     }
 }
+
+/// The names other tools give each input, in its row of the key table (`Spec::megatron`,
+/// `nemo`, `torchtitan`, `hf`), are the names the importers read: a text of that tool with the
+/// name (and what it needs beside it) sets the input, under that name.
+#[test]
+fn the_key_table_names_what_each_importer_reads() {
+    let mut checked = 0;
+    for &key in Key::ALL {
+        let spec = key.spec();
+        let tools: [(Format, &[&str]); 4] = [
+            (Format::Megatron, spec.megatron),
+            (Format::Nemo, spec.nemo),
+            (Format::Torchtitan, spec.torchtitan),
+            (Format::HuggingFace, spec.hf),
+        ];
+        for (format, names) in tools {
+            for &name in names {
+                let text = sample(format, name);
+                let import = read(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+                assert_eq!(import.format, format, "{text}");
+                let sets = import.entries.iter().any(|e| {
+                    e.source.ends_with(name)
+                        && match &e.outcome {
+                            Outcome::Set(k, _)
+                            | Outcome::Default(k, _)
+                            | Outcome::Approximated(Some(k), _, _) => *k == key,
+                            Outcome::LayersPerChunk(_) => key == Key::Chunks,
+                            _ => false,
+                        }
+                });
+                assert!(
+                    sets,
+                    "{}: {name} does not set it\n{text}\n{:#?}",
+                    key.name(),
+                    import.entries
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 60, "{checked} names checked");
+    // And the other way: every name the importers read in the real files, where it sets an
+    // input, is in the key table under its tool.
+    let listed = |format: Format, source: &str| {
+        Key::ALL.iter().any(|k| {
+            let s = k.spec();
+            let names = match format {
+                Format::Megatron => s.megatron,
+                Format::Nemo => s.nemo,
+                Format::Torchtitan => s.torchtitan,
+                Format::HuggingFace => s.hf,
+            };
+            names.contains(&source)
+        })
+    };
+    let mut files = 0;
+    for dir in ["hf", "megatron", "torchtitan"] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/import")
+            .join(dir);
+        for entry in std::fs::read_dir(&root).unwrap() {
+            let path = entry.unwrap().path();
+            let import = read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for e in &import.entries {
+                if matches!(
+                    e.outcome,
+                    Outcome::Set(..) | Outcome::Approximated(Some(_), ..)
+                ) {
+                    assert!(
+                        listed(import.format, &e.source),
+                        "{}: {} sets an input but is in no row of the key table",
+                        path.display(),
+                        e.source
+                    );
+                }
+            }
+            files += 1;
+        }
+    }
+    assert!(files >= 20, "{files} files read");
+}
+
+/// A text of `format` that gives `name` a value, with what the importer needs beside it
+/// (a batch's sequence length, a schedule's pipeline, a recomputation's granularity).
+fn sample(format: Format, name: &str) -> String {
+    match format {
+        Format::Megatron => {
+            let line = match name {
+                "--global-batch-size" => "--seq-length 4096 --micro-batch-size 1 --global-batch-size 64",
+                "--num-layers-per-virtual-pipeline-stage" => {
+                    "--num-layers 8 --pipeline-model-parallel-size 2 --num-layers-per-virtual-pipeline-stage 2"
+                }
+                "--recompute-granularity" => "--num-layers 8 --recompute-granularity full",
+                "--recompute-num-layers" => {
+                    "--num-layers 8 --recompute-granularity full --recompute-method block --recompute-num-layers 2"
+                }
+                "--num-query-groups" => "--num-layers 8 --num-attention-heads 8 --num-query-groups 2",
+                "--use-megatron-fsdp" => {
+                    "--num-layers 8 --use-megatron-fsdp --data-parallel-sharding-strategy optim_grads_params"
+                }
+                "--sequence-parallel" | "--use-distributed-optimizer" | "--use-flash-attn" => {
+                    return format!("--num-layers 8 {name}\n");
+                }
+                _ => return format!("--num-layers 8 {name} 2\n"),
+            };
+            format!("{line}\n")
+        }
+        Format::Nemo => match name {
+            "data.global_batch_size" => "data.seq_length=4096\ndata.global_batch_size=64\n".into(),
+            "trainer.strategy.virtual_pipeline_model_parallel_size" => {
+                "trainer.strategy.pipeline_model_parallel_size=2\n\
+                 trainer.strategy.virtual_pipeline_model_parallel_size=2\n"
+                    .into()
+            }
+            "trainer.strategy.sequence_parallel" | "optim.config.use_distributed_optimizer" => {
+                format!("trainer.strategy.tensor_model_parallel_size=2\n{name}=True\n")
+            }
+            "model.config.recompute_granularity" => {
+                "trainer.strategy.tensor_model_parallel_size=2\nmodel.config.recompute_granularity=full\n"
+                    .into()
+            }
+            "model.config.recompute_num_layers" => "trainer.strategy.tensor_model_parallel_size=2\n\
+                 model.config.recompute_granularity=full\nmodel.config.recompute_method=block\n\
+                 model.config.recompute_num_layers=2\n"
+                .into(),
+            _ => format!("trainer.strategy.tensor_model_parallel_size=2\n{name}=2\n"),
+        },
+        Format::Torchtitan => {
+            let (table, key) = name.split_once('.').expect("table.key");
+            let value = match key {
+                "pipeline_parallel_schedule" => "\"Interleaved1F1B\"",
+                "mode" => "\"full\"",
+                "global_batch_size" => "64\nseq_len = 4096",
+                _ => "2",
+            };
+            let pipeline = match key {
+                "pipeline_parallel_schedule" | "pipeline_parallel_microbatch_size" => {
+                    "pipeline_parallel_degree = 2\n"
+                }
+                "pipeline_parallel_layers_per_stage" => {
+                    "pipeline_parallel_degree = 2\npipeline_parallel_schedule = \"Interleaved1F1B\"\n"
+                }
+                _ => "",
+            };
+            let head = if table == "parallelism" {
+                format!("[parallelism]\n{pipeline}")
+            } else {
+                format!("[parallelism]\n{pipeline}\n[{table}]\n")
+            };
+            format!("{head}{key} = {value}\n")
+        }
+        Format::HuggingFace => match name {
+            "moe_intermediate_size" | "num_experts_per_tok" | "moe_topk" => {
+                format!("{{\"num_local_experts\": 8, \"{name}\": 2}}")
+            }
+            _ => format!("{{\"{name}\": 2}}"),
+        },
+    }
+}
