@@ -309,3 +309,52 @@ fn every_control_of_the_key_table_is_in_one_section() {
         );
     }
 }
+
+/// Each key's default in `docs/url.md` (its row of the key table) is the scenario's: the
+/// value as the page writes it, or a word for an empty one.
+#[test]
+fn the_key_table_gives_each_default_as_the_scenario_writes_it() {
+    use scaling_core::scenario::{Key, Scenario};
+    let s = Scenario::default();
+    for &key in Key::ALL {
+        let cell = key.spec().url[1];
+        let text = s.get_text(key);
+        if text.is_empty() {
+            let words = ["empty", "none", "browser", "system", "everything"];
+            assert!(
+                words.iter().any(|w| cell.starts_with(w)),
+                "{}: default {cell:?} for an empty value",
+                key.name()
+            );
+        } else {
+            assert!(
+                cell.starts_with(&format!("`{text}`")),
+                "{}: default {cell:?}, the scenario writes {text:?}",
+                key.name()
+            );
+        }
+    }
+}
+
+/// Every option of a menu in the key table is a value its key accepts and writes back as is
+/// (in a scenario with a model's shape, which `lay=best` needs, and falling step times, which
+/// `em=fit` needs).
+#[test]
+fn every_menu_option_is_a_value_its_key_takes() {
+    use scaling_core::scenario::{decode, Control, Key};
+    let base = decode("v=1&preset=llama31-405b-h100&st=8192:600,16384:320").scenario;
+    let mut checked = 0;
+    for &key in Key::ALL {
+        let Control::Select(options) = key.spec().control else {
+            continue;
+        };
+        for (value, _, _) in options {
+            let mut s = base.clone();
+            s.set(key, value)
+                .unwrap_or_else(|e| panic!("{}={value}: {e}", key.name()));
+            assert_eq!(s.get_text(key), *value, "{}", key.name());
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked} options");
+}
