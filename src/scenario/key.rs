@@ -1,6 +1,6 @@
 //! The input keys, each declared once in the `keys!` table: its URL name, group, the label
 //! messages use, its slider, how the page asks for it (label, help, control, in both
-//! languages) and its row of `docs/url.md`.
+//! languages), its row of `docs/url.md` and the names other tools give it.
 //!
 //! The page's wasm holds only what it reads at run time: names, groups, message labels and
 //! sliders. The rest, the [`Spec`], is compiled where Chinese is (natively: the CLI, the tests,
