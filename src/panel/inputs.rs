@@ -212,7 +212,11 @@ fn fill_markers(
             .find(" -->")
             .ok_or_else(|| MarkerError::Unclosed(tag.into()))?;
         let name = &rest[at + open.len()..at + name_end];
-        let body_start = at + name_end + " -->\n".len();
+        // The part starts on the line after the opening marker.
+        let body_start = rest[at..]
+            .find('\n')
+            .map(|i| at + i + 1)
+            .ok_or_else(|| MarkerError::Unclosed(name.into()))?;
         let end = rest[body_start..]
             .find(&close)
             .ok_or_else(|| MarkerError::Unclosed(name.into()))?;

@@ -3,10 +3,10 @@
 //! languages), its row of `docs/url.md` and the names other tools give it.
 //!
 //! The page's wasm holds only what it reads at run time: names, groups, message labels and
-//! sliders. The rest, the [`Spec`], is compiled where Chinese is (natively: the CLI, the tests,
-//! `scripts/zh-catalogue.mjs`, which reads this file): `www/index.html`'s input controls and
-//! `docs/url.md`'s key tables are written from it (`crate::panel::inputs`), and a test of the
-//! core rewrites them when they differ.
+//! sliders. The rest, the [`Spec`], is compiled where Chinese is (natively, and with
+//! `web-zh`): `www/index.html`'s input controls and `docs/url.md`'s key tables are written
+//! from it (`crate::panel::inputs`), and a test of the core rewrites them when they differ.
+//! `scripts/zh-catalogue.mjs` reads the rows' Chinese from this file's source.
 
 use super::Scenario;
 

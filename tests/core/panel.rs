@@ -23,6 +23,15 @@ fn panel(query: &str, view: View) -> Panel {
     Panel::compute(&scenario(query), view)
 }
 
+/// The table `id` of a panel (`strong`, `strong-fit`, `laws-efficiency`, …).
+fn table(p: &Panel, id: &str) -> scaling_core::panel::table::Table {
+    p.tables()
+        .into_iter()
+        .find(|s| s.id == id)
+        .and_then(|s| s.table)
+        .unwrap_or_else(|| panic!("no {id} table"))
+}
+
 fn text<'a>(texts: &'a [(&'static str, String)], id: &str) -> Option<&'a str> {
     texts
         .iter()
@@ -319,23 +328,18 @@ fn strong_readout_names_the_best_layout_the_chart_rings() {
     let query = "v=1&preset=llama31-405b-h100&lay=best";
     let p = panel(query, View::Strong);
     let read = p.readout(ChartId::StrongStep, 16384.0).unwrap();
-    let table = p
-        .tables()
-        .into_iter()
-        .find(|s| s.id == "strong")
-        .and_then(|s| s.table)
-        .expect("the strong table");
-    let col = table
+    let strong = table(&p, "strong");
+    let col = strong
         .headers
         .iter()
         .position(|h| h == "best layout")
         .unwrap();
-    let step = table
+    let step = strong
         .headers
         .iter()
         .position(|h| h == "best step (ms)")
         .unwrap();
-    let last = table.rows.last().unwrap();
+    let last = strong.rows.last().unwrap();
     // The table writes "TP4·PP16·… (schedule, ZeRO, recompute)": the readout its name.
     let name = last[col].split(" (").next().unwrap();
     assert!(
@@ -496,12 +500,7 @@ fn laws_efficiency_table_compare_columns_are_amdahl_s_over_n() {
     // S = 1/(0.01 + 0.99/4,096) = 97.64, E = S/4,096 = 2.38% → "2.4%";
     // f = 10%: S = 1/(0.1 + 0.9/4,096) = 9.978, E = 0.24% → "0.2%".
     let p = panel("v=1&preset=classroom", View::Laws);
-    let tables = p.tables();
-    let t = tables
-        .iter()
-        .find(|s| s.id == "laws-efficiency")
-        .and_then(|s| s.table.as_ref())
-        .unwrap();
+    let t = table(&p, "laws-efficiency");
     assert_eq!(t.headers[4], "Amdahl E (f=1%)");
     assert_eq!(t.headers[5], "Amdahl E (f=10%)");
     let row = t.rows.iter().find(|r| r[0] == "4,096").unwrap();
@@ -678,12 +677,7 @@ fn the_fit_table_signs_its_errors() {
         "v=1&em=fit&st=100:1000,200:500,400:300,800:200&fp=100,400",
         View::Strong,
     );
-    let fit = p
-        .tables()
-        .into_iter()
-        .find(|s| s.id == "strong-fit")
-        .and_then(|s| s.table)
-        .expect("a fit table under em=fit");
+    let fit = table(&p, "strong-fit");
     let col = fit.headers.iter().position(|h| h == "error").unwrap();
     let errors: Vec<&str> = fit.rows.iter().map(|r| r[col].as_str()).collect();
     assert_eq!(errors, ["0%", "+6.67%", "0%", "-8.33%"]);
