@@ -25,6 +25,7 @@ pub mod inputs;
 pub mod laws;
 pub mod layouts;
 pub mod llm;
+pub mod machines;
 pub mod plan;
 pub mod prerender;
 pub mod published;

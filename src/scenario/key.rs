@@ -361,6 +361,35 @@ keys! {
         help: ("per token; below <var>P</var> for MoE", "每个 token 激活的参数；MoE 时小于 P"),
         url: &["active parameters per token `P_a` (below `P` for MoE)", "`1.776G`", "`1k … 10^15` (10^3 … 10^15); at most `p`", "§3.1, §4"],
     };
+    Machine = "mach", Llm, "Machine", "机型" {
+        control: Select(&[
+            ("", "custom: the values typed below", "自定义：下面输入的值"),
+            ("a100", "A100 SXM 80GB", ""),
+            ("h100", "H100 SXM", ""),
+            ("h200", "H200 SXM", ""),
+            ("b200", "B200 (DGX)", ""),
+            ("b300", "B300 (DGX)", ""),
+            ("gb200", "GB200 NVL72", ""),
+            ("gb300", "GB300 NVL72", ""),
+            ("mi300x", "MI300X", ""),
+            ("mi325x", "MI325X", ""),
+            ("mi355x", "MI355X", ""),
+        ]),
+        label: "Machine",
+        help: ("types its datasheet values into peak, GPU memory, NVLink domain and bandwidths; each stays editable (sources: <code>scaling machines</code>)", "把数据手册中的峰值、显存、NVLink 域和带宽填入下面各项，仍可逐项修改（来源见 scaling machines）"),
+        url: &["a machine from the datasheet table ([machines.md](machines.md)): choosing it sets `peak` (at `prec`), `hbm`, `nvd`, `bnv` and, where the platform fixes a NIC, `beff`; keys given after it in the link override its values, and the link writes only the values that differ from it", "empty (custom: the values as typed)", "`a100`, `h100`, `h200`, `b200`, `b300`, `gb200`, `gb300`, `mi300x`, `mi325x`, `mi355x`, or empty / `custom`; else refused (\"… is not a machine: a100, h100, … or custom\"); a machine without a peak at `prec` is refused (\"H100 SXM has no NVFP4 peak (its formats: BF16, FP8)\")", "§12.4, [machines.md](machines.md)"],
+    };
+    Precision = "prec", Llm, "GEMM precision", "GEMM 精度" {
+        control: Select(&[
+            ("bf16", "BF16", ""),
+            ("fp8", "FP8 (per-tensor or blockwise scaling)", "FP8（按张量或分块缩放）"),
+            ("mxfp8", "MXFP8", ""),
+            ("nvfp4", "NVFP4", ""),
+        ]),
+        label: "GEMM precision",
+        help: ("picks the machine's peak; the bytes on the wire stay <var>s</var><sub>w</sub>", "选择机型在该精度下的峰值；通信字节数仍由 s_w 决定"),
+        url: &["the GEMMs' number format: with a machine (`mach`) it sets `peak` to that machine's peak at this format (MXFP8 at the FP8 rate on Blackwell and MI355X); the bytes the collectives move stay `sw` and `gw` (8-bit parameter gathers are the `fp8` lever)", "`bf16`", "`bf16`, `fp8`, `mxfp8`, `nvfp4`; else refused (\"… is not one of bf16, fp8, mxfp8, nvfp4\"); a format the machine lacks is refused (\"A100 SXM 80GB has no FP8 peak (its formats: BF16)\")", "§12.4, [machines.md](machines.md)"],
+    };
     Flops = "feff", Llm, "Achieved FLOP/s per GPU F_eff", "单卡实际 FLOP/s F_eff",
         slider(log(1e13, 1e16), |s| s.llm.flops_per_gpu) {
         control: Decimal,
@@ -715,8 +744,8 @@ keys! {
     NvlinkDomain = "nvd", Walls, "GPUs per NVLink domain", "每个 NVLink 域的卡数" {
         control: Decimal,
         label: "GPUs per NVLink domain",
-        help: ("TP, CP and EP groups inside it use <code>bnv</code>; 8 in an HGX node", "域内的 TP、CP、EP 组使用 bnv；HGX 节点为 8"),
-        url: &["GPUs per NVLink domain: TP, CP and EP groups that fit inside it (placed in that order) talk at `bnv`, larger ones at `beff`", "`8` (an HGX H100/H200 node)", "a power of two `1 … 1,024`; else refused (\"… is not a power of two from 1 to 1,024\")", "§12.4"],
+        help: ("TP, CP and EP groups inside it use <code>bnv</code>; 8 in an HGX node, 72 in an NVL72 rack", "域内的 TP、CP、EP 组使用 bnv；HGX 节点为 8，NVL72 机柜为 72"),
+        url: &["GPUs per NVLink domain: TP, CP and EP groups that fit inside it (placed in that order) talk at `bnv`, larger ones at `beff`. Groups are placed whole: a domain of `D` GPUs holds `⌊D/g⌋` groups of `g` GPUs (the group and what is placed inside it) and leaves `D mod g` of its GPUs to other jobs, as NVIDIA's GB200 runs use 64 GPUs of each 72-GPU rack; the HSDP lever shards over those `⌊D/g⌋` groups", "`8` (an HGX H100/H200 node)", "a whole number `1 … 1,024` (`72` for an NVL72 rack); else refused (\"… is above 1,024\")", "§12.4"],
     };
     Gpus = "ns", Llm, "GPU counts in the tables", "表格中的 GPU 数" {
         control: Text,
@@ -800,6 +829,8 @@ pub const SECTIONS: &[(&str, &[Key])] = {
             &[
                 TotalParams,
                 ActiveParams,
+                Machine,
+                Precision,
                 Flops,
                 PeakFlops,
                 Bandwidth,
@@ -916,6 +947,12 @@ impl Key {
     /// [`super::walls::WallSettings`] holds.
     pub fn is_walls(self) -> bool {
         self.group() == Group::Walls
+    }
+
+    /// Keys whose value types values into other inputs (a machine, a precision): after one
+    /// is set, the page writes every control again.
+    pub fn sets_other_inputs(self) -> bool {
+        matches!(self, Key::Machine | Key::Precision)
     }
 
     /// Keys of how the page looks, not what it computes.

@@ -1,6 +1,7 @@
 //! The LLM sweeps' inputs (strong and weak panels): batch, layout, model, hardware, and where
 //! compute and exposed time come from. Defaults are the seed's strong-scaling table.
 
+use super::machines::{Machine, Precision};
 use super::walls::WallSettings;
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
@@ -75,6 +76,11 @@ pub struct LlmSettings {
     pub total_params: f64,
     /// `pa`: active parameters per token.
     pub active_params: f64,
+    /// `mach`: the machine whose datasheet values were typed into the hardware inputs
+    /// ([`super::machines`]); `None`: the values as typed.
+    pub machine: Option<&'static Machine>,
+    /// `prec`: the GEMMs' number format, which of the machine's peaks `peak` holds.
+    pub precision: Precision,
     /// `feff`: achieved FLOP/s per GPU.
     pub flops_per_gpu: f64,
     /// `peak`: the GPU's peak FLOP/s, for MFU = F_eff / peak.
@@ -146,6 +152,8 @@ impl Default for LlmSettings {
             cp: 1,
             total_params: 1.776e9,
             active_params: 1.776e9,
+            machine: None,
+            precision: Precision::Bf16,
             flops_per_gpu: 370e12,
             // H100 SXM dense BF16 (NVIDIA H100 datasheet).
             peak_flops_per_gpu: 989e12,
@@ -289,6 +297,8 @@ impl LlmSettings {
             Key::Cp => self.cp.to_string(),
             Key::TotalParams => canonical_si(self.total_params),
             Key::ActiveParams => canonical_si(self.active_params),
+            Key::Machine => self.machine.map_or("", |m| m.name).to_string(),
+            Key::Precision => self.precision.name().to_string(),
             Key::Flops => canonical_si(self.flops_per_gpu),
             Key::PeakFlops => canonical_si(self.peak_flops_per_gpu),
             Key::Bandwidth => canonical_si(self.bus_bytes_per_s),

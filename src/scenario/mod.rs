@@ -13,6 +13,7 @@
 //! | [`plan`] | the Plan panel: critical batch, cap, levers, loss-curve evidence |
 //! | [`walls`] | the strong-scaling walls: the model's shape, memory, kernels, traffic |
 //! | [`presets`] | built-in scenarios (`preset=`) |
+//! | [`machines`] | the machines' datasheet values (`mach=`) and the GEMM precision (`prec=`) |
 //!
 //! | module | job |
 //! |---|---|
@@ -30,6 +31,7 @@ mod key;
 pub mod laws;
 pub mod llm;
 mod lower;
+pub mod machines;
 mod parse;
 pub mod plan;
 pub mod presets;
@@ -254,6 +256,8 @@ impl Scenario {
                     Ok(())
                 }
             })
+        } else if matches!(key, Key::Machine | Key::Precision) {
+            self.set_hardware(key, text)
         } else if key.is_laws() {
             self.laws.set(key, text).unwrap_or(Ok(()))
         } else if key.is_plan() {

@@ -22,6 +22,8 @@ impl Scenario {
     /// whose value differs from the base.
     pub fn to_query(&self) -> String {
         let base = self.base();
+        // The hardware keys are written against the chosen machine's values.
+        let hardware = self.hardware_base();
         let mut parts = vec![format!("v={URL_VERSION}")];
         if let Some(p) = self.preset {
             parts.push(format!("preset={}", p.name()));
@@ -32,7 +34,8 @@ impl Scenario {
             // differs from that panel rather than from the base's.
             let implied = match (key, self.embed) {
                 (Key::View, Some(panel)) => panel.key().to_string(),
-                _ => base.get_text(key),
+                (Key::Machine | Key::Precision, _) => base.get_text(key),
+                _ => hardware.get_text(key),
             };
             if text != implied {
                 parts.push(format!("{}={}", key.name(), escape(&text)));

@@ -75,7 +75,7 @@ pub struct WallSettings {
     pub cp_overlap: CpOverlap,
     /// `lat`: latency per tree step of a collective, ms.
     pub latency_ms: f64,
-    /// `nvd`: GPUs per NVLink domain, a power of two (8 in an HGX node).
+    /// `nvd`: GPUs per NVLink domain (8 in an HGX node, 72 in an NVL72 rack).
     pub nvlink_domain_gpus: u32,
 }
 
@@ -113,13 +113,18 @@ impl Default for WallSettings {
     }
 }
 
-/// Bytes as `…Gi` when a whole number of quarter GiB, in decimal SI otherwise.
+/// Bytes as `…Gi` when a whole number of quarter GiB, `…Mi` when a whole number of MiB
+/// (what a GPU reports: H100's 81,559 MiB is `81559Mi`, not `85.520809984G`), in decimal SI
+/// otherwise.
 fn gib_or_si(bytes: f64) -> String {
     let gib = bytes / GIB_BYTES;
+    let mib = gib * 1024.0;
     if bytes == 0.0 {
         "0".to_string()
     } else if (gib * 4.0).fract() == 0.0 {
         format!("{gib}Gi")
+    } else if mib.fract() == 0.0 && mib < 1e9 {
+        format!("{mib}Mi")
     } else {
         canonical_si(bytes)
     }
@@ -373,10 +378,10 @@ impl WallSettings {
             }
             Key::NvlinkDomain => {
                 let v = parse_count(text, 1.0)?;
-                if v > 1024.0 || (v as u32).count_ones() != 1 {
+                if v > 1024.0 {
                     return Err(trf!(
-                        "{} is not a power of two from 1 to 1,024 (8 in an HGX node)",
-                        "{} 不是 1 到 1,024 之间的 2 的幂（HGX 节点为 8）",
+                        "{} is above 1,024 (8 in an HGX node, 72 in an NVL72 rack)",
+                        "{} 大于 1,024（HGX 节点为 8，NVL72 机柜为 72）",
                         format_count(v)
                     ));
                 }

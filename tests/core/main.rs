@@ -16,6 +16,7 @@ mod layers;
 mod layouts;
 mod learn;
 mod llm;
+mod machines;
 mod numeric_edges;
 mod panel;
 mod plan;

@@ -269,8 +269,8 @@ fn ensure_generated(path: &str, generated: &str) {
     std::fs::write(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")), generated)
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     panic!(
-        "{path} did not show the key table (src/scenario/key.rs): it has been rewritten from it; \
-         review the change, commit it and run the tests again"
+        "{path} did not show its table (src/scenario/key.rs, src/scenario/machines.rs): it has \
+         been rewritten from it; review the change, commit it and run the tests again"
     );
 }
 
@@ -286,6 +286,18 @@ fn the_page_and_the_url_docs_show_the_key_table() {
     );
     let doc = read("docs/url.md");
     ensure_generated("docs/url.md", &url_md(&doc).expect("docs/url.md's markers"));
+}
+
+/// docs/machines.md's table and sources are written from the machine table
+/// (`scenario::machines::MACHINES`), as `scaling machines --format md` prints them.
+#[test]
+fn the_machine_docs_show_the_machine_table() {
+    use scaling_core::panel::machines::machines_md;
+    let doc = read("docs/machines.md");
+    ensure_generated(
+        "docs/machines.md",
+        &machines_md(&doc).expect("docs/machines.md's markers"),
+    );
 }
 
 /// Every input with a control of its own on the page is in one section of it, once, but a

@@ -38,6 +38,7 @@ USAGE:
     (strong, weak, plan, report and layouts also take --import FILE, repeated)
     scaling presets [--lang en|zh]
     scaling shapes
+    scaling machines [--format text|csv|md|json] [--lang en|zh]
     (strong, weak, plan, report, layouts and import also take --shape NAME)
     scaling prerender [--query '…'] [--figure 'CHART QUERY' … [--lang en|zh]]
     scaling --help
@@ -69,6 +70,8 @@ OPTIONS:
                   into the scenario: print the link, and what each key of each file set,
                   approximated or ignored (files apply in order, each over the last)
     --import FILE on a panel or layouts command: the same files, then print that panel
+    machines      the machines mach= takes: the datasheet values it sets (peak per precision,
+                  hbm, nvd, bnv, beff) and each value's source (docs/machines.md)
     --shape NAME  a published model's shape and pretraining sequence length (see `scaling
                   shapes`), over the link or preset; the layout and batch stay as they are
     --lang L      en or zh: the language of tables, figures, messages and charts (default:
@@ -88,6 +91,8 @@ EXAMPLES:
     scaling strong --preset seed-strong --compare 'v=1&preset=seed-strong&lv=fp8' --format md
     scaling layouts --preset gpt3-175b-walls --n 1024 --top 5
     scaling layouts --published --format md
+    scaling strong --query 'v=1&preset=gpt3-175b-walls&mach=gb200&prec=fp8'
+    scaling machines --format md
     scaling import config.json --query 'v=1&b=16M&tp=8&pp=4&mbs=1'
     scaling strong --import config.json --import train.sh
 ";
@@ -138,6 +143,12 @@ pub enum Command {
     },
     /// `scaling shapes`: the published models' shapes `--shape` takes.
     Shapes,
+    /// `scaling machines [--format F]`: the machines `mach=` takes, their datasheet values
+    /// and sources.
+    Machines {
+        format: Format,
+        lang: Option<Lang>,
+    },
     /// `scaling prerender [--query Q]`: the first view's HTML fragments, as JSON; with
     /// `--figure 'CHART QUERY'` (repeated, and `--lang`), the Learn view's figures' SVGs.
     Prerender {
@@ -354,6 +365,7 @@ impl Args {
             None => return Ok(Command::Help),
             Some("presets") => return Ok(Command::Presets { lang }),
             Some("shapes") => return Ok(Command::Shapes),
+            Some("machines") => return Ok(Command::Machines { format, lang }),
             Some("prerender") => {
                 return Ok(Command::Prerender {
                     query,
@@ -394,7 +406,7 @@ impl Args {
             Some("report") => Panel::Report,
             Some(other) => {
                 return Err(CliError::Usage(format!(
-                "unknown command “{other}”: use laws, strong, weak, plan, report, layouts, import, presets or prerender"
+                "unknown command “{other}”: use laws, strong, weak, plan, report, layouts, import, presets, machines or prerender"
             )))
             }
         };
@@ -591,21 +603,48 @@ fn presets(lang: Option<Lang>) -> String {
         .collect()
 }
 
+/// `scaling shapes`: each published shape, the query it stands for and its source.
+fn shapes() -> String {
+    SHAPES
+        .iter()
+        .map(|m| {
+            format!(
+                "{}  ({})\n  --shape '{}'  →  {}\n  {}\n",
+                m.name, m.card_params, m.name, m.query, m.source
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `scaling machines`: the table, then each machine's sources (text and Markdown), or the
+/// JSON with every number in SI units.
+fn machines(format: Format) -> String {
+    use scaling_core::panel::machines::{machine_sources, machines_json, machines_table};
+    let table = machines_table();
+    let sources = machine_sources;
+    match format {
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(&machines_json()).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+        Format::Csv => table.to_csv(),
+        Format::Markdown => format!("{}\n{}", table.to_markdown(), sources()),
+        _ => format!("{}\n{}", table.to_text(), sources()),
+    }
+}
+
 /// Runs a command and returns what goes to stdout.
 pub fn run(command: &Command) -> Result<String, CliError> {
     match command {
         Command::Help => Ok(usage()),
         Command::Presets { lang } => Ok(presets(*lang)),
-        Command::Shapes => Ok(SHAPES
-            .iter()
-            .map(|m| {
-                format!(
-                    "{}  ({})\n  --shape '{}'  →  {}\n  {}\n",
-                    m.name, m.card_params, m.name, m.query, m.source
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n")),
+        Command::Shapes => Ok(shapes()),
+        Command::Machines { format, lang } => {
+            set_lang(lang.unwrap_or_default());
+            Ok(machines(*format))
+        }
         Command::Prerender {
             query,
             figures,

@@ -222,8 +222,9 @@ pub struct MemorySettings {
     pub reserve_bytes: f64,
     /// HSDP (PyTorch FSDP's `HYBRID_SHARD`, Zhao et al. 2023, "PyTorch FSDP", §3.2.1): the
     /// model states are sharded inside groups of this many GPUs (an NVLink domain) and
-    /// replicated across them, so a GPU holds `1/min(N_d·CP, G/TP)` of them rather than
-    /// `1/(N_d·CP)`. `None`: sharded over every data-parallel rank.
+    /// replicated across them, so a GPU holds `1/min(N_d·CP, ⌊G/TP⌋)` of them rather than
+    /// `1/(N_d·CP)`: a domain holds whole TP groups (`⌊72/16⌋ = 4` in an NVL72 rack at TP 16).
+    /// `None`: sharded over every data-parallel rank.
     pub shard_group_gpus: Option<f64>,
 }
 
@@ -276,7 +277,7 @@ pub fn memory_per_gpu(
     let all_ranks = (at.data_parallel * at.cp).max(1.0);
     let shards = settings
         .shard_group_gpus
-        .map_or(all_ranks, |g| all_ranks.min((g / at.tp).max(1.0)));
+        .map_or(all_ranks, |g| all_ranks.min((g / at.tp).floor().max(1.0)));
     let (weights, grads, optimizer) = model_states(
         psi,
         shards,
@@ -534,6 +535,10 @@ mod tests {
         assert_eq!(hsdp(8.0).optimizer, 12.0 * 2_734_375_000.0);
         assert_eq!(hsdp(64.0).weights, 683_593_750.0);
         assert_eq!(hsdp(512.0).weights, 5_468_750_000.0 / 16.0);
+        // Whole TP groups per domain: an NVL72 rack holds ⌊72/8⌋ = 9 of them, 2Ψ/9 =
+        // 607,638,888.9; a 100-GPU domain ⌊100/8⌋ = 12 (not 12.5), 2Ψ/12 = 455,729,166.7.
+        assert!((hsdp(72.0).weights - 607_638_888.888_9).abs() < 1e-3);
+        assert!((hsdp(100.0).weights - 455_729_166.666_7).abs() < 1e-3);
         let m = memory_per_gpu(
             &shape,
             175e9,

@@ -651,6 +651,23 @@ mod tests {
         let t = wide.traffic(&layout, 50e9, 16384.0, 0.0, 1);
         let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;
         assert!((t.ep_ms - ep * 64.0 * 1e3 / 50e9).abs() < 1e-9);
+        // In a 72-GPU NVL72 domain, which 16 does not divide, TP·EP = 16 and TP·CP·PP = 16
+        // are placed whole (⌊72/16⌋ = 4 groups a rack) and talk at NVLink (400 GB/s); a 12-GPU
+        // domain holds neither group, so both leave it at 50 GB/s.
+        let rack = Walls {
+            nvlink_domain_gpus: 72.0,
+            ..wide
+        };
+        let t = rack.traffic(&layout, 50e9, 16384.0, 0.0, 1);
+        assert!((t.ep_ms - ep * 64.0 * 1e3 / 400e9).abs() < 1e-9);
+        assert!((t.pp_ms - 6.0 * 33_554_432.0 / 400e9 * 1e3).abs() < 1e-12);
+        let small = Walls {
+            nvlink_domain_gpus: 12.0,
+            ..wide
+        };
+        let t = small.traffic(&layout, 50e9, 16384.0, 0.0, 1);
+        assert!((t.ep_ms - ep * 64.0 * 1e3 / 50e9).abs() < 1e-9);
+        assert!((t.pp_ms - 6.0 * 33_554_432.0 / 50e9 * 1e3).abs() < 1e-12);
         // ZeRO-1 data-parallel traffic over D · CP = 16 · 2 ranks (256 GPUs / 16 per replica),
         // of the GPU's own shard: Ψ = 1,604,321,280/8 dense + 45,097,156,608/(8·4) experts =
         // 1,609,826,304 (memory.rs's MoE test).

@@ -165,6 +165,9 @@ fn apply_text(key: Key, text: &str, sync: bool) {
         Ok(()) => {
             super::offscreen::input(key);
             clear_message(key);
+            if key.sets_other_inputs() {
+                sync_all_controls(&scenario, false);
+            }
             if sync {
                 sync_slider(&scenario, key);
             } else if let Some(spec) = SliderSpec::for_key(key) {

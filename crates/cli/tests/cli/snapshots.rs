@@ -130,6 +130,13 @@ fn presets_usage_and_comparisons_print_as_before() {
         );
     }
     check("usage.txt", &cli(&args(&["--help"])), &mut failures);
+    for (format, ext) in [("text", "txt"), ("json", "json")] {
+        check(
+            &format!("machines.{ext}"),
+            &cli(&args(&["machines", "--format", format])),
+            &mut failures,
+        );
+    }
     let compared = [
         (
             "seed-strong-fp8",

@@ -1,0 +1,146 @@
+//! The machine table (`mach=`) and the GEMM precision (`prec=`): the values a machine types
+//! into the hardware inputs, the link that carries them, and what is refused. Every expected
+//! value is the datasheet's, copied from `../shared/data/machines-and-runs.md` §1 by hand.
+
+use scaling_core::scenario::{decode, Key, Scenario};
+
+fn values(query: &str) -> Scenario {
+    let d = decode(query);
+    assert!(d.errors.is_empty(), "{query}: {:?}", d.errors);
+    d.scenario
+}
+
+/// GB200 NVL72: 2,450 TFLOPS BF16 and 4,900 FP8 ([D]), 189,471 MiB ([M]), 72 GPUs per
+/// NVLink domain, 1.8 TB/s bidirectional = 900 GB/s each way, a 400 Gb/s NIC = 50 GB/s.
+#[test]
+fn a_machine_types_its_datasheet_values() {
+    let s = values("v=1&mach=gb200");
+    assert_eq!(s.llm.peak_flops_per_gpu, 2450e12);
+    assert_eq!(s.llm.walls.hbm_bytes, 189_471.0 * 1_048_576.0);
+    assert_eq!(s.llm.walls.nvlink_domain_gpus, 72);
+    assert_eq!(s.plan.nvlink_bytes_per_s, 900e9);
+    assert_eq!(s.llm.bus_bytes_per_s, 50e9);
+    assert_eq!(s.get_text(Key::Hbm), "189471Mi");
+    let fp8 = values("v=1&mach=gb200&prec=fp8");
+    assert_eq!(fp8.llm.peak_flops_per_gpu, 4900e12);
+    // GB300: 800 Gb/s NICs (100 GB/s) and NVFP4 at 14,700 TFLOPS.
+    let gb300 = values("v=1&mach=gb300&prec=nvfp4");
+    assert_eq!(gb300.llm.peak_flops_per_gpu, 14_700e12);
+    assert_eq!(gb300.llm.bus_bytes_per_s, 100e9);
+    // B200 in an 8-GPU DGX: NVFP4 9,000, MXFP8 at the FP8 rate.
+    assert_eq!(
+        values("v=1&mach=b200&prec=mxfp8").llm.peak_flops_per_gpu,
+        4500e12
+    );
+    assert_eq!(values("v=1&mach=b200").llm.walls.nvlink_domain_gpus, 8);
+}
+
+/// AMD's platforms fix no NIC: the machine leaves `beff` as it was.
+#[test]
+fn a_machine_without_a_nic_keeps_beff() {
+    let s = values("v=1&beff=40G&mach=mi355x");
+    assert_eq!(s.llm.bus_bytes_per_s, 40e9);
+    assert_eq!(s.llm.peak_flops_per_gpu, 2500e12);
+    assert_eq!(s.plan.nvlink_bytes_per_s, 535.5e9);
+    assert_eq!(s.llm.walls.hbm_bytes, 288e9);
+}
+
+/// The link says the machine and only what differs from it; keys after the machine override
+/// it, in any order in the link, and the link reads back to the same scenario.
+#[test]
+fn the_link_writes_only_what_differs_from_the_machine() {
+    let s = values("v=1&mach=gb200&prec=fp8");
+    assert_eq!(s.to_query(), "v=1&mach=gb200&prec=fp8");
+    let edited = values("v=1&beff=40G&prec=fp8&mach=gb200");
+    assert_eq!(edited.llm.bus_bytes_per_s, 40e9);
+    assert_eq!(edited.llm.peak_flops_per_gpu, 4900e12);
+    assert_eq!(edited.to_query(), "v=1&mach=gb200&prec=fp8&beff=40G");
+    assert_eq!(decode(&edited.to_query()).scenario, edited);
+    // Over a preset: the preset's own hardware is replaced by the machine's.
+    let p = values("v=1&preset=gpt3-175b-walls&mach=h100");
+    assert_eq!(p.to_query(), "v=1&preset=gpt3-175b-walls&mach=h100");
+    assert_eq!(p.llm.bus_bytes_per_s, 50e9);
+    // Back to custom: the values stay as they were typed.
+    let mut c = s.clone();
+    c.set(Key::Machine, "custom").unwrap();
+    assert_eq!(c.llm.peak_flops_per_gpu, 4900e12);
+    assert_eq!(c.llm.machine, None);
+    assert_eq!(decode(&c.to_query()).scenario, c);
+}
+
+/// A machine, precision or domain size the model does not know is refused naming the key;
+/// the last valid value stays.
+#[test]
+fn unknown_machines_precisions_and_domains_are_refused() {
+    let d = decode("v=1&mach=tpu-v5p&prec=fp6&nvd=2048");
+    let texts: Vec<String> = d.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(
+        texts[0].contains("(mach)") && texts[0].contains("tpu-v5p"),
+        "{}",
+        texts[0]
+    );
+    assert!(
+        texts[1].contains("(prec)") && texts[1].contains("fp6"),
+        "{}",
+        texts[1]
+    );
+    assert!(
+        texts[2].contains("(nvd)") && texts[2].contains("2,048"),
+        "{}",
+        texts[2]
+    );
+    assert_eq!(d.scenario, Scenario::default());
+    // A format the machine lacks: Hopper has no MX or 4-bit formats, A100 no FP8.
+    let d = decode("v=1&mach=h100&prec=nvfp4");
+    assert_eq!(d.errors.len(), 1);
+    let text = d.errors[0].to_string();
+    assert!(
+        text.contains("(prec)") && text.contains("H100 SXM has no NVFP4 peak"),
+        "{text}"
+    );
+    assert_eq!(d.scenario.llm.peak_flops_per_gpu, 989e12);
+    let mut s = values("v=1&mach=b200&prec=nvfp4");
+    let e = s.set(Key::Machine, "a100").unwrap_err().to_string();
+    assert!(
+        e.contains("A100 SXM 80GB has no NVFP4 peak (its formats: BF16)"),
+        "{e}"
+    );
+    assert_eq!(s.llm.peak_flops_per_gpu, 9000e12);
+    assert_eq!(s.llm.machine.map(|m| m.name), Some("b200"));
+}
+
+/// Any domain size from 1 to 1,024 is a domain: 72 (an NVL72 rack) and 576 among them.
+#[test]
+fn any_domain_size_is_taken() {
+    for n in [1, 6, 72, 576, 1024] {
+        let s = values(&format!("v=1&nvd={n}"));
+        assert_eq!(s.llm.walls.nvlink_domain_gpus, n);
+    }
+    for bad in ["0", "1025", "7.5", "x"] {
+        let d = decode(&format!("v=1&nvd={bad}"));
+        assert_eq!(d.errors.len(), 1, "{bad}");
+        assert!(d.errors[0].to_string().contains("(nvd)"), "{bad}");
+    }
+}
+
+/// The `mach` menu offers custom and then every machine of the table, in order, by the
+/// vendor's name; the `prec` menu every precision.
+#[test]
+fn the_menus_follow_the_machine_table() {
+    use scaling_core::scenario::machines::{Precision, MACHINES};
+    use scaling_core::scenario::Control;
+    let Control::Select(options) = Key::Machine.spec().control else {
+        panic!("mach is a menu");
+    };
+    assert_eq!(options[0].0, "");
+    let menu: Vec<(&str, &str)> = options[1..].iter().map(|o| (o.0, o.1)).collect();
+    let table: Vec<(&str, &str)> = MACHINES.iter().map(|m| (m.name, m.label)).collect();
+    assert_eq!(menu, table);
+    let Control::Select(options) = Key::Precision.spec().control else {
+        panic!("prec is a menu");
+    };
+    let menu: Vec<&str> = options.iter().map(|o| o.0).collect();
+    let all: Vec<&str> = Precision::ALL.iter().map(|p| p.name()).collect();
+    assert_eq!(menu, all);
+}
