@@ -229,6 +229,34 @@ fn fill_markers(
     Ok(out)
 }
 
+/// A doc with its generated tables written, each between `<!-- tables:NAME -->` and
+/// `<!-- /tables -->`: `machines` (the machine table and its sources, `docs/machines.md`) and
+/// `machine-runs` (the published runs per machine, their key figures and table,
+/// docs/model/14-layout-search.md).
+pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
+    use super::{machine_runs, machines};
+    fill_markers(doc, "tables", |name, _| match name {
+        "machines" => Some(format!(
+            "{}\n{}",
+            machines::machines_table().to_markdown(),
+            machines::machine_sources()
+        )),
+        "machine-runs" => {
+            let rows: Vec<_> = machine_runs::held_rows().into_iter().flatten().collect();
+            let left_out = machine_runs::MACHINE_RUNS.len() - rows.len();
+            let figures: String = machine_runs::held_figures(&rows, left_out)
+                .into_iter()
+                .map(|(label, value)| format!("- {label}: **{value}**\n"))
+                .collect();
+            Some(format!(
+                "{figures}\n{}",
+                machine_runs::held_table(&rows).to_markdown()
+            ))
+        }
+        _ => None,
+    })
+}
+
 /// `www/index.html` with its marked sections written from the key table.
 pub fn index_html(template: &str) -> Result<String, MarkerError> {
     fill_markers(template, "inputs", |name, indent| {

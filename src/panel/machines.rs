@@ -68,7 +68,7 @@ pub fn machines_table() -> Table {
     )
 }
 
-/// Each machine's sources, a Markdown list item each (`- \`h100\`: [D]: …`).
+/// Each machine's sources, a Markdown list item each (`h100` and what each value is from).
 pub fn machine_sources() -> String {
     MACHINES
         .iter()
@@ -102,19 +102,4 @@ pub fn machines_json() -> serde_json::Value {
             })
             .collect(),
     )
-}
-
-/// `docs/machines.md` with its table and sources written from [`MACHINES`], between its
-/// `<!-- machines -->` and `<!-- /machines -->` markers; `None` without them.
-pub fn machines_md(doc: &str) -> Option<String> {
-    let (open, close) = ("<!-- machines -->\n", "<!-- /machines -->");
-    let start = doc.find(open)? + open.len();
-    let end = start + doc[start..].find(close)?;
-    Some(format!(
-        "{}{}\n{}{}",
-        &doc[..start],
-        machines_table().to_markdown(),
-        machine_sources(),
-        &doc[end..]
-    ))
 }

@@ -25,6 +25,7 @@ pub mod inputs;
 pub mod laws;
 pub mod layouts;
 pub mod llm;
+pub mod machine_runs;
 pub mod machines;
 pub mod plan;
 pub mod prerender;

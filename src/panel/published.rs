@@ -217,9 +217,26 @@ impl PublishedRow {
 
     /// The run's own layout steps within 5% of the search's fastest (`t_own ≤ 1.05·t_best`).
     pub fn within_five_percent(&self) -> bool {
-        self.search
-            .best()
-            .is_some_and(|best| self.search.current.step_ms <= 1.05 * best.step_ms)
+        within_five_percent(&self.search)
+    }
+}
+
+/// The own layout of `search` steps within 5% of its fastest (`t_own ≤ 1.05·t_best`).
+pub(super) fn within_five_percent(search: &Search) -> bool {
+    search
+        .best()
+        .is_some_and(|best| search.current.step_ms <= 1.05 * best.step_ms)
+}
+
+/// The own layout's place: `4 / 26,871`, or "not in the space".
+pub(super) fn rank_text(search: &Search) -> String {
+    match search.current_rank {
+        Some(k) => format!(
+            "{} / {}",
+            format_count(k as f64 + 1.0),
+            format_count(search.layouts.len() as f64)
+        ),
+        None => tr("not in the space", "不在搜索空间中").to_string(),
     }
 }
 
@@ -254,14 +271,7 @@ pub fn published_table(rows: &[PublishedRow]) -> Table {
             Cell::words(super::layouts::layout_summary(&r.search.current))
         })
         .words(("rank / layouts", "排名 / 布局数"), |r| {
-            Cell::words(match r.search.current_rank {
-                Some(k) => format!(
-                    "{} / {}",
-                    format_count(k as f64 + 1.0),
-                    format_count(r.search.layouts.len() as f64)
-                ),
-                None => tr("not in the space", "不在搜索空间中").to_string(),
-            })
+            Cell::words(rank_text(&r.search))
         })
         .words(("fastest in the search", "搜索中最快"), move |r| {
             Cell::words(fastest(r).map_or_else(

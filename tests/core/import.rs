@@ -258,7 +258,7 @@ fn layout_of(s: &Scenario) -> Vec<(Key, String)> {
         .collect()
 }
 
-/// Every explorer row (the first ten tie groups) of every preset with a shape at its
+/// Every explorer row (the first twenty tie groups) of every preset with a shape at its
 /// baseline, written as `tool`'s settings and read back over the scenario it came from, is the
 /// same layout — but the rows the tool cannot run, which the export says in a comment
 /// ([`inexpressible`]). Returns how many rows were checked and how many the tool cannot run.
@@ -273,7 +273,7 @@ fn rows_round_trip(tool: scaling_core::scenario::export::Tool) -> (usize, usize)
         let Ok(search) = search_at(&s, n) else {
             continue;
         };
-        for (first, _) in tie_groups(&search).into_iter().take(10) {
+        for (first, _) in tie_groups(&search).into_iter().take(20) {
             let Some(query) = use_query(&s, &search.layouts[first]) else {
                 continue;
             };

@@ -1098,7 +1098,15 @@ fn assert_pays_every_term(
             * psi
             * (ranks - 1.0)
             / ranks;
-        let t_dp = bytes / inputs.comm.bus_bytes_per_s * 1e3;
+        // Inside one NVLink domain (TP·CP·DP GPUs in it), the group talks at NVLink.
+        let bus = inputs.comm.bus_bytes_per_s;
+        let in_domain = c.tp as f64 * ranks <= walls.nvlink_domain_gpus;
+        let link = if in_domain {
+            walls.nvlink_bytes_per_s.max(bus)
+        } else {
+            bus
+        };
+        let t_dp = bytes / link * 1e3;
         let chunks = if c.pp == 1 { shape.layers } else { v };
         assert!(
             p.data_parallel_ms >= t_dp / chunks * (1.0 - 1e-6),

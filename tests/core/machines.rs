@@ -144,3 +144,66 @@ fn the_menus_follow_the_machine_table() {
     let all: Vec<&str> = Precision::ALL.iter().map(|p| p.name()).collect();
     assert_eq!(menu, all);
 }
+
+/// The published runs per machine (`panel::machine_runs`): a performance-summary row's step
+/// is `GBS · seq / (GPUs · tokens/s/GPU)` — Llama 3.1 405B on 256 GB200 in 25.11, 1,536 ·
+/// 8,192 / (256 · 813) = 12,582,912 / 208,128 = 60.4575…  s; MLPerf's is its median step.
+#[test]
+fn machine_runs_publish_a_step() {
+    use scaling_core::panel::machine_runs::{Measured, MACHINE_RUNS};
+    let gb200 = MACHINE_RUNS
+        .iter()
+        .find(|r| r.release == "Megatron-Bridge 25.11" && r.machine == "gb200" && r.gpus == 256)
+        .unwrap();
+    assert_eq!(gb200.measured, Measured::TokensPerGpuPerS(813.0));
+    assert!((gb200.published_step_s() - 60.457_564_6).abs() < 1e-6);
+    let mlperf = MACHINE_RUNS
+        .iter()
+        .find(|r| r.release == "MLPerf v5.0" && r.machine == "h100" && r.gpus == 8192)
+        .unwrap();
+    assert_eq!(mlperf.published_step_s(), 5.180);
+}
+
+/// Each group's first row calibrates `r∞` (the model's step of its layout is the published
+/// step), the others are predicted and say how far they are from it; every row's link reads
+/// back without a message, on the machine and at the precision it names.
+#[test]
+fn each_group_calibrates_on_its_first_row() {
+    use scaling_core::panel::machine_runs::{held_rows, Role, MACHINE_RUNS};
+    let rows: Vec<_> = held_rows().into_iter().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), MACHINE_RUNS.len());
+    let mut seen = Vec::new();
+    for r in &rows {
+        let group = r.run.group();
+        let first = !seen.contains(&group);
+        seen.push(group);
+        assert_eq!(r.role == Role::Calibration, first, "{:?}", r.run);
+        if first {
+            assert!(
+                r.step_error().abs() < 1e-6,
+                "{:?}: {}",
+                r.run,
+                r.step_error()
+            );
+        }
+        let s = values(&r.run.query(r.r_inf).unwrap());
+        assert_eq!(s.llm.machine.map(|m| m.name), Some(r.run.machine));
+        assert_eq!(s.get_text(Key::Precision), r.run.precision);
+        assert_eq!(s.llm.large_gemm_fraction, (r.r_inf * 1e6).round() / 1e6);
+    }
+    // MLPerf's GB200 sweep: one calibration, six rows of the same model at other scales;
+    // NeMo 24.07 on H100 calibrates on GPT-3 5B, whose 175B rows are another model.
+    let roles = |release: &str, machine: &str| -> Vec<Role> {
+        rows.iter()
+            .filter(|r| r.run.release == release && r.run.machine == machine)
+            .map(|r| r.role)
+            .collect()
+    };
+    let gb200 = roles("MLPerf v5.0", "gb200");
+    assert_eq!(gb200[0], Role::Calibration);
+    assert!(gb200[1..].iter().all(|&r| r == Role::SameModel));
+    assert_eq!(gb200.len(), 7);
+    let h100 = roles("NeMo 24.07", "h100");
+    assert_eq!(h100[0], Role::Calibration);
+    assert!(h100[1..].iter().all(|&r| r == Role::AnotherModel));
+}

@@ -289,15 +289,16 @@ fn the_page_and_the_url_docs_show_the_key_table() {
 }
 
 /// docs/machines.md's table and sources are written from the machine table
-/// (`scenario::machines::MACHINES`), as `scaling machines --format md` prints them.
+/// (`scenario::machines::MACHINES`), as `scaling machines --format md` prints them, and the
+/// layout search's chapter shows the published runs per machine as `scaling layouts
+/// --published` computes them.
 #[test]
-fn the_machine_docs_show_the_machine_table() {
-    use scaling_core::panel::machines::machines_md;
-    let doc = read("docs/machines.md");
-    ensure_generated(
-        "docs/machines.md",
-        &machines_md(&doc).expect("docs/machines.md's markers"),
-    );
+fn the_docs_show_the_machine_tables() {
+    use scaling_core::panel::inputs::doc_tables;
+    for path in ["docs/machines.md", "docs/model/14-layout-search.md"] {
+        let doc = read(path);
+        ensure_generated(path, &doc_tables(&doc).expect("the doc's markers"));
+    }
 }
 
 /// Every input with a control of its own on the page is in one section of it, once, but a

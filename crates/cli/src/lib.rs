@@ -603,6 +603,37 @@ fn presets(lang: Option<Lang>) -> String {
         .collect()
 }
 
+/// `scaling layouts --published`: the sixteen published runs against their stacks' `r∞`,
+/// then the published runs per machine, each group calibrated on its first row.
+fn published(format: Format) -> Result<String, CliError> {
+    use scaling_core::panel::machine_runs::{self, MACHINE_RUNS};
+    use scaling_core::panel::published;
+    let rows: Vec<published::PublishedRow> = published::published_rows()
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::Scenario(vec![e]))?;
+    let scenario = decode("v=1").scenario;
+    let (held, left_out): (Vec<_>, Vec<_>) = machine_runs::held_rows()
+        .into_iter()
+        .partition(Result::is_ok);
+    let held: Vec<machine_runs::HeldRow> = held.into_iter().flatten().collect();
+    let json = serde_json::json!({
+        "runs": published::published_json(&rows),
+        "machine_runs": machine_runs::held_json(&held),
+        "machine_runs_left_out": left_out.into_iter().filter_map(Result::err).collect::<Vec<_>>(),
+    });
+    let mut figures = published::published_figures(&rows);
+    figures.extend(machine_runs::held_figures(
+        &held,
+        MACHINE_RUNS.len() - held.len(),
+    ));
+    let tables = [
+        published::published_table(&rows),
+        machine_runs::held_table(&held),
+    ];
+    Ok(render(&scenario, format, &json, &figures, &tables))
+}
+
 /// `scaling shapes`: each published shape, the query it stands for and its source.
 fn shapes() -> String {
     SHAPES
@@ -652,16 +683,7 @@ pub fn run(command: &Command) -> Result<String, CliError> {
         } => prerender(query.as_deref(), figures, *lang),
         Command::Published { format, lang } => {
             set_lang(lang.unwrap_or_default());
-            use scaling_core::panel::published;
-            let rows: Vec<published::PublishedRow> = published::published_rows()
-                .into_iter()
-                .collect::<Result<_, _>>()
-                .map_err(|e| CliError::Scenario(vec![e]))?;
-            let scenario = decode("v=1").scenario;
-            let json = published::published_json(&rows);
-            let figures = published::published_figures(&rows);
-            let table = published::published_table(&rows);
-            Ok(render(&scenario, *format, &json, &figures, &[table]))
+            published(*format)
         }
         Command::Import {
             files,

@@ -331,8 +331,10 @@ impl LlmInputs {
 
     /// The data-parallel communication of the mechanistic exposed time ([`Self::exposed_ms`])
     /// at `layout` on `gpus` GPUs with `compute_ms` of compute per step: FSDP's gathers per
-    /// microbatch, `A · max(0, t_comm − compute/A)` with `t_comm = b_w · Ψ / B_eff · (D − 1)/D`,
-    /// or with a shape and ZeRO 0–2 the once-per-step traffic of [`Walls::data_parallel_ms`].
+    /// microbatch, `A · max(0, t_comm − compute/A)` with `t_comm = b_w · Ψ / B_eff · (D − 1)/D`
+    /// (with a shape, at NVLink when the group fits in the domain,
+    /// [`Walls::data_parallel_bytes_per_s`]), or with a shape and ZeRO 0–2 the once-per-step
+    /// traffic of [`Walls::data_parallel_ms`].
     /// Never below 0, and never larger for more compute (what [`super::layouts`]' bound needs).
     pub fn data_parallel_exposed_ms(&self, layout: &Layout, gpus: f64, compute_ms: f64) -> f64 {
         let shards = layout.weight_shards();
@@ -344,7 +346,10 @@ impl LlmInputs {
             w.params_per_gpu(layout, self.total_params)
         });
         let bytes = self.comm.bytes_per_param() * params;
-        let comm_ms = bytes / self.comm.bus_bytes_per_s * ring * 1e3;
+        let link = self.walls.map_or(self.comm.bus_bytes_per_s, |w| {
+            w.data_parallel_bytes_per_s(layout, gpus, self.comm.bus_bytes_per_s)
+        });
+        let comm_ms = bytes / link * ring * 1e3;
         let fsdp = || a * (comm_ms - compute_ms / a).max(0.0);
         self.walls
             .and_then(|w| {

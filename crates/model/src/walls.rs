@@ -181,6 +181,28 @@ impl Walls {
         }
     }
 
+    /// The bus bandwidth of the data-parallel group's collectives (the ZeRO or FSDP shards,
+    /// `DP·CP` ranks). Megatron-Core numbers ranks TP first, then CP, EP and DP, PP last
+    /// (`order = "tp-cp-ep-dp-pp"`, `parallel_state.initialize_model_parallel`), so the group
+    /// and the TP groups inside it, `TP·CP·DP` GPUs, talk at NVLink when they fit in one
+    /// domain (FSDP over 64 GPUs of an NVL72 rack, ZeRO-1 over an 8-GPU node), at `B_eff`
+    /// otherwise (and never below it). `B_eff` stays what the seed makes it, a bus bandwidth per GPU: a group that
+    /// spans domains gets no more for having several ranks in each (docs/model/12-walls.md
+    /// §12.4 measures what that reading would change).
+    pub fn data_parallel_bytes_per_s(
+        &self,
+        layout: &Layout,
+        gpus: f64,
+        bus_bytes_per_s: f64,
+    ) -> f64 {
+        self.link_bytes_per_s(
+            layout.tp as f64,
+            layout.cp as f64 * layout.data_parallel(gpus),
+            bus_bytes_per_s,
+        )
+        .max(bus_bytes_per_s)
+    }
+
     /// Data-parallel communication exposed per step under ZeRO stages 0–2, `None` under
     /// ZeRO-3 (whose per-microbatch gathers are the FSDP model of [`super::llm`]). Without
     /// sharded weights, the gradients cross the data-parallel group once per step, after the
@@ -244,7 +266,8 @@ impl Walls {
             comm.wire_bytes_per_param + comm.gather_bytes_per_param
         };
         let bytes = bytes_per_param * self.params_per_gpu(layout, total_params) * ring;
-        let comm_ms = bytes / comm.bus_bytes_per_s * 1e3;
+        let link = self.data_parallel_bytes_per_s(layout, gpus, comm.bus_bytes_per_s);
+        let comm_ms = bytes / link * 1e3;
         let hidden_by = compute_ms / layout.accumulation as f64;
         let (chunks, window) = if layout.pp <= 1 {
             (self.shape.layers.max(1.0), hidden_by)
@@ -256,8 +279,7 @@ impl Walls {
         let once = (comm_ms / chunks).max(comm_ms - window);
         let per_microbatch = if self.memory.zero == 2 {
             let reduce_scatter_ms =
-                comm.wire_bytes_per_param * self.params_per_gpu(layout, total_params) * ring
-                    / comm.bus_bytes_per_s
+                comm.wire_bytes_per_param * self.params_per_gpu(layout, total_params) * ring / link
                     * 1e3;
             (layout.accumulation as f64 - 1.0) * (reduce_scatter_ms - hidden_by).max(0.0)
         } else {
@@ -676,6 +698,25 @@ mod tests {
             .unwrap();
         let bytes = 2.0 * 2.0 * 1_609_826_304.0 * 31.0 / 32.0;
         assert!((dp - bytes / 50e9 * 1e3).abs() < 1e-9, "{dp}");
+        // The same group in a 72-GPU domain: TP·CP·DP = 2·2·16 = 64 GPUs fit, so NVLink
+        // (400 GB/s): 4 · 1,609,826,304 · 31/32 = 6,238,076,928 B in 15.59519232 ms. In a
+        // 32-GPU domain they do not: 50 GB/s, 124.76153856 ms.
+        let in_rack = Walls {
+            nvlink_domain_gpus: 72.0,
+            ..w
+        };
+        let dp = in_rack
+            .data_parallel_ms(&layout, &COMM, 46_701_477_888.0, 256.0, 0.0)
+            .unwrap();
+        assert!((dp - 15.595_192_32).abs() < 1e-9, "{dp}");
+        let half_rack = Walls {
+            nvlink_domain_gpus: 32.0,
+            ..w
+        };
+        let dp = half_rack
+            .data_parallel_ms(&layout, &COMM, 46_701_477_888.0, 256.0, 0.0)
+            .unwrap();
+        assert!((dp - 124.761_538_56).abs() < 1e-9, "{dp}");
         // A dense model has no expert traffic and no tokens per expert.
         let dense = gpt3();
         assert_eq!(dense.traffic(&LAYOUT, 50e9, 2048.0, 0.0, 1).ep_ms, 0.0);

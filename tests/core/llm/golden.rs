@@ -194,6 +194,32 @@ fn fsdp_dense_8b_h100() {
     );
 }
 
+/// A data-parallel group inside one NVLink domain talks at NVLink (docs/model/12-walls.md
+/// §12.4): dense-8b-h100 on 8 GPUs, TP 1, so the 8 FSDP ranks fill one 8-GPU node and move
+/// their `3·2·8.03e9` B at `bnv` = 400 GB/s: 120.45 ms · 7/8 = 105.39375 ms a microbatch. On
+/// 16 GPUs the group spans two nodes: `B_eff` = 50 GB/s, 963.6 ms · 15/16 = 903.375 ms. In a
+/// 72-GPU domain (`nvd=72`) 16 GPUs fit again: 120.45 · 15/16 = 112.921875 ms.
+#[test]
+fn fsdp_inside_the_nvlink_domain_talks_at_nvlink() {
+    for (query, gpus, expected) in [
+        ("v=1&preset=dense-8b-h100&ns=8,16&n0=8", 8.0, 105.393_75),
+        ("v=1&preset=dense-8b-h100&ns=8,16&n0=8", 16.0, 903.375),
+        (
+            "v=1&preset=dense-8b-h100&ns=8,16&n0=8&nvd=72",
+            16.0,
+            112.921_875,
+        ),
+    ] {
+        let inputs = scenario(query).llm_inputs();
+        assert_close(
+            comm_ms(&inputs, gpus, 20.0),
+            expected,
+            REL,
+            &format!("{query} at {gpus}"),
+        );
+    }
+}
+
 /// moe-47b-h200: b = 8M, P = 46.7G (what FSDP moves), P_a = 12.9G (what compute costs),
 /// F_eff = 400T, B_eff = 50G, c = 3, s_w = 2, fix = 40 ms, M = A = 1 (T = 8M/N); Mixtral's
 /// shape at 4,096 tokens, so F_tok = 6·12.9e9 + 12·32·4,096·4,096 = 83,842,450,944.

@@ -516,14 +516,31 @@ fn layouts_json_and_errors() {
 }
 
 /// `scaling layouts --published`: one JSON entry per published run with its layout, rank,
-/// the fastest layout and the model's MFU against the published one; the text names the
-/// median error; no `--n` needed.
+/// the fastest layout and the model's MFU against the published one (`runs`), and each
+/// machine run with its role, group `r∞`, published and modelled step (`machine_runs`); the
+/// text names the median errors; no `--n` needed.
 #[test]
 fn layouts_published() {
     let (code, out, err) = scaling(&["layouts", "--published", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let runs = v.as_array().unwrap();
+    let held = v["machine_runs"].as_array().unwrap();
+    assert_eq!(held.len(), 67);
+    assert_eq!(v["machine_runs_left_out"].as_array().unwrap().len(), 0);
+    for r in held {
+        let role = r["role"].as_str().unwrap();
+        let error = r["step_error"].as_f64().unwrap();
+        let (model, published) = (
+            r["model_step_s"].as_f64().unwrap(),
+            r["published_step_s"].as_f64().unwrap(),
+        );
+        assert!((model / published - 1.0 - error).abs() < 1e-12, "{r}");
+        if role == "calibration" {
+            assert!(error.abs() < 1e-6, "{r}");
+        }
+        assert!(r["query"].as_str().unwrap().contains("&rinf="), "{r}");
+    }
+    let runs = v["runs"].as_array().unwrap();
     assert_eq!(runs.len(), 16);
     for r in runs {
         for key in [
@@ -550,6 +567,10 @@ fn layouts_published() {
     );
     assert!(
         out.contains("Llama 3.1 405B") && out.contains("MLPerf v3.1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("GB200 NVL72 · FP8 · MLPerf v5.0") && out.contains("another model"),
         "{out}"
     );
 }

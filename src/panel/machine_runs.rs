@@ -1,0 +1,675 @@
+//! NVIDIA's published runs on H100, H200, B200, GB200 and GB300, held against the model
+//! (`scaling layouts --published`, docs/model/14-layout-search.md, "Many runs per machine").
+//!
+//! The rows are `../shared/data/machines-and-runs.md` §2, §3 and §5 as printed there: the
+//! release, model, system, GPUs, precision, sequence, global batch, microbatch, TP, PP, CP,
+//! VP, FSDP and the measured tokens per second per GPU (or MLPerf's median step). Only the
+//! dense models' rows are here: the MoE rows need expert parallelism folded over data
+//! parallelism, which the model does not have yet.
+//!
+//! **Method.** The rows fall in groups of one machine × precision × software release
+//! (software moves the same layout between releases, note 6 there). In each group the first
+//! row as the source prints it calibrates `r∞`, the one free constant: the fraction of the
+//! peak that makes the model's step of that row's own layout equal the published step. Every
+//! other row of the group is predicted with that `r∞` and no further tuning; its role says
+//! how far it is from the calibration: the same model at another scale or batch, or another
+//! model. Everything else is the same for every row and comes from a source:
+//!
+//! - the machine's datasheet values (`mach`, [`crate::scenario::machines`]) at the row's
+//!   precision (`prec`);
+//! - the NeMo and Megatron-Bridge recipes' settings (`NVIDIA/NeMo-Framework-Launcher`,
+//!   `conf/training/llama/llama3_1_405b.yaml`, `../shared/fixtures/import/nemo-yaml`):
+//!   sequence parallelism with TP (`sequence_parallel: true`), Megatron-Core's distributed
+//!   optimizer (`mcore_distributed_optim`, ZeRO-1) or FSDP (ZeRO-3) where the row says so,
+//!   no recomputation (`activations_checkpoint_granularity: null`), flash attention, the
+//!   interleaved schedule with VP > 1, TP communication overlap on (`ub_tp_comm_overlap`);
+//! - the share of TP traffic that overlaps, `1 − 1/tp`: userbuffers' ring exchange sends
+//!   `tp − 1` of a collective's `tp` chunks behind the GEMM of the one before, and the first
+//!   stays exposed (docs/model/12-walls.md §12.4);
+//! - the model's defaults for the rest (`hres`, the kernels' half-lengths of §12.3).
+//!
+//! The published TFLOP/s are not used: their FLOP count changed between releases (note 5).
+
+use super::table::{Cell, Columns, Table};
+use crate::i18n::tr;
+use crate::model::fit::median;
+use crate::model::layouts::{current, physics_inputs, Scorer, Search};
+use crate::scenario::shapes::ModelShape;
+use crate::scenario::{decode, Scenario};
+use crate::text::units::{format_count, format_percent, format_sig};
+
+/// What a row published: tokens per second per GPU (NVIDIA's performance summaries) or the
+/// median step (MLPerf's logs, `machines-and-runs.md` §5).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Measured {
+    TokensPerGpuPerS(f64),
+    StepS(f64),
+}
+
+/// One published run, as `machines-and-runs.md` prints it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MachineRun {
+    /// The software release: the group's third part.
+    pub release: &'static str,
+    /// The model's name in [`RUN_SHAPES`].
+    pub model: &'static str,
+    /// `mach=`.
+    pub machine: &'static str,
+    /// `prec=`.
+    pub precision: &'static str,
+    pub gpus: u32,
+    pub seq: u32,
+    /// Global batch, sequences.
+    pub gbs: u32,
+    pub mbs: u32,
+    pub tp: u32,
+    pub pp: u32,
+    pub cp: u32,
+    /// Virtual stages per pipeline stage (1: not interleaved).
+    pub vp: u32,
+    /// FSDP (ZeRO-3) rather than the distributed optimizer (ZeRO-1).
+    pub fsdp: bool,
+    pub measured: Measured,
+    /// The section of `machines-and-runs.md` and the source's own place.
+    pub source: &'static str,
+}
+
+impl MachineRun {
+    /// The published step, s: MLPerf's median, or `GBS · seq / (GPUs · tokens/s/GPU)`.
+    pub fn published_step_s(&self) -> f64 {
+        match self.measured {
+            Measured::StepS(s) => s,
+            Measured::TokensPerGpuPerS(t) => {
+                self.gbs as f64 * self.seq as f64 / (self.gpus as f64 * t)
+            }
+        }
+    }
+
+    /// The group: machine × precision × release.
+    pub fn group(&self) -> Group {
+        (self.machine, self.precision, self.release)
+    }
+
+    /// The row's link: its model, machine, precision, batch and layout, the recipes' settings
+    /// and `r∞`, with the physics step model at its own GPU count.
+    pub fn query(&self, r_inf: f64) -> Option<String> {
+        let shape = RUN_SHAPES.iter().find(|s| s.name == self.model)?;
+        let schedule = if self.pp > 1 && self.vp > 1 {
+            format!("sched=interleaved&vc={}", self.vp)
+        } else {
+            "sched=1f1b".to_string()
+        };
+        Some(format!(
+            "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&{schedule}&zero={}&sp={}&tpo={}&ac=none&fa=1&ns={}&n0={}&rinf={}",
+            self.machine,
+            self.precision,
+            shape.query_with_params(),
+            self.seq,
+            self.gbs as u64 * self.seq as u64,
+            self.mbs,
+            self.tp,
+            self.pp,
+            self.cp,
+            if self.fsdp { 3 } else { 1 },
+            u8::from(self.tp > 1),
+            format_sig(1.0 - 1.0 / self.tp as f64, 6),
+            self.gpus,
+            self.gpus,
+            format_sig(r_inf, 6),
+        ))
+    }
+}
+
+/// The shapes of the models these runs train, each from its configuration (the three Llama
+/// 3.1 shapes are `scaling shapes`' own).
+pub const RUN_SHAPES: [ModelShape; 10] = [
+    ModelShape {
+        name: "Llama 3 8B",
+        card_params: "8.03B",
+        query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=128256&ne=1&ke=1&sq=8192",
+        source: "meta-llama/Llama-3.1-8B config.json (fixtures/import/hf/llama-3.1-8b.config.json); Llama 3 and 3.1 share the shape",
+    },
+    ModelShape {
+        name: "Llama 3 70B",
+        card_params: "70.6B",
+        query: "nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&ne=1&ke=1&sq=8192",
+        source: "meta-llama/Llama-3.1-70B config.json (fixtures/import/hf/llama-3.1-70b.config.json)",
+    },
+    ModelShape {
+        name: "Llama 3.1 405B",
+        card_params: "405B",
+        query: "nl=126&hd=16384&nh=128&kvh=8&ffn=53248&voc=128256&ne=1&ke=1&sq=8192",
+        source: "meta-llama/Llama-3.1-405B config.json (fixtures/import/hf/llama-3.1-405b.config.json)",
+    },
+    ModelShape {
+        name: "Llama 2 7B",
+        card_params: "6.74B",
+        query: "nl=32&hd=4096&nh=32&kvh=32&ffn=11008&voc=32000&ne=1&ke=1&sq=4096",
+        source: "meta-llama/Llama-2-7b-hf config.json (fixtures/import/hf/llama-2-7b-hf.config.json)",
+    },
+    ModelShape {
+        name: "Llama 2 13B",
+        card_params: "13.0B",
+        query: "nl=40&hd=5120&nh=40&kvh=40&ffn=13824&voc=32000&ne=1&ke=1&sq=4096",
+        source: "Llama-2-13b config.json (fixtures/import/hf/llama-2-13b.aws-neuron.config.json)",
+    },
+    ModelShape {
+        name: "Llama 2 70B",
+        card_params: "69.0B",
+        query: "nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=32000&ne=1&ke=1&sq=4096",
+        source: "NeMo-Framework-Launcher conf/training/llama/llama2_70b.yaml (fixtures/import/nemo-yaml/launcher_llama2_70b.yaml)",
+    },
+    ModelShape {
+        name: "GPT-3 5B",
+        card_params: "5B",
+        query: "nl=24&hd=4096&nh=32&kvh=32&ffn=0&voc=50257&ne=1&ke=1&sq=2048",
+        source: "NeMo-Framework-Launcher conf/training/gpt3/5b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_5b.5aeb4ab8.yaml): 24 layers, 4,096 wide, 32 heads, a 4h MLP; GPT-2's 50,257-token vocabulary",
+    },
+    ModelShape {
+        name: "GPT-3 175B",
+        card_params: "175B",
+        query: "nl=96&hd=12288&nh=96&kvh=96&ffn=0&voc=50257&ne=1&ke=1&sq=2048",
+        source: "Brown et al. 2020, Table 2.1; NeMo-Framework-Launcher conf/training/gpt3/175b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_175b.yaml)",
+    },
+    ModelShape {
+        name: "Nemotron-4 15B",
+        card_params: "15.6B",
+        query: "nl=32&hd=6144&nh=48&kvh=8&ffn=0&voc=256000&ne=1&ke=1&sq=4096",
+        source: "Parmar et al. 2024, \"Nemotron-4 15B Technical Report\", arXiv:2402.16819, Table 1: 32 layers, 6,144 wide, 48 heads, 8 KV heads, 256,000 tokens, a squared-ReLU MLP of 4h",
+    },
+    ModelShape {
+        name: "Nemotron-4 340B",
+        card_params: "341B",
+        query: "nl=96&hd=18432&nh=96&kvh=8&ffn=0&voc=256000&ne=1&ke=1&sq=4096",
+        source: "NeMo-Framework-Launcher conf/training/nemotron/nemotron_340b.yaml (fixtures/import/nemo-yaml/launcher_nemotron_340b.yaml): 96 layers, 18,432 wide, 96 heads, 8 query groups, squared ReLU of 4h; NVIDIA 2024, arXiv:2406.11704: 256,000 tokens",
+    },
+];
+
+const B11: &str = "Megatron-Bridge 25.11";
+const B09: &str = "Megatron-Bridge 25.09";
+const N0724: &str = "NeMo 24.07";
+const N0225: &str = "NeMo 25.02";
+const N0425: &str = "NeMo 25.04";
+const N0725: &str = "NeMo 25.07";
+const MLPERF5: &str = "MLPerf v5.0";
+
+/// A performance-summary row: tokens/s/GPU published.
+#[allow(clippy::too_many_arguments)] // one per column of the source's table
+const fn tok(
+    release: &'static str,
+    model: &'static str,
+    machine: &'static str,
+    precision: &'static str,
+    gpus: u32,
+    seq: u32,
+    gbs: u32,
+    mbs: u32,
+    (tp, pp, cp, vp): (u32, u32, u32, u32),
+    fsdp: bool,
+    tokens_per_gpu_per_s: f64,
+    source: &'static str,
+) -> MachineRun {
+    MachineRun {
+        release,
+        model,
+        machine,
+        precision,
+        gpus,
+        seq,
+        gbs,
+        mbs,
+        tp,
+        pp,
+        cp,
+        vp,
+        fsdp,
+        measured: Measured::TokensPerGpuPerS(tokens_per_gpu_per_s),
+        source,
+    }
+}
+
+/// An MLPerf Training v5.0 Llama 3.1 405B row (FP8, 8,192-token sequences, microbatch 1,
+/// TP·PP·CP·VP as its config): the median step, s.
+const fn mlperf(
+    machine: &'static str,
+    gpus: u32,
+    gbs: u32,
+    (tp, pp, cp, vp): (u32, u32, u32, u32),
+    step_s: f64,
+    source: &'static str,
+) -> MachineRun {
+    MachineRun {
+        release: MLPERF5,
+        model: "Llama 3.1 405B",
+        machine,
+        precision: "fp8",
+        gpus,
+        seq: 8192,
+        gbs,
+        mbs: 1,
+        tp,
+        pp,
+        cp,
+        vp,
+        fsdp: false,
+        measured: Measured::StepS(step_s),
+        source,
+    }
+}
+
+const S2_11: &str = "machines-and-runs.md §2: Megatron-Bridge performance-summary-archive §25.11";
+const S2_09: &str = "machines-and-runs.md §2: Megatron-Bridge performance-summary-archive §25.09";
+const S3A: &str = "machines-and-runs.md §3(a): NeMo performance_summary.md, NeMo 24.07, DGX-H100";
+const S3B: &str = "machines-and-runs.md §3(b): NeMo Framework performance summary (first rows)";
+const S5: &str = "machines-and-runs.md §5: MLPerf Training v5.0 result logs";
+
+/// The dense rows of `machines-and-runs.md`, in its order. A parenthesised second value is
+/// the block-scaled run (`mxfp8`) and its own row; 25.07's second values are left out (the
+/// page that names their recipe was cut off), as are the rows without a shape source
+/// (Nemotron-8B and 22B) and the MoE rows.
+#[rustfmt::skip]
+pub const MACHINE_RUNS: [MachineRun; 67] = [
+    // §2, 25.11.
+    tok(B11, "Llama 3 8B", "gb300", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 37556.0, S2_11),
+    tok(B11, "Llama 3 8B", "gb300", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 36108.0, S2_11),
+    tok(B11, "Llama 3 70B", "gb300", "fp8", 64, 8192, 256, 2, (1, 1, 1, 1), true, 4520.0, S2_11),
+    tok(B11, "Llama 3.1 405B", "gb300", "fp8", 256, 8192, 1536, 1, (2, 8, 2, 4), false, 999.0, S2_11),
+    tok(B11, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31508.0, S2_11),
+    tok(B11, "Llama 3 8B", "gb200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29789.0, S2_11),
+    tok(B11, "Llama 3 70B", "gb200", "fp8", 64, 8192, 256, 2, (1, 1, 1, 1), true, 4312.0, S2_11),
+    tok(B11, "Llama 3.1 405B", "gb200", "fp8", 256, 8192, 1536, 1, (4, 16, 1, 4), false, 813.0, S2_11),
+    tok(B11, "Llama 3 8B", "b200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 30624.0, S2_11),
+    tok(B11, "Llama 3 8B", "b200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29521.0, S2_11),
+    tok(B11, "Llama 3.1 405B", "b200", "fp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 661.0, S2_11),
+    tok(B11, "Llama 3.1 405B", "b200", "mxfp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 624.0, S2_11),
+    tok(B11, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 1, 1), true, 14451.0, S2_11),
+    tok(B11, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1602.0, S2_11),
+    tok(B11, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 292.0, S2_11),
+    // §2, 25.09 (FP8 per-tensor; the parenthesised runs block-scaled, read as MXFP8).
+    tok(B09, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31357.0, S2_09),
+    tok(B09, "Llama 3 8B", "gb200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29925.0, S2_09),
+    tok(B09, "Llama 3 70B", "gb200", "fp8", 64, 8192, 128, 2, (1, 1, 1, 1), true, 3986.0, S2_09),
+    tok(B09, "Llama 3 70B", "gb200", "mxfp8", 64, 8192, 128, 2, (2, 4, 1, 5), false, 3546.0, S2_09),
+    tok(B09, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (2, 1, 1, 1), true, 729.0, S2_09),
+    tok(B09, "Llama 3.1 405B", "gb200", "mxfp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 578.0, S2_09),
+    tok(B09, "Llama 3 8B", "b200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29994.0, S2_09),
+    tok(B09, "Llama 3 8B", "b200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29388.0, S2_09),
+    tok(B09, "Llama 3.1 405B", "b200", "fp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 664.0, S2_09),
+    tok(B09, "Llama 3.1 405B", "b200", "mxfp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 622.0, S2_09),
+    tok(B09, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 1, 1), true, 14079.0, S2_09),
+    tok(B09, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1619.0, S2_09),
+    tok(B09, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 302.0, S2_09),
+    // §3(a), NeMo 24.07 on DGX-H100, FP8.
+    tok(N0724, "GPT-3 5B", "h100", "fp8", 64, 2048, 2048, 4, (1, 1, 1, 1), false, 23406.0, S3A),
+    tok(N0724, "GPT-3 175B", "h100", "fp8", 128, 2048, 256, 1, (4, 8, 1, 6), false, 716.0, S3A),
+    tok(N0724, "GPT-3 175B", "h100", "fp8", 512, 2048, 2048, 2, (4, 8, 1, 6), false, 825.0, S3A),
+    tok(N0724, "Llama 2 7B", "h100", "fp8", 8, 4096, 128, 1, (1, 1, 1, 1), false, 16934.0, S3A),
+    tok(N0724, "Llama 2 13B", "h100", "fp8", 16, 4096, 128, 1, (1, 4, 1, 10), false, 8715.0, S3A),
+    tok(N0724, "Llama 2 70B", "h100", "fp8", 64, 4096, 128, 1, (4, 4, 1, 20), false, 1728.0, S3A),
+    tok(N0724, "Nemotron-4 340B", "h100", "fp8", 128, 4096, 32, 1, (8, 8, 1, 12), false, 326.0, S3A),
+    tok(N0724, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 2, 1), false, 12273.0, S3A),
+    tok(N0724, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 4, 2, 5), false, 1524.0, S3A),
+    // §3(b), NeMo 25.02, 25.04 and 25.07, FP8.
+    tok(N0225, "GPT-3 175B", "b200", "fp8", 512, 2048, 2048, 2, (4, 4, 1, 6), false, 1600.0, S3B),
+    tok(N0225, "Llama 3 8B", "b200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 26006.0, S3B),
+    tok(N0225, "Llama 3 70B", "b200", "fp8", 64, 8192, 128, 1, (2, 4, 2, 5), false, 3062.0, S3B),
+    tok(N0225, "Llama 3.1 405B", "b200", "fp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 625.0, S3B),
+    tok(N0225, "Nemotron-4 15B", "b200", "fp8", 64, 4096, 256, 2, (1, 1, 1, 1), false, 14760.0, S3B),
+    tok(N0225, "Nemotron-4 340B", "b200", "fp8", 128, 4096, 32, 1, (8, 4, 1, 12), false, 602.0, S3B),
+    tok(N0225, "GPT-3 175B", "h100", "fp8", 512, 2048, 2048, 2, (4, 8, 1, 6), false, 866.0, S3B),
+    tok(N0425, "GPT-3 175B", "gb200", "fp8", 128, 2048, 256, 2, (4, 4, 1, 12), false, 1804.0, S3B),
+    tok(N0425, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 33099.0, S3B),
+    tok(N0425, "Llama 3 70B", "gb200", "fp8", 64, 8192, 128, 1, (1, 1, 1, 1), true, 4035.0, S3B),
+    tok(N0425, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 665.0, S3B),
+    tok(N0425, "Nemotron-4 15B", "gb200", "fp8", 64, 4096, 256, 2, (1, 1, 1, 1), false, 17809.0, S3B),
+    tok(N0425, "Nemotron-4 340B", "gb200", "fp8", 128, 4096, 32, 1, (8, 4, 1, 12), false, 737.0, S3B),
+    tok(N0725, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31737.0, S3B),
+    tok(N0725, "Llama 3 70B", "gb200", "fp8", 64, 8192, 128, 1, (1, 1, 1, 1), true, 4066.0, S3B),
+    tok(N0725, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (2, 1, 1, 1), true, 706.0, S3B),
+    // §5, MLPerf Training v5.0, Llama 3.1 405B.
+    mlperf("gb200", 256, 448, (4, 8, 2, 8), 19.168, S5),
+    mlperf("gb200", 512, 896, (4, 8, 2, 8), 19.278, S5),
+    mlperf("gb200", 512, 896, (4, 8, 2, 8), 19.432, S5),
+    mlperf("gb200", 1024, 768, (4, 8, 2, 8), 8.448, S5),
+    mlperf("gb200", 1536, 1152, (4, 8, 2, 8), 8.499, S5),
+    mlperf("gb200", 2048, 1280, (4, 8, 2, 8), 7.158, S5),
+    mlperf("gb200", 2496, 1248, (4, 8, 2, 8), 5.823, S5),
+    mlperf("h100", 512, 1152, (8, 8, 2, 8), 55.143, S5),
+    mlperf("h100", 2048, 1152, (8, 8, 2, 8), 14.222, S5),
+    mlperf("h100", 2432, 1216, (8, 8, 2, 8), 12.712, S5),
+    mlperf("h100", 2560, 1120, (8, 8, 2, 8), 11.173, S5),
+    mlperf("h100", 8192, 1536, (8, 8, 2, 8), 5.180, S5),
+    mlperf("h200", 512, 1152, (4, 8, 2, 8), 50.013, S5),
+    mlperf("h200", 1024, 1152, (4, 8, 2, 8), 25.356, S5),
+];
+
+/// A group of rows: machine × precision × release.
+pub type Group = (&'static str, &'static str, &'static str);
+
+/// A group's calibration: its `r∞` and the calibration row's model, or why it failed.
+type Calibration = Result<(f64, &'static str), String>;
+
+/// How far a row is from its group's calibration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Its step sets the group's `r∞`.
+    Calibration,
+    /// The calibration row's model at another GPU count, batch or layout.
+    SameModel,
+    /// Another model of the group.
+    AnotherModel,
+}
+
+impl Role {
+    pub fn key(self) -> &'static str {
+        match self {
+            Role::Calibration => "calibration",
+            Role::SameModel => "same model at another scale",
+            Role::AnotherModel => "another model",
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            Role::Calibration => tr("calibration", "标定"),
+            Role::SameModel => tr("same model, other scale", "同一模型，另一规模"),
+            Role::AnotherModel => tr("another model", "另一模型"),
+        }
+    }
+}
+
+/// A row held against the model: its role, the group's `r∞`, and the search at its GPU
+/// count with that `r∞`.
+#[derive(Debug, Clone)]
+pub struct HeldRow {
+    pub run: MachineRun,
+    pub role: Role,
+    pub r_inf: f64,
+    pub search: Search,
+}
+
+impl HeldRow {
+    /// The model's step of the row's own layout over the published one, minus 1.
+    pub fn step_error(&self) -> f64 {
+        self.search.current.step_ms / (1e3 * self.run.published_step_s()) - 1.0
+    }
+
+    /// The published layout steps within 5% of the search's fastest.
+    pub fn within_five_percent(&self) -> bool {
+        super::published::within_five_percent(&self.search)
+    }
+}
+
+/// The row's scenario with `r∞`, decoded from its link; `None` (with the first error) if the
+/// link does not decode whole.
+fn scenario(run: &MachineRun, r_inf: f64) -> Result<Scenario, String> {
+    let query = run
+        .query(r_inf)
+        .ok_or_else(|| format!("no shape for {}", run.model))?;
+    let d = decode(&query);
+    match d.errors.first() {
+        Some(e) => Err(e.to_string()),
+        None => Ok(d.scenario),
+    }
+}
+
+/// The model's step of the run's own layout, ms, at `r∞`.
+fn own_step_ms(scenario: &Scenario, run: &MachineRun, r_inf: f64) -> Option<f64> {
+    let inputs = physics_inputs(&scenario.llm_inputs(), r_inf)?;
+    let walls = inputs.walls?;
+    let batch = run.gbs as f64 * run.seq as f64;
+    let mut scorer = Scorer::new(&inputs, run.gpus as f64, batch).ok()?;
+    Some(scorer.score(current(&inputs, &walls)).step_ms)
+}
+
+/// The `r∞` at which the model's step of the run's own layout is the published step: the
+/// step falls as `r∞` rises (compute is `∝ 1/r∞`, and what hides behind compute can only be
+/// exposed more when compute shrinks, never by more than compute shrinks), so bisection on
+/// `0.01 … 1` finds it; `None` if even the peak is too slow or no fraction is slow enough.
+pub fn calibrate(run: &MachineRun) -> Option<f64> {
+    let scenario = scenario(run, 0.5).ok()?;
+    let target_ms = 1e3 * run.published_step_s();
+    let (mut lo, mut hi) = (0.01, 1.0);
+    if own_step_ms(&scenario, run, hi)? > target_ms || own_step_ms(&scenario, run, lo)? < target_ms
+    {
+        return None;
+    }
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if own_step_ms(&scenario, run, mid)? > target_ms {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(0.5 * (lo + hi))
+}
+
+/// Every row of [`MACHINE_RUNS`] in its group's calibration, searched; a row (or a group)
+/// the model cannot express is left out with its reason.
+pub fn held_rows() -> Vec<Result<HeldRow, String>> {
+    let mut out = Vec::new();
+    let mut calibrated: Vec<(Group, Calibration)> = Vec::new();
+    for run in MACHINE_RUNS.iter() {
+        let group = run.group();
+        let known = calibrated
+            .iter()
+            .find(|(g, _)| *g == group)
+            .map(|(_, c)| c.clone());
+        let (role, r_inf) = match known {
+            Some(Ok((r, model))) => (
+                if model == run.model {
+                    Role::SameModel
+                } else {
+                    Role::AnotherModel
+                },
+                r,
+            ),
+            Some(Err(e)) => {
+                out.push(Err(e));
+                continue;
+            }
+            None => {
+                let c = calibrate(run).map(|r| (r, run.model)).ok_or_else(|| {
+                    trf!(
+                        "{} {} on {} GPUs cannot calibrate r∞: no fraction of the peak gives its step",
+                        "{} {}（{} 卡）无法标定 r∞：没有哪个峰值比例能给出其 step",
+                        run.release,
+                        run.model,
+                        run.gpus
+                    )
+                });
+                calibrated.push((group, c.clone()));
+                match c {
+                    Ok((r, _)) => (Role::Calibration, r),
+                    Err(e) => {
+                        out.push(Err(e));
+                        continue;
+                    }
+                }
+            }
+        };
+        out.push(search_row(run, role, r_inf));
+    }
+    out
+}
+
+fn search_row(run: &MachineRun, role: Role, r_inf: f64) -> Result<HeldRow, String> {
+    let scenario = scenario(run, r_inf)?;
+    let inputs = physics_inputs(&scenario.llm_inputs(), r_inf)
+        .ok_or_else(|| super::layouts::error_text(&crate::model::layouts::SearchError::NoShape))?;
+    let batch = run.gbs as f64 * run.seq as f64;
+    let search = Search::run(
+        &inputs,
+        &scenario.llm.search_space(),
+        run.gpus as f64,
+        batch,
+    )
+    .map_err(|e| super::layouts::error_text(&e))?;
+    Ok(HeldRow {
+        run: *run,
+        role,
+        r_inf,
+        search,
+    })
+}
+
+/// The machine names as the rows' group column shows them.
+fn machine_label(name: &str) -> &'static str {
+    crate::scenario::machines::Machine::from_name(name).map_or("?", |m| m.label)
+}
+
+/// The table: each row's group, role, model, layout, published and modelled step, error,
+/// and its layout's rank in the search.
+pub fn held_table(rows: &[HeldRow]) -> Table {
+    let columns = Columns::<HeldRow>::new()
+        .words(("group", "分组"), |r| {
+            Cell::words(format!(
+                "{} · {} · {}",
+                machine_label(r.run.machine),
+                r.run.precision.to_uppercase(),
+                r.run.release
+            ))
+        })
+        .words(("role", "角色"), |r| Cell::words(r.role.text()))
+        .words(("model", "模型"), |r| Cell::words(r.run.model))
+        .column(("GPUs", "GPU 数"), |r| {
+            Cell::num(r.run.gpus as f64, format_count)
+        })
+        .words(("its layout", "其布局"), |r| {
+            Cell::words(super::layouts::layout_summary(&r.search.current))
+        })
+        .column(("published step (s)", "公布的 step（秒）"), |r| {
+            Cell::num(r.run.published_step_s(), |v| format_sig(v, 4))
+        })
+        .column(("model step (s)", "模型 step（秒）"), |r| {
+            Cell::num(r.search.current.step_ms / 1e3, |v| format_sig(v, 4))
+        })
+        .column(("error", "误差"), |r| {
+            Cell::num(r.step_error(), |v| super::table::signed_percent(v, 1))
+        })
+        .words(("rank / layouts", "排名 / 布局数"), |r| {
+            Cell::words(super::published::rank_text(&r.search))
+        })
+        .words(("within 5% of fastest", "距最快 5% 内"), |r| {
+            Cell::words(if r.within_five_percent() {
+                "✓"
+            } else {
+                "✗"
+            })
+        })
+        .words(("fits (model)", "放得下（模型）"), |r| {
+            Cell::words(if r.search.current.fits { "✓" } else { "✗" })
+        })
+        .column(("group's r∞", "分组的 r∞"), |r| {
+            Cell::num(r.r_inf, |v| format_sig(v, 3))
+        });
+    Table::from_columns(
+        "machine-runs",
+        tr(
+            "Published runs per machine: r∞ calibrated on each group's first row, every other row predicted",
+            "各机型的公布运行：每组以第一行标定 r∞，其余各行均为预测",
+        )
+        .to_string(),
+        &columns,
+        rows,
+    )
+}
+
+/// The summary of one role: rows, median |step error|, the share within 10%.
+fn role_summary(rows: &[HeldRow], role: Role) -> (usize, f64, usize) {
+    let mut errors: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.role == role)
+        .map(|r| r.step_error().abs())
+        .collect();
+    let within = errors.iter().filter(|&&e| e <= 0.10).count();
+    let n = errors.len();
+    (n, if n > 0 { median(&mut errors) } else { 0.0 }, within)
+}
+
+/// The key figures: rows and machines, each role's median error and share within 10%, and
+/// the published layouts within 5% of the search's fastest.
+pub fn held_figures(rows: &[HeldRow], left_out: usize) -> Vec<(String, String)> {
+    let mut machines: Vec<&str> = rows.iter().map(|r| r.run.machine).collect();
+    machines.sort_unstable();
+    machines.dedup();
+    let groups = {
+        let mut g: Vec<_> = rows.iter().map(|r| r.run.group()).collect();
+        g.sort_unstable();
+        g.dedup();
+        g.len()
+    };
+    let mut out = vec![(
+        tr("Published runs per machine", "各机型的公布运行").to_string(),
+        trf!(
+            "{} rows on {} machines in {} groups ({} left out)",
+            "{} 行，{} 种机型，{} 组（{} 行未纳入）",
+            rows.len(),
+            machines.len(),
+            groups,
+            left_out
+        ),
+    )];
+    for role in [Role::SameModel, Role::AnotherModel] {
+        let (n, median_error, within) = role_summary(rows, role);
+        out.push((
+            trf!(
+                "Step error, {} (median |error|; within 10%)",
+                "step 误差，{}（|误差| 中位数；10% 以内）",
+                role.text()
+            ),
+            trf!(
+                "{}; {} of {}",
+                "{}；{} 行中 {} 行",
+                format_percent(median_error, 1),
+                within,
+                n
+            ),
+        ));
+    }
+    out.push((
+        tr(
+            "Published layouts within 5% of the search's fastest (all rows)",
+            "距搜索最快 5% 以内的公布布局（全部行）",
+        )
+        .to_string(),
+        trf!(
+            "{} of {}",
+            "{} 个（共 {} 个）",
+            rows.iter().filter(|r| r.within_five_percent()).count(),
+            rows.len()
+        ),
+    ));
+    out
+}
+
+/// The JSON: one entry per row.
+pub fn held_json(rows: &[HeldRow]) -> serde_json::Value {
+    serde_json::Value::Array(
+        rows.iter()
+            .map(|r| {
+                serde_json::json!({
+                    "release": r.run.release,
+                    "machine": r.run.machine,
+                    "precision": r.run.precision,
+                    "model": r.run.model,
+                    "gpus": r.run.gpus,
+                    "role": r.role.key(),
+                    "r_inf": r.r_inf,
+                    "query": r.run.query(r.r_inf),
+                    "layout": super::layouts::layout_summary(&r.search.current),
+                    "published_step_s": r.run.published_step_s(),
+                    "model_step_s": r.search.current.step_ms / 1e3,
+                    "step_error": r.step_error(),
+                    "rank": r.search.current_rank.map(|k| k + 1),
+                    "layouts": r.search.layouts.len(),
+                    "fits": r.search.current.fits,
+                    "within_five_percent": r.within_five_percent(),
+                    "fastest": r.search.best().map(super::layouts::layout_summary),
+                    "source": r.run.source,
+                })
+            })
+            .collect(),
+    )
+}
