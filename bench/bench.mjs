@@ -50,10 +50,10 @@ const SOAK_STEPS = 10_000;
 const SOAK_WARMUP = 1_000;
 // p95 of the last thousand steps at most this much above the first thousand after warm-up.
 const SOAK_P95_DRIFT = 1.1;
-// 245,000 bytes (the developers' guide), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
-const TARGET_GZIP_BYTES = 245_000;
+// 250,000 bytes (the developers' guide), as tests/e2e/size.test.mjs budgets it (same files, same zlib level 9).
+const TARGET_GZIP_BYTES = 250_000;
 // The prerendered first view is counted apart, up to this much (tests/e2e/size.test.mjs).
-const TARGET_PRERENDERED_BYTES = 15_000;
+const TARGET_PRERENDERED_BYTES = 20_000;
 // "≥ 5× faster than Plotly.js", no longer a gate (the ratio says more about the machine than the
 // page): printed for reference, never PASS/FAIL.
 const REFERENCE_PLOTLY_RATIO = 5;

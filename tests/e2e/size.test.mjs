@@ -13,17 +13,17 @@ import { DIST, assertDist } from './harness.mjs';
 import { escapeRe } from '../../scripts/prerender.mjs';
 import { prerenderedBytes } from '../../scripts/size.mjs';
 
-const BUDGET = 245_000;
+const BUDGET = 250_000;
 // The first view prerendered into index.html (scripts/prerender.mjs) may add up to
 // PRERENDER_BUDGET gzipped to the budgets above; the first paint needs only index.html and the
 // stylesheet, and those two stay within FIRST_PAINT_BUDGET gzipped.
-const PRERENDER_BUDGET = 15_000;
+const PRERENDER_BUDGET = 20_000;
 const FIRST_PAINT_BUDGET = 40_000;
 
 let prerendered;
 const added = () => (prerendered ??= prerenderedBytes(DIST));
-const ZH_TOTAL_BUDGET = 260_000;
-const ZH_BUDGET = 19_000;
+const ZH_TOTAL_BUDGET = 268_000;
+const ZH_BUDGET = 24_000;
 const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
 // The Learn view's texts are fetched when view=learn opens (crates/web/src/learn.rs): not part of
 // any other first view; held to their own budget below: the texts and
@@ -50,7 +50,7 @@ function englishFiles() {
   return assertDist().filter((f) => !f.includes('/') && !isCatalogue(f) && !isLearn(f) && !isRuns(f)).sort();
 }
 
-test('an English reader downloads at most 245,000 B gzipped in total', () => {
+test('an English reader downloads at most 250,000 B gzipped in total', () => {
   const files = englishFiles();
   for (const kind of ['.html', '.css', '.js', '.wasm']) {
     assert.ok(files.some((f) => f.endsWith(kind)), `no ${kind} file in ${DIST}`);
