@@ -230,9 +230,9 @@ fn fill_markers(
 }
 
 /// A doc with its generated tables written, each between `<!-- tables:NAME -->` and
-/// `<!-- /tables -->`: `machines` (the machine table and its sources, `docs/machines.md`) and
-/// `machine-runs` (the published runs per machine, their key figures and table,
-/// docs/model/14-layout-search.md).
+/// `<!-- /tables -->`: `machines` (the machine table and its sources, `docs/machines.md`),
+/// `published` and `machine-runs` (the published runs against their stacks' `r∞`, and per
+/// machine: key figures and table, docs/model/14-layout-search.md).
 pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
     use super::{machine_runs, machines};
     fill_markers(doc, "tables", |name, _| match name {
@@ -241,6 +241,18 @@ pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
             machines::machines_table().to_markdown(),
             machines::machine_sources()
         )),
+        "published" => {
+            use super::published;
+            let rows: Vec<_> = published::published_rows().into_iter().flatten().collect();
+            let figures: String = published::published_figures(&rows)
+                .into_iter()
+                .map(|(label, value)| format!("- {label}: **{value}**\n"))
+                .collect();
+            Some(format!(
+                "{figures}\n{}",
+                published::published_table(&rows).to_markdown()
+            ))
+        }
         "machine-runs" => {
             let rows: Vec<_> = machine_runs::held_rows().into_iter().flatten().collect();
             let left_out = machine_runs::MACHINE_RUNS.len() - rows.len();

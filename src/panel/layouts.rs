@@ -21,6 +21,7 @@ fn memory_part(part: MemoryPart) -> &'static str {
 fn time_part(part: TimePart) -> &'static str {
     match part {
         TimePart::Kernels => tr("small kernels", "kernel 变小"),
+        TimePart::Stages => tr("the last stage's output layer", "末级流水线上的输出层"),
         TimePart::Recompute => tr("recomputation", "重计算"),
         TimePart::Bubble => tr("pipeline bubble", "流水线气泡"),
         TimePart::DataParallel => tr("exposed data-parallel traffic", "暴露的数据并行通信"),

@@ -158,7 +158,7 @@ impl LlmInputs {
         match &self.walls {
             Some(w) if w.kernels.is_some() => {
                 let at = |n: f64, b: f64| {
-                    w.gemm_efficiency(&self.layout_at(n, b), self.tokens_per_rank(n, b))
+                    w.rate_efficiency(&self.layout_at(n, b), self.tokens_per_rank(n, b))
                 };
                 at(gpus, batch) / at(self.baseline_gpus, self.global_batch_tokens)
             }

@@ -94,6 +94,10 @@ pub struct StepParts {
     /// What smaller (or larger) GEMMs add to it: `C·(η_ref/η − 1)`, below 0 when the
     /// candidate's kernels are larger than the scenario's.
     pub kernels_ms: f64,
+    /// What the pipeline's slowest stage adds against the scenario's own
+    /// ([`super::shape::Shape::slowest_stage_share`]: the last stage's output layer), below 0
+    /// when the candidate's stages are more even.
+    pub stages_ms: f64,
     /// The recomputation's extra forward pass.
     pub recompute_ms: f64,
     pub bubble_ms: f64,
@@ -106,7 +110,7 @@ pub struct StepParts {
 
 impl StepParts {
     pub fn compute_ms(&self) -> f64 {
-        self.ideal_compute_ms + self.kernels_ms + self.recompute_ms
+        self.ideal_compute_ms + self.kernels_ms + self.stages_ms + self.recompute_ms
     }
     pub fn step_ms(&self) -> f64 {
         self.compute_ms()
@@ -149,6 +153,8 @@ pub enum MemoryPart {
 #[serde(rename_all = "kebab-case")]
 pub enum TimePart {
     Kernels,
+    /// The slowest pipeline stage ([`StepParts::stages_ms`]).
+    Stages,
     Recompute,
     Bubble,
     DataParallel,
@@ -433,7 +439,7 @@ pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmI
         inputs.active_params,
     );
     inputs.flops_per_gpu =
-        large_gemm_fraction * inputs.peak_flops_per_gpu * walls.gemm_efficiency(&layout, tokens)
+        large_gemm_fraction * inputs.peak_flops_per_gpu * walls.rate_efficiency(&layout, tokens)
             / recompute;
     Some(inputs)
 }
@@ -493,8 +499,10 @@ pub struct Scorer<'a> {
     batch: f64,
     /// `C(N, B)`: the scenario's compute at a constant rate.
     constant_compute_ms: f64,
-    /// `η` and `r` of the scenario's own layout at its baseline.
+    /// `η` and `r` of the scenario's own layout at its baseline, and its slowest stage's
+    /// share (which `η` holds).
     reference_eta: f64,
+    reference_stage_share: f64,
     reference_recompute: f64,
     /// `r` of none, selective and full recomputation (it depends on the shape alone).
     recompute_factors: [f64; 3],
@@ -511,6 +519,9 @@ struct Shared {
     layout: Layout,
     tokens: f64,
     eta: f64,
+    /// The slowest stage against the average ([`super::shape::Shape::slowest_stage_share`]),
+    /// which `eta` divides by.
+    stage_share: f64,
     /// The least traffic and data-parallel time of [`Scorer::group_bound_ms`], once asked.
     comm_floor_ms: Option<f64>,
 }
@@ -522,7 +533,7 @@ impl<'a> Scorer<'a> {
         let reference = {
             let layout = base.layout_at(base.baseline_gpus, base.global_batch_tokens);
             let tokens = layout.tokens_per_rank(base.global_batch_tokens, base.baseline_gpus);
-            walls.gemm_efficiency(&layout, tokens)
+            walls.rate_efficiency(&layout, tokens)
         };
         let mut scratch = base.clone();
         scratch.exposed = ExposedSource::Fsdp;
@@ -535,6 +546,7 @@ impl<'a> Scorer<'a> {
             batch,
             constant_compute_ms: base.compute_ms(gpus, batch) * base.kernel_ratio(gpus, batch),
             reference_eta: reference,
+            reference_stage_share: walls.shape.slowest_stage_share(base.layout.pp),
             reference_recompute: recompute_factor(
                 &walls,
                 walls.memory.activations.recompute,
@@ -573,7 +585,8 @@ impl<'a> Scorer<'a> {
             key,
             layout,
             tokens,
-            eta: walls.gemm_efficiency(&layout, tokens),
+            eta: walls.rate_efficiency(&layout, tokens),
+            stage_share: walls.shape.slowest_stage_share(layout.pp),
             comm_floor_ms: None,
         };
         self.last = Some(shared);
@@ -750,9 +763,13 @@ impl<'a> Scorer<'a> {
         }
         let (exposed, _) = s.exposed_ms(n, b, compute);
         let traffic = s.traffic(n, b, compute).unwrap_or_default();
+        // `with_kernels = ideal · (η_ref/η)·(share/share_ref)` on GEMM rates: the stages'
+        // part is what the candidate's slowest stage adds over the scenario's.
+        let stages = with_kernels * (1.0 - self.reference_stage_share / shared.stage_share);
         let parts = StepParts {
             ideal_compute_ms: ideal,
-            kernels_ms: with_kernels - ideal,
+            kernels_ms: with_kernels - stages - ideal,
+            stages_ms: stages,
             recompute_ms: compute - with_kernels,
             bubble_ms: bubble,
             data_parallel_ms: (exposed - bubble - traffic.total_ms() - fixed).max(0.0),
@@ -891,6 +908,7 @@ fn loss(s: &Scored, best: Option<&StepParts>) -> Loss {
     let p = &s.parts;
     [
         (TimePart::Kernels, p.kernels_ms - b.kernels_ms),
+        (TimePart::Stages, p.stages_ms - b.stages_ms),
         (TimePart::Recompute, p.recompute_ms - b.recompute_ms),
         (TimePart::Bubble, p.bubble_ms - b.bubble_ms),
         (
@@ -1289,6 +1307,7 @@ mod tests {
         let p = StepParts {
             ideal_compute_ms: 1000.0,
             kernels_ms: 100.0,
+            stages_ms: 20.0,
             recompute_ms: 10.0,
             bubble_ms: 1.0,
             data_parallel_ms: 0.5,
@@ -1300,8 +1319,8 @@ mod tests {
             },
             fixed_ms: 2.0,
         };
-        assert_eq!(p.compute_ms(), 1110.0);
-        assert_eq!(p.step_ms(), 1114.4375);
+        assert_eq!(p.compute_ms(), 1130.0);
+        assert_eq!(p.step_ms(), 1134.4375);
     }
 
     /// Ties go to the first part listed: weights before gradients.

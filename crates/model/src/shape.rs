@@ -94,6 +94,46 @@ impl Shape {
         }
     }
 
+    /// One layer's training FLOPs per token: its weights' `6·(attention + k·mlp)` and its
+    /// attention's `12·h·s` ([`Self::attention_flops_per_token`] over `L`).
+    pub fn layer_flops_per_token(&self) -> f64 {
+        let mlps = if self.is_moe() {
+            self.experts_per_token
+        } else {
+            1.0
+        };
+        6.0 * (self.attention_params_per_layer() + mlps * self.mlp_params())
+            + 12.0 * self.hidden * self.seq_len
+    }
+
+    /// The output layer's training FLOPs per token, `6·V·h`: the logits GEMM forward (`2·V·h`)
+    /// and its two backward GEMMs. The input embedding is a lookup, no GEMM.
+    pub fn head_flops_per_token(&self) -> f64 {
+        6.0 * self.vocab * self.hidden
+    }
+
+    /// The pipeline's slowest stage against the average, `≥ 1`: the stage that sets the pace
+    /// of every microbatch. Megatron-Core puts the output layer and the loss on the last stage
+    /// (its default split; `--account-for-loss-in-pipeline-split` exists because of it), so
+    /// with `w` a layer's FLOPs ([`Self::layer_flops_per_token`]) and `o` the output layer's
+    /// ([`Self::head_flops_per_token`]):
+    ///
+    /// `slowest = max(⌈L/p⌉·w, L_last·w + o)`, `average = (L·w + o)/p`
+    ///
+    /// where `L_last` is [`Self::first_stage_layers`] (one layer fewer on the first and last
+    /// stages when they are uneven, as Llama 3 405B's 126 layers on 16 stages, Dubey et al.
+    /// 2024, §3.3.2). Megatron 177B's 131,072-token head is 0.84 of a layer's forward
+    /// (Korthikanti-style counts, `2·V·h` against `2·P_layer + 4·h·s`), so on 6 stages of 16
+    /// layers the last stage is 4.3% slower than the average; 1 without a pipeline.
+    pub fn slowest_stage_share(&self, pp: u32) -> f64 {
+        if pp <= 1 || self.layers <= 0.0 {
+            return 1.0;
+        }
+        let (w, o) = (self.layer_flops_per_token(), self.head_flops_per_token());
+        let slowest = (self.layers_per_stage(pp) * w).max(self.first_stage_layers(pp) * w + o);
+        slowest / ((self.layers * w + o) / pp as f64)
+    }
+
     /// The MLP's inner width: `ffn` for a gated MLP, GPT's `4h` otherwise.
     pub fn mlp_width(&self) -> f64 {
         if self.ffn > 0.0 {
@@ -308,6 +348,30 @@ mod tests {
             ..LLAMA3_405B
         };
         assert_eq!(long.attention_flops_per_token(), 3_246_995_275_776.0);
+    }
+
+    /// The slowest stage, by hand. GPT-3 175B at 2,048 tokens: `w = 6·12h² + 12·h·s` =
+    /// 6·1,811,939,328 + 12·12,288·2,048 = 10,871,635,968 + 301,989,888 = 11,173,625,856;
+    /// `o = 6·50,257·12,288` = 3,705,348,096. On 8 stages of 12: slowest `12w + o` =
+    /// 137,788,858,368, average `(96w + o)/8` = 134,546,678,784, share 1.024097…; on one
+    /// stage 1. Llama 3 405B at 8,192 on 16 stages: `w = 6·(570,425,344 + 2,617,245,696) +
+    /// 12·16,384·8,192` = 19,126,026,240 + 1,610,612,736 = 20,736,638,976, `o = 6·128,256·16,384`
+    /// = 12,608,077,824; the middle stages' `8w` = 165,893,111,808 beat the last's `7w + o` =
+    /// 157,764,550,656; average `(126w + o)/16` = 164,089,036,800 → 1.010994….
+    #[test]
+    fn the_slowest_stage_holds_the_output_layer() {
+        assert_eq!(GPT3.layer_flops_per_token(), 11_173_625_856.0);
+        assert_eq!(GPT3.head_flops_per_token(), 3_705_348_096.0);
+        assert!(
+            (GPT3.slowest_stage_share(8) - 137_788_858_368.0 / 134_546_678_784.0).abs() < 1e-12
+        );
+        assert!((GPT3.slowest_stage_share(8) - 1.024_097).abs() < 1e-6);
+        assert_eq!(GPT3.slowest_stage_share(1), 1.0);
+        assert_eq!(LLAMA3_405B.layer_flops_per_token(), 20_736_638_976.0);
+        assert!(
+            (LLAMA3_405B.slowest_stage_share(16) - 165_893_111_808.0 / 164_089_036_800.0).abs()
+                < 1e-12
+        );
     }
 
     /// The first stage's layers, by hand from `⌈L/PP⌉`, one fewer when `⌈L/PP⌉·PP > L` and

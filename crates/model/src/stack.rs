@@ -58,9 +58,9 @@ impl Stack {
     /// `r∞`, each calibrated on the run its variant names.
     pub fn large_gemm_fraction(self) -> f64 {
         match self {
-            Stack::Megatron => 0.6114,
-            Stack::MegatronFp8 => 0.4565,
-            Stack::Meta => 0.560,
+            Stack::Megatron => 0.6261,
+            Stack::MegatronFp8 => 0.4675,
+            Stack::Meta => 0.5661,
             Stack::Torchtitan => 0.3597,
             Stack::Foundry => 0.4283,
         }

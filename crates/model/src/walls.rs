@@ -137,6 +137,17 @@ impl Walls {
         })
     }
 
+    /// The rate a layout's compute runs at against the GEMMs' asymptote: `η` of its kernels
+    /// ([`Self::gemm_efficiency`]) over its pipeline's slowest stage
+    /// ([`Shape::slowest_stage_share`]), which every microbatch waits for. 1 when kernels do
+    /// not shrink (a measured `F_eff` already holds its run's stages).
+    pub fn rate_efficiency(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
+        if self.kernels.is_none() {
+            return 1.0;
+        }
+        self.gemm_efficiency(layout, tokens_per_replica) / self.shape.slowest_stage_share(layout.pp)
+    }
+
     /// Memory, fit and tokens per expert at `gpus` GPUs and `T` tokens per replica.
     pub fn at(
         &self,
