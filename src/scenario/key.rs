@@ -457,7 +457,7 @@ keys! {
         ]),
         label: "Software stack (sets r_inf)",
         help: ("with compute from physics: each r_inf calibrated on one published run", "计算来自物理推算时使用：每个 r_inf 都在一次公布的运行上标定"),
-        url: &["the software stack whose `r∞` sets the rate with `cm=physics`: `megatron` (0.6261, DGX Cloud GPT-3 BF16 at 128 GPUs), `megatron-fp8` (0.4675, the same in FP8), `meta` (0.5661, Llama 3.1 405B at 8,192 GPUs), `torchtitan` (0.3597, Llama 3.1 8B FSDP at 128), `foundry` (0.4283, MPT-13B at 8)", "`megatron`", "those names; anything else refused (\"… is not one of megatron, megatron-fp8, meta, torchtitan, foundry\")", "§14"],
+        url: &["the software stack whose `r∞` sets the rate with `cm=physics`: `megatron` (0.6285, DGX Cloud GPT-3 BF16 at 128 GPUs), `megatron-fp8` (0.4695, the same in FP8), `meta` (0.5661, Llama 3.1 405B at 8,192 GPUs), `torchtitan` (0.3597, Llama 3.1 8B FSDP at 128), `foundry` (0.4283, MPT-13B at 8)", "`megatron`", "those names; anything else refused (\"… is not one of megatron, megatron-fp8, meta, torchtitan, foundry\")", "§14"],
     };
     LargeGemmFraction = "rinf", Llm, "Fraction of peak at large GEMMs r_inf (0 = the stack's)", "大 GEMM 时达到的峰值比例 r_inf" {
         control: Decimal,

@@ -14,6 +14,7 @@
 //! | [`walls`] | the strong-scaling walls: the model's shape, memory, kernels, traffic |
 //! | [`presets`] | built-in scenarios (`preset=`) |
 //! | [`machines`] | the machines' datasheet values (`mach=`) and the GEMM precision (`prec=`) |
+//! | `marks` | where each input of a measured preset or a published run comes from (native only) |
 //!
 //! | module | job |
 //! |---|---|
@@ -32,6 +33,8 @@ pub mod laws;
 pub mod llm;
 mod lower;
 pub mod machines;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod marks;
 mod parse;
 pub mod plan;
 pub mod presets;

@@ -270,9 +270,9 @@ pub const PRESETS: [PresetSpec; 15] = [
             l.chunks = 8;
             l.bus_bytes_per_s = 50e9;
             l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
-            // The README does not name its overlap settings: Megatron-Core's
-            // `--tp-comm-overlap`, as NeMo's recipes run it (assumed).
-            l.walls.tp_overlap = TE_TP_OVERLAP;
+            // The README runs Megatron-Core with `--tp-comm-overlap` (its training example):
+            // userbuffers' ring exchange at TP 8.
+            l.walls.tp_overlap = te_tp_overlap(8);
         },
     },
     PresetSpec {
@@ -424,6 +424,8 @@ pub const PRESETS: [PresetSpec; 15] = [
             llama31_shape(&mut l.walls, 32.0, 4096.0, 32.0, 14336.0);
             l.walls.recompute = Recompute::Selective;
             l.walls.hbm_bytes = 96e9;
+            // "400 Gb/s per GPU" (published-runs.md §4).
+            l.bus_bytes_per_s = 50e9;
         },
     },
     PresetSpec {
@@ -548,8 +550,11 @@ pub const PRESETS: [PresetSpec; 15] = [
             llama31_shape(&mut l.walls, 80.0, 8192.0, 64.0, 28672.0);
             l.walls.zero = 1;
             l.walls.sequence_parallel = true;
-            l.walls.tp_overlap = TE_TP_OVERLAP;
+            l.walls.tp_overlap = te_tp_overlap(4);
             l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
+            // DGX H100: one 400 Gb/s ConnectX-7 per GPU (dgxc-benchmarking README, the H100
+            // reference architecture; `mach=h100`).
+            l.bus_bytes_per_s = 50e9;
         },
     },
     PresetSpec {
@@ -568,7 +573,9 @@ pub const PRESETS: [PresetSpec; 15] = [
                 &mut s.llm,
                 [5_626.0, 5_725.0, 5_774.0, 5_820.0, 5_960.0],
                 1979e12,
-            )
+            );
+            // The FP8 recipe gathers its parameters in FP8 (`fp8_params: true`).
+            s.llm.wire_bytes_per_param = 1.0;
         },
     },
 ];
@@ -635,9 +642,13 @@ fn dgxc_gpt3(l: &mut LlmSettings, steps_ms: [f64; 5], peak_flops_per_gpu: f64) {
     l.peak_flops_per_gpu = peak_flops_per_gpu;
     l.schedule = PipelineSchedule::Interleaved;
     l.chunks = 12;
-    l.gradient_bytes_per_param = MEGATRON_GRADIENT_BYTES;
+    // The recipe reduces the gradients in bf16 (`gpt3_175b_hydra.yaml`,
+    // `grad_sync_dtype: bf16`).
+    l.gradient_bytes_per_param = 2.0;
     gpt3_175b_shape(&mut l.walls);
-    l.walls.tp_overlap = TE_TP_OVERLAP;
+    l.walls.tp_overlap = te_tp_overlap(4);
+    // DGX H100: one 400 Gb/s ConnectX-7 per GPU (dgxc-benchmarking README; `mach=h100`).
+    l.bus_bytes_per_s = 50e9;
 }
 
 /// Megatron-LM's gradients in bf16 training: fp32 main gradients, accumulated and
@@ -647,14 +658,14 @@ fn dgxc_gpt3(l: &mut LlmSettings, steps_ms: [f64; 5], peak_flops_per_gpu: f64) {
 /// fp32 too (Dubey et al. 2024, §3.3.2).
 const MEGATRON_GRADIENT_BYTES: f64 = 4.0;
 
-/// The share of TP traffic that Transformer Engine's userbuffers overlap hides, as NeMo's
-/// recipes run it (`tp_comm_overlap`; NeMo's "Communication Overlap" page and its
-/// `userbuffers_bf16_h100_h12288_tp4_mbs1_seqlen2048`, the GPT-3 175B recipe's): each
-/// collective is split and pipelined with its GEMM's chunks (the forward's reduce-scatters in 4
-/// splits, the all-gathers ring-exchanged in TP steps), so one chunk of about four stays
-/// exposed, and the backward's reduce-scatters run in bulk behind the weight-gradient GEMMs:
-/// about `1 − 1/4` of the traffic hidden (docs/model/ §12.4, §14).
-const TE_TP_OVERLAP: f64 = 0.75;
+/// The share of TP traffic that Transformer Engine's userbuffers overlap hides at TP degree
+/// `tp`, as NeMo's recipes run it (`tp_comm_overlap`; NeMo's "Communication Overlap" page and
+/// its `userbuffers_bf16_h100_h12288_tp4_mbs1_seqlen2048`, the GPT-3 175B recipe's): each
+/// collective is ring-exchanged in `tp` chunks pipelined with its GEMM's, so the first of the
+/// `tp` stays exposed: `1 − 1/tp` hidden (0.75 at TP 4, 0.875 at TP 8; docs/model/ §12.4, §14).
+fn te_tp_overlap(tp: u32) -> f64 {
+    1.0 - 1.0 / tp as f64
+}
 
 /// GPT-3 175B's shape (Brown et al. 2020, Table 2.1: 96 layers, `d_model` 12,288, 96 heads,
 /// context 2,048; GPT-2's 50,257-token vocabulary) as trained by Megatron-Core: ZeRO-1 (the

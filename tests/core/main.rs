@@ -17,6 +17,7 @@ mod layouts;
 mod learn;
 mod llm;
 mod machines;
+mod marks;
 mod numeric_edges;
 mod panel;
 mod plan;

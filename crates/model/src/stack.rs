@@ -58,8 +58,8 @@ impl Stack {
     /// `r∞`, each calibrated on the run its variant names.
     pub fn large_gemm_fraction(self) -> f64 {
         match self {
-            Stack::Megatron => 0.6261,
-            Stack::MegatronFp8 => 0.4675,
+            Stack::Megatron => 0.6285,
+            Stack::MegatronFp8 => 0.4695,
             Stack::Meta => 0.5661,
             Stack::Torchtitan => 0.3597,
             Stack::Foundry => 0.4283,
