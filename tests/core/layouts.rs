@@ -1112,7 +1112,14 @@ fn assert_pays_every_term(
             bus
         };
         let t_dp = bytes / link * 1e3;
-        let chunks = if c.pp == 1 { shape.layers } else { v };
+        // One chunk a layer without a pipeline or interleaving, one a virtual stage with it.
+        let chunks = if c.pp == 1 {
+            shape.layers
+        } else if v > 1.0 {
+            v
+        } else {
+            (shape.layers / pp).ceil()
+        };
         assert!(
             p.data_parallel_ms >= t_dp / chunks * (1.0 - 1e-6),
             "{what}: data parallel {} < {}",

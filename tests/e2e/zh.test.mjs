@@ -175,7 +175,7 @@ const LATIN_OK = new Set([
   'Amdahl', 'Gustafson', 'Sun', 'Ni', 'Karp', 'Flatt', 'Shi', 'McCandlish', 'DeepSeek', 'Megatron',
   'Megatron-Core', 'Megatron-LM', 'NVIDIA', 'GPT', 'Llama', 'Mixtral', 'MLPerf', 'DGX', 'Cloud', 'InfiniBand', 'NVLink',
   'Rust', 'WebAssembly', 'README', 'Grama', 'Gupta', 'Kumar',
-  'Hockney', 'Brown', 'Adam', 'SwiGLU', 'FlashAttention', 'torchtitan', 'Meta', 'HGX', 'NeMo',
+  'Hockney', 'Brown', 'Adam', 'SwiGLU', 'FlashAttention', 'torchtitan', 'Meta', 'HGX', 'NeMo', 'SXM',
   'llm-foundry',
   'Chowdhery', 'Thakur', 'Rabenseifner', 'Gropp', 'Carpentry',
   // abbreviations and parallelism / collective names

@@ -703,19 +703,26 @@ impl<'a> Scorer<'a> {
         let bus = self.scratch.comm.bus_bytes_per_s;
         // One virtual stage: the fewest pipeline sends of any schedule of the key.
         let traffic = walls.traffic(&layout, bus, shared.tokens, compute_ms, 1);
-        // The data-parallel time of ZeRO 0–2 leaves one chunk exposed, one per virtual stage:
-        // the most chunks of the space's schedules give the least.
+        // The data-parallel time of ZeRO 0–2 leaves one chunk exposed: one per virtual stage
+        // interleaved (the most chunks of the space give the least), one per layer of the
+        // stage without interleaving; the least of the two.
         let comm = self.scratch.comm;
-        self.scratch.comm.schedule = PipelineSchedule::Interleaved;
-        self.scratch.comm.chunks = space.interleaved_chunks.iter().copied().max().unwrap_or(1);
+        let most_chunks = space.interleaved_chunks.iter().copied().max().unwrap_or(1);
         let mut data_parallel = f64::INFINITY;
-        for &zero in &space.zero_stages {
-            walls.memory.zero = zero;
-            self.scratch.walls = Some(walls);
-            let ms = self
-                .scratch
-                .data_parallel_exposed_ms(&layout, n, compute_ms);
-            data_parallel = data_parallel.min(ms);
+        for (schedule, chunks) in [
+            (PipelineSchedule::Interleaved, most_chunks),
+            (PipelineSchedule::OneFOneB, 1),
+        ] {
+            self.scratch.comm.schedule = schedule;
+            self.scratch.comm.chunks = chunks;
+            for &zero in &space.zero_stages {
+                walls.memory.zero = zero;
+                self.scratch.walls = Some(walls);
+                let ms = self
+                    .scratch
+                    .data_parallel_exposed_ms(&layout, n, compute_ms);
+                data_parallel = data_parallel.min(ms);
+            }
         }
         self.scratch.comm = comm;
         traffic.total_ms() + data_parallel

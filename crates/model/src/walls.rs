@@ -241,8 +241,12 @@ impl Walls {
     ///   first group's forward through chunks `2 … v` run while the other chunks' traffic
     ///   goes: `W = min(p, A)·(v − 1)/v · compute/A` (the reduce-scatters and all-gathers
     ///   pooled against the forward and backward together, as without a pipeline);
-    /// - a pipeline without interleaving: `n = 1`, all of it exposed (each stage's gradients
-    ///   are ready only after its last backward).
+    /// - a pipeline without interleaving: as without a pipeline, `n = ⌈L/p⌉` layers of the
+    ///   stage and `W = compute/A`: Megatron-Core's DDP reduces the gradients in buckets during
+    ///   the last microbatch's backward (`overlap_grad_reduce`; the other microbatches run under
+    ///   `no_sync`), so a bucket goes as soon as its layers' backward is done
+    ///   (`megatron/core/distributed/distributed_data_parallel.py`, the fidelity audit's reading;
+    ///   Calculon is more optimistic still, one block exposed).
     ///
     /// ZeRO-2 shards the gradients, so they cannot accumulate over the `A` microbatches in a
     /// full local buffer: each microbatch's gradients are reduce-scattered after its backward
@@ -282,6 +286,8 @@ impl Walls {
         let hidden_by = compute_ms / layout.accumulation as f64;
         let (chunks, window) = if layout.pp <= 1 {
             (self.shape.layers.max(1.0), hidden_by)
+        } else if comm.virtual_stages() <= 1 {
+            (self.shape.layers_per_stage(layout.pp).max(1.0), hidden_by)
         } else {
             let v = comm.virtual_stages() as f64;
             let group = (layout.pp as f64).min(layout.accumulation as f64);
@@ -471,8 +477,9 @@ mod tests {
     }
 
     /// ZeRO-1, P = 175B over TP 8 · PP 8 (Ψ = 2,734,375,000), D = 16, bf16 at 50 GB/s:
-    /// 2 · 2 · Ψ · 15/16 = 10,253,906,250 B → 205.078125 ms. With 1F1B the pipeline's one
-    /// chunk is all exposed (205.078125 ms); interleaved ×4 with 64 microbatches of 1,000 ms of
+    /// 2 · 2 · Ψ · 15/16 = 10,253,906,250 B → 205.078125 ms. With 1F1B the stage's 12 layers'
+    /// buckets go during the last microbatch's backward, 1,000/64 = 15.625 ms of compute:
+    /// max(205.078125/12, 205.078125 − 15.625) = 189.453125 ms; interleaved ×4 with 64 microbatches of
     /// compute (15.625 ms a microbatch), the last group of p = 8 microbatches through three of
     /// the four chunks hides 8 · 3/4 · 15.625 = 93.75 ms of it: max(205.078125/4, 111.328125)
     /// = 111.328125 ms; with 20,000 ms (312.5 ms a microbatch) one chunk of four stays:
@@ -483,6 +490,11 @@ mod tests {
         let comm = COMM;
         let t = w
             .data_parallel_ms(&LAYOUT, &comm, 175e9, 1024.0, 1000.0)
+            .unwrap();
+        assert!((t - 189.453125).abs() < 1e-9, "{t}");
+        // With no compute to hide behind, all of it.
+        let t = w
+            .data_parallel_ms(&LAYOUT, &comm, 175e9, 1024.0, 0.0)
             .unwrap();
         assert!((t - 205.078125).abs() < 1e-9, "{t}");
         let interleaved = FsdpComm {
@@ -560,10 +572,11 @@ mod tests {
     /// The one chunk that stays exposed, by hand. Without a pipeline the chunks are the 96
     /// layers: TP 8 · PP 1, D = 128, Ψ = 175e9/8 = 21.875e9, 4·Ψ·127/128 B at 50 GB/s =
     /// 1,736.328125 ms, all hidden by 10⁶ ms of compute but one layer's 18.0867513020833… ms.
-    /// Megatron-Core 177B as its README runs it (TP 8 · PP 6, 1F1B, ZeRO-1, D = 96 at
-    /// 4,608 GPUs, 100 GB/s): 4·(177e9/48)·95/96 B = 145.963541666… ms, whatever the compute
-    /// (the review's golden). Gradients in fp32 (`s_w = 4`, `s_g = 2`): 6·(177e9/48)·95/96 B
-    /// = 218.9453125 ms; ZeRO-0 all-reduces the fp32 gradients, 8·…: 291.927083… ms.
+    /// Megatron-Core 177B as 1F1B (TP 8 · PP 6, ZeRO-1, D = 96 at 4,608 GPUs, 100 GB/s):
+    /// 4·(177e9/48)·95/96 B = 145.963541666… ms, all but one of the stage's 16 layers' buckets
+    /// hidden by 10⁶ ms of compute: 9.122721354… ms. Gradients in fp32 (`s_w = 4`, `s_g = 2`):
+    /// 6·(177e9/48)·95/96 B = 218.9453125 ms, 13.684082031… exposed; ZeRO-0 all-reduces the
+    /// fp32 gradients, 8·…: 291.927083… ms, 18.245442708…. With no compute, all of it.
     #[test]
     fn data_parallel_exposes_one_chunk() {
         let w = gpt3();
@@ -590,6 +603,10 @@ mod tests {
         let t = w
             .data_parallel_ms(&megatron, &comm, 177e9, 4608.0, 1e6)
             .unwrap();
+        assert!((t - 145.963_541_666_666_66 / 16.0).abs() < 1e-9, "{t}");
+        let t = w
+            .data_parallel_ms(&megatron, &comm, 177e9, 4608.0, 0.0)
+            .unwrap();
         assert!((t - 145.963_541_666_666_66).abs() < 1e-9, "{t}");
         let fp32 = FsdpComm {
             wire_bytes_per_param: 4.0,
@@ -598,7 +615,7 @@ mod tests {
         let t = w
             .data_parallel_ms(&megatron, &fp32, 177e9, 4608.0, 1e6)
             .unwrap();
-        assert!((t - 218.945_312_5).abs() < 1e-9, "{t}");
+        assert!((t - 218.945_312_5 / 16.0).abs() < 1e-9, "{t}");
         let zero0 = Walls {
             memory: MemorySettings {
                 zero: 0,
@@ -609,7 +626,7 @@ mod tests {
         let t = zero0
             .data_parallel_ms(&megatron, &fp32, 177e9, 4608.0, 1e6)
             .unwrap();
-        assert!((t - 291.927_083_333_333_3).abs() < 1e-9, "{t}");
+        assert!((t - 291.927_083_333_333_3 / 16.0).abs() < 1e-9, "{t}");
     }
 
     /// A Mixtral-like MoE (32 layers, h = 4,096, 32 heads, 8 KV heads, 8 experts, top 2) on
