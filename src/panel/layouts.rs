@@ -248,6 +248,12 @@ pub fn ranking_basis(l: &crate::scenario::LlmSettings) -> Option<(String, String
 }
 
 /// The key figures of a search: the fastest layout, and where the scenario's own stands.
+/// The step difference the model cannot resolve between two layouts: its median |step
+/// error| on the published runs of the same model at another scale or layout
+/// (`panel::machine_runs`, docs/model/14-layout-search.md; `tests/core/machines.rs` holds the
+/// constant to that figure).
+pub const LAYOUT_RESOLUTION: f64 = 0.014;
+
 pub fn layouts_figures(search: &Search) -> Vec<(String, String)> {
     let mut out = Vec::new();
     match search.best() {
@@ -269,6 +275,25 @@ pub fn layouts_figures(search: &Search) -> Vec<(String, String)> {
                 format_count(search.layouts.len() as f64)
             ),
         )),
+    }
+    if let Some(best) = search.best() {
+        let band = search
+            .layouts
+            .iter()
+            .filter(|l| l.fits && l.step_ms <= (1.0 + LAYOUT_RESOLUTION) * best.step_ms)
+            .count();
+        out.push((
+            trf!(
+                "Within the model's resolution ({} of the fastest)",
+                "在模型分辨率之内（距最快 {} 以内）",
+                format_percent(LAYOUT_RESOLUTION, 1)
+            ),
+            trf!(
+                "{} layouts: their order is finer than the model's error on published runs",
+                "{} 个布局：它们之间的先后比模型在公布运行上的误差还细",
+                format_count(band as f64)
+            ),
+        ));
     }
     let c = &search.current;
     let rank = search.current_rank.map_or_else(

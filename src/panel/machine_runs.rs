@@ -588,6 +588,12 @@ fn role_summary(rows: &[HeldRow], role: Role) -> (usize, f64, usize) {
     (n, if n > 0 { median(&mut errors) } else { 0.0 }, within)
 }
 
+/// The median |step error| of the rows of the same model as their group's calibration: the
+/// model's resolution between two layouts of one model ([`super::layouts::LAYOUT_RESOLUTION`]).
+pub fn same_model_median_error(rows: &[HeldRow]) -> f64 {
+    role_summary(rows, Role::SameModel).1
+}
+
 /// The key figures: rows and machines, each role's median error and share within 10%, and
 /// the published layouts within 5% of the search's fastest.
 pub fn held_figures(rows: &[HeldRow], left_out: usize) -> Vec<(String, String)> {
@@ -628,6 +634,25 @@ pub fn held_figures(rows: &[HeldRow], left_out: usize) -> Vec<(String, String)> 
             ),
         ));
     }
+    // The model's resolution between layouts: its median error on the same model at another
+    // scale, the closest the published rows come to two layouts of one model.
+    let resolution = same_model_median_error(rows);
+    let banded = rows
+        .iter()
+        .filter(|r| {
+            r.search
+                .best()
+                .is_some_and(|b| r.search.current.step_ms <= (1.0 + resolution) * b.step_ms)
+        })
+        .count();
+    out.push((
+        trf!(
+            "Published layouts in the search's top band (within {} of the fastest, the same-model median error)",
+            "落在搜索最前一档内的公布布局（距最快 {} 以内，即同一模型的误差中位数）",
+            format_percent(resolution, 1)
+        ),
+        trf!("{} of {}", "{} 个（共 {} 个）", banded, rows.len()),
+    ));
     out.push((
         tr(
             "Published layouts within 5% of the search's fastest (all rows)",

@@ -6,9 +6,9 @@
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::fit::median;
-use crate::model::layouts::{physics_inputs, Scored, Search};
+use crate::model::layouts::{best_layout, physics_inputs, LayoutChoice, Scored, Search};
 use crate::model::stack::Stack;
-use crate::scenario::decode;
+use crate::scenario::{decode, Scenario};
 use crate::text::units::{format_count, format_percent, format_sig};
 
 /// One published run: the link that sets its model, hardware and layout, where it ran, and
@@ -207,6 +207,80 @@ const fn run(
 pub struct PublishedRow {
     pub run: PublishedRun,
     pub search: Search,
+    /// The plausible changes of one input ([`CHANGES`]) after which the search's fastest
+    /// layout is another.
+    pub flips: Vec<&'static str>,
+}
+
+/// One input changed as far as it is plausibly unknown (the fidelity audit's sensitivity
+/// set): a scenario change, or a factor on `r∞`.
+enum Change {
+    Scenario(fn(&mut Scenario)),
+    RInf(f64),
+}
+
+/// The changes the order is held against: ±10% of the NIC and NVLink bandwidths and of
+/// `r∞`, the NIC bandwidth doubled (a bus bandwidth against a line rate), TP overlap off or
+/// whole.
+const CHANGES: [(&str, Change); 9] = [
+    (
+        "beff ×0.9",
+        Change::Scenario(|s| s.llm.bus_bytes_per_s *= 0.9),
+    ),
+    (
+        "beff ×1.1",
+        Change::Scenario(|s| s.llm.bus_bytes_per_s *= 1.1),
+    ),
+    (
+        "beff ×2",
+        Change::Scenario(|s| s.llm.bus_bytes_per_s *= 2.0),
+    ),
+    (
+        "bnv ×0.9",
+        Change::Scenario(|s| s.plan.nvlink_bytes_per_s *= 0.9),
+    ),
+    (
+        "bnv ×1.1",
+        Change::Scenario(|s| s.plan.nvlink_bytes_per_s *= 1.1),
+    ),
+    ("tpo 0", Change::Scenario(|s| s.llm.walls.tp_overlap = 0.0)),
+    ("tpo 1", Change::Scenario(|s| s.llm.walls.tp_overlap = 1.0)),
+    ("r∞ ×0.9", Change::RInf(0.9)),
+    ("r∞ ×1.1", Change::RInf(1.1)),
+];
+
+/// The search's fastest layout that fits for `scenario` at `r∞`, at the run's GPU count.
+fn fastest(scenario: &Scenario, r_inf: f64, gpus: f64) -> Option<LayoutChoice> {
+    let inputs = physics_inputs(&scenario.llm_inputs(), r_inf)?;
+    let batch = scenario.search_batch_tokens(&inputs, gpus);
+    best_layout(&inputs, &scenario.llm.search_space(), gpus, batch)
+        .ok()
+        .flatten()
+        .map(|s| s.choice)
+}
+
+/// The changes of [`CHANGES`] that make the fastest layout another than `best`.
+fn flips(
+    scenario: &Scenario,
+    r_inf: f64,
+    gpus: f64,
+    best: Option<LayoutChoice>,
+) -> Vec<&'static str> {
+    CHANGES
+        .iter()
+        .filter(|(_, change)| {
+            let other = match change {
+                Change::Scenario(apply) => {
+                    let mut s = scenario.clone();
+                    apply(&mut s);
+                    fastest(&s, r_inf, gpus)
+                }
+                Change::RInf(factor) => fastest(scenario, (r_inf * factor).min(1.0), gpus),
+            };
+            other != best
+        })
+        .map(|&(name, _)| name)
+        .collect()
 }
 
 impl PublishedRow {
@@ -255,7 +329,13 @@ pub fn published_rows() -> Vec<Result<PublishedRow, String>> {
             let space = scenario.llm.search_space();
             let search = Search::run(&inputs, &space, run.gpus, batch)
                 .map_err(|e| super::layouts::error_text(&e))?;
-            Ok(PublishedRow { run: *run, search })
+            let best = search.best().map(|s| s.choice);
+            let flips = flips(&scenario, r_inf, run.gpus, best);
+            Ok(PublishedRow {
+                run: *run,
+                search,
+                flips,
+            })
         })
         .collect()
 }
@@ -299,6 +379,13 @@ pub fn published_table(rows: &[PublishedRow]) -> Table {
                 } else {
                     t
                 }
+            })
+        })
+        .words(("#1 changes with", "第 1 名随之改变"), |r| {
+            Cell::words(if r.flips.is_empty() {
+                "–".to_string()
+            } else {
+                r.flips.join(", ")
             })
         })
         .words(("r∞ from", "r∞ 来自"), |r| {
@@ -360,6 +447,19 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
             ),
         ),
         (
+            tr(
+                "Runs whose fastest layout one plausible change flips (±10% of beff, bnv, r∞; beff ×2; tpo 0 or 1)",
+                "某一输入的合理变动即改变最快布局的运行（beff、bnv、r∞ ±10%；beff ×2；tpo 为 0 或 1）",
+            )
+            .to_string(),
+            trf!(
+                "{} of {}",
+                "{} 个（共 {} 个）",
+                rows.iter().filter(|r| !r.flips.is_empty()).count(),
+                rows.len()
+            ),
+        ),
+        (
             tr("r∞ by stack (of the peak)", "各软件栈的 r∞（占峰值）").to_string(),
             Stack::ALL
                 .iter()
@@ -390,6 +490,7 @@ pub fn published_json(rows: &[PublishedRow]) -> serde_json::Value {
                     "calibration": r.run.calibration,
                     "stack": r.run.stack.key(),
                     "r_inf": r.run.stack.large_gemm_fraction(),
+                    "fastest_changes_with": r.flips,
                 })
             })
             .collect(),

@@ -207,3 +207,40 @@ fn each_group_calibrates_on_its_first_row() {
     assert_eq!(h100[0], Role::Calibration);
     assert!(h100[1..].iter().all(|&r| r == Role::AnotherModel));
 }
+
+/// The explorer's band is the model's measured resolution: the median |step error| of the
+/// published runs of the same model at another scale, to a tenth of a percent.
+#[test]
+fn the_explorer_band_is_the_measured_resolution() {
+    use scaling_core::panel::layouts::LAYOUT_RESOLUTION;
+    use scaling_core::panel::machine_runs::{held_rows, same_model_median_error};
+    let rows: Vec<_> = held_rows().into_iter().map(Result::unwrap).collect();
+    let measured = same_model_median_error(&rows);
+    assert!(
+        (measured - LAYOUT_RESOLUTION).abs() < 0.0005,
+        "measured {measured}, constant {LAYOUT_RESOLUTION}"
+    );
+}
+
+/// The explorer names the band: every fitting layout within the resolution of the fastest,
+/// counted from the ranking itself.
+#[test]
+fn the_explorer_names_the_band_of_layouts_it_cannot_tell_apart() {
+    use scaling_core::panel::layouts::{layouts_figures, search_at, LAYOUT_RESOLUTION};
+    let s = values("v=1&preset=llama31-405b-h100&cm=physics&stack=meta");
+    let search = search_at(&s, 8192.0).unwrap();
+    let best = search.best().unwrap().step_ms;
+    let within = search
+        .layouts
+        .iter()
+        .filter(|l| l.fits && l.step_ms <= (1.0 + LAYOUT_RESOLUTION) * best)
+        .count();
+    assert!(within >= 2, "{within}");
+    let figures = layouts_figures(&search);
+    let (label, value) = figures
+        .iter()
+        .find(|(l, _)| l.starts_with("Within the model's resolution"))
+        .expect("a band figure");
+    assert!(label.contains("1.4%"), "{label}");
+    assert!(value.starts_with(&format!("{within} layouts")), "{value}");
+}
