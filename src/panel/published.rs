@@ -207,8 +207,8 @@ const fn run(
 pub struct PublishedRow {
     pub run: PublishedRun,
     pub search: Search,
-    /// The plausible changes of one input (`CHANGES`: ±10% of the bandwidths and `r∞`, `beff` doubled, `tpo` 0 or 1) after which the search's fastest
-    /// layout is another.
+    /// The plausible changes of one input (`CHANGES`: ±10% of the bandwidths and `r∞`,
+    /// `beff` doubled, `tpo` 0 or 1) after which the search's fastest layout is another.
     pub flips: Vec<&'static str>,
 }
 
