@@ -45,9 +45,10 @@ const SWEEP_COUNTS: &str = "source: the GPU counts the source publishes";
 const LLAMA3_BUDGET: &str =
     "source: Llama 3 was pretrained on 15.6T tokens (Dubey et al. 2024, §3)";
 
-/// The measured presets' marks, by preset name.
-pub const PRESET_MARKS: &[(&str, Marks)] = &[
-    ("mixtral-8x7b-walls", &[
+/// The measured presets' marks, by preset name: tables searched in order (a preset that
+/// differs from another in a few inputs names its own first, then the other's).
+pub const PRESET_MARKS: &[(&str, &[Marks])] = &[
+    ("mixtral-8x7b-walls", &[&[
         ("b", "source: a 4M-token batch of 4,096-token sequences, Mixtral's training context (Jiang et al. 2024)"),
         ("a", "assumed: two microbatches a step, to show the experts' GEMMs shrink"),
         ("p", "source: Mixtral 8x7B, 46.7B parameters (Jiang et al. 2024)"),
@@ -73,8 +74,8 @@ pub const PRESET_MARKS: &[(&str, Marks)] = &[
         ("ns", "assumed: 64 → 512 GPUs"),
         ("tb", "assumed: a 2T-token budget"),
         ("bnv", NVLINK_BUS),
-    ]),
-    ("megatron-177b-h100", &[
+    ]]),
+    ("megatron-177b-h100", &[&[
         ("b", "source: NVIDIA/Megatron-LM README, strong scaling at 1,152 sequences of 4,096 tokens"),
         ("mbs", "assumed: one sequence per microbatch (the README names none)"),
         ("tp", "source: NVIDIA/Megatron-LM README, TP 8 · PP 6 for GPT 177B"),
@@ -103,8 +104,8 @@ pub const PRESET_MARKS: &[(&str, Marks)] = &[
         ("nvd", HGX_DOMAIN),
         ("ns", SWEEP_COUNTS),
         ("bnv", NVLINK_BUS),
-    ]),
-    ("gpt3-175b-walls", &[
+    ]]),
+    ("gpt3-175b-walls", &[&[
         ("b", "source: MLPerf Training v3.1 GPT-3, GBS 2,048 sequences of 2,048 tokens"),
         ("a", "source: one sequence per microbatch at the largest count (DGX Cloud recipe's microbatch 1)"),
         ("tp", DGX_GPT3_LAYOUT), ("pp", DGX_GPT3_LAYOUT),
@@ -130,8 +131,8 @@ pub const PRESET_MARKS: &[(&str, Marks)] = &[
         ("ns", "source: MLPerf v3.1's system sizes, 256 → 4,096 GPUs"),
         ("tb", "source: GPT-3's 300B training tokens (Brown et al. 2020, §2.2)"),
         ("bnv", NVLINK_BUS),
-    ]),
-    ("llama31-405b-h100", &[
+    ]]),
+    ("llama31-405b-h100", &[&[
         ("b", "source: Dubey et al. 2024, Table 4: 16M-token batches"),
         ("mbs", "source: Dubey et al. 2024, §3.3.2: one sequence per microbatch"),
         ("tp", "source: Dubey et al. 2024, Table 4: TP 8"),
@@ -159,8 +160,8 @@ pub const PRESET_MARKS: &[(&str, Marks)] = &[
         ("ns", "source: Dubey et al. 2024, Table 4: 8,192 and 16,384 GPUs, and the counts below them"),
         ("tb", LLAMA3_BUDGET),
         ("bnv", NVLINK_BUS),
-    ]),
-    ("torchtitan-llama3-8b", &[
+    ]]),
+    ("torchtitan-llama3-8b", &[&[
         ("b", "source: pytorch/torchtitan docs/performance.md, 2 × 8,192 tokens per GPU"),
         ("p", LLAMA_CONFIG), ("pa", LLAMA_CONFIG),
         ("peak", H100_PEAK),
@@ -182,8 +183,8 @@ pub const PRESET_MARKS: &[(&str, Marks)] = &[
         ("ns", SWEEP_COUNTS),
         ("tb", LLAMA3_BUDGET),
         ("bnv", NVLINK_BUS),
-    ]),
-    ("mlperf-gpt3-175b-h100", &[
+    ]]),
+    ("mlperf-gpt3-175b-h100", &[&[
         ("b", "source: MLPerf Training v3.1 GPT-3, GBS 2,048 sequences of 2,048 tokens"),
         ("tp", "source: MLPerf v3.1 NVIDIA config_DGXH100_*: TP 4"),
         ("pp", "source: MLPerf v3.1 NVIDIA config_DGXH100_*: PP 8"),
@@ -196,10 +197,10 @@ pub const PRESET_MARKS: &[(&str, Marks)] = &[
         ("ns", "source: MLPerf v3.1 system sizes"),
         ("tb", "source: MLPerf GPT-3's token budget to the target (published-runs.md §2)"),
         ("bcrit", "fitted on MLPerf v3.1's steps to the target at two batches (docs/model/08-critical-batch.md)"),
-    ]),
-    ("dgxc-gpt3-175b-bf16", DGX_GPT3_MARKS),
-    ("dgxc-gpt3-175b-fp8", DGX_GPT3_FP8_MARKS),
-    ("dgxc-llama3-70b-bf16", &[
+    ]]),
+    ("dgxc-gpt3-175b-bf16", &[DGX_GPT3_MARKS]),
+    ("dgxc-gpt3-175b-fp8", &[DGX_GPT3_FP8_MARKS, DGX_GPT3_MARKS]),
+    ("dgxc-llama3-70b-bf16", &[&[
         ("b", "source: NVIDIA/dgxc-benchmarking llama3.1/README_70b.md: GBS = 2 × GPUs sequences of 8,192 tokens"),
         ("a", "source: NVIDIA/dgxc-benchmarking llama3.1/README_70b.md: microbatch 1"),
         ("tp", "source: NVIDIA/dgxc-benchmarking llama3.1/README_70b.md: TP 4, PP 4, CP 2, VP 5"),
@@ -228,7 +229,7 @@ pub const PRESET_MARKS: &[(&str, Marks)] = &[
         ("ns", SWEEP_COUNTS),
         ("tb", LLAMA3_BUDGET),
         ("bnv", NVLINK_BUS),
-    ]),
+    ]]),
 ];
 
 const DGX_GPT3_MARKS: Marks = &[
@@ -264,40 +265,13 @@ const DGX_GPT3_MARKS: Marks = &[
     ("bnv", NVLINK_BUS),
 ];
 
+/// The FP8 recipe's own marks; the rest are the BF16 recipe's ([`DGX_GPT3_MARKS`]).
 const DGX_GPT3_FP8_MARKS: Marks = &[
-    ("b", DGX_GPT3_BATCH),
-    ("a", DGX_GPT3_LAYOUT),
-    ("tp", DGX_GPT3_LAYOUT),
-    ("pp", DGX_GPT3_LAYOUT),
-    ("p", GPT3_SHAPE),
-    ("pa", GPT3_SHAPE),
     ("peak", H100_FP8_PEAK),
-    ("beff", H100_NIC),
     (
         "sw",
         "source: the FP8 recipe gathers its parameters in FP8 (`fp8_params: true`)",
     ),
-    ("gw", DGX_GRADS),
-    ("cm", TIME_MODE),
-    ("n0", SWEEP_COUNTS),
-    ("em", FIT_MODE),
-    ("st", DGX_STEPS),
-    ("fp", FIT_POINTS),
-    ("sched", DGX_GPT3_LAYOUT),
-    ("vc", DGX_GPT3_LAYOUT),
-    ("nl", GPT3_SHAPE),
-    ("hd", GPT3_SHAPE),
-    ("nh", GPT3_SHAPE),
-    ("sq", GPT3_SHAPE),
-    ("voc", GPT2_VOCAB),
-    ("hbm", H100_HBM),
-    ("hres", RESERVE),
-    ("zero", DISTRIBUTED_OPTIMIZER),
-    ("sp", SEQUENCE_PARALLEL),
-    ("tpo", TE_OVERLAP),
-    ("nvd", HGX_DOMAIN),
-    ("ns", SWEEP_COUNTS),
-    ("bnv", NVLINK_BUS),
 ];
 
 /// The keys the published runs (`panel::published`) add to their presets' (or, without a
@@ -378,4 +352,12 @@ pub const MACHINE_RUN_MARKS: Marks = &[
 /// The mark of `key` in `marks`.
 pub fn mark(marks: Marks, key: &str) -> Option<&'static str> {
     marks.iter().find(|(k, _)| *k == key).map(|&(_, m)| m)
+}
+
+/// The mark of `key` in a measured preset's tables ([`PRESET_MARKS`]), the first that has it.
+pub fn preset_mark(preset: &str, key: &str) -> Option<&'static str> {
+    PRESET_MARKS
+        .iter()
+        .find(|(name, _)| *name == preset)
+        .and_then(|(_, tables)| tables.iter().find_map(|t| mark(t, key)))
 }

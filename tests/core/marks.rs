@@ -5,9 +5,7 @@
 
 use scaling_core::panel::machine_runs::MACHINE_RUNS;
 use scaling_core::panel::published::PUBLISHED_RUNS;
-use scaling_core::scenario::marks::{
-    mark, Marks, MACHINE_RUN_MARKS, PRESET_MARKS, PUBLISHED_MARKS,
-};
+use scaling_core::scenario::marks::{mark, preset_mark, Marks, MACHINE_RUN_MARKS, PUBLISHED_MARKS};
 use scaling_core::scenario::{decode, Key, Preset, Scenario};
 
 /// What a preset's shape puts in force even where it equals the default: the hardware.
@@ -56,9 +54,8 @@ fn marks_of(table: &[(&str, Marks)], name: &str) -> Marks {
 fn every_input_of_a_measured_preset_names_its_source() {
     let mut missing = Vec::new();
     for p in Preset::ALL.iter().filter(|p| p.source().is_some()) {
-        let marks = marks_of(PRESET_MARKS, p.name());
         for key in keys_in_force(&p.scenario()) {
-            match mark(marks, key) {
+            match preset_mark(p.name(), key) {
                 Some(m) => assert!(kind_ok(m), "{}: {key}: “{m}”", p.name()),
                 None => missing.push(format!("{}: {key}", p.name())),
             }
@@ -79,7 +76,6 @@ fn every_input_of_a_published_run_names_its_source() {
         let s = decode(run.query).scenario;
         let preset = s.preset.map(|p| p.name());
         let own = marks_of(PUBLISHED_MARKS, run.label);
-        let inherited = preset.map_or(&[][..], |name| marks_of(PRESET_MARKS, name));
         let base = s.base();
         for key in keys_in_force(&s) {
             let set_by_run = s.get_text(Key::from_name(key).unwrap())
@@ -87,7 +83,9 @@ fn every_input_of_a_published_run_names_its_source() {
             let m = if set_by_run {
                 mark(own, key)
             } else {
-                mark(inherited, key).or(mark(own, key))
+                preset
+                    .and_then(|name| preset_mark(name, key))
+                    .or(mark(own, key))
             };
             match m {
                 Some(m) if m.starts_with("assumed: ") => {
