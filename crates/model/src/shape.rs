@@ -188,7 +188,10 @@ impl Shape {
     /// `f`: the share of a step's FLOPs spent in attention's score and value products,
     /// `12·L·h·s / (6·P_a + 12·L·h·s)` ([`Self::attention_flops_per_token`] against `6·P_a`
     /// for the weights, [`Self::active_params`]). What ring attention's K/V exchange can hide
-    /// behind ([`super::walls::CpOverlap::Ring`]): 7.7% for Llama 3 405B at 8,192 tokens.
+    /// behind ([`super::walls::CpOverlap::Ring`]) is attention's share of the step's *time*:
+    /// a causal kernel runs about half these FLOPs at about half the weights' GEMM rate, so
+    /// the unhalved FLOP share stands for it (docs/model/12-walls.md §12.4): 7.7% for Llama 3
+    /// 405B at 8,192 tokens.
     pub fn attention_flop_share(&self) -> f64 {
         let attention = self.attention_flops_per_token();
         attention / (6.0 * self.active_params() + attention)
