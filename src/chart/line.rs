@@ -37,6 +37,8 @@ pub enum SeriesKind {
     Area,
     /// Markers only (table rows, measurements).
     Points,
+    /// A ✗ at each point: table rows that cannot run (over GPU memory).
+    Crosses,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -383,6 +385,10 @@ fn draw_series<DB: DrawingBackend>(
         SeriesKind::Points => {
             ctx.draw_series(pts.map(|p| Circle::new(p, style.px(POINT_RADIUS), color.filled())))?;
         }
+        SeriesKind::Crosses => {
+            let size = style.px(POINT_RADIUS * 1.5);
+            ctx.draw_series(pts.map(|p| Cross::new(p, size, color.stroke_width(thick))))?;
+        }
     }
     Ok(())
 }
@@ -659,7 +665,13 @@ fn draw_legend<DB: DrawingBackend>(
             SeriesKind::Dotted => Some((px(2.5), px(2.5), px(1.5))),
             _ => None,
         };
-        if let Some((dash, gap, half_h)) = pattern {
+        if s.kind == SeriesKind::Crosses {
+            root.draw(&Cross::new(
+                (cx, y),
+                px(4.0),
+                color.stroke_width(style.px(2.0)),
+            ))?;
+        } else if let Some((dash, gap, half_h)) = pattern {
             let mut from = x;
             while from < x + swatch_w {
                 let to = (from + dash).min(x + swatch_w);

@@ -63,6 +63,29 @@ fn best_layout_series(plan: &PlanSweep, value: impl Fn(&PlanPoint) -> f64) -> Op
     })
 }
 
+/// The table rows whose weak-then-strong layout does not fit in GPU memory, marked on its
+/// curve: a time to quality there is of a run that cannot start.
+fn over_memory_series(plan: &PlanSweep, value: impl Fn(&PlanPoint) -> f64) -> Option<Series> {
+    let points: Vec<(f64, f64)> = plan
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let p = r.weak_then_strong?;
+            (p.fits == Some(false)).then(|| (r.gpus, value(&p)))
+        })
+        .collect();
+    (!points.is_empty()).then(|| Series {
+        label: tr(
+            "✗ does not fit in GPU memory (weak, then strong)",
+            "✗ 单卡显存放不下（先弱后强）",
+        )
+        .to_string(),
+        color: super::colors::MEASURED,
+        kind: SeriesKind::Crosses,
+        points,
+    })
+}
+
 /// The chart description.
 pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
     let value = |p: &PlanPoint| match which {
@@ -96,6 +119,7 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
         }
     }
     series.extend(best_layout_series(plan, value));
+    series.extend(over_memory_series(plan, value));
     let (title, y_desc) = match which {
         PlanChart::TimeToQuality => (
             tr("Time to the target loss", "达到目标 loss 的时间"),

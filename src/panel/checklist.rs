@@ -35,10 +35,17 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
     let (Some(strong_first), Some(strong_last)) = (llm.strong.first(), llm.strong.last()) else {
         return Report::default();
     };
+    // The throughput starts where the efficiency does: at the baseline's row, or at the
+    // first row when `N₀` is not one of the table's counts (the sentence names the count).
+    let strong_start = llm
+        .strong
+        .iter()
+        .find(|row| row.gpus == llm.summary.baseline_gpus)
+        .unwrap_or(strong_first);
     let mut text = strong_sentence(
         scenario.llm.global_batch_tokens,
         llm,
-        strong_first,
+        strong_start,
         strong_last,
     );
     if let (Some(weak_last), Some(plan_last)) = (llm.weak.last(), plan.rows.last()) {
@@ -76,11 +83,12 @@ impl Paragraph {
 }
 
 /// Point 1 and 2 for strong scaling: the fixed global batch, the baseline, the efficiency and
-/// throughput at the last GPU count, and where the knee is.
+/// throughput at the last GPU count, and where the knee is. The throughput goes from `start`'s
+/// row to the last, each named with its GPU count, so every number is one the table shows.
 fn strong_sentence(
     global_batch_tokens: f64,
     llm: &LlmSweep,
-    first: &StrongRow,
+    start: &StrongRow,
     last: &StrongRow,
 ) -> Paragraph {
     let b = format_si(global_batch_tokens, 4);
@@ -89,26 +97,28 @@ fn strong_sentence(
     // Both languages fill the same arguments (one code path: the size budget counts).
     let eff = format_percent(last.efficiency, 1);
     let (tp0, tp1) = (
-        format_rate(first.throughput_tokens_per_s),
+        format_rate(start.throughput_tokens_per_s),
         format_rate(last.throughput_tokens_per_s),
     );
+    let n_start = format_count(start.gpus);
     let peak = format_count(llm.summary.peak_throughput_gpus);
     let (t_crit, n_max) = (
         format_si(llm.summary.t_crit_tokens, 3),
         format_si(llm.summary.n_max, 2),
     );
-    let strong: [&dyn std::fmt::Display; 9] =
-        [&b, &n0, &n1, &eff, &tp0, &tp1, &peak, &t_crit, &n_max];
+    let strong: [&dyn std::fmt::Display; 10] = [
+        &b, &n0, &n1, &eff, &tp0, &tp1, &peak, &t_crit, &n_max, &n_start,
+    ];
     Paragraph {
         en: fill(
             "Strong scaling (global batch fixed at {0} tokens): from a baseline of {1} GPUs to {2} GPUs, \
-             parallel efficiency is {3} and throughput goes {4} → {5} tokens/s (peak at {6} GPUs; T_crit = {7} \
+             parallel efficiency is {3} and throughput goes from {4} tokens/s at {9} GPUs to {5} at {2} (peak at {6} GPUs; T_crit = {7} \
              tokens per replica puts the knee near {8} GPUs). ",
             &strong,
         ),
         zh: fill(
-            "强扩展（固定 global batch = {0} tokens）：以 {1} 卡为基线扩到 {2} 卡，并行效率 {3}，吞吐从 {4} 到 {5} \
-             tokens/s（峰值在 {6} 卡；T_crit = {7} tokens/副本，拐点约在 {8} 卡）。",
+            "强扩展（固定 global batch = {0} tokens）：以 {1} 卡为基线扩到 {2} 卡，并行效率 {3}，吞吐从 {9} 卡的 {4} \
+             到 {2} 卡的 {5} tokens/s（峰值在 {6} 卡；T_crit = {7} tokens/副本，拐点约在 {8} 卡）。",
             &strong,
         ),
     }

@@ -494,21 +494,42 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
 }
 
 /// The Strong panel's badge: what its sweep holds fixed (the global batch) and what that
-/// makes fall (tokens per replica), so a reader sees it is strong scaling.
+/// makes fall, so a reader sees it is strong scaling. Tokens per replica fall unless the
+/// microbatch is pinned (`mbs`); then `T` stays and the microbatches per step `A` fall, and the
+/// badge says that instead of a fall from a value to itself.
 pub fn strong_badge(sweep: &LlmSweep) -> String {
     let (first, last) = match (sweep.strong.first(), sweep.strong.last()) {
         (Some(a), Some(b)) => (a, b),
         _ => return String::new(),
     };
-    trf!(
-        "Strong scaling: B_global fixed at {0} tokens; T per replica {1} → {2} as N goes {3} → {4}",
-        "强扩展：B_global 固定为 {0} tokens；N 从 {3} 到 {4} 时每副本 T 从 {1} 降到 {2}",
-        format_si(sweep.summary.global_batch_tokens, 4),
+    let batch = format_si(sweep.summary.global_batch_tokens, 4);
+    let (t0, t1) = (
         format_si(first.tokens_per_replica, 4),
         format_si(last.tokens_per_replica, 4),
-        format_count(first.gpus),
-        format_count(last.gpus)
-    )
+    );
+    let (n0, n1) = (format_count(first.gpus), format_count(last.gpus));
+    if t0 == t1 && first.accumulation != last.accumulation {
+        trf!(
+            "Strong scaling: B_global fixed at {0} tokens; T per replica stays {1} and A {2} → {3} as N goes {4} → {5}",
+            "强扩展：B_global 固定为 {0} tokens；N 从 {4} 到 {5}，每副本 T 保持 {1}，A 从 {2} 减到 {3}",
+            batch,
+            t0,
+            format_count(first.accumulation as f64),
+            format_count(last.accumulation as f64),
+            n0,
+            n1
+        )
+    } else {
+        trf!(
+            "Strong scaling: B_global fixed at {0} tokens; T per replica {1} → {2} as N goes {3} → {4}",
+            "强扩展：B_global 固定为 {0} tokens；N 从 {3} 到 {4}，每副本 T：{1} → {2}",
+            batch,
+            t0,
+            t1,
+            n0,
+            n1
+        )
+    }
 }
 
 /// The Weak panel's badge: tokens per replica held, the global batch growing.

@@ -134,9 +134,12 @@ pub fn table(plan: &PlanSweep) -> Table {
     Table::from_columns("plan", caption, &columns, &plan.rows)
 }
 
-/// Key figures above the Plan panel: the vanity-vs-true contrast at the last row first.
+/// Key figures above the Plan panel: the vanity-vs-true contrast at the last row first, after
+/// a warning when the weak-then-strong layout does not fit in memory at some rows (its times to
+/// quality are then of a run that cannot start there).
 pub fn key_figures(plan: &PlanSweep, llm: &LlmSweep) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    out.extend(fit_figure(plan, llm));
     let n0 = llm.summary.baseline_gpus;
     if let Some(last) = plan.rows.last() {
         out.push((
@@ -232,6 +235,38 @@ pub fn key_figures(plan: &PlanSweep, llm: &LlmSweep) -> Vec<(String, String)> {
         ));
     }
     out
+}
+
+/// With a shape, when the weak-then-strong batch's layout does not fit at some table rows:
+/// how many, and the first one's memory against what the GPU offers (`hbm − hres`).
+fn fit_figure(plan: &PlanSweep, llm: &LlmSweep) -> Option<(String, String)> {
+    let over: Vec<(f64, f64)> = plan
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let p = r.weak_then_strong?;
+            (p.fits == Some(false)).then_some((r.gpus, p.memory_bytes?))
+        })
+        .collect();
+    let &(gpus, bytes) = over.first()?;
+    let usable = llm.summary.usable_bytes?;
+    let gib = crate::text::units::format_gib;
+    Some((
+        tr(
+            "Memory per GPU (weak→strong, this layout)",
+            "单卡显存（先弱后强，当前布局）",
+        )
+        .to_string(),
+        trf!(
+            "does not fit at {0} of {1} rows: {2} GiB of {3} GiB at {4} GPUs (✗ on the charts)",
+            "{1} 行中有 {0} 行放不下：{4} 卡时需 {2} GiB，可用 {3} GiB（图中以 ✗ 标出）",
+            format_count(over.len() as f64),
+            format_count(plan.rows.len() as f64),
+            gib(bytes),
+            gib(usable),
+            format_count(gpus)
+        ),
+    ))
 }
 
 /// One row of the lever table.
@@ -441,21 +476,26 @@ fn freed_memory_note(scenario: &Scenario, rows: &[LeverRow]) -> Option<String> {
             .map(|w| w.memory.activations)
     };
     let freed = activations(n0)? - activations(knee)?;
+    // Each lever's cost at the baseline and at the knee: a cost that vanishes at `N_max`
+    // (a zero-bubble schedule's, with few microbatches left) can be most of the GPU at `N₀`.
     let cost = |key: &str| {
         rows.iter()
             .find(|r| r.lever == key)
             .and_then(|r| r.memory_cost_bytes)
-            .map_or(0.0, |m| m.1)
+            .unwrap_or((0.0, 0.0))
     };
     let gib = |b: f64| crate::text::units::fixed(b / crate::text::units::GIB_BYTES, 1);
+    let (noreshard, zero_bubble) = (cost("noreshard"), cost("zb"));
     Some(trf!(
-        "Strong scaling {} → {} GPUs (N_max) frees {} GiB of activations per GPU; there, no-reshard costs {} GiB and a zero-bubble schedule {} GiB: decide them together.",
-        "强扩展 {} → {} 卡（N_max）为每卡释放 {} GiB 激活显存；此时不 reshard 需要 {} GiB，零气泡调度需要 {} GiB：两者应一起决定。",
+        "Strong scaling {0} → {1} GPUs (N_max) frees {2} GiB of activations per GPU; no-reshard costs {3} GiB at {0} GPUs and {4} GiB at N_max, a zero-bubble schedule {5} GiB and {6} GiB: decide them together.",
+        "强扩展 {0} → {1} 卡（N_max）为每卡释放 {2} GiB 激活显存；不 reshard 在 {0} 卡时需要 {3} GiB、在 N_max 时需要 {4} GiB，零气泡调度分别需要 {5} GiB 和 {6} GiB：两者应一起决定。",
         format_count(n0),
         format_si(knee, 2),
         gib(freed),
-        gib(cost("noreshard")),
-        gib(cost("zb"))
+        gib(noreshard.0),
+        gib(noreshard.1),
+        gib(zero_bubble.0),
+        gib(zero_bubble.1)
     ))
 }
 

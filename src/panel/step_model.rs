@@ -9,12 +9,15 @@ use crate::scenario::llm::{ComputeMode, ExposedMode, LlmSettings};
 use crate::scenario::Key;
 use crate::text::units::{format_count, format_ms, format_percent, format_si};
 
-/// How the compute time is found, in the words of the `cm` menu.
-fn compute_text(mode: ComputeMode) -> &'static str {
+/// How the compute time is found, in the words of the `cm` menu. With a shape the FLOPs per
+/// token count attention's score and value products, `12·L·h·s`, beside the weights' `6·P_a`
+/// (`LlmInputs::flops_per_token`), and the formula says so.
+fn compute_text(mode: ComputeMode, with_shape: bool) -> &'static str {
     match mode {
         ComputeMode::Time | ComputeMode::Auto => {
             tr("a measured time at N₀ (tc)", "N₀ 时的实测时间（tc）")
         }
+        ComputeMode::Flops if with_shape => "(6·P_a + 12·L·h·s)·B/(N·F_eff)",
         ComputeMode::Flops => "6·P_a·B/(N·F_eff)",
         ComputeMode::Physics => tr(
             "physics, F_eff = r_inf·peak·η",
@@ -64,7 +67,7 @@ pub fn step_model_figure(l: &LlmSettings) -> Option<(String, String)> {
     let compute = if l.exposed_mode == ExposedMode::Fit {
         exposed_text(ExposedMode::Fit)
     } else {
-        compute_text(cm)
+        compute_text(cm, true)
     };
     Some((
         tr("Step model in force", "当前的 step 模型").to_string(),
@@ -140,8 +143,9 @@ pub fn mfu_above_peak(sweep: &LlmSweep, l: &LlmSettings, weak: bool) -> Option<(
 pub enum Unused {
     /// `a`: the fixed microbatch (`mbs`) sets `A` at each GPU count.
     SetByMicrobatch,
-    /// Compute comes from elsewhere than `tc` (`cm` in force).
-    ComputeFrom(ComputeMode),
+    /// Compute comes from elsewhere than `tc` (`cm` in force), with or without the model's
+    /// shape (then the FLOPs per token count attention).
+    ComputeFrom(ComputeMode, bool),
     /// The fit of `st` sets compute and exposed time (`em=fit`).
     SetByFit,
     /// `F_eff` is `r_inf · peak · η` (`cm=physics`).
@@ -166,7 +170,8 @@ pub fn unused_inputs(l: &LlmSettings) -> Vec<(Key, Unused)> {
     if fit {
         out.extend([Key::ComputeMs, Key::Flops].map(|k| (k, Unused::SetByFit)));
     } else if cm != ComputeMode::Time {
-        out.push((Key::ComputeMs, Unused::ComputeFrom(cm)));
+        let with_shape = l.walls.has_shape();
+        out.push((Key::ComputeMs, Unused::ComputeFrom(cm, with_shape)));
     }
     if cm == ComputeMode::Physics && !fit {
         out.push((Key::Flops, Unused::RateFromPhysics));
@@ -199,8 +204,12 @@ pub fn unused_text(why: Unused) -> String {
             "A 由 mbs 在每个卡数下决定（见表中 A 列）",
         )
         .to_string(),
-        Unused::ComputeFrom(mode) => {
-            trf!("compute from {}", "计算时间：{}", compute_text(mode))
+        Unused::ComputeFrom(mode, with_shape) => {
+            trf!(
+                "compute from {}",
+                "计算时间：{}",
+                compute_text(mode, with_shape)
+            )
         }
         Unused::SetByFit => tr("the fit of st sets it", "由 st 的拟合决定").to_string(),
         Unused::RateFromPhysics => tr(

@@ -441,7 +441,7 @@ keys! {
         control: Select(&[
             ("auto", "auto: physics once the shape gives P, else time", "自动：形状给出 P 后按物理，否则按时间"),
             ("time", "a measured time at N₀", "N₀ 时的实测时间"),
-            ("flops", "6·P_a·B/(N·F_eff)", ""),
+            ("flops", "(6·P_a + attention)·B/(N·F_eff)", "(6·P_a + 注意力)·B/(N·F_eff)"),
             ("physics", "physics: F_eff = r_inf·peak·η", "物理推算：F_eff = r_inf·峰值·η"),
         ]),
         label: "Compute time from",

@@ -30,9 +30,9 @@ pub enum ComputeMode {
     Auto,
     /// `tc` ms at the baseline `n0` (the seed's "900 ms at 1,024").
     Time,
-    /// `6·P_a·B/(N·F_eff)`.
+    /// `F_tok·B/(N·F_eff)`, `F_tok = 6·P_a`, plus attention's `12·L·h·s` with a shape.
     Flops,
-    /// `6·P_a·B/(N·F_eff)` with `F_eff = r∞ · peak · η(own layout at N₀)` from the stack's
+    /// `F_tok·B/(N·F_eff)` with `F_eff = r∞ · peak · η(own layout at N₀)` from the stack's
     /// `r∞` (`stack`, `rinf`; [`crate::model::layouts::physics_inputs`]): no measured rate.
     Physics,
 }

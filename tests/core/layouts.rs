@@ -196,17 +196,17 @@ fn at_a_small_t_the_larger_microbatch_wins() {
     assert_eq!(best.choice.zero, 3);
     let behind = s.current.step_ms - best.step_ms;
     assert!((behind - 0.023_812_096).abs() < 1e-12, "{behind}");
-    assert!(
-        matches!(
-            s.current.why,
-            Loss::Slower {
-                part: TimePart::DataParallel,
-                ..
-            }
-        ),
-        "{:?}",
-        s.current.why
-    );
+    // The whole gap is the data-parallel chunk: the part's excess and the gap are one number.
+    let Loss::Slower {
+        part: TimePart::DataParallel,
+        by_ms,
+        gap_ms,
+    } = s.current.why
+    else {
+        panic!("{:?}", s.current.why)
+    };
+    assert!((gap_ms - 0.023_812_096).abs() < 1e-12, "{gap_ms}");
+    assert!((by_ms - 0.023_812_096).abs() < 1e-12, "{by_ms}");
     let small = s
         .layouts
         .iter()
@@ -1207,4 +1207,63 @@ fn physics_charges_the_own_layouts_recomputation() {
             assert!((w / n - r).abs() < 1e-12, "ac={ac}: {w} / {n} ≠ {r}");
         }
     }
+}
+
+/// The "why" of a slower layout gives the whole gap first, then the part that loses the most
+/// and what the other parts add or give back: one part's excess alone read as the gap
+/// ("TP traffic (+687.19 ms)" for a layout 121.44 ms behind).
+#[test]
+fn why_gives_the_whole_gap_then_the_part() {
+    use scaling_core::i18n::{set_lang, Lang};
+    use scaling_core::panel::layouts::why_text;
+    let offset = Loss::Slower {
+        part: TimePart::Tp,
+        by_ms: 687.19,
+        gap_ms: 121.44,
+    };
+    let added = Loss::Slower {
+        part: TimePart::Bubble,
+        by_ms: 80.0,
+        gap_ms: 100.5,
+    };
+    let whole = Loss::Slower {
+        part: TimePart::DataParallel,
+        by_ms: 42.0,
+        gap_ms: 42.0,
+    };
+    assert_eq!(
+        why_text(&offset),
+        "+121.44 ms: TP traffic +687.19 ms, the rest −565.75 ms"
+    );
+    assert_eq!(
+        why_text(&added),
+        "+100.5 ms: pipeline bubble +80 ms, the rest +20.5 ms"
+    );
+    assert_eq!(why_text(&whole), "+42 ms: exposed data-parallel traffic");
+    set_lang(Lang::Zh);
+    let zh = [why_text(&offset), why_text(&added), why_text(&whole)];
+    set_lang(Lang::En);
+    assert_eq!(zh[0], "慢 121.44 ms：TP 通信多 687.19 ms，其余少 565.75 ms");
+    assert_eq!(zh[1], "慢 100.5 ms：流水线气泡多 80 ms，其余多 20.5 ms");
+    assert_eq!(zh[2], "慢 42 ms：全在暴露的数据并行通信");
+}
+
+/// Every slower layout's gap is its step less the fastest's, on a published run's search.
+#[test]
+fn every_gap_is_the_step_difference() {
+    let s = search(
+        "v=1&preset=llama31-405b-h100",
+        &SearchSpace::default(),
+        8192.0,
+    );
+    let best = s.best().unwrap().step_ms;
+    let mut slower = 0;
+    for l in s.layouts.iter().filter(|l| l.fits) {
+        if let Loss::Slower { gap_ms, by_ms, .. } = l.why {
+            slower += 1;
+            assert!((gap_ms - (l.step_ms - best)).abs() < 1e-9 * l.step_ms);
+            assert!(by_ms > 0.0);
+        }
+    }
+    assert!(slower > 1000, "{slower}");
 }

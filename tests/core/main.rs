@@ -23,6 +23,7 @@ mod panel;
 mod plan;
 mod properties;
 mod registry;
+mod sentences;
 mod tidy;
 mod url_codec;
 mod zh;

@@ -129,9 +129,15 @@ pub enum Loss {
     Best,
     /// Its memory exceeds the GPU's by `over_bytes`, most of it in `part`.
     DoesNotFit { over_bytes: f64, part: MemoryPart },
-    /// The part of the step in which it loses the most time against the fastest layout, and
-    /// how much (ms).
-    Slower { part: TimePart, by_ms: f64 },
+    /// How much slower its step is than the fastest layout's, `gap_ms`, and the part of the
+    /// step in which it loses the most time, `part`, with that part's own excess `by_ms`. The
+    /// parts' excesses sum to the gap, so one part's can exceed it when others are smaller
+    /// than the fastest layout's (more TP traffic, a smaller bubble): a reader needs both.
+    Slower {
+        part: TimePart,
+        by_ms: f64,
+        gap_ms: f64,
+    },
     /// As fast as the fastest layout (to a part in 10⁹); ranked after it for more GPUs per
     /// replica or more memory.
     Tie,
@@ -909,7 +915,8 @@ fn loss(s: &Scored, best: Option<&StepParts>) -> Loss {
     let Some(b) = best else {
         return Loss::Best;
     };
-    if s.step_ms - b.step_ms() <= 1e-9 * s.step_ms {
+    let gap_ms = s.step_ms - b.step_ms();
+    if gap_ms <= 1e-9 * s.step_ms {
         return Loss::Tie;
     }
     let p = &s.parts;
@@ -935,7 +942,11 @@ fn loss(s: &Scored, best: Option<&StepParts>) -> Loss {
             _ => Some((part, by)),
         },
     )
-    .map_or(Loss::Best, |(part, by_ms)| Loss::Slower { part, by_ms })
+    .map_or(Loss::Best, |(part, by_ms)| Loss::Slower {
+        part,
+        by_ms,
+        gap_ms,
+    })
 }
 
 /// Every layout at one GPU count, ranked, and where the scenario's own layout stands.
