@@ -3,9 +3,10 @@
 //!
 //! The rows are `../shared/data/machines-and-runs.md` §2, §3 and §5 as printed there: the
 //! release, model, system, GPUs, precision, sequence, global batch, microbatch, TP, PP, CP,
-//! VP, FSDP and the measured tokens per second per GPU (or MLPerf's median step). Only the
-//! dense models' rows are here: the MoE rows need expert parallelism folded over data
-//! parallelism, which the model does not have yet.
+//! VP, EP, FSDP and the measured tokens per second per GPU (or MLPerf's median step). The MoE
+//! rows are NVIDIA's force-balanced, token-dropless benchmarks (note 4 there), which is the
+//! model's balanced routing ([`crate::model::shape::Shape::tokens_per_expert`]); the MoE rows
+//! the model cannot hold are left out and named at [`MACHINE_RUNS`].
 //!
 //! **Method.** The rows fall in groups of one machine × precision × software release
 //! (software moves the same layout between releases, note 6 there). In each group the first
@@ -69,6 +70,8 @@ pub struct MachineRun {
     pub vp: u32,
     /// FSDP (ZeRO-3) rather than the distributed optimizer (ZeRO-1).
     pub fsdp: bool,
+    /// Expert-parallel degree (1 for a dense model).
+    pub ep: u32,
     pub measured: Measured,
     /// The section of `machines-and-runs.md` and the source's own place.
     pub source: &'static str,
@@ -100,7 +103,7 @@ impl MachineRun {
             "sched=1f1b".to_string()
         };
         Some(format!(
-            "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&{schedule}&zero={}&sp={}&tpo={}&ac=none&fa=1&ns={}&n0={}&rinf={}",
+            "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&ep={}&{schedule}&zero={}&sp={}&tpo={}&ac=none&fa=1&ns={}&n0={}&rinf={}",
             self.machine,
             self.precision,
             shape.query_with_params(),
@@ -110,6 +113,7 @@ impl MachineRun {
             self.tp,
             self.pp,
             self.cp,
+            self.ep,
             if self.fsdp { 3 } else { 1 },
             u8::from(self.tp > 1),
             format_sig(1.0 - 1.0 / self.tp as f64, 6),
@@ -122,7 +126,31 @@ impl MachineRun {
 
 /// The shapes of the models these runs train, each from its configuration (the three Llama
 /// 3.1 shapes are `scaling shapes`' own).
-pub const RUN_SHAPES: [ModelShape; 10] = [
+pub const RUN_SHAPES: [ModelShape; 14] = [
+    ModelShape {
+        name: "Qwen3 30B-A3B",
+        card_params: "30.5B / 3.3B active",
+        query: "nl=48&hd=2048&nh=32&kvh=4&hdim=128&ffn=768&voc=151936&ne=128&ke=8&sq=4096",
+        source: "Qwen/Qwen3-30B-A3B config.json (fixtures/import/hf/qwen3-30b-a3b.config.json): 48 layers, 2,048 wide, 32 heads of 128, 4 KV heads, 128 experts of 768, 8 routed a token",
+    },
+    ModelShape {
+        name: "Qwen3 235B-A22B",
+        card_params: "235B / 22B active",
+        query: "nl=94&hd=4096&nh=64&kvh=4&hdim=128&ffn=1536&voc=151936&ne=128&ke=8&sq=4096",
+        source: "Qwen/Qwen3-235B-A22B config.json (fixtures/import/hf/qwen3-235b-a22b.config.json): 94 layers, 4,096 wide, 64 heads of 128, 4 KV heads, 128 experts of 1,536, 8 routed a token",
+    },
+    ModelShape {
+        name: "Mixtral 8x7B",
+        card_params: "46.7B / 12.9B active",
+        query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=32000&ne=8&ke=2&sq=4096",
+        source: "mistralai/Mixtral-8x7B-v0.1 config.json (fixtures/import/hf/mixtral-8x7b-v0.1.config.json)",
+    },
+    ModelShape {
+        name: "Llama 4 Scout",
+        card_params: "109B / 17B active",
+        query: "nl=48&hd=5120&nh=40&kvh=8&ffn=8192&voc=202048&ne=16&ke=1&nse=1&sq=8192",
+        source: "meta-llama/Llama-4-Scout-17B-16E config.json text_config (fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json) and its one shared expert (Hugging Face transformers' Llama4TextMoe); chunked attention over 8,192 tokens is full attention at the row's 8,192",
+    },
     ModelShape {
         name: "Llama 3 8B",
         card_params: "8.03B",
@@ -223,9 +251,18 @@ const fn tok(
         cp,
         vp,
         fsdp,
+        ep: 1,
         measured: Measured::TokensPerGpuPerS(tokens_per_gpu_per_s),
         source,
     }
+}
+
+/// A mixture-of-experts performance-summary row: its [`tok`] row with the EP column (the
+/// distributed optimizer; no such row uses FSDP).
+const fn moe(run: MachineRun, ep: u32) -> MachineRun {
+    let mut run = run;
+    run.ep = ep;
+    run
 }
 
 /// An MLPerf Training v5.0 Llama 3.1 405B row (FP8, 8,192-token sequences, microbatch 1,
@@ -252,6 +289,7 @@ const fn mlperf(
         cp,
         vp,
         fsdp: false,
+        ep: 1,
         measured: Measured::StepS(step_s),
         source,
     }
@@ -263,12 +301,15 @@ const S3A: &str = "machines-and-runs.md §3(a): NeMo performance_summary.md, NeM
 const S3B: &str = "machines-and-runs.md §3(b): NeMo Framework performance summary (first rows)";
 const S5: &str = "machines-and-runs.md §5: MLPerf Training v5.0 result logs";
 
-/// The dense rows of `machines-and-runs.md`, in its order. A parenthesised second value is
-/// the block-scaled run (`mxfp8`) and its own row; 25.07's second values are left out (the
-/// page that names their recipe was cut off), as are the rows without a shape source
-/// (Nemotron-8B and 22B) and the MoE rows.
+/// The rows of `machines-and-runs.md` the model can express, in its order. A parenthesised
+/// second value is the block-scaled run (`mxfp8`) and its own row; 25.07's second values are
+/// left out (the page that names their recipe was cut off), as are the rows without a shape
+/// source (Nemotron-8B and 22B), the MoE rows whose model or layout the model cannot hold
+/// (DeepSeek-V3's latent attention and dense layers, GPT-OSS's alternating sliding windows,
+/// expert parallelism folded over tensor parallelism, Llama 4 Maverick's cut-off row) and
+/// Mixtral 8x22B, whose batch and microbatch columns are printed swapped.
 #[rustfmt::skip]
-pub const MACHINE_RUNS: [MachineRun; 67] = [
+pub const MACHINE_RUNS: [MachineRun; 83] = [
     // §2, 25.11.
     tok(B11, "Llama 3 8B", "gb300", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 37556.0, S2_11),
     tok(B11, "Llama 3 8B", "gb300", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 36108.0, S2_11),
@@ -285,6 +326,15 @@ pub const MACHINE_RUNS: [MachineRun; 67] = [
     tok(B11, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 1, 1), true, 14451.0, S2_11),
     tok(B11, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1602.0, S2_11),
     tok(B11, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 292.0, S2_11),
+    // §2, 25.11, mixture of experts (force-balanced, dropless; DeepSeek-V3's latent attention,
+    // GPT-OSS's sliding windows and Qwen3 235B on H100's EP 32 over 16 data-parallel ranks left out).
+    moe(tok(B11, "Qwen3 30B-A3B", "gb300", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 28934.0, S2_11), 8),
+    moe(tok(B11, "Qwen3 235B-A22B", "gb300", "bf16", 256, 4096, 8192, 2, (1, 4, 1, 12), false, 6131.0, S2_11), 16),
+    moe(tok(B11, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23766.0, S2_11), 8),
+    moe(tok(B11, "Qwen3 235B-A22B", "gb200", "bf16", 256, 4096, 8192, 1, (1, 8, 1, 3), false, 4916.0, S2_11), 32),
+    moe(tok(B11, "Qwen3 30B-A3B", "b200", "mxfp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 9299.0, S2_11), 8),
+    moe(tok(B11, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 3269.0, S2_11), 8),
+    moe(tok(B11, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 5275.0, S2_11), 8),
     // §2, 25.09 (FP8 per-tensor; the parenthesised runs block-scaled, read as MXFP8).
     tok(B09, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31357.0, S2_09),
     tok(B09, "Llama 3 8B", "gb200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29925.0, S2_09),
@@ -299,6 +349,13 @@ pub const MACHINE_RUNS: [MachineRun; 67] = [
     tok(B09, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 1, 1), true, 14079.0, S2_09),
     tok(B09, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1619.0, S2_09),
     tok(B09, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 302.0, S2_09),
+    // §2, 25.09, mixture of experts (Qwen3 235B on GB200 and H100 fold EP over TP: left out).
+    moe(tok(B09, "Qwen3 30B-A3B", "gb200", "fp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 22775.0, S2_09), 8),
+    moe(tok(B09, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23723.0, S2_09), 8),
+    moe(tok(B09, "Qwen3 30B-A3B", "b200", "fp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 18066.0, S2_09), 8),
+    moe(tok(B09, "Qwen3 235B-A22B", "b200", "fp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4104.0, S2_09), 8),
+    moe(tok(B09, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4275.0, S2_09), 8),
+    moe(tok(B09, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 10494.0, S2_09), 8),
     // §3(a), NeMo 24.07 on DGX-H100, FP8.
     tok(N0724, "GPT-3 5B", "h100", "fp8", 64, 2048, 2048, 4, (1, 1, 1, 1), false, 23406.0, S3A),
     tok(N0724, "GPT-3 175B", "h100", "fp8", 128, 2048, 256, 1, (4, 8, 1, 6), false, 716.0, S3A),
@@ -316,6 +373,7 @@ pub const MACHINE_RUNS: [MachineRun; 67] = [
     tok(N0225, "Llama 3.1 405B", "b200", "fp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 625.0, S3B),
     tok(N0225, "Nemotron-4 15B", "b200", "fp8", 64, 4096, 256, 2, (1, 1, 1, 1), false, 14760.0, S3B),
     tok(N0225, "Nemotron-4 340B", "b200", "fp8", 128, 4096, 32, 1, (8, 4, 1, 12), false, 602.0, S3B),
+    moe(tok(N0225, "Mixtral 8x7B", "b200", "fp8", 64, 4096, 256, 2, (1, 1, 1, 1), false, 15457.0, S3B), 8),
     tok(N0225, "GPT-3 175B", "h100", "fp8", 512, 2048, 2048, 2, (4, 8, 1, 6), false, 866.0, S3B),
     tok(N0425, "GPT-3 175B", "gb200", "fp8", 128, 2048, 256, 2, (4, 4, 1, 12), false, 1804.0, S3B),
     tok(N0425, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 33099.0, S3B),
@@ -323,9 +381,11 @@ pub const MACHINE_RUNS: [MachineRun; 67] = [
     tok(N0425, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 665.0, S3B),
     tok(N0425, "Nemotron-4 15B", "gb200", "fp8", 64, 4096, 256, 2, (1, 1, 1, 1), false, 17809.0, S3B),
     tok(N0425, "Nemotron-4 340B", "gb200", "fp8", 128, 4096, 32, 1, (8, 4, 1, 12), false, 737.0, S3B),
+    moe(tok(N0425, "Mixtral 8x7B", "gb200", "fp8", 64, 4096, 256, 2, (1, 1, 1, 1), false, 19275.0, S3B), 8),
     tok(N0725, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31737.0, S3B),
     tok(N0725, "Llama 3 70B", "gb200", "fp8", 64, 8192, 128, 1, (1, 1, 1, 1), true, 4066.0, S3B),
     tok(N0725, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (2, 1, 1, 1), true, 706.0, S3B),
+    moe(tok(N0725, "Llama 4 Scout", "gb200", "fp8", 64, 8192, 1024, 1, (1, 1, 1, 1), false, 13783.0, S3B), 16),
     // §5, MLPerf Training v5.0, Llama 3.1 405B.
     mlperf("gb200", 256, 448, (4, 8, 2, 8), 19.168, S5),
     mlperf("gb200", 512, 896, (4, 8, 2, 8), 19.278, S5),

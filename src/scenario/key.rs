@@ -576,6 +576,15 @@ keys! {
         hf: &["num_key_value_heads", "num_kv_heads", "multi_query_group_num"],
         url: &["key/value heads (grouped-query attention; Llama 3: 8)", "`0` (= as many as `nh`: multi-head)", "as `nl`; must divide `nh`", "§12.1, §12.4"],
     };
+    HeadDim = "hdim", Walls, "Head width (0 = h/heads)", "每个注意力头的宽度" {
+        control: Decimal,
+        label: "Head width <var>d<sub>h</sub></var>",
+        help: ("<code>0</code> = <var>h</var>/heads; Qwen3: <code>128</code>", "0 = h/头数；Qwen3 为 128"),
+        megatron: &["--kv-channels"],
+        nemo: &["model.config.kv_channels"],
+        hf: &["head_dim"],
+        url: &["the width of one attention head `d_h`: attention weights `2·h·d_h·(nh + kvh)` per layer and attention FLOPs `12·L·nh·d_h·s` per token (Qwen3 and GPT-OSS give heads their own width)", "`0` (= `hd/nh`)", "as `nl`: `128`", "§12.1"],
+    };
     Ffn = "ffn", Walls, "Gated MLP size (0 = 4h GELU MLP)", "门控 MLP 宽度" {
         control: Decimal,
         label: "Gated MLP size",
@@ -620,6 +629,13 @@ keys! {
         nemo: &["model.config.moe_router_topk"],
         hf: &["num_experts_per_tok", "moe_topk"],
         url: &["experts each token is routed to, `k` (top-k)", "`1`", "whole number `1 … 2^30`; at most `ne`", "§12.1, §12.6"],
+    };
+    SharedExperts = "nse", Walls, "Shared experts", "共享专家数" {
+        control: Decimal,
+        label: "Shared experts",
+        help: ("MLPs every token passes beside its <var>k</var>; Llama 4 Scout: <code>1</code>", "每个 token 除 k 个路由专家外都经过的 MLP；Llama 4 Scout 为 1"),
+        hf: &["n_shared_experts"],
+        url: &["shared experts per MoE layer: MLPs of the experts' width that every token passes beside its `k` routed ones (in `P` and `P_a`; dense weights, not split by `ep`)", "`0`", "whole number `0 … 2^30`; needs `ne > 1`", "§12.1, §12.6"],
     };
     Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP" {
         control: Decimal,
@@ -846,11 +862,13 @@ pub const SECTIONS: &[(&str, &[Key])] = {
                 Hidden,
                 Heads,
                 KvHeads,
+                HeadDim,
                 Ffn,
                 SeqLen,
                 Vocab,
                 Experts,
                 ExpertsPerToken,
+                SharedExperts,
                 Ep,
                 Hbm,
                 HbmReserve,

@@ -327,6 +327,7 @@ pub const MACHINE_RUN_MARKS: Marks = &[
     ("tp", "source: the row's TP column"),
     ("pp", "source: the row's PP column"),
     ("cp", "source: the row's CP column"),
+    ("ep", "source: the row's EP column"),
     ("sched", "source: interleaved when the row's VP > 1 and PP > 1"),
     ("vc", "source: the row's VP column"),
     ("zero", "source: FSDP (ZeRO-3) when the row's FSDP > 0, else Megatron-Core's distributed optimizer (ZeRO-1, `mcore_distributed_optim`)"),
@@ -345,6 +346,8 @@ pub const MACHINE_RUN_MARKS: Marks = &[
     ("voc", "source: the model's configuration (RUN_SHAPES)"),
     ("ne", "source: the model's configuration (RUN_SHAPES)"),
     ("ke", "source: the model's configuration (RUN_SHAPES)"),
+    ("hdim", "source: the model's configuration (RUN_SHAPES)"),
+    ("nse", "source: the model's configuration (RUN_SHAPES)"),
     ("p", "source: the shape's parameter count (RUN_SHAPES)"),
     ("pa", "source: the shape's parameter count (RUN_SHAPES)"),
 ];

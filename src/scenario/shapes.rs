@@ -1,5 +1,5 @@
 //! Published open models' shapes, to put a model on the page in one step: each sets only the
-//! shape's inputs (`nl`, `hd`, `nh`, `kvh`, `ffn`, `voc`, `ne`, `ke`) and the sequence length
+//! shape's inputs (`nl`, `hd`, `nh`, `kvh`, `hdim`, `ffn`, `voc`, `ne`, `ke`, `nse`) and the sequence length
 //! it was pretrained at (`sq`), then `p` and `pa` from the shape, as importing its
 //! `config.json` does ([`super::import`]); the layout, batch and hardware stay the reader's.
 //! The shape keys are the model's Hugging Face `config.json` read by the importer (the
@@ -22,7 +22,7 @@ pub struct ModelShape {
 }
 
 /// The shapes, dense then mixture-of-experts, smaller first.
-pub const SHAPES: [ModelShape; 12] = [
+pub const SHAPES: [ModelShape; 13] = [
     ModelShape {
         name: "Llama 3.1 8B",
         card_params: "8.03B",
@@ -44,8 +44,8 @@ pub const SHAPES: [ModelShape; 12] = [
     ModelShape {
         name: "Qwen3 32B",
         card_params: "32.8B",
-        query: "nl=64&hd=5120&nh=64&kvh=8&ffn=25600&voc=151936&ne=1&ke=1&sq=4096",
-        source: "Qwen/Qwen3-32B config.json (heads of 128, not h/a = 80: the shape's attention is smaller); Qwen3 technical report",
+        query: "nl=64&hd=5120&nh=64&kvh=8&hdim=128&ffn=25600&voc=151936&ne=1&ke=1&sq=4096",
+        source: "Qwen/Qwen3-32B config.json; Qwen3 technical report",
     },
     ModelShape {
         name: "Llama 3.1 70B",
@@ -62,8 +62,14 @@ pub const SHAPES: [ModelShape; 12] = [
     ModelShape {
         name: "Qwen3 30B-A3B",
         card_params: "30.5B / 3.3B active",
-        query: "nl=48&hd=2048&nh=32&kvh=4&ffn=768&voc=151936&ne=128&ke=8&sq=4096",
+        query: "nl=48&hd=2048&nh=32&kvh=4&hdim=128&ffn=768&voc=151936&ne=128&ke=8&sq=4096",
         source: "Qwen/Qwen3-30B-A3B config.json; Qwen3 technical report",
+    },
+    ModelShape {
+        name: "Llama 4 Scout",
+        card_params: "109B / 17B active",
+        query: "nl=48&hd=5120&nh=40&kvh=8&ffn=8192&voc=202048&ne=16&ke=1&nse=1&sq=8192",
+        source: "meta-llama/Llama-4-Scout-17B-16E config.json (text_config: 48 layers, 16 experts of 8,192, one routed a token); its shared expert (Llama4TextMoe's shared_expert in Hugging Face transformers); 8,192-token sequences, the length NVIDIA's performance summary trains it at; chunked attention over 8,192-token chunks is full attention at that length",
     },
     ModelShape {
         name: "Mixtral 8x7B",
@@ -80,19 +86,19 @@ pub const SHAPES: [ModelShape; 12] = [
     ModelShape {
         name: "Qwen3 235B-A22B",
         card_params: "235B / 22B active",
-        query: "nl=94&hd=4096&nh=64&kvh=4&ffn=1536&voc=151936&ne=128&ke=8&sq=4096",
+        query: "nl=94&hd=4096&nh=64&kvh=4&hdim=128&ffn=1536&voc=151936&ne=128&ke=8&sq=4096",
         source: "Qwen/Qwen3-235B-A22B config.json; Qwen3 technical report",
     },
     ModelShape {
         name: "DeepSeek-V3",
         card_params: "671B / 37B active",
-        query: "nl=61&hd=7168&nh=128&kvh=128&ffn=2048&voc=129280&ne=256&ke=8&sq=4096",
-        source: "deepseek-ai/DeepSeek-V3 config.json (latent attention, the shared expert and three dense layers approximated: docs/import.md); 4K-token pretraining sequences (DeepSeek-AI 2024, §4.2)",
+        query: "nl=61&hd=7168&nh=128&kvh=128&ffn=2048&voc=129280&ne=256&ke=8&nse=1&sq=4096",
+        source: "deepseek-ai/DeepSeek-V3 config.json (latent attention and three dense layers approximated: docs/import.md); 4K-token pretraining sequences (DeepSeek-AI 2024, §4.2)",
     },
     ModelShape {
         name: "Kimi K2",
         card_params: "1.04T / 32B active",
-        query: "nl=61&hd=7168&nh=64&kvh=64&ffn=2048&voc=163840&ne=384&ke=8&sq=4096",
+        query: "nl=61&hd=7168&nh=64&kvh=64&ffn=2048&voc=163840&ne=384&ke=8&nse=1&sq=4096",
         source: "moonshotai/Kimi-K2-Instruct config.json (latent attention approximated); 4,096-token pretraining sequences (Kimi Team 2025, \"Kimi K2\" technical report)",
     },
 ];
@@ -102,15 +108,24 @@ impl ModelShape {
         SHAPES.into_iter().find(|s| s.name == name.trim())
     }
 
-    /// The shape's inputs and `sq` as `(key, text)`, from [`Self::query`].
+    /// The shape's inputs and `sq` as `(key, text)`, from [`Self::query`], with `hdim` and
+    /// `nse` at `0` where the query leaves them out (heads `h/a` wide, no shared expert): a
+    /// shape is every shape input, so choosing Llama after Qwen3 does not keep Qwen3's heads.
     pub fn values(&self) -> Vec<(Key, String)> {
-        self.query
+        let mut values: Vec<(Key, String)> = self
+            .query
             .split('&')
             .filter_map(|pair| {
                 let (k, v) = pair.split_once('=')?;
                 Some((Key::from_name(k)?, v.to_string()))
             })
-            .collect()
+            .collect();
+        for key in [Key::HeadDim, Key::SharedExperts] {
+            if !values.iter().any(|(k, _)| *k == key) {
+                values.push((key, "0".to_string()));
+            }
+        }
+        values
     }
 
     /// [`Self::query`] with `p` and `pa` from the shape: what the CLI's `--shape` appends to

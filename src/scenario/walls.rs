@@ -44,6 +44,10 @@ pub struct WallSettings {
     pub experts: f64,
     /// `ke`: experts per token.
     pub experts_per_token: f64,
+    /// `hdim`: the width of one attention head; `0` is `hd/nh`.
+    pub head_dim: f64,
+    /// `nse`: shared experts per MoE layer.
+    pub shared_experts: f64,
     /// `ep`: expert-parallel degree.
     pub ep: u32,
     /// `hbm`: GPU memory, bytes.
@@ -93,6 +97,8 @@ impl Default for WallSettings {
             vocab: 0.0,
             experts: 1.0,
             experts_per_token: 1.0,
+            head_dim: 0.0,
+            shared_experts: 0.0,
             ep: 1,
             hbm_bytes: 80.0 * GIB_BYTES,
             hbm_reserve_bytes: HBM_RESERVE_BYTES,
@@ -181,6 +187,8 @@ impl WallSettings {
             vocab: self.vocab,
             experts: self.experts,
             experts_per_token: self.experts_per_token,
+            head_dim: self.head_dim,
+            shared_experts: self.shared_experts,
         })
     }
 
@@ -226,6 +234,8 @@ impl WallSettings {
             Key::Vocab => canonical(self.vocab),
             Key::Experts => canonical(self.experts),
             Key::ExpertsPerToken => canonical(self.experts_per_token),
+            Key::HeadDim => canonical(self.head_dim),
+            Key::SharedExperts => canonical(self.shared_experts),
             Key::Ep => self.ep.to_string(),
             Key::Hbm => gib_or_si(self.hbm_bytes),
             Key::HbmReserve => gib_or_si(self.hbm_reserve_bytes),
@@ -264,6 +274,8 @@ impl WallSettings {
             Key::Vocab => self.vocab = parse_size(text)?,
             Key::Experts => self.experts = parse_count(text, 1.0)?,
             Key::ExpertsPerToken => self.experts_per_token = parse_count(text, 1.0)?,
+            Key::HeadDim => self.head_dim = parse_size(text)?,
+            Key::SharedExperts => self.shared_experts = parse_size(text)?,
             Key::Ep => {
                 let v = parse_count(text, 1.0)?;
                 if v > 65_536.0 {
@@ -403,6 +415,16 @@ impl WallSettings {
                     "每个 token {} 个专家，多于专家总数 {}",
                     format_count(self.experts_per_token),
                     format_count(self.experts)
+                ),
+            ));
+        }
+        if self.shared_experts > 0.0 && self.experts <= 1.0 {
+            out.push((
+                vec![Key::SharedExperts, Key::Experts],
+                trf!(
+                    "{} shared experts in a dense model (ne = 1): give the routed experts too",
+                    "稠密模型（ne = 1）没有共享专家 {}：请同时给出路由专家数",
+                    format_count(self.shared_experts)
                 ),
             ));
         }

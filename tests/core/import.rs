@@ -66,15 +66,14 @@ fn every_config_agrees_with_its_model_card() {
         ("mixtral-8x7b-v0.1", 46.7e9, None),
         ("mixtral-8x22b-v0.1", 141.0e9, None),
         ("qwen3-8b", 8.2e9, None),
-        // 64 heads of 128 in a 5,120-wide model (head_dim ≠ h/a): the shape's heads are 80
-        // wide, so its attention is 5/8 of the real one.
-        ("qwen3-32b", 32.8e9, Some("head_dim")),
+        // 64 heads of 128 in a 5,120-wide model (head_dim ≠ h/a, `hdim`).
+        ("qwen3-32b", 32.8e9, None),
         ("qwen3-30b-a3b", 30.5e9, None),
         ("qwen3-235b-a22b", 235.0e9, None),
         ("gpt-oss-20b", 21.0e9, None),
         ("gpt-oss-120b", 117.0e9, None),
-        // Multi-head latent attention counted as standard attention of 128 heads, the
-        // shared expert and three dense layers left out.
+        // Multi-head latent attention counted as standard attention of 128 heads, three
+        // dense layers counted as MoE layers.
         ("deepseek-v3", 671.0e9, Some("kv_lora_rank")),
         ("kimi-k2-instruct", 1.0e12, Some("kv_lora_rank")),
     ];
@@ -705,7 +704,7 @@ mod runs {
         let Answer::Shapes { shapes } = answer(&Ask::Shapes) else {
             panic!("no shapes");
         };
-        assert_eq!(shapes.len(), 12);
+        assert_eq!(shapes.len(), 13);
         assert_eq!(
             (shapes[0].name.as_str(), shapes[0].label.as_str()),
             ("Llama 3.1 8B", "Llama 3.1 8B (8.03B)")
@@ -908,7 +907,7 @@ fn sample(format: Format, name: &str) -> String {
             format!("{head}{key} = {value}\n")
         }
         Format::HuggingFace => match name {
-            "moe_intermediate_size" | "num_experts_per_tok" | "moe_topk" => {
+            "moe_intermediate_size" | "num_experts_per_tok" | "moe_topk" | "n_shared_experts" => {
                 format!("{{\"num_local_experts\": 8, \"{name}\": 2}}")
             }
             _ => format!("{{\"{name}\": 2}}"),

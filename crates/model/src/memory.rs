@@ -766,6 +766,8 @@ mod tests {
             vocab: 131_073.0,
             experts: 1.0,
             experts_per_token: 1.0,
+            head_dim: 0.0,
+            shared_experts: 0.0,
         };
         let settings = MemorySettings {
             zero: 1,

@@ -28,6 +28,12 @@ pub struct Shape {
     pub experts: f64,
     /// `k`: experts each token is routed to.
     pub experts_per_token: f64,
+    /// `d_h`: the width of one attention head; `0` is `h/a`. Qwen3 and GPT-OSS use heads of
+    /// 128 and 64 whatever `h` is, so their attention is `a·d_h` wide, not `h`.
+    pub head_dim: f64,
+    /// Shared experts of each MoE layer: MLPs of the experts' width that every token passes,
+    /// beside its `k` routed ones (Llama 4 Scout: 1; DeepSeek-V3: 1; Qwen3, Mixtral: 0).
+    pub shared_experts: f64,
 }
 
 impl Shape {
@@ -36,13 +42,28 @@ impl Shape {
         self.experts > 1.0
     }
 
-    /// Attention weights of one layer: `W_Q` and `W_O` are `h × h`, `W_K` and `W_V` are
-    /// `h × h·(kv/a)`: `2h²·(1 + kv/a)`. With `kv = a` it is GPT's `4h²` (Narayanan et al.
-    /// 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using
-    /// Megatron-LM", §5.1: `12·l·h²` per layer for attention + MLP; biases and norms, `~13h`
-    /// per layer, are left out).
+    /// `d_h`: [`Self::head_dim`] when given, else `h/a`.
+    pub fn head_width(&self) -> f64 {
+        if self.head_dim > 0.0 {
+            self.head_dim
+        } else {
+            self.hidden / self.heads
+        }
+    }
+
+    /// The width of the attention's queries and outputs, `a·d_h` (`h` unless the heads have
+    /// their own width).
+    pub fn attention_width(&self) -> f64 {
+        self.heads * self.head_width()
+    }
+
+    /// Attention weights of one layer: `W_Q` and `W_O` are `h × a·d_h`, `W_K` and `W_V` are
+    /// `h × kv·d_h`: `2·h·d_h·(a + kv)`, which is `2h²·(1 + kv/a)` with `d_h = h/a`. With
+    /// `kv = a` it is GPT's `4h²` (Narayanan et al. 2021, "Efficient Large-Scale Language
+    /// Model Training on GPU Clusters Using Megatron-LM", §5.1: `12·l·h²` per layer for
+    /// attention + MLP; biases and norms, `~13h` per layer, are left out).
     pub fn attention_params_per_layer(&self) -> f64 {
-        2.0 * self.hidden * self.hidden * (1.0 + self.kv_heads / self.heads)
+        2.0 * self.hidden * self.head_width() * (self.heads + self.kv_heads)
     }
 
     /// One MLP (one expert): GPT's `2 · h · 4h = 8h²`, or a gated MLP's `3 · h · ffn`
@@ -61,13 +82,24 @@ impl Shape {
         2.0 * self.vocab * self.hidden
     }
 
-    /// All expert weights: `L · E · mlp` for an MoE, `0` for a dense model (its MLPs are
-    /// dense parameters).
+    /// The routed experts' weights, `L · E · mlp` for an MoE: what expert parallelism splits
+    /// (`0` for a dense model, whose MLPs are dense weights; shared experts are dense weights
+    /// too, on every EP rank).
     pub fn expert_params(&self) -> f64 {
         if self.is_moe() {
             self.layers * self.experts * self.mlp_params()
         } else {
             0.0
+        }
+    }
+
+    /// MLPs per layer: `E + shared` for an MoE when `experts` is `E`, `k + shared` when it is
+    /// the `k` a token uses; one for a dense model.
+    fn mlps_per_layer(&self, experts: f64) -> f64 {
+        if self.is_moe() {
+            experts + self.shared_experts
+        } else {
+            1.0
         }
     }
 
@@ -94,16 +126,13 @@ impl Shape {
         }
     }
 
-    /// One layer's training FLOPs per token: its weights' `6·(attention + k·mlp)` and its
-    /// attention's `12·h·s` ([`Self::attention_flops_per_token`] over `L`).
+    /// One layer's training FLOPs per token: its weights' `6·(attention + (k + shared)·mlp)`
+    /// (one MLP for a dense model) and its attention's `12·a·d_h·s`
+    /// ([`Self::attention_flops_per_token`] over `L`).
     pub fn layer_flops_per_token(&self) -> f64 {
-        let mlps = if self.is_moe() {
-            self.experts_per_token
-        } else {
-            1.0
-        };
-        6.0 * (self.attention_params_per_layer() + mlps * self.mlp_params())
-            + 12.0 * self.hidden * self.seq_len
+        6.0 * (self.attention_params_per_layer()
+            + self.mlps_per_layer(self.experts_per_token) * self.mlp_params())
+            + 12.0 * self.attention_width() * self.seq_len
     }
 
     /// The output layer's training FLOPs per token, `6·V·h`: the logits GEMM forward (`2·V·h`)
@@ -143,27 +172,27 @@ impl Shape {
         }
     }
 
-    /// `P` implied by the shape: `L · (attention + E · mlp) + 2·V·h` (router weights, `h·E`
-    /// per layer, are below 0.01% and left out).
+    /// `P` implied by the shape: `L · (attention + (E + shared) · mlp) + 2·V·h` (one MLP a
+    /// layer for a dense model; router weights, `h·E` per layer, are below 0.1% and left out).
     pub fn total_params(&self) -> f64 {
-        self.layers * (self.attention_params_per_layer() + self.experts * self.mlp_params())
+        self.layers
+            * (self.attention_params_per_layer()
+                + self.mlps_per_layer(self.experts) * self.mlp_params())
             + self.embedding_params()
     }
 
-    /// `P_a` implied by the shape: every token uses the attention, `k` experts' MLPs and the
-    /// embeddings: `L · (attention + k · mlp) + 2·V·h`.
+    /// `P_a` implied by the shape: every token uses the attention, `k` routed and every shared
+    /// expert's MLP, and the embeddings: `L · (attention + (k + shared) · mlp) + 2·V·h`.
     pub fn active_params(&self) -> f64 {
-        let mlps = if self.is_moe() {
-            self.experts_per_token
-        } else {
-            1.0
-        };
-        self.layers * (self.attention_params_per_layer() + mlps * self.mlp_params())
+        self.layers
+            * (self.attention_params_per_layer()
+                + self.mlps_per_layer(self.experts_per_token) * self.mlp_params())
             + self.embedding_params()
     }
 
-    /// The share of a token's weight FLOPs spent in expert MLPs (`0` for a dense model): the
-    /// part whose GEMMs see only the tokens routed to one expert.
+    /// The share of a token's weight FLOPs spent in routed expert MLPs (`0` for a dense
+    /// model): the part whose GEMMs see only the tokens routed to one expert. Shared experts
+    /// see every token, as the dense weights do.
     pub fn expert_flop_share(&self) -> f64 {
         if self.is_moe() {
             self.layers * self.experts_per_token * self.mlp_params() / self.active_params()
@@ -172,9 +201,9 @@ impl Shape {
         }
     }
 
-    /// Attention's score and value products per token, forward and backward: `12·L·h·s`
-    /// FLOPs (Chowdhery et al. 2022, "PaLM", Appendix B: `6N + 12·L·H·Q·T` per token, with
-    /// `H·Q = h`). Not halved for a causal mask, as PaLM, Megatron-LM (Narayanan et al.
+    /// Attention's score and value products per token, forward and backward: `12·L·a·d_h·s`
+    /// FLOPs, `12·L·h·s` when `d_h = h/a` (Chowdhery et al. 2022, "PaLM", Appendix B:
+    /// `6N + 12·L·H·Q·T` per token, `H` heads of width `Q`). Not halved for a causal mask, as PaLM, Megatron-LM (Narayanan et al.
     /// 2021, §5.1: the `s/(6h)` term), torchtitan and llm-foundry count it; a causal kernel
     /// (FlashAttention-2) skips about half of these FLOPs, so at long sequences the compute
     /// time counts up to twice attention's real work, and the calibrated `r∞` absorbs the
@@ -182,7 +211,7 @@ impl Shape {
     /// 0.7 points: DGX Cloud's 8.309 s step at 128 GPUs is 53.8% MFU with this count, 53.1%
     /// halved, against 53.5% published; Megatron-LM's formula is the unhalved one.
     pub fn attention_flops_per_token(&self) -> f64 {
-        12.0 * self.layers * self.hidden * self.seq_len
+        12.0 * self.layers * self.attention_width() * self.seq_len
     }
 
     /// `f`: the share of a step's FLOPs spent in attention's score and value products,
@@ -228,6 +257,8 @@ pub(crate) const GPT3: Shape = Shape {
     vocab: 50257.0,
     experts: 1.0,
     experts_per_token: 1.0,
+    head_dim: 0.0,
+    shared_experts: 0.0,
 };
 
 /// Llama 3.1 405B's shape (Dubey et al. 2024, Table 3) at its 8,192-token pre-training
@@ -243,6 +274,8 @@ pub(crate) const LLAMA3_405B: Shape = Shape {
     vocab: 128_256.0,
     experts: 1.0,
     experts_per_token: 1.0,
+    head_dim: 0.0,
+    shared_experts: 0.0,
 };
 
 /// Mixtral 8x7B's shape (Jiang et al. 2024) at a 4,096-token sequence, for the unit tests.
@@ -257,6 +290,8 @@ pub(crate) const MIXTRAL: Shape = Shape {
     vocab: 32000.0,
     experts: 8.0,
     experts_per_token: 2.0,
+    head_dim: 0.0,
+    shared_experts: 0.0,
 };
 
 #[cfg(test)]
@@ -276,6 +311,8 @@ mod tests {
             vocab: 128_256.0,
             experts: 1.0,
             experts_per_token: 1.0,
+            head_dim: 0.0,
+            shared_experts: 0.0,
         }
     }
 
@@ -398,5 +435,69 @@ mod tests {
     fn mismatch_is_relative_to_the_given_count() {
         assert!((params_mismatch(110.0, 100.0) - 0.1).abs() < 1e-15);
         assert!((params_mismatch(90.0, 100.0) - 0.1).abs() < 1e-15);
+    }
+
+    /// Qwen3 32B (Qwen/Qwen3-32B config.json): 64 layers, h = 5,120, 64 heads of 128 (not
+    /// h/a = 80), 8 KV heads, FFN 25,600, vocabulary 151,936. By hand: attention
+    /// 2·5,120·128·(64 + 8) = 94,371,840 a layer, MLP 3·5,120·25,600 = 393,216,000; × 64 =
+    /// 31,205,621,760; embeddings 2·151,936·5,120 = 1,555,824,640; P = 32,761,446,400 (card
+    /// 32.8B). Attention FLOPs 12·64·(64·128)·4,096 = 25,769,803,776 a token at 4,096 tokens.
+    #[test]
+    fn heads_of_their_own_width() {
+        let s = Shape {
+            layers: 64.0,
+            hidden: 5120.0,
+            heads: 64.0,
+            kv_heads: 8.0,
+            ffn: 25600.0,
+            seq_len: 4096.0,
+            vocab: 151_936.0,
+            experts: 1.0,
+            experts_per_token: 1.0,
+            head_dim: 128.0,
+            shared_experts: 0.0,
+        };
+        assert_eq!(s.attention_width(), 8192.0);
+        assert_eq!(s.attention_params_per_layer(), 94_371_840.0);
+        assert_eq!(s.total_params(), 32_761_446_400.0);
+        assert_eq!(s.attention_flops_per_token(), 25_769_803_776.0);
+        // Without its own width the heads are h/a = 80 wide: 2·5,120²·(1 + 8/64).
+        let narrow = Shape { head_dim: 0.0, ..s };
+        assert_eq!(narrow.attention_params_per_layer(), 58_982_400.0);
+    }
+
+    /// Llama 4 Scout (meta-llama/Llama-4-Scout-17B-16E, text_config): 48 layers, h = 5,120, 40
+    /// heads (of 128 = h/a), 8 KV heads, 16 experts of 8,192, one routed a token, one shared
+    /// expert, vocabulary 202,048. By hand: attention 2·5,120·128·48 = 62,914,560 a layer; one
+    /// MLP 3·5,120·8,192 = 125,829,120; a layer holds 16 + 1 of them: 2,139,095,040, with
+    /// attention 2,202,009,600, × 48 = 105,696,460,800; embeddings 2·202,048·5,120 =
+    /// 2,068,971,520; P = 107,765,432,320 (card: 109B with the vision encoder). A token uses
+    /// 1 + 1 MLPs: (62,914,560 + 251,658,240)·48 + 2,068,971,520 = P_a = 17,168,465,920 (card
+    /// 17B). The routed experts EP splits: 48·16·125,829,120 = 96,636,764,160; the routed
+    /// share of a token's FLOPs 48·125,829,120 / P_a.
+    #[test]
+    fn a_shared_expert_is_a_dense_mlp_in_every_moe_layer() {
+        let s = Shape {
+            layers: 48.0,
+            hidden: 5120.0,
+            heads: 40.0,
+            kv_heads: 8.0,
+            ffn: 8192.0,
+            seq_len: 8192.0,
+            vocab: 202_048.0,
+            experts: 16.0,
+            experts_per_token: 1.0,
+            head_dim: 0.0,
+            shared_experts: 1.0,
+        };
+        assert_eq!(s.total_params(), 107_765_432_320.0);
+        assert_eq!(s.active_params(), 17_168_465_920.0);
+        assert_eq!(s.expert_params(), 96_636_764_160.0);
+        assert_eq!(s.expert_flop_share(), 6_039_797_760.0 / 17_168_465_920.0);
+        // A layer's FLOPs: 6·(62,914,560 + 2·125,829,120) + 12·5,120·8,192.
+        assert_eq!(
+            s.layer_flops_per_token(),
+            6.0 * 314_572_800.0 + 12.0 * 5120.0 * 8192.0
+        );
     }
 }

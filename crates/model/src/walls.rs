@@ -348,7 +348,12 @@ impl Walls {
             tp,
         );
         let cp_ms = ms(
-            cp_bytes_per_layer(tokens, h, self.shape.kv_heads / self.shape.heads, cp),
+            cp_bytes_per_layer(
+                tokens,
+                h,
+                self.shape.kv_heads * self.shape.head_width() / h,
+                cp,
+            ),
             self.link_bytes_per_s(tp, cp, bus_bytes_per_s),
             CP_COLLECTIVES_PER_LAYER,
             cp,

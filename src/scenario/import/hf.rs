@@ -190,23 +190,33 @@ fn attention(r: &mut Reader<'_>) -> Result<Option<u64>, ImportError> {
         (None, None) => {}
     }
     if let (Some((h_name, h)), Some((a_name, a))) = (hidden, heads) {
-        if h % a != 0 {
+        // Heads of their own width need not divide the hidden size (GPT-OSS: 2,880 and 64).
+        if h % a != 0 && r.number("head_dim")?.is_none() {
             return Err(ImportError::Contradiction {
                 first: h_name.to_string(),
                 second: a_name.to_string(),
                 line: r.line(h_name),
             });
         }
-        if r.number("head_dim")?.is_some_and(|d| d != h / a) {
-            r.say(
-                "head_dim",
-                None,
-                tr(
-                    "the shape's heads are h/a wide; attention weights and FLOPs scale with it",
-                    "形状中每个头宽 h/a；注意力的权重与 FLOPs 随之缩放",
-                ),
-            );
+    }
+    // Heads of their own width (Qwen3: 128 where h/a is 64 or 80) set `hdim`; without
+    // `head_dim` (or with it equal to h/a) the heads are h/a wide, `hdim = 0`, read from the
+    // heads' line as the key/value heads are.
+    let own_width = r.number("head_dim")?;
+    match (own_width, hidden, heads) {
+        (Some(d), Some((_, h)), Some((_, a))) if h % a == 0 && d == h / a => {
+            r.set("head_dim", Key::HeadDim, 0)
         }
+        (Some(d), _, _) => r.set("head_dim", Key::HeadDim, d),
+        (None, _, Some((heads_name, _))) => {
+            let line = r.line(heads_name);
+            r.entries.push(Entry {
+                source: heads_name.to_string(),
+                line,
+                outcome: Outcome::Set(Key::HeadDim, "0".to_string()),
+            });
+        }
+        (None, _, None) => {}
     }
     Ok(hidden.map(|(_, h)| h))
 }
@@ -224,6 +234,33 @@ fn experts(r: &mut Reader<'_>) -> Result<bool, ImportError> {
         } else {
             r.ignore(name, no_effect());
         }
+    }
+    // Shared experts: DeepSeek's `n_shared_experts`; Llama 4's one (`Llama4TextMoe` always
+    // has its `shared_expert`, which the config does not count); else none.
+    let llama4 = r
+        .config
+        .get("model_type")
+        .and_then(Value::as_str)
+        .is_some_and(|t| t.starts_with("llama4"));
+    match (experts, r.number("n_shared_experts")?) {
+        (Some(_), Some(shared)) => r.set("n_shared_experts", Key::SharedExperts, shared),
+        (Some(_), None) if llama4 => {
+            let line = r.line("model_type");
+            r.entries.push(Entry {
+                source: "model_type".to_string(),
+                line,
+                outcome: Outcome::Set(Key::SharedExperts, "1".to_string()),
+            });
+        }
+        (Some((name, _)), None) => {
+            let line = r.line(name);
+            r.entries.push(Entry {
+                source: name.to_string(),
+                line,
+                outcome: Outcome::Set(Key::SharedExperts, "0".to_string()),
+            });
+        }
+        (None, _) => {}
     }
     Ok(experts.is_some())
 }
@@ -277,14 +314,14 @@ fn mlp(r: &mut Reader<'_>, hidden: Option<u64>, experts: bool) -> Result<(), Imp
 }
 
 /// What the shape cannot hold exactly: tied embeddings, a sliding window, DeepSeek-V3's
-/// latent attention, multi-token prediction, shared experts and leading dense layers.
+/// latent attention, multi-token prediction and leading dense layers.
 fn approximations(r: &mut Reader<'_>) {
     let on = |key: &str| match r.config.get(key) {
         Some(Value::Bool(b)) => *b,
         Some(Value::Number(n)) => n.as_f64().is_some_and(|v| v > 0.0),
         _ => false,
     };
-    let notes: [(&str, &'static str); 6] = [
+    let notes: [(&str, &'static str); 5] = [
         (
             "tie_word_embeddings",
             tr(
@@ -311,13 +348,6 @@ fn approximations(r: &mut Reader<'_>) {
             tr(
                 "multi-token-prediction layers are not in the shape",
                 "多 token 预测（MTP）层不在形状中",
-            ),
-        ),
-        (
-            "n_shared_experts",
-            tr(
-                "shared experts every token uses are not in the shape: P and P_a come out lower",
-                "每个 token 都用的共享专家不在形状中：P 与 P_a 偏低",
             ),
         ),
         (

@@ -273,6 +273,7 @@ fn counts(f: &mut Flags) -> Result<(), ImportError> {
         ("--expert-model-parallel-size", Key::Ep),
         ("--micro-batch-size", Key::Microbatch),
         ("--vocab-size", Key::Vocab),
+        ("--kv-channels", Key::HeadDim),
     ] {
         if let Some((n, line)) = f.number(flag)? {
             f.set(flag, line, key, n.to_string());

@@ -351,15 +351,17 @@ pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportErr
 }
 
 /// The inputs that make the model's parameter count (the sequence length does not).
-pub const SHAPE_KEYS: [Key; 8] = [
+pub const SHAPE_KEYS: [Key; 10] = [
     Key::Layers,
     Key::Hidden,
     Key::Heads,
     Key::KvHeads,
+    Key::HeadDim,
     Key::Ffn,
     Key::Vocab,
     Key::Experts,
     Key::ExpertsPerToken,
+    Key::SharedExperts,
 ];
 
 /// Why a key is ignored, shared by the formats.

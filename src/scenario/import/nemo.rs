@@ -48,7 +48,7 @@ pub fn has_overrides(text: &str) -> bool {
 }
 
 /// Paths that set a count one to one.
-const COUNTS: [(&str, Key); 16] = [
+const COUNTS: [(&str, Key); 17] = [
     ("trainer.strategy.tensor_model_parallel_size", Key::Tp),
     ("trainer.strategy.pipeline_model_parallel_size", Key::Pp),
     ("trainer.strategy.context_parallel_size", Key::Cp),
@@ -61,6 +61,7 @@ const COUNTS: [(&str, Key); 16] = [
     ("model.config.num_attention_heads", Key::Heads),
     ("model.config.num_query_groups", Key::KvHeads),
     ("model.config.ffn_hidden_size", Key::Ffn),
+    ("model.config.kv_channels", Key::HeadDim),
     ("model.config.num_moe_experts", Key::Experts),
     ("model.config.moe_router_topk", Key::ExpertsPerToken),
     ("model.config.vocab_size", Key::Vocab),
