@@ -194,3 +194,21 @@ test('print for a class: the answer key has every answer and why, the student sh
     await closeQuietly(page);
   }
 });
+
+test('a Learn file a host did not copy is named, and the page goes on', async () => {
+  const page = await s.newPage();
+  try {
+    await page.route(/\/learn-en-[0-9a-f]+\.html$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${s.url}?v=1&view=strong`);
+    await waitReady(page);
+    await page.click('#tab-learn');
+    await page.waitForFunction(() => (document.getElementById('learn-status')?.textContent ?? '').includes('could not be loaded'));
+    const status = await page.locator('#learn-status').textContent();
+    assert.match(status, /^The definitions could not be loaded: learn-en-[0-9a-f]+\.html is missing or blocked \(a copy of the page needs every file of dist\/\); reload the page once it is there\.$/);
+    assert.ok(await page.isVisible('#learn-status'));
+    await page.click('#tab-strong');
+    await page.waitForFunction(() => document.getElementById('tab-strong')?.getAttribute('aria-selected') === 'true');
+  } finally {
+    await closeQuietly(page);
+  }
+});

@@ -56,9 +56,10 @@ pub(super) fn show(scenario: &Scenario) {
             let Some(text) = text else {
                 super::dom::set_text(
                     "learn-status",
-                    crate::i18n::tr(
-                        "The definitions could not be loaded; reload the page to try again.",
-                        "定义未能加载；请重新加载页面再试。",
+                    &trf!(
+                        "The definitions could not be loaded: {} is missing or blocked (a copy of the page needs every file of dist/); reload the page once it is there.",
+                        "定义未能加载：{} 缺失或被拦截（页面的副本需要 dist/ 中的全部文件）；补齐后重新加载页面。",
+                        present::named_file(meta)
                     ),
                 );
                 return;

@@ -34,6 +34,19 @@ pub fn load_catalogue(done: Box<dyn FnOnce(bool)>) {
     );
 }
 
+/// The file name that `<meta name="{meta}" content="./file">` names (`learn-en-<hash>.html`),
+/// for a message that tells a host which file of `dist/` it did not copy; the meta's name when
+/// the page has no such meta.
+pub fn named_file(meta: &str) -> String {
+    document()
+        .query_selector(&format!("meta[name={meta}]"))
+        .ok()
+        .flatten()
+        .and_then(|m| m.get_attribute("content"))
+        .map(|url| url.rsplit('/').next().unwrap_or(&url).to_string())
+        .unwrap_or_else(|| meta.to_string())
+}
+
 /// Fetches the file that `<meta name="{meta}" content="./file">` names (the post-build step
 /// writes these for files with hashed names) and hands its text to `done` — `None` on a
 /// missing meta, an HTTP error, a network error or after 4 s, whichever comes first.

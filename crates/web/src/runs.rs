@@ -120,12 +120,14 @@ pub(super) fn load() -> js_sys::Promise {
 fn not_loaded() -> Closure<dyn FnMut(JsValue)> {
     Closure::once(|_: JsValue| {
         with_app(|app| app.runs_loading = None);
-        let message = tr(
-            "the importer could not be loaded; reload the page to try again",
-            "导入器未能加载；请重新加载页面再试",
+        let loader = super::present::named_file("runs-module");
+        let message = trf!(
+            "the importer could not be loaded: {} (or the runs files beside it) is missing or blocked; a copy of the page needs every file of dist/",
+            "导入器未能加载：{}（或与它同名前缀的 runs 文件）缺失或被拦截；页面的副本需要 dist/ 中的全部文件",
+            loader
         );
-        set_text("import-msg", message);
-        set_text("layout-copy-status", message);
+        set_text("import-msg", &message);
+        set_text("layout-copy-status", &message);
     })
 }
 
