@@ -11,6 +11,7 @@ use super::present;
 use crate::i18n::{lang, Lang};
 use crate::panel::{exercise, ChartId, Panel};
 use crate::scenario::{decode, Scenario};
+use crate::trf;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{
