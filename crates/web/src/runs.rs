@@ -13,7 +13,6 @@
 use super::app::with_app;
 use super::dom::listen;
 use super::dom::{by_id, document, set_text};
-use crate::i18n::tr;
 use crate::trf;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
