@@ -127,10 +127,10 @@ pub fn tie_text(search: &Search, (first, len): (usize, usize)) -> String {
                     values.push(v);
                 }
             }
-            (values.len() > 1).then(|| format!("{name} {}", values.join(", ")))
+            (values.len() > 1).then(|| format!("{name} {}", values.join(tr(", ", "、"))))
         })
         .collect::<Vec<_>>()
-        .join("; ")
+        .join(tr("; ", "；"))
 }
 
 /// The ranked layouts, the first `top` tie groups ([`tie_groups`]) one row each, and the
@@ -188,7 +188,7 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         .words(("recompute", "重计算"), |r| {
             Cell::words(recompute_text(&r.3))
         })
-        .column(("step (ms)", "step (ms)"), |r| {
+        .column(("step (ms)", "单步 (ms)"), |r| {
             Cell::num(r.3.step_ms, format_ms)
         })
         .column(("MFU", "MFU"), |r| {
@@ -290,7 +290,7 @@ pub fn layouts_figures(search: &Search) -> Vec<(String, String)> {
             ),
             trf!(
                 "{} layouts: their order is finer than the model's error on published runs",
-                "{} 个布局：它们之间的先后比模型在公布运行上的误差还细",
+                "{} 个布局：它们之间的先后比模型在公布的训练任务上的误差还细",
                 format_count(band as f64)
             ),
         ));
@@ -452,7 +452,7 @@ pub fn explorer_figures(
             .chain(ranking_basis(l))
             .collect(),
         Err(message) => vec![(
-            tr("Layout explorer (lx)", "布局浏览器（lx）").to_string(),
+            tr("Layout explorer (lx)", "布局搜索（lx）").to_string(),
             message.clone(),
         )],
     }
