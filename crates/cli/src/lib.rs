@@ -838,7 +838,7 @@ fn render(
         Format::Text => {
             let mut out = trf!("scenario: ?{}\n\n", "场景：?{}\n\n", scenario.to_query());
             for (label, value) in figures {
-                out.push_str(&format!("{label}: {value}\n"));
+                out.push_str(&trf!("{}: {}\n", "{}：{}\n", label, value));
             }
             for t in tables {
                 out.push('\n');
