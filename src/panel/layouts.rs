@@ -39,7 +39,7 @@ pub fn why_text(why: &Loss) -> String {
         Loss::Best => tr("fastest", "最快").to_string(),
         Loss::Tie => tr(
             "as fast (more GPUs per replica or memory)",
-            "一样快（每副本卡数或显存更多）",
+            "一样快（但每副本占卡更多或显存更多，故排在后面）",
         )
         .to_string(),
         Loss::DoesNotFit { over_bytes, part } => trf!(
@@ -167,9 +167,9 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         rows.push((rank, 1, true, search.current, String::new()));
     }
     let columns = Columns::<Row>::new()
-        .words(("rank", "名次"), |r| {
+        .words(("rank", "排名"), |r| {
             Cell::words(match (r.0, r.1, r.2) {
-                (0, _, _) => tr("current (not searched)", "当前（不在搜索中）").to_string(),
+                (0, _, _) => tr("current (not searched)", "当前（不在搜索空间内）").to_string(),
                 (n, _, true) => trf!("{} (current)", "{}（当前）", n),
                 (n, 1, false) => n.to_string(),
                 (n, len, false) => format!("{n}…{}", n + len - 1),
@@ -230,7 +230,7 @@ pub fn ranking_basis(l: &crate::scenario::LlmSettings) -> Option<(String, String
         (false, true) => return None,
         (true, true) => tr(
             "relative to the scenario's own layout: F_eff is its rate at N₀, so after \"Use\" the new layout is the reference and the steps move; cm=physics rates each layout on its own",
-            "相对于场景自身的布局：F_eff 是它在 N₀ 时的速率，“使用”之后新布局成为基准，各单步时间随之变化；cm=physics 按每个布局自身的速率计算",
+            "以场景自身的布局为基准：F_eff 是该布局在 N₀ 时的实际算力，点“使用”后新布局成为基准，各单步时间随之变化；cm=physics 按每个布局自身的实际算力计算",
         ),
         (false, false) => tr(
             "exposed time from the layout model (em=fsdp), while the rows use em; with em=fsdp a chosen layout shows the step it was listed with",
@@ -238,11 +238,11 @@ pub fn ranking_basis(l: &crate::scenario::LlmSettings) -> Option<(String, String
         ),
         (true, false) => tr(
             "relative to the scenario's own layout (F_eff is its rate at N₀), with exposed time from the layout model; cm=physics and em=fsdp make a chosen layout show the step it was listed with",
-            "相对于场景自身的布局（F_eff 是它在 N₀ 时的速率），暴露时间来自布局模型；cm=physics 与 em=fsdp 时选中的布局与列出的单步时间一致",
+            "以场景自身的布局为基准（F_eff 是该布局在 N₀ 时的实际算力），暴露时间来自布局模型；cm=physics 与 em=fsdp 时选中的布局与列出的单步时间一致",
         ),
     };
     Some((
-        tr("Layout steps are", "布局的单步时间").to_string(),
+        tr("Layout steps are", "布局单步时间的基准").to_string(),
         text.to_string(),
     ))
 }

@@ -103,7 +103,7 @@ fn fixed_microbatch(sweep: &LlmSweep) -> bool {
 }
 
 /// The header of the accumulation column, before "tokens/replica T".
-const ACCUMULATION: (&str, &str) = ("microbatches A", "microbatch 数 A");
+const ACCUMULATION: (&str, &str) = ("microbatches A", "梯度累积步数 A");
 
 /// The header of the tokens-per-GPU column, after "tokens/replica T".
 const PER_GPU: (&str, &str) = ("tokens/GPU (T/M)", "每卡 tokens (T/M)");
@@ -196,7 +196,7 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             format!("{} (≈ {})", format_count(s.n_max), format_si(s.n_max, 2)),
         ),
         (
-            tr("Throughput peaks (table rows) at", "吞吐峰值（表格行）在").to_string(),
+            tr("Throughput peaks (table rows) at", "吞吐最高的表格行").to_string(),
             trf!("{} GPUs", "{} 卡", format_count(s.peak_throughput_gpus)),
         ),
     ];

@@ -310,7 +310,7 @@ pub(super) fn rank_text(search: &Search) -> String {
             format_count(k as f64 + 1.0),
             format_count(search.layouts.len() as f64)
         ),
-        None => tr("not in the space", "不在搜索空间中").to_string(),
+        None => tr("not in the space", "不在搜索空间内").to_string(),
     }
 }
 

@@ -203,7 +203,7 @@ fn attention(r: &mut Reader<'_>) -> Result<Option<u64>, ImportError> {
                 None,
                 tr(
                     "the shape's heads are h/a wide; attention weights and FLOPs scale with it",
-                    "形状中每个头宽 h/a；注意力的权重与 FLOPs 随之缩放",
+                    "形状按每头宽 h/a 计（而非 head_dim），注意力的权重与 FLOPs 随之缩放",
                 ),
             );
         }

@@ -252,7 +252,7 @@ fn every_url_key_has_a_chinese_label() {
     );
     set_lang(Lang::Zh);
     let message = decode("v=1&lang=zh&theme=purple").errors[0].to_string();
-    assert!(message.starts_with("配色主题 (theme)"), "{message}");
+    assert!(message.starts_with("配色主题（theme）："), "{message}");
 }
 
 /// The preset menu and `scaling presets` describe each preset in the reader's language, and the
