@@ -116,7 +116,7 @@ pub fn answer(ask: &Ask) -> Answer {
             Some(shape) => match shape.try_apply(&decode(query).scenario) {
                 Ok(next) => Answer::Shaped {
                     query: next.to_query(),
-                    source: shape.source.to_string(),
+                    source: (shape.source)().to_string(),
                 },
                 Err(error) => Answer::Refused { error },
             },
@@ -134,7 +134,7 @@ pub fn answer(ask: &Ask) -> Answer {
             let shape = ModelShape::of(&decode(query).scenario);
             Answer::ShapeOf {
                 name: shape.map_or_else(String::new, |s| s.name.to_string()),
-                source: shape.map_or_else(String::new, |s| s.source.to_string()),
+                source: shape.map_or_else(String::new, |s| (s.source)().to_string()),
             }
         }
     }
@@ -153,7 +153,7 @@ fn imported(text: &str, scenario: &Scenario) -> Answer {
     match import::apply(scenario, &read) {
         Ok(next) => Answer::Imported {
             query: next.to_query(),
-            format: read.format.name().to_string(),
+            format: read.format.label().to_string(),
             entries: read
                 .entries
                 .iter()

@@ -178,7 +178,7 @@ fn throughput_chart(sweep: &LlmSweep, strong: bool) -> LineChart {
     chart.title = if strong {
         tr(
             "Strong scaling: throughput B_global / step",
-            "强扩展：吞吐 B_global / step",
+            "强扩展：吞吐 B_global / t_step",
         )
         .to_string()
     } else {

@@ -169,7 +169,7 @@ pub(super) fn mfu_chart(sweep: &LlmSweep) -> LineChart {
             // The FLOPs counted are a formula, the same in every language.
             label: trf!(
                 "MFU = {}·B / (N · step · peak)",
-                "MFU = {}·B / (N · step · 峰值)",
+                "MFU = {}·B / (N · t_step · 峰值)",
                 match sweep.summary.mfu_convention {
                     MfuConvention::WeightsOnly => "6·P_a",
                     MfuConvention::WithAttention => "(6·P_a + 12·L·h·s)",

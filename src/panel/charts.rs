@@ -104,7 +104,7 @@ pub const CHARTS: [ChartSpec; 17] = [
         "强扩展效率 = 理想 / 实际"),
     chart!(StrongThroughput, "strong-throughput", Strong, Drawing::Llm(LlmChart::StrongThroughput),
         "Strong scaling: throughput B_global / step",
-        "强扩展：吞吐 B_global / step"),
+        "强扩展：吞吐 B_global / t_step"),
     chart!(StrongMemory, "strong-memory", Strong, Drawing::Llm(LlmChart::StrongMemory),
         "Strong scaling: memory per GPU at fixed B_global, by part, against the GPU's memory",
         "强扩展：固定 B_global 时按组成划分的单卡显存与显存上限"),

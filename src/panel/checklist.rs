@@ -195,8 +195,8 @@ fn configuration_sentence(s: &LlmSettings, llm: &LlmSweep) -> Paragraph {
         })
     };
     let (en, zh): (Vec<String>, Vec<String>) = [
-        moves(&strong, "in strong scaling", "强扩展"),
-        moves(&weak, "in weak scaling", "弱扩展"),
+        moves(&strong, "in strong scaling", "强扩展时"),
+        moves(&weak, "in weak scaling", "弱扩展时"),
     ]
     .into_iter()
     .flatten()

@@ -124,7 +124,7 @@ pub(super) fn weak_fit_figures(sweep: &LlmSweep, fit: &StepFit) -> Option<[(Stri
         (
             tr(
                 "Exposed part of the step (first → last row)",
-                "step 中的暴露部分（首行 → 末行）",
+                "单步时间中的暴露部分（首行 → 末行）",
             )
             .to_string(),
             format!("{} → {}", part(first), part(last)),

@@ -41,7 +41,7 @@ pub fn why_text(why: &Loss) -> String {
         Loss::Best => tr("fastest", "最快").to_string(),
         Loss::Tie => tr(
             "as fast (more GPUs per replica or memory)",
-            "一样快（每副本卡数或显存更多）",
+            "一样快（但每副本占卡更多或显存更多，故排在后面）",
         )
         .to_string(),
         Loss::DoesNotFit { over_bytes, part } => trf!(
@@ -157,10 +157,10 @@ pub fn tie_text(search: &Search, (first, len): (usize, usize)) -> String {
                     values.push(v);
                 }
             }
-            (values.len() > 1).then(|| format!("{name} {}", values.join(", ")))
+            (values.len() > 1).then(|| format!("{name} {}", values.join(tr(", ", "、"))))
         })
         .collect::<Vec<_>>()
-        .join("; ")
+        .join(tr("; ", "；"))
 }
 
 /// The ranked layouts, the first `top` tie groups ([`tie_groups`]) one row each, and the
@@ -197,9 +197,9 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         rows.push((rank, 1, true, search.current, String::new()));
     }
     let columns = Columns::<Row>::new()
-        .words(("rank", "名次"), |r| {
+        .words(("rank", "排名"), |r| {
             Cell::words(match (r.0, r.1, r.2) {
-                (0, _, _) => tr("current (not searched)", "当前（不在搜索中）").to_string(),
+                (0, _, _) => tr("current (not searched)", "当前（不在搜索空间内）").to_string(),
                 (n, _, true) => trf!("{} (current)", "{}（当前）", n),
                 (n, 1, false) => n.to_string(),
                 (n, len, false) => format!("{n}…{}", n + len - 1),
@@ -218,7 +218,7 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         .words(("recompute", "重计算"), |r| {
             Cell::words(recompute_text(&r.3))
         })
-        .column(("step (ms)", "step (ms)"), |r| {
+        .column(("step (ms)", "单步 (ms)"), |r| {
             Cell::num(r.3.step_ms, format_ms)
         })
         .column(("MFU", "MFU"), |r| {
@@ -260,7 +260,7 @@ pub fn ranking_basis(l: &crate::scenario::LlmSettings) -> Option<(String, String
         (false, true) => return None,
         (true, true) => tr(
             "relative to the scenario's own layout: F_eff is its rate at N₀, so after \"Use\" the new layout is the reference and the steps move; cm=physics rates each layout on its own",
-            "相对于场景自身的布局：F_eff 是它在 N₀ 时的速率，“使用”之后新布局成为基准，各单步时间随之变化；cm=physics 按每个布局自身的速率计算",
+            "以场景自身的布局为基准：F_eff 是该布局在 N₀ 时的实际算力，点“使用”后新布局成为基准，各单步时间随之变化；cm=physics 按每个布局自身的实际算力计算",
         ),
         (false, false) => tr(
             "exposed time from the layout model (em=fsdp), while the rows use em; with em=fsdp a chosen layout shows the step it was listed with",
@@ -268,11 +268,11 @@ pub fn ranking_basis(l: &crate::scenario::LlmSettings) -> Option<(String, String
         ),
         (true, false) => tr(
             "relative to the scenario's own layout (F_eff is its rate at N₀), with exposed time from the layout model; cm=physics and em=fsdp make a chosen layout show the step it was listed with",
-            "相对于场景自身的布局（F_eff 是它在 N₀ 时的速率），暴露时间来自布局模型；cm=physics 与 em=fsdp 时选中的布局与列出的单步时间一致",
+            "以场景自身的布局为基准（F_eff 是该布局在 N₀ 时的实际算力），暴露时间来自布局模型；cm=physics 与 em=fsdp 时选中的布局与列出的单步时间一致",
         ),
     };
     Some((
-        tr("Layout steps are", "布局的单步时间").to_string(),
+        tr("Layout steps are", "布局单步时间的基准").to_string(),
         text.to_string(),
     ))
 }
@@ -320,7 +320,7 @@ pub fn layouts_figures(search: &Search) -> Vec<(String, String)> {
             ),
             trf!(
                 "{} layouts: their order is finer than the model's error on published runs",
-                "{} 个布局：它们之间的先后比模型在公布运行上的误差还细",
+                "{} 个布局：它们之间的先后比模型在公布的训练任务上的误差还细",
                 format_count(band as f64)
             ),
         ));
@@ -482,7 +482,7 @@ pub fn explorer_figures(
             .chain(ranking_basis(l))
             .collect(),
         Err(message) => vec![(
-            tr("Layout explorer (lx)", "布局浏览器（lx）").to_string(),
+            tr("Layout explorer (lx)", "布局搜索（lx）").to_string(),
             message.clone(),
         )],
     }

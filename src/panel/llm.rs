@@ -35,7 +35,7 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
         .column(("exposed (ms)", "暴露 (ms)"), |r| {
             exposed_cell(r.exposed_ms, r.extrapolated)
         })
-        .column(("step (ms)", "step (ms)"), |r| {
+        .column(("step (ms)", "单步 (ms)"), |r| {
             Cell::num(r.step_ms, format_ms)
         })
         .column(("ideal (ms)", "理想 (ms)"), |r| {
@@ -78,7 +78,7 @@ fn best_columns<'a, R: 'a>(
             Some(BestLayout::NoLayout) => Cell::words(tr("no layout", "没有布局")),
             None => na(),
         })
-        .column_if(shown, ("best step (ms)", "最佳 step (ms)"), move |r| {
+        .column_if(shown, ("best step (ms)", "最佳单步 (ms)"), move |r| {
             best(r)
                 .and_then(|b| b.layout().map(|l| l.step_ms))
                 .map_or_else(na, |v| Cell::num(v, format_ms))
@@ -103,7 +103,7 @@ fn fixed_microbatch(sweep: &LlmSweep) -> bool {
 }
 
 /// The header of the accumulation column, before "tokens/replica T".
-const ACCUMULATION: (&str, &str) = ("microbatches A", "microbatch 数 A");
+const ACCUMULATION: (&str, &str) = ("microbatches A", "梯度累积步数 A");
 
 /// The header of the tokens-per-GPU column, after "tokens/replica T".
 const PER_GPU: (&str, &str) = ("tokens/GPU (T/M)", "每卡 tokens (T/M)");
@@ -135,7 +135,7 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
         .column(("exposed (ms)", "暴露 (ms)"), |r| {
             exposed_cell(r.exposed_ms, r.extrapolated)
         })
-        .column(("step (ms)", "step (ms)"), |r| {
+        .column(("step (ms)", "单步 (ms)"), |r| {
             Cell::num(r.step_ms, format_ms)
         })
         .column(("weak efficiency", "弱扩展效率"), |r| {
@@ -196,7 +196,7 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             format!("{} (≈ {})", format_count(s.n_max), format_si(s.n_max, 2)),
         ),
         (
-            tr("Throughput peaks (table rows) at", "吞吐峰值（表格行）在").to_string(),
+            tr("Throughput peaks (table rows) at", "吞吐最高的表格行").to_string(),
             trf!("{} GPUs", "{} 卡", format_count(s.peak_throughput_gpus)),
         ),
     ];
@@ -324,7 +324,7 @@ pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
         .map(|l| {
             trf!(
                 "; best {}: step {} ms",
-                "；最佳 {}：step {} ms",
+                "；最佳 {}：单步 {} ms",
                 crate::text::layout::layout_name(&l),
                 format_ms(l.step_ms)
             )
@@ -332,7 +332,7 @@ pub fn strong_readout(sweep: &LlmSweep, gpus: f64) -> Option<String> {
         .unwrap_or_default();
     Some(trf!(
         "{} GPUs: T = {}, step {} ms (compute {} + exposed {}), efficiency {}, {} tok/s{}",
-        "{} 卡：T = {}，step {} ms（计算 {} + 暴露 {}），效率 {}，{} tok/s{}",
+        "{} 卡：T = {}，单步 {} ms（计算 {} + 暴露 {}），效率 {}，{} tok/s{}",
         format_count(r.gpus),
         format_si(r.tokens_per_replica, 4),
         format_ms(r.step_ms),

@@ -131,85 +131,125 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         name: "Qwen3 30B-A3B",
         card_params: "30.5B / 3.3B active",
         query: "nl=48&hd=2048&nh=32&kvh=4&hdim=128&ffn=768&voc=151936&ne=128&ke=8&sq=4096",
-        source: "Qwen/Qwen3-30B-A3B config.json (fixtures/import/hf/qwen3-30b-a3b.config.json): 48 layers, 2,048 wide, 32 heads of 128, 4 KV heads, 128 experts of 768, 8 routed a token",
+        source: || {
+            tr(
+                "Qwen/Qwen3-30B-A3B config.json (fixtures/import/hf/qwen3-30b-a3b.config.json): 48 layers, 2,048 wide, 32 heads of 128, 4 KV heads, 128 experts of 768, 8 routed a token",
+                "来源：Qwen/Qwen3-30B-A3B config.json（fixtures/import/hf/qwen3-30b-a3b.config.json）：48 层，宽 2,048，32 个宽 128 的头，4 个 KV 头，128 个宽 768 的专家，每个 token 路由到 8 个",
+            )
+        },
     },
     ModelShape {
         name: "Qwen3 235B-A22B",
         card_params: "235B / 22B active",
         query: "nl=94&hd=4096&nh=64&kvh=4&hdim=128&ffn=1536&voc=151936&ne=128&ke=8&sq=4096",
-        source: "Qwen/Qwen3-235B-A22B config.json (fixtures/import/hf/qwen3-235b-a22b.config.json): 94 layers, 4,096 wide, 64 heads of 128, 4 KV heads, 128 experts of 1,536, 8 routed a token",
+        source: || {
+            tr(
+                "Qwen/Qwen3-235B-A22B config.json (fixtures/import/hf/qwen3-235b-a22b.config.json): 94 layers, 4,096 wide, 64 heads of 128, 4 KV heads, 128 experts of 1,536, 8 routed a token",
+                "来源：Qwen/Qwen3-235B-A22B config.json（fixtures/import/hf/qwen3-235b-a22b.config.json）：94 层，宽 4,096，64 个宽 128 的头，4 个 KV 头，128 个宽 1,536 的专家，每个 token 路由到 8 个",
+            )
+        },
     },
     ModelShape {
         name: "Mixtral 8x7B",
         card_params: "46.7B / 12.9B active",
         query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=32000&ne=8&ke=2&sq=4096",
-        source: "mistralai/Mixtral-8x7B-v0.1 config.json (fixtures/import/hf/mixtral-8x7b-v0.1.config.json)",
+        source: || {
+            tr(
+                "mistralai/Mixtral-8x7B-v0.1 config.json (fixtures/import/hf/mixtral-8x7b-v0.1.config.json)",
+                "来源：mistralai/Mixtral-8x7B-v0.1 config.json（fixtures/import/hf/mixtral-8x7b-v0.1.config.json）",
+            )
+        },
     },
     ModelShape {
         name: "Llama 4 Scout",
         card_params: "109B / 17B active",
         query: "nl=48&hd=5120&nh=40&kvh=8&ffn=8192&voc=202048&ne=16&ke=1&nse=1&sq=8192",
-        source: "meta-llama/Llama-4-Scout-17B-16E config.json text_config (fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json) and its one shared expert (Hugging Face transformers' Llama4TextMoe); chunked attention over 8,192 tokens is full attention at the row's 8,192",
+        source: || {
+            tr(
+                "meta-llama/Llama-4-Scout-17B-16E config.json text_config (fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json) and its one shared expert (Hugging Face transformers' Llama4TextMoe); chunked attention over 8,192 tokens is full attention at the row's 8,192",
+                "来源：meta-llama/Llama-4-Scout-17B-16E config.json 的 text_config（fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json）及其 1 个共享专家（Hugging Face transformers 的 Llama4TextMoe）；按 8,192 tokens 分块的注意力在该行的 8,192 tokens 下就是完整注意力",
+            )
+        },
     },
     ModelShape {
         name: "Llama 3 8B",
         card_params: "8.03B",
         query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=128256&ne=1&ke=1&sq=8192",
-        source: "meta-llama/Llama-3.1-8B config.json (fixtures/import/hf/llama-3.1-8b.config.json); Llama 3 and 3.1 share the shape",
+        source: || {
+            "meta-llama/Llama-3.1-8B config.json (fixtures/import/hf/llama-3.1-8b.config.json); Llama 3 and 3.1 share the shape"
+        },
     },
     ModelShape {
         name: "Llama 3 70B",
         card_params: "70.6B",
         query: "nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&ne=1&ke=1&sq=8192",
-        source: "meta-llama/Llama-3.1-70B config.json (fixtures/import/hf/llama-3.1-70b.config.json)",
+        source: || {
+            "meta-llama/Llama-3.1-70B config.json (fixtures/import/hf/llama-3.1-70b.config.json)"
+        },
     },
     ModelShape {
         name: "Llama 3.1 405B",
         card_params: "405B",
         query: "nl=126&hd=16384&nh=128&kvh=8&ffn=53248&voc=128256&ne=1&ke=1&sq=8192",
-        source: "meta-llama/Llama-3.1-405B config.json (fixtures/import/hf/llama-3.1-405b.config.json)",
+        source: || {
+            "meta-llama/Llama-3.1-405B config.json (fixtures/import/hf/llama-3.1-405b.config.json)"
+        },
     },
     ModelShape {
         name: "Llama 2 7B",
         card_params: "6.74B",
         query: "nl=32&hd=4096&nh=32&kvh=32&ffn=11008&voc=32000&ne=1&ke=1&sq=4096",
-        source: "meta-llama/Llama-2-7b-hf config.json (fixtures/import/hf/llama-2-7b-hf.config.json)",
+        source: || {
+            "meta-llama/Llama-2-7b-hf config.json (fixtures/import/hf/llama-2-7b-hf.config.json)"
+        },
     },
     ModelShape {
         name: "Llama 2 13B",
         card_params: "13.0B",
         query: "nl=40&hd=5120&nh=40&kvh=40&ffn=13824&voc=32000&ne=1&ke=1&sq=4096",
-        source: "Llama-2-13b config.json (fixtures/import/hf/llama-2-13b.aws-neuron.config.json)",
+        source: || {
+            "Llama-2-13b config.json (fixtures/import/hf/llama-2-13b.aws-neuron.config.json)"
+        },
     },
     ModelShape {
         name: "Llama 2 70B",
         card_params: "69.0B",
         query: "nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=32000&ne=1&ke=1&sq=4096",
-        source: "NeMo-Framework-Launcher conf/training/llama/llama2_70b.yaml (fixtures/import/nemo-yaml/launcher_llama2_70b.yaml)",
+        source: || {
+            "NeMo-Framework-Launcher conf/training/llama/llama2_70b.yaml (fixtures/import/nemo-yaml/launcher_llama2_70b.yaml)"
+        },
     },
     ModelShape {
         name: "GPT-3 5B",
         card_params: "5B",
         query: "nl=24&hd=4096&nh=32&kvh=32&ffn=0&voc=50257&ne=1&ke=1&sq=2048",
-        source: "NeMo-Framework-Launcher conf/training/gpt3/5b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_5b.5aeb4ab8.yaml): 24 layers, 4,096 wide, 32 heads, a 4h MLP; GPT-2's 50,257-token vocabulary",
+        source: || {
+            "NeMo-Framework-Launcher conf/training/gpt3/5b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_5b.5aeb4ab8.yaml): 24 layers, 4,096 wide, 32 heads, a 4h MLP; GPT-2's 50,257-token vocabulary"
+        },
     },
     ModelShape {
         name: "GPT-3 175B",
         card_params: "175B",
         query: "nl=96&hd=12288&nh=96&kvh=96&ffn=0&voc=50257&ne=1&ke=1&sq=2048",
-        source: "Brown et al. 2020, Table 2.1; NeMo-Framework-Launcher conf/training/gpt3/175b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_175b.yaml)",
+        source: || {
+            "Brown et al. 2020, Table 2.1; NeMo-Framework-Launcher conf/training/gpt3/175b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_175b.yaml)"
+        },
     },
     ModelShape {
         name: "Nemotron-4 15B",
         card_params: "15.6B",
         query: "nl=32&hd=6144&nh=48&kvh=8&ffn=0&voc=256000&ne=1&ke=1&sq=4096",
-        source: "Parmar et al. 2024, \"Nemotron-4 15B Technical Report\", arXiv:2402.16819, Table 1: 32 layers, 6,144 wide, 48 heads, 8 KV heads, 256,000 tokens, a squared-ReLU MLP of 4h",
+        source: || {
+            "Parmar et al. 2024, \"Nemotron-4 15B Technical Report\", arXiv:2402.16819, Table 1: 32 layers, 6,144 wide, 48 heads, 8 KV heads, 256,000 tokens, a squared-ReLU MLP of 4h"
+        },
     },
     ModelShape {
         name: "Nemotron-4 340B",
         card_params: "341B",
         query: "nl=96&hd=18432&nh=96&kvh=8&ffn=0&voc=256000&ne=1&ke=1&sq=4096",
-        source: "NeMo-Framework-Launcher conf/training/nemotron/nemotron_340b.yaml (fixtures/import/nemo-yaml/launcher_nemotron_340b.yaml): 96 layers, 18,432 wide, 96 heads, 8 query groups, squared ReLU of 4h; NVIDIA 2024, arXiv:2406.11704: 256,000 tokens",
+        source: || {
+            "NeMo-Framework-Launcher conf/training/nemotron/nemotron_340b.yaml (fixtures/import/nemo-yaml/launcher_nemotron_340b.yaml): 96 layers, 18,432 wide, 96 heads, 8 query groups, squared ReLU of 4h; NVIDIA 2024, arXiv:2406.11704: 256,000 tokens"
+        },
     },
 ];
 
@@ -533,7 +573,7 @@ pub fn held_rows() -> Vec<Result<HeldRow, String>> {
                 let c = calibrate(run).map(|r| (r, run.model)).ok_or_else(|| {
                     trf!(
                         "{} {} on {} GPUs cannot calibrate r∞: no fraction of the peak gives its step",
-                        "{} {}（{} 卡）无法标定 r∞：没有哪个峰值比例能给出其 step",
+                        "{} {}（{} 卡）无法标定 r∞：没有哪个峰值比例能给出其单步时间",
                         run.release,
                         run.model,
                         run.gpus
@@ -599,10 +639,11 @@ pub fn held_table(rows: &[HeldRow]) -> Table {
         .words(("its layout", "其布局"), |r| {
             Cell::words(super::layouts::layout_summary(&r.search.current))
         })
-        .column(("published step (s)", "公布的 step（秒）"), |r| {
-            Cell::num(r.run.published_step_s(), |v| format_sig(v, 4))
-        })
-        .column(("model step (s)", "模型 step（秒）"), |r| {
+        .column(
+            ("published step (s)", "公布的单步时间（秒）"),
+            |r| Cell::num(r.run.published_step_s(), |v| format_sig(v, 4)),
+        )
+        .column(("model step (s)", "模型单步时间（秒）"), |r| {
             Cell::num(r.search.current.step_ms / 1e3, |v| format_sig(v, 4))
         })
         .column(("error", "误差"), |r| {
@@ -628,7 +669,7 @@ pub fn held_table(rows: &[HeldRow]) -> Table {
         "machine-runs",
         tr(
             "Published runs per machine: r∞ calibrated on each group's first row, every other row predicted",
-            "各机型的公布运行：每组以第一行标定 r∞，其余各行均为预测",
+            "各机型公布的训练任务：每组以第一行标定 r∞，其余各行均为预测",
         )
         .to_string(),
         &columns,
@@ -667,7 +708,7 @@ pub fn held_figures(rows: &[HeldRow], left_out: usize) -> Vec<(String, String)> 
         g.len()
     };
     let mut out = vec![(
-        tr("Published runs per machine", "各机型的公布运行").to_string(),
+        tr("Published runs per machine", "各机型公布的训练任务").to_string(),
         trf!(
             "{} rows on {} machines in {} groups ({} left out)",
             "{} 行，{} 种机型，{} 组（{} 行未纳入）",
@@ -682,7 +723,7 @@ pub fn held_figures(rows: &[HeldRow], left_out: usize) -> Vec<(String, String)> 
         out.push((
             trf!(
                 "Step error, {} (median |error|; within 10%)",
-                "step 误差，{}（|误差| 中位数；10% 以内）",
+                "单步时间误差，{}（|误差| 中位数；10% 以内）",
                 role.text()
             ),
             trf!(

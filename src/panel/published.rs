@@ -310,7 +310,7 @@ pub(super) fn rank_text(search: &Search) -> String {
             format_count(k as f64 + 1.0),
             format_count(search.layouts.len() as f64)
         ),
-        None => tr("not in the space", "不在搜索空间中").to_string(),
+        None => tr("not in the space", "不在搜索空间内").to_string(),
     }
 }
 
@@ -345,7 +345,7 @@ pub fn published_rows() -> Vec<Result<PublishedRow, String>> {
 pub fn published_table(rows: &[PublishedRow]) -> Table {
     let fastest = |r: &PublishedRow| r.search.best().copied();
     let columns = Columns::<PublishedRow>::new()
-        .words(("run", "运行"), |r| Cell::words(r.run.label))
+        .words(("run", "训练任务"), |r| Cell::words(r.run.label))
         .column(("GPUs", "GPU 数"), |r| Cell::num(r.run.gpus, format_count))
         .words(("its layout", "其布局"), |r| {
             Cell::words(super::layouts::layout_summary(&r.search.current))
@@ -359,7 +359,7 @@ pub fn published_table(rows: &[PublishedRow]) -> Table {
                 |s: Scored| super::layouts::layout_summary(&s),
             ))
         })
-        .column(("its MFU", "其 MFU"), move |r| {
+        .column(("its MFU", "最快布局的 MFU"), move |r| {
             fastest(r).map_or_else(
                 || Cell::words("–"),
                 |s| Cell::num(s.mfu, |v| format_percent(v, 1)),
@@ -391,9 +391,9 @@ pub fn published_table(rows: &[PublishedRow]) -> Table {
         .words(("r∞ from", "r∞ 来自"), |r| {
             let stack = r.run.stack.key();
             Cell::words(if r.run.calibration {
-                trf!("{}: this run (calibration)", "{}：本运行（标定）", stack)
+                trf!("{}: this run (calibration)", "{}：本任务（标定）", stack)
             } else {
-                trf!("{}: its calibration run", "{}：其标定运行", stack)
+                trf!("{}: its calibration run", "{}：其标定任务", stack)
             })
         });
     Table::from_columns(
@@ -422,7 +422,7 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
         (
             tr(
                 "Median MFU error (runs that did not calibrate r∞)",
-                "MFU 误差中位数（未参与 r∞ 标定的运行）",
+                "MFU 误差中位数（未参与 r∞ 标定的训练任务）",
             )
             .to_string(),
             trf!(
@@ -436,7 +436,7 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
         (
             tr(
                 "Published layouts within 5% of the search's fastest step",
-                "距最快 step 5% 以内的已发表布局",
+                "单步时间在搜索最快者 5% 以内的公布布局",
             )
             .to_string(),
             trf!(
@@ -449,7 +449,7 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
         (
             tr(
                 "Runs whose fastest layout one plausible change flips (±10% of beff, bnv, r∞; beff ×2; tpo 0 or 1)",
-                "某一输入的合理变动即改变最快布局的运行（beff、bnv、r∞ ±10%；beff ×2；tpo 为 0 或 1）",
+                "某一输入的合理变动即改变最快布局的训练任务（beff、bnv、r∞ ±10%；beff ×2；tpo 为 0 或 1）",
             )
             .to_string(),
             trf!(

@@ -33,7 +33,7 @@ fn exposed_text(mode: ExposedMode) -> &'static str {
         ExposedMode::Step => tr("measured step times (st)", "实测单步时间（st）"),
         ExposedMode::Fsdp => tr(
             "the FSDP model of the layout's traffic",
-            "按布局通信的 FSDP 模型",
+            "按并行布局计算通信量的 FSDP 模型",
         ),
         ExposedMode::Fit => tr("the fit of st", "st 的拟合"),
     }
@@ -50,7 +50,10 @@ pub fn step_model_figure(l: &LlmSettings) -> Option<(String, String)> {
     let why = if l.exposed_mode == ExposedMode::Fit {
         ""
     } else if l.compute_mode == ComputeMode::Auto && cm == ComputeMode::Physics {
-        tr(" (auto: the shape gives P)", "（auto：形状给出了 P）")
+        tr(
+            " (auto: the shape gives P)",
+            "（auto：已由形状得出 P，故用物理推算）",
+        )
     } else if l.compute_mode == ComputeMode::Auto {
         tr(
             " (auto: physics once the shape agrees with P)",
@@ -59,7 +62,7 @@ pub fn step_model_figure(l: &LlmSettings) -> Option<(String, String)> {
     } else if cm != ComputeMode::Physics || em != ExposedMode::Fsdp {
         tr(
             "; with the shape given, cm=physics and em=fsdp predict both",
-            "；已有形状，cm=physics 与 em=fsdp 可推算两者",
+            "；已给出形状：设 cm=physics、em=fsdp 即可由模型推算计算与暴露两部分",
         )
     } else {
         ""
@@ -70,7 +73,7 @@ pub fn step_model_figure(l: &LlmSettings) -> Option<(String, String)> {
         compute_text(cm, true)
     };
     Some((
-        tr("Step model in force", "当前的 step 模型").to_string(),
+        tr("Step model in force", "当前使用的单步时间模型").to_string(),
         trf!(
             "compute from {}, exposed time from {}{}",
             "计算时间：{}；暴露时间：{}{}",
@@ -108,13 +111,13 @@ pub fn mfu_above_peak(sweep: &LlmSweep, l: &LlmSettings, weak: bool) -> Option<(
     let why = if sweep.fit.is_some() {
         tr(
             "the step times st imply more FLOP/s than the peak; check st, B_global, P_a and peak",
-            "st 的单步时间意味着超过峰值的 FLOP/s；请检查 st、B_global、P_a 与 peak",
+            "按 st 的单步时间推算，每卡 FLOP/s 超过峰值；请检查 st、B_global、P_a 与 peak",
         )
         .to_string()
     } else if l.compute_in_force() == ComputeMode::Time {
         trf!(
             "tc = {} ms at N₀ = {} is shorter than these FLOPs take at the peak; raise tc, or set cm to physics",
-            "N₀ = {1} 时 tc = {0} ms，短于这些 FLOPs 在峰值下所需；请调大 tc，或把 cm 设为 physics",
+            "N₀ = {1} 时 tc = {0} ms，比按峰值算力完成这些 FLOPs 所需的时间还短；请调大 tc，或把 cm 设为 physics",
             format_ms(l.compute_ms),
             format_count(l.baseline_gpus)
         )
@@ -201,13 +204,13 @@ pub fn unused_text(why: Unused) -> String {
     let reason = match why {
         Unused::SetByMicrobatch => tr(
             "mbs sets A at each GPU count (the table's A column)",
-            "A 由 mbs 在每个卡数下决定（见表中 A 列）",
+            "A 由 mbs 按卡数决定（见表中 A 列）",
         )
         .to_string(),
         Unused::ComputeFrom(mode, with_shape) => {
             trf!(
                 "compute from {}",
-                "计算时间：{}",
+                "计算时间取自{}",
                 compute_text(mode, with_shape)
             )
         }
@@ -217,13 +220,9 @@ pub fn unused_text(why: Unused) -> String {
             "F_eff = r_inf·峰值·η（cm=physics）",
         )
         .to_string(),
-        Unused::NotPhysics => tr("read with cm=physics only", "仅在 cm=physics 时使用").to_string(),
+        Unused::NotPhysics => tr("read with cm=physics only", "仅在 cm=physics 时读取").to_string(),
         Unused::ExposedFrom(mode) => {
-            trf!(
-                "exposed time from {}",
-                "暴露时间来自 {}",
-                exposed_text(mode)
-            )
+            trf!("exposed time from {}", "暴露时间取自{}", exposed_text(mode))
         }
         Unused::NotInterleaved => tr(
             "read with the interleaved schedule only",
@@ -231,7 +230,7 @@ pub fn unused_text(why: Unused) -> String {
         )
         .to_string(),
     };
-    trf!("Not used now: {}.", "当前未使用（{}）。", reason)
+    trf!("Not used now: {}.", "当前未使用：{}。", reason)
 }
 
 /// The keys [`unused_inputs`] can name, with the id of the note under each box

@@ -68,7 +68,7 @@ pub(super) fn large_microbatch(sweep: &LlmSweep, first: Option<(u32, f64)>) -> O
     (s.microbatch_tokens.is_none() && tokens > seq).then(|| {
         trf!(
             "; each microbatch holds {} tokens ({} sequences, A = {}): Microbatch size (mbs) sets fewer",
-            "；每个 microbatch 有 {} tokens（{} 条序列，A = {}）：用 microbatch 大小（mbs）设得更少",
+            "；每个 microbatch 有 {} tokens（{} 条序列，A = {}）：可用“microbatch 大小（mbs）”减少每个 microbatch 的序列数",
             format_si(tokens, 4),
             format_sig(tokens / seq, 3),
             a
@@ -125,23 +125,23 @@ pub(super) fn wall_figures(
             .to_string(),
             trf!(
                 "{} → {} GiB of {}, fits at: {}{}{}",
-                "{} → {} GiB，显存 {}，放得下的卡数：{}{}{}",
+                "{} → {} GiB（可用 {}）；放得下：{}{}{}",
                 format_gib(first.1.memory.total),
                 format_gib(last.1.memory.total),
                 usable_text(s),
                 if fits.is_empty() {
-                    tr("no row", "没有一行").to_string()
+                    tr("no row", "无").to_string()
                 } else if fits.len() == walls.len() {
-                    tr("every row", "每一行").to_string()
+                    tr("every row", "所有行").to_string()
                 } else {
-                    fits.join(", ")
+                    fits.join(tr(", ", "、"))
                 },
                 if off > crate::model::shape::PARAMS_TOLERANCE {
                     String::new()
                 } else {
                     trf!(
                         " (shape: {} parameters)",
-                        "（形状：{} 参数）",
+                        "（形状推出 {} 参数）",
                         format_si(implied, 4)
                     )
                 },
@@ -215,7 +215,7 @@ pub(super) fn usable_text(s: &crate::model::llm::LlmSummary) -> String {
     if usable < hbm {
         trf!(
             "{} GiB ({} GiB less {} GiB reserved)",
-            "{} GiB（{} GiB 减预留 {} GiB）",
+            "{} GiB：{} GiB 减预留 {} GiB",
             format_gib(usable),
             format_gib(hbm),
             format_gib(hbm - usable)

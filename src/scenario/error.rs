@@ -19,13 +19,12 @@ impl fmt::Display for InputError {
         } else {
             None
         };
-        write!(
-            f,
-            "{} ({}): {}",
-            label.unwrap_or(self.key.label()),
-            self.key.name(),
-            self.reason
-        )
+        let name = label.unwrap_or(self.key.label());
+        if crate::i18n::zh() {
+            write!(f, "{}（{}）：{}", name, self.key.name(), self.reason)
+        } else {
+            write!(f, "{} ({}): {}", name, self.key.name(), self.reason)
+        }
     }
 }
 

@@ -13,7 +13,7 @@
 //! `data_parallel_shard_degree = -1`, DDP `1`; the interleaved schedule `Interleaved1F1B`
 //! with `pipeline_parallel_layers_per_stage`; zero bubble `ZBVZeroBubble`; recomputation
 //! `activation_checkpoint.mode`, selective per op. ZeRO-1 and 2 and partial recomputation
-//! have no torchtitan setting (a comment says so).
+//! have no torchtitan setting (a comment says so, in the reader's language).
 //!
 //! NeMo 2.0 (`nemo.lightning.MegatronStrategy`, `MockDataModule`/`PreTrainingDataModule`,
 //! `model.config`): overrides `path=value`; the interleaved chunks are
@@ -21,6 +21,7 @@
 //! ZeRO-2 and 3 have no `MegatronStrategy` setting.
 
 use super::Scenario;
+use crate::i18n::tr;
 use crate::model::memory::Recompute;
 use crate::model::step::PipelineSchedule;
 
@@ -59,9 +60,13 @@ fn nemo(s: &Scenario) -> String {
             "trainer.strategy.virtual_pipeline_model_parallel_size={}",
             l.chunks
         )),
-        (true, PipelineSchedule::ZeroBubble) => {
-            out.push("# zero-bubble schedule: NeMo has no setting for it".to_string())
-        }
+        (true, PipelineSchedule::ZeroBubble) => out.push(
+            tr(
+                "# zero-bubble schedule: NeMo has no setting for it",
+                "# 零气泡调度：NeMo 没有对应的设置",
+            )
+            .to_string(),
+        ),
         _ => out.push("trainer.strategy.virtual_pipeline_model_parallel_size=None".to_string()),
     }
     out.push(format!("trainer.strategy.context_parallel_size={}", l.cp));
@@ -84,8 +89,10 @@ fn nemo(s: &Scenario) -> String {
     match w.zero {
         0 => out.push("optim.config.use_distributed_optimizer=False".to_string()),
         1 => out.push("optim.config.use_distributed_optimizer=True".to_string()),
-        z => out.push(format!(
-            "# ZeRO-{z}: NeMo's MegatronStrategy has no such mode (the distributed optimizer is ZeRO-1)"
+        z => out.push(trf!(
+            "# ZeRO-{}: NeMo's MegatronStrategy has no such mode (the distributed optimizer is ZeRO-1)",
+            "# ZeRO-{}：NeMo 的 MegatronStrategy 没有这种模式（分布式优化器相当于 ZeRO-1）",
+            z
         )),
     }
     match (w.recompute, w.recompute_layers) {
@@ -133,8 +140,10 @@ fn torchtitan(s: &Scenario, gpus: f64) -> String {
                 .to_string(),
         ),
         3 => parallel.push("data_parallel_shard_degree = -1".to_string()),
-        z => parallel.push(format!(
-            "# ZeRO-{z}: torchtitan has no such mode (FSDP is ZeRO-3, DDP ZeRO-0)"
+        z => parallel.push(trf!(
+            "# ZeRO-{}: torchtitan has no such mode (FSDP is ZeRO-3, DDP ZeRO-0)",
+            "# ZeRO-{}：torchtitan 没有这种模式（FSDP 相当于 ZeRO-3，DDP 相当于 ZeRO-0）",
+            z
         )),
     }
     parallel.push(format!("tensor_parallel_degree = {}", l.tp));
@@ -155,9 +164,11 @@ fn torchtitan(s: &Scenario, gpus: f64) -> String {
                 if per >= 1.0 && per.fract() == 0.0 {
                     parallel.push(format!("pipeline_parallel_layers_per_stage = {per}"));
                 } else {
-                    parallel.push(format!(
+                    parallel.push(trf!(
                         "# {} chunks a stage: {} layers do not split evenly",
-                        l.chunks, w.layers
+                        "# 每个 stage {} 个块：{} 层无法均分",
+                        l.chunks,
+                        w.layers
                     ));
                 }
             }
@@ -169,8 +180,10 @@ fn torchtitan(s: &Scenario, gpus: f64) -> String {
             "mode = \"selective\"\nselective_ac_option = \"op\"".to_string()
         }
         (Recompute::Full, 0) => "mode = \"full\"".to_string(),
-        (Recompute::Full, k) => format!(
-            "# {k} layers of each stage recomputed: torchtitan has no such mode (all or none)"
+        (Recompute::Full, k) => trf!(
+            "# {} layers of each stage recomputed: torchtitan has no such mode (all or none)",
+            "# 每个 stage 重计算 {} 层：torchtitan 没有这种模式（只能全部重计算或不重计算）",
+            k
         ),
     };
     format!(
@@ -194,14 +207,22 @@ fn megatron(s: &Scenario) -> String {
         if per >= 1.0 && per.fract() == 0.0 {
             out.push(format!("--num-layers-per-virtual-pipeline-stage {per}"));
         } else {
-            out.push(format!(
+            out.push(trf!(
                 "# interleaved with {} chunks a stage: {} layers do not split evenly",
-                l.chunks, w.layers
+                "# 交错式，每个 stage {} 个块：{} 层无法均分",
+                l.chunks,
+                w.layers
             ));
         }
     }
     if l.pp > 1 && l.schedule == PipelineSchedule::ZeroBubble {
-        out.push("# zero-bubble schedule: Megatron-LM has no flag for it".to_string());
+        out.push(
+            tr(
+                "# zero-bubble schedule: Megatron-LM has no flag for it",
+                "# 零气泡调度：Megatron-LM 没有对应的参数",
+            )
+            .to_string(),
+        );
     }
     if l.cp > 1 {
         out.push(format!("--context-parallel-size {}", l.cp));
@@ -248,8 +269,10 @@ fn micro_line(s: &Scenario, key: &str, line: impl Fn(&str, String) -> String) ->
     if l.microbatch_sequences > 0 {
         line(key, l.microbatch_sequences.to_string())
     } else {
-        format!(
-            "# {key}: the scenario fixes A = {} instead (mbs=0)",
+        trf!(
+            "# {}: the scenario fixes A = {} instead (mbs=0)",
+            "# {}：本场景改为固定 A = {}（mbs=0）",
+            key,
             l.accumulation
         )
     }
@@ -271,8 +294,12 @@ fn batch_lines(
             line(seq, seq_len.to_string()),
         ]
     } else {
-        vec![format!(
-            "# {batch}: {tokens} tokens is not a whole number of sequences of {seq_len}"
+        vec![trf!(
+            "# {}: {} tokens is not a whole number of sequences of {}",
+            "# {}：{} tokens 不是序列长度 {} 的整数倍",
+            batch,
+            tokens,
+            seq_len
         )]
     }
 }

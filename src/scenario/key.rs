@@ -303,7 +303,7 @@ keys! {
         torchtitan: &["training.local_batch_size", "parallelism.pipeline_parallel_microbatch_size"],
         url: &["microbatch size in sequences, held fixed as `N` grows (Megatron's `--micro-batch-size`): `A = ⌈B/(D · mbs · sq)⌉` at each GPU count, so `A` falls in strong scaling, and once `A = 1` the microbatch itself shrinks; `a` is then not used. `0` holds `a` fixed instead (the article's model, where `T` falls). Needs the shape's `sq`", "`0`", "whole number `0 … 65,536`; with `sq=0`, refused (\"a microbatch of … sequences needs the sequence length sq\")", "§2, §12.8"],
     };
-    LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局浏览器的卡数（0 = 关闭）" {
+    LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局搜索的卡数（0 = 关闭）" {
         control: Decimal,
         label: "Layout explorer at GPUs (0 = off)",
         help: ("every layout at this GPU count, fastest first, each with why it loses; needs the shape", "该卡数下的所有布局，最快的在前，并说明每种为何落后；需要形状"),
@@ -315,7 +315,7 @@ keys! {
             ("best", "best (search every layout)", "最佳（搜索所有布局）"),
         ]),
         label: "Layout at each GPU count",
-        help: ("best: at each table row, every TP·PP·CP·EP·DP, microbatch, ZeRO and recomputation that fits; the fastest is drawn dotted; needs the shape", "最佳：在表格的每一行，搜索放得下的每种 TP·PP·CP·EP·DP、微批次、ZeRO 与重计算；最快者画成点线；需要形状"),
+        help: ("best: at each table row, every TP·PP·CP·EP·DP, microbatch, ZeRO and recomputation that fits; the fastest is drawn dotted; needs the shape", "最佳：在表格的每一行，搜索放得下的每种 TP·PP·CP·EP·DP、microbatch 大小、ZeRO 与重计算；最快者画成点线；需要形状"),
         url: &["The layout at each GPU count (page: \"Layout at each GPU count\", in the walls group): `fixed` keeps the scenario's own (`tp`, `pp`, `cp`, `ep`, `a`/`mbs`, `sched`, `vc`, `zero`, `ac`) at every row; `best` also searches every layout at each table row and adds the fastest that fits (\"best layout\", \"best step (ms)\", \"best MFU\"; JSON rows carry `best_layout`), a dotted \"best layout\" line on the step and throughput charts, and the throughput peak of the best layouts; on the Plan panel, weak-then-strong with the best layout at each row (a column, a dotted line on both charts, and the row where time to quality is least). Needs the model's shape", "`fixed`", "`fixed` or `best`; else refused (\"… is neither fixed nor best\"); `best` without a shape is refused (\"the layout search needs the model's shape …\")", "§14"],
     };
     Tp = "tp", Llm, "Tensor parallel TP", "张量并行 TP",
@@ -332,7 +332,7 @@ keys! {
         slider(pow2(6), |s| s.llm.pp as f64) {
         control: Decimal,
         label: "Pipeline parallel PP",
-        help: ("stages; adds a bubble", "流水线级数；会引入气泡"),
+        help: ("stages; adds a bubble", "流水线 stage 数；会引入气泡"),
         megatron: &["--pipeline-model-parallel-size"],
         nemo: &["trainer.strategy.pipeline_model_parallel_size"],
         torchtitan: &["parallelism.pipeline_parallel_degree"],
@@ -429,7 +429,7 @@ keys! {
     };
     GradientBytes = "gw", Llm, "Gradient bytes per parameter (0 = as s_w)", "每个参数的梯度字节数" {
         control: Select(&[
-            ("0", "as on the wire, bf16 held", "同线上字节，显存中 bf16"),
+            ("0", "as on the wire, bf16 held", "与通信字节数 s_w 相同（显存中按 BF16 存）"),
             ("4", "4 — fp32", ""),
             ("2", "2 — bf16", ""),
         ]),
@@ -439,7 +439,7 @@ keys! {
     };
     ComputeMode = "cm", Llm, "Compute time from", "计算时间来自" {
         control: Select(&[
-            ("auto", "auto: physics once the shape gives P, else time", "自动：形状给出 P 后按物理，否则按时间"),
+            ("auto", "auto: physics once the shape gives P, else time", "自动：有形状（可得出 P）时用物理推算，否则用 N₀ 时的实测时间"),
             ("time", "a measured time at N₀", "N₀ 时的实测时间"),
             ("flops", "(6·P_a + attention)·B/(N·F_eff)", "(6·P_a + 注意力)·B/(N·F_eff)"),
             ("physics", "physics: F_eff = r_inf·peak·η", "物理推算：F_eff = r_inf·峰值·η"),
@@ -456,7 +456,7 @@ keys! {
             ("foundry", "llm-foundry (FSDP)", "llm-foundry（FSDP）"),
         ]),
         label: "Software stack (sets r_inf)",
-        help: ("with compute from physics: each r_inf calibrated on one published run", "计算来自物理推算时使用：每个 r_inf 都在一次公布的运行上标定"),
+        help: ("with compute from physics: each r_inf calibrated on one published run", "计算来自物理推算时使用：每个 r_inf 都在一次公布的训练上标定"),
         url: &["the software stack whose `r∞` sets the rate with `cm=physics`: `megatron` (0.6285, DGX Cloud GPT-3 BF16 at 128 GPUs), `megatron-fp8` (0.4695, the same in FP8), `meta` (0.5661, Llama 3.1 405B at 8,192 GPUs), `torchtitan` (0.3597, Llama 3.1 8B FSDP at 128), `foundry` (0.4283, MPT-13B at 8)", "`megatron`", "those names; anything else refused (\"… is not one of megatron, megatron-fp8, meta, torchtitan, foundry\")", "§14"],
     };
     LargeGemmFraction = "rinf", Llm, "Fraction of peak at large GEMMs r_inf (0 = the stack's)", "大 GEMM 时达到的峰值比例 r_inf" {
@@ -480,7 +480,7 @@ keys! {
     };
     ExposedMode = "em", Llm, "Exposed time from", "暴露时间来自" {
         control: Select(&[
-            ("auto", "auto: FSDP once the shape gives P, else table", "自动：形状给出 P 后用 FSDP 模型，否则用表"),
+            ("auto", "auto: FSDP once the shape gives P, else table", "自动：有形状（可得出 P）时用 FSDP 模型，否则用暴露时间表"),
             ("table", "a table of exposed ms", "暴露时间表（ms）"),
             ("step", "measured step times", "实测单步时间"),
             ("fsdp", "the FSDP model", "FSDP 模型"),
@@ -500,7 +500,7 @@ keys! {
     StepTable = "st", Llm, "Measured step times", "实测单步时间（N:ms）" {
         control: Text,
         label: "Measured step times (<var>N</var>:ms)",
-        help: ("step: exposed = step − compute at each <var>N</var>; fit: all of the step, same global batch", "step：每个 N 上 暴露 = step − 计算；fit：整个 step，同一 global batch"),
+        help: ("step: exposed = step − compute at each <var>N</var>; fit: all of the step, same global batch", "step：每个 N 上，暴露 = 单步时间 − 计算；fit：拟合整个单步时间，同一 global batch"),
         wide: true,
         note: true,
         url: &["measured step ms at some GPU counts for batch `b` (`em=step`: exposed = step − compute; `em=fit`: at least two points, falling with `N`, fitted to `W/N + K ≥ 0`, else refused with a message naming `st`; a point may carry its global batch in tokens, `N:ms@B`, and points at one number of tokens per GPU (a weak sweep) are fitted to `W·(B/b)/N + κ·log₂(N/M)`, §3.2(d))", "`1024:1000,4096:375,8192:332.5,16384:356.25`", "as `ex`", "§3.2(b)"],
@@ -567,7 +567,7 @@ keys! {
         hf: &["num_attention_heads", "n_head"],
         url: &["attention (query) heads `a`", "`0`", "as `nl`; TP must divide it", "§12.1, §12.2"],
     };
-    KvHeads = "kvh", Walls, "Key/value heads", "key/value 头数" {
+    KvHeads = "kvh", Walls, "Key/value heads", "KV 头数" {
         control: Decimal,
         label: "Key/value heads",
         help: ("<code>0</code> = as many as the heads; <code>8</code> for Llama 3 (GQA)", "0 = 与注意力头数相同；Llama 3 为 8（GQA）"),
@@ -655,7 +655,7 @@ keys! {
     HbmReserve = "hres", Walls, "Memory reserved outside the tensors (bytes)", "预留显存（字节）" {
         control: Decimal,
         label: "Memory reserved outside the tensors (bytes)",
-        help: ("NCCL buffers, fragmentation, the CUDA context: a layout fits below GPU memory less this", "NCCL 缓冲区、显存碎片等"),
+        help: ("NCCL buffers, fragmentation, the CUDA context: a layout fits below GPU memory less this", "NCCL 缓冲区、显存碎片、CUDA 上下文等；布局须放进“单卡显存减去此值”"),
         url: &["what the process holds outside the tensors the model counts (CUDA context, NCCL buffers, allocator fragmentation), **bytes**: a row or layout fits when its memory is at most `hbm − hres`; the memory chart's dashed line and the key figure show `hbm − hres`", "`2.5Gi` (the larger gap between torchtitan's published reserved peaks and the model's count, [the model §12.2](model/12-walls.md#122-memory-per-gpu))", "`0 … 1T` (0 … 10^12): `2.5Gi`, `4Gi`, `0` for none; written as `…Gi` when a whole number of quarter GiB; else refused (\"… bytes is outside 0 … 1T (write 2.5Gi, or 0 for none)\")", "§12.2"],
     };
     Zero = "zero", Walls, "ZeRO stage", "ZeRO 阶段" {
@@ -683,7 +683,7 @@ keys! {
         torchtitan: &["activation_checkpoint.mode"],
         url: &["activation recomputation (memory only: the extra forward pass is not charged)", "`none`", "`none`, `selective`, `full`; anything else refused (\"… is not one of none, selective, full\")", "§12.2"],
     };
-    RecomputeLayers = "acn", Walls, "Layers of each stage recomputed (0 = all)", "每个阶段重计算的层数" {
+    RecomputeLayers = "acn", Walls, "Layers of each stage recomputed (0 = all)", "每个流水线 stage 重计算的层数（0 = 全部）" {
         control: Whole,
         label: "Layers of each stage recomputed",
         help: ("with full recomputation; 0 = all (Megatron's <code>--recompute-num-layers</code>)", "用于完全重计算；0 = 全部层"),
@@ -739,16 +739,16 @@ keys! {
     TpOverlap = "tpo", Walls, "Share of TP traffic that overlaps compute", "与计算重叠的 TP 通信比例" {
         control: Decimal,
         label: "Share of TP traffic that overlaps compute",
-        help: ("0 = all exposed, 1 = hidden behind the whole step", "0 = 全部暴露，1 = 藏在整个 step 之后"),
+        help: ("0 = all exposed, 1 = hidden behind the whole step", "0 = 全部暴露，1 = 被整个单步的计算完全掩盖"),
         url: &["`φ`, the share of TP communication that overlaps with compute: `(1 − φ)·t_TP + max(0, φ·t_TP − t_compute)` is exposed", "`0` (TP fully exposed)", "`0 … 1`; `yes`/`true` is 1, `no`/`false` 0; else refused", "§12.4"],
     };
     CpOverlap = "cpm", Walls, "Context-parallel K/V exchange", "上下文并行的 K/V 交换" {
         control: Select(&[
-            ("ring", "ring (hides behind attention)", "环形（藏在注意力之后）"),
-            ("allgather", "all-gather (exposed)", "全收集（暴露）"),
+            ("ring", "ring (hides behind attention)", "环形（被注意力计算掩盖）"),
+            ("allgather", "all-gather (exposed)", "AllGather（暴露）"),
         ]),
         label: "Context-parallel K/V exchange",
-        help: ("ring attention hides K/V blocks behind the attention's share of compute only", "环形注意力只能把 K/V 块藏在计算中注意力所占的那部分之后"),
+        help: ("ring attention hides K/V blocks behind the attention's share of compute only", "环形注意力只能用注意力那部分计算来掩盖 K/V 块的传输"),
         url: &["how context parallelism exchanges K and V: `ring` (ring attention, Megatron-Core's default) hides its traffic behind the attention's share of the compute only, `allgather` (Llama 3's) behind nothing", "`ring`", "`ring`, `allgather`; anything else refused (\"… is not one of ring, allgather\")", "§12.4"],
     };
     Latency = "lat", Walls, "Latency per collective step α", "集合通信每一轮的延迟 α" {
@@ -782,7 +782,7 @@ keys! {
         label: "Critical batch <var>B</var><sub>crit</sub> (tokens)",
         url: &["critical batch `B_crit`, tokens (McCandlish et al. 2018): `S(B) = S_min·(1 + B_crit/B)`", "`32M`", "`1` … `10^15` tokens: `32M`, `20M tokens`, `4Mi`", "§8"],
     };
-    BatchCap = "bcap", Plan, "Weak-scaling batch cap", "弱扩展把 B 增大到此为止" {
+    BatchCap = "bcap", Plan, "Weak-scaling batch cap", "弱扩展的 batch 上限" {
         control: Text,
         label: "Weak scaling stops growing <var>B</var> at",
         help: ("empty = at <var>B</var><sub>crit</sub>; then strong scaling", "留空 = B_crit；之后转为强扩展"),

@@ -350,8 +350,8 @@ pub const PRESETS: [PresetSpec; 15] = [
                  128 个头，8 个 KV 头，FFN 53,248，词表 128,256）与表 4（TP 8，CP 1，PP 16，\
                  序列 8,192，每个 batch 16M tokens；8,192 卡 430 TFLOP/s，MFU 43%；\
                  16,384 卡 400 TFLOP/s，41%）与 §3.3.2（8K 序列不做激活重计算；上下文并行用\
-                 全收集；第一阶段的第一个 chunk 只有嵌入层，故每个 chunk 一层：vc = 8）。\
-                 F_eff 按 8,192 卡一行 12.565 s 的 step 校准；链路是假设值",
+                 AllGather；第一个流水线 stage 的第一个 chunk 只有嵌入层，故每个 chunk 一层：vc = 8）。\
+                 F_eff 按 8,192 卡一行 12.565 s 的单步时间标定；链路是假设值",
             )
         }),
         inputs: |s| {
@@ -402,7 +402,7 @@ pub const PRESETS: [PresetSpec; 15] = [
                  memory 82.4 GiB on 8 GPUs, 67.0 GiB on 128; H100 96 GB)",
                 "pytorch/torchtitan docs/performance.md（Llama 3.1 8B，FSDP，每卡 2 × 8,192 \
                  tokens：8 卡每卡 5,762 tokens/s，128 卡 5,605）与 \
-                 benchmarks/llama3_h100_202412_torchtitan.md（选择性激活检查点，峰值保留显存 \
+                 benchmarks/llama3_h100_202412_torchtitan.md（选择性重计算，峰值保留显存 \
                  8 卡 82.4 GiB，128 卡 67.0 GiB；H100 96 GB）",
             )
         }),

@@ -455,7 +455,7 @@ impl WallSettings {
                 vec![Key::KvHeads, Key::Heads],
                 trf!(
                     "{} key/value heads do not divide the {} attention heads",
-                    "{} 个 key/value 头不能整除 {} 个注意力头",
+                    "{} 个 KV 头不能整除 {} 个注意力头",
                     format_count(self.kv_heads),
                     format_count(self.heads)
                 ),

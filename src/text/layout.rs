@@ -1,7 +1,7 @@
 //! A parallel layout in the notation (`TP8·PP4·CP2·EP8·DP128·A8`), for the layout
 //! search's tables ([`crate::panel::layouts`]) and the labels on the charts' best-layout points.
 
-use crate::i18n::tr;
+use crate::i18n::{tr, zh};
 use crate::model::layouts::Scored;
 use crate::model::memory::Recompute;
 use crate::model::step::PipelineSchedule;
@@ -23,13 +23,18 @@ pub fn layout_name(s: &Scored) -> String {
     parts.join("·")
 }
 
-/// The schedule as the URL writes it, with its chunks (`interleaved×4`); "no pipeline" without
-/// one.
+/// The schedule as the URL writes it, with its chunks (`interleaved×4`), in Chinese as the
+/// `sched` menu names it (`交错式×4`); "no pipeline" without one.
 pub fn schedule_name(s: &Scored) -> String {
     match s.choice.schedule {
         _ if s.choice.pp == 1 => tr("no pipeline", "无流水线").to_string(),
-        PipelineSchedule::Interleaved => format!("interleaved×{}", s.choice.chunks),
-        other => other.key().to_string(),
+        PipelineSchedule::Interleaved => {
+            trf!("interleaved×{}", "交错式×{}", s.choice.chunks)
+        }
+        PipelineSchedule::ZeroBubble => tr("zero-bubble", "零气泡").to_string(),
+        // The menu's name; not a `tr` pair, as it holds no Chinese for the catalogue to find.
+        PipelineSchedule::OneFOneB if zh() => "1F1B".to_string(),
+        PipelineSchedule::OneFOneB => PipelineSchedule::OneFOneB.key().to_string(),
     }
 }
 
@@ -42,18 +47,25 @@ pub fn layout_summary(s: &Scored) -> String {
     }
     extra.push(format!("ZeRO {}", s.choice.zero));
     extra.push(recompute_text(s));
-    format!("{} ({})", layout_name(s), extra.join(", "))
+    trf!(
+        "{} ({})",
+        "{}（{}）",
+        layout_name(s),
+        extra.join(tr(", ", "、"))
+    )
 }
 
 /// The recomputation of `s`: `none`, `selective`, `full`, or `full (4 layers)` for part of each
-/// stage.
+/// stage; in Chinese as the `ac` menu names them (`不重计算`, `选择性重计算`, `完全重计算（4 层）`).
 pub fn recompute_text(s: &Scored) -> String {
     match s.choice.recompute {
         Recompute::Full if s.choice.recompute_layers > 0 => trf!(
             "full ({} layers)",
-            "full（{} 层）",
+            "完全重计算（{} 层）",
             s.choice.recompute_layers
         ),
-        other => other.key().to_string(),
+        Recompute::Full => tr("full", "完全重计算").to_string(),
+        Recompute::Selective => tr("selective", "选择性重计算").to_string(),
+        Recompute::None => tr("none", "不重计算").to_string(),
     }
 }

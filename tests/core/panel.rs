@@ -1280,8 +1280,8 @@ fn the_checklist_says_how_a_moves_as_the_tables_show() {
                 (x, y) => format!("A = {x} → {y}"),
             };
             for (a, en, zh) in [
-                (&strong, "in strong scaling", "强扩展"),
-                (&weak, "in weak scaling", "弱扩展"),
+                (&strong, "in strong scaling", "强扩展时"),
+                (&weak, "in weak scaling", "弱扩展时"),
             ] {
                 let a = span(a);
                 assert!(r.en.contains(&format!("{a} {en}")), "{q}: {}", r.en);

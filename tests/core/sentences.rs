@@ -108,7 +108,7 @@ fn the_strong_badge_says_what_the_table_shows_of_t_and_a() {
             cell(table, first, &t).unwrap(),
             cell(table, last, &t).unwrap(),
         );
-        let a = ["microbatches A", "microbatch 数 A"];
+        let a = ["microbatches A", "梯度累积步数 A"];
         if t0 == t1 {
             // T stays: the badge says so and gives A's fall from the table's A column.
             let (a0, a1) = (

@@ -176,12 +176,12 @@ const LATIN_OK = new Set([
   'Megatron-Core', 'Megatron-LM', 'NVIDIA', 'GPT', 'Llama', 'Mixtral', 'MLPerf', 'DGX', 'Cloud', 'InfiniBand', 'NVLink',
   'Rust', 'WebAssembly', 'README', 'Grama', 'Gupta', 'Kumar',
   'Hockney', 'Brown', 'Adam', 'SwiGLU', 'FlashAttention', 'torchtitan', 'Meta', 'HGX', 'NeMo', 'SXM',
-  'llm-foundry',
+  'llm-foundry', 'CUDA',
   'Chowdhery', 'Thakur', 'Rabenseifner', 'Gropp', 'Carpentry',
   // abbreviations and parallelism / collective names
   'GPU', 'GPUs', 'TP', 'PP', 'CP', 'DP', 'EP', 'FSDP', 'HSDP', 'ZeRO', 'MoE', 'MFU', 'FLOP', 'TFLOP',
   'FLOPs', 'LLM', 'NCCL', 'AllGather', 'ReduceScatter', 'all-gather', 'reduce-scatter', 'all-to-all',
-  'DDP', 'GQA', 'MLP', 'VP', 'top-k',
+  'DDP', 'GQA', 'MLP', 'VP', 'top-k', 'KV',
   // file formats, units, language codes
   'CSV', 'SVG', 'PNG', 'TXT', 'Markdown', 'URL', 'ms', 'tok', 'en', 'zh', 'GiB', 'TOML', 'config', 'json',
   'Hugging', 'Face',

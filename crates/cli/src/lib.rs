@@ -478,7 +478,10 @@ fn import_report(scenario: &Scenario, read: &[(String, Import)], format: Format)
     }
     let mut out = trf!("link: ?{}\n", "链接：?{}\n", scenario.to_query());
     for (path, import) in read {
-        out.push_str(&format!("\n{path} ({})\n", import.format.name()));
+        out.push_str(&format!(
+            "\n{path}{}\n",
+            trf!(" ({})", "（{}）", import.format.label())
+        ));
         for e in &import.entries {
             out.push_str(&format!(
                 "  {:>4}  {}: {}\n",
@@ -641,7 +644,11 @@ fn shapes() -> String {
         .map(|m| {
             format!(
                 "{}  ({})\n  --shape '{}'  →  {}\n  {}\n",
-                m.name, m.card_params, m.name, m.query, m.source
+                m.name,
+                m.card_params,
+                m.name,
+                m.query,
+                (m.source)()
             )
         })
         .collect::<Vec<_>>()
@@ -831,7 +838,7 @@ fn render(
         Format::Text => {
             let mut out = trf!("scenario: ?{}\n\n", "场景：?{}\n\n", scenario.to_query());
             for (label, value) in figures {
-                out.push_str(&format!("{label}: {value}\n"));
+                out.push_str(&trf!("{}: {}\n", "{}：{}\n", label, value));
             }
             for t in tables {
                 out.push('\n');

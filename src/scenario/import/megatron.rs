@@ -552,7 +552,7 @@ fn why_ignored(flag: &str) -> &'static str {
         ),
         "--bf16" | "--fp16" | "--fp8-format" | "--fp8-hybrid" => tr(
             "precision: set peak and s_w for it",
-            "精度：请相应设置 peak 与 s_w",
+            "未读取精度设置，请相应设置 peak 与 s_w",
         ),
         "--vocab-file" | "--tokenizer-model" | "--tokenizer-type" => tr(
             "the tokenizer sets V: type voc (GPT-2's is 50,257)",
@@ -560,7 +560,7 @@ fn why_ignored(flag: &str) -> &'static str {
         ),
         "--rampup-batch-size" | "--step-batch-size-schedule" => tr(
             "a batch-size ramp: b is the global batch it ramps to",
-            "batch 大小爬坡：b 取爬坡后的 global batch",
+            "global batch 逐步增大（rampup）：b 取增大后的值",
         ),
         "--tp-comm-overlap" => tr(
             "overlap of TP traffic: set tpo for it",

@@ -43,6 +43,16 @@ impl Format {
             Format::Nemo => "NeMo overrides",
         }
     }
+
+    /// The name in the reader's language, for the page's and the CLI's report; [`Format::name`]
+    /// stays the `format` value of the JSON.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Megatron => tr("Megatron-LM flags", "Megatron-LM 参数"),
+            Format::Nemo => tr("NeMo overrides", "NeMo 覆盖项"),
+            Format::HuggingFace | Format::Torchtitan => self.name(),
+        }
+    }
 }
 
 /// What became of one key of the text.
@@ -218,7 +228,7 @@ impl std::fmt::Display for ImportError {
             ImportError::NotHere(format) => trf!(
                 "a {} is read by the command line: scaling import FILE",
                 "{} 由命令行读取：scaling import FILE",
-                format.name()
+                format.label()
             ),
             ImportError::BadValue {
                 source,

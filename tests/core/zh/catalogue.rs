@@ -13,23 +13,28 @@ use scaling_core::scenario::{decode, Key, Preset};
 use scaling_core::text::units::format_steps;
 use std::process::Command;
 
-fn catalogue() -> String {
+/// What `node ARGS` prints, run in the repository (make bootstrap installs node).
+pub(super) fn node(args: &[&str]) -> Vec<u8> {
     let out = Command::new("node")
-        .args(["scripts/zh-catalogue.mjs", "--print"])
+        .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .expect("node runs scripts/zh-catalogue.mjs (make bootstrap installs node)");
+        .expect("node runs (make bootstrap installs node)");
     assert!(
         out.status.success(),
-        "zh-catalogue.mjs failed:\n{}",
+        "node {args:?} failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).expect("UTF-8 catalogue")
+    out.stdout
+}
+
+fn catalogue() -> String {
+    String::from_utf8(node(&["scripts/zh-catalogue.mjs", "--print"])).expect("UTF-8 catalogue")
 }
 
 /// Everything a reader sees for one scenario, in this thread's language: every text of every
 /// panel (the shared panel checker's list) and the text elements of every chart's SVG.
-fn everything(query: &str) -> Vec<String> {
+pub(super) fn everything(query: &str) -> Vec<String> {
     let scenario = decode(query).scenario;
     let mut out = Vec::new();
     for panel in common::panels(&scenario) {
@@ -56,6 +61,14 @@ fn everything(query: &str) -> Vec<String> {
     out
 }
 
+/// Every preset's link.
+pub(super) fn preset_queries() -> Vec<String> {
+    Preset::ALL
+        .iter()
+        .map(|p| format!("v=1&preset={}", p.name()))
+        .collect()
+}
+
 #[test]
 fn the_catalogue_translates_everything_the_page_shows() {
     let text = catalogue();
@@ -64,10 +77,7 @@ fn the_catalogue_translates_everything_the_page_shows() {
         "catalogue too small:\n{text}"
     );
     set_lang(Lang::Zh);
-    let mut queries: Vec<String> = Preset::ALL
-        .iter()
-        .map(|p| format!("v=1&preset={}", p.name()))
-        .collect();
+    let mut queries = preset_queries();
     queries.push("v=1".to_string());
     queries.push("v=1&m=1:100,4:30,16:12&lv=fp8,zb,nvlink,ep,noreshard".to_string());
     queries.push("v=1&preset=seed-weak&mk=speedup&m=1:1,8:7.2,64:40".to_string());
@@ -242,7 +252,7 @@ fn every_url_key_has_a_chinese_label() {
     );
     set_lang(Lang::Zh);
     let message = decode("v=1&lang=zh&theme=purple").errors[0].to_string();
-    assert!(message.starts_with("配色主题 (theme)"), "{message}");
+    assert!(message.starts_with("配色主题（theme）："), "{message}");
 }
 
 /// The preset menu and `scaling presets` describe each preset in the reader's language, and the

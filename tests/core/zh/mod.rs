@@ -1,5 +1,6 @@
-//! The Chinese page: the extracted catalogue against the compiled-in texts, and the translated
-//! templates' argument order.
+//! The Chinese page: the extracted catalogue against the compiled-in texts, the translated
+//! templates' argument order, and every Chinese text against the reviewers' glossary.
 
 mod catalogue;
+mod glossary;
 mod templates;

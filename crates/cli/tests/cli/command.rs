@@ -148,12 +148,12 @@ fn the_cli_speaks_the_links_language() {
     assert!(out.contains("GPU 数") && out.contains("强扩展"), "{out}");
     let (code, out, _) = scaling(&["plan", "--preset", "seed-weak", "--lang", "zh"]);
     assert_eq!(code, 0);
-    assert!(out.contains("显存:") && !out.contains("Memory:"), "{out}");
+    assert!(out.contains("显存：") && !out.contains("Memory:"), "{out}");
     assert!(out.starts_with("场景：?v=1&preset=seed-weak"), "{out}");
     let (code, out, _) = scaling(&["plan", "--query", "v=1&lang=zh&preset=moe-47b-h200"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("场景：") && out.contains("\n显存: 强扩展"),
+        out.starts_with("场景：") && out.contains("\n显存：强扩展"),
         "{out}"
     );
     let (code, out, _) = scaling(&["presets", "--lang", "zh"]);
