@@ -14,6 +14,9 @@
 // directly follows another string literal and a comma is the translation of that literal (and
 // every `("key", "text")` row in src/i18n.rs); the key table, src/scenario/key.rs, gives the
 // page's inputs their texts under their `data-i18n` keys (keyTableTexts).
+// A build keeps of these only what its wasm can look up (forWasm): a text found by its English
+// whose English is not in the page's wasm belongs to code the first view does not carry (the
+// runs module's importers and exporters, which compile their Chinese in; the CLI's tables).
 // Output lines are `<fnv1a-32 of the English, 8 hex digits>\t<Chinese>`, with `\n` and `\\`
 // escaped; src/i18n.rs parses the same format and hashes with the same function. Two different
 // translations of one English text, or two English texts with one hash, fail the build.
@@ -174,17 +177,22 @@ export function buildCatalogue(srcDirs = SOURCES) {
   const byEnglish = new Map();
   const problems = [];
   const files = [srcDirs].flat().flatMap((dir) => rustFiles(dir)).sort();
-  const add = (en, zh, file) => {
+  // `looked up`: the texts the page finds by their English (tr, trf!, header pairs), which a
+  // build can keep only where its wasm holds that English; the UI rows and the key table's
+  // texts are found by their data-i18n key, which the wasm builds at run time.
+  const byKey = new Set();
+  const add = (en, zh, file, lookedUp = true) => {
     const seen = byEnglish.get(en);
     if (seen !== undefined && seen !== zh) {
       problems.push(`${path.relative(REPO, file)}: “${en}” has two translations: “${seen}” and “${zh}”`);
     }
     byEnglish.set(en, zh);
+    if (!lookedUp) byKey.add(en);
   };
   for (const file of files) {
     const t = tokens(readFileSync(file, 'utf8'));
     if (file.endsWith(KEY_TABLE)) {
-      for (const [id, zh] of keyTableTexts(t)) add(id, zh, file);
+      for (const [id, zh] of keyTableTexts(t)) add(id, zh, file, false);
       continue;
     }
     for (let k = 2; k < t.length; k++) {
@@ -193,7 +201,7 @@ export function buildCatalogue(srcDirs = SOURCES) {
       // i18n::UI rows are all translations, even without CJK text (the toggle's "English").
       const uiRow = file.endsWith('i18n.rs') && t[k - 3]?.punct === '(' && t[k + 1]?.punct === ')';
       if (!(CJK.test(b.str) || uiRow) || a.str === b.str) continue;
-      add(a.str, b.str, file);
+      add(a.str, b.str, file, !uiRow);
     }
   }
   const entries = new Map();
@@ -202,16 +210,43 @@ export function buildCatalogue(srcDirs = SOURCES) {
     if (entries.has(h) && entries.get(h).en !== en) {
       problems.push(`hash collision ${h}: “${entries.get(h).en}” and “${en}”`);
     }
-    entries.set(h, { en, zh });
+    entries.set(h, { en, zh, byKey: byKey.has(en) });
   }
   if (problems.length) throw new Error(`zh catalogue:\n  ${problems.join('\n  ')}`);
-  const lines = [...entries.keys()].sort().map((h) => `${h}\t${escape(entries.get(h).zh)}`);
-  return { entries, text: lines.join('\n') + '\n' };
+  return { entries, text: catalogueText(entries) };
+}
+
+/** The catalogue's lines, sorted by hash. */
+const catalogueText = (entries) =>
+  [...entries.keys()].sort().map((h) => `${h}\t${escape(entries.get(h).zh)}`).join('\n') + '\n';
+
+/**
+ * `entries` without the texts the page's wasm cannot look up: a text found by its English is
+ * looked up only if that English is in the wasm's bytes (the build drops the code, and its
+ * literals, that no path of the first view reaches: the importers and exporters of the runs
+ * module, which carries its own Chinese, and the CLI's tables). Texts found by a data-i18n
+ * key all stay.
+ */
+export function forWasm(entries, wasm) {
+  const kept = new Map();
+  for (const [h, e] of entries) {
+    if (e.byKey || wasm.includes(Buffer.from(e.en, 'utf8'))) kept.set(h, e);
+  }
+  return kept;
+}
+
+/** The page's own wasm in `dir` (the runs module's apart), if the build has written it. */
+function pageWasm(dir) {
+  const name = readdirSync(dir).find((f) => f.endsWith('_bg.wasm') && !f.startsWith('runs-'));
+  return name ? readFileSync(path.join(dir, name)) : null;
 }
 
 /** Writes zh-<hash>.txt into `dir` and names it in dir/index.html's <head>. */
 export function writeCatalogue(dir, srcDir) {
-  const { entries, text } = buildCatalogue(srcDir);
+  const wasm = pageWasm(dir);
+  const all = buildCatalogue(srcDir).entries;
+  const entries = wasm ? forWasm(all, wasm) : all;
+  const text = catalogueText(entries);
   for (const old of readdirSync(dir).filter((f) => /^zh-[0-9a-f]+\.txt$/.test(f))) unlinkSync(path.join(dir, old));
   const name = `zh-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.txt`;
   writeFileSync(path.join(dir, name), text);

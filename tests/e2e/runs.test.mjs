@@ -67,14 +67,14 @@ test('the runs module is fetched on first use only, and once', async () => {
   await waitQuiet(page, 'the first frame');
   assert.deepEqual(await runsFetched(page), [], 'nothing of the runs module before it is used');
   await page.click('#runs > summary');
-  await waitFor(page, () => document.querySelectorAll('#shape-input option').length === 13, null, 'an empty entry and twelve shapes');
+  await waitFor(page, () => document.querySelectorAll('#shape-input option').length === 14, null, 'an empty entry and thirteen shapes');
   const fetched = await runsFetched(page);
   assert.equal(fetched.length, 3, `the loader, its JS and its wasm: ${fetched}`);
   await page.click('#runs > summary');
   await page.click('#runs > summary');
   await waitQuiet(page, 'opening again');
   assert.equal((await runsFetched(page)).length, 3, 'opening again fetches nothing');
-  assert.equal(await page.evaluate(() => document.querySelectorAll('#shape-input option').length), 13, 'the menu is filled once');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('#shape-input option').length), 14, 'the menu is filled once');
   await assertClean(assert, page, 'after the module loaded');
 });
 
@@ -192,7 +192,7 @@ test('2 MB of text is refused at once, a file that long unread, and the page sta
 test('a model shape sets its inputs, sq and P; one that breaks a rule says why and changes nothing', async () => {
   const page = await open('?v=1&view=strong&b=16M&mbs=1&tp=8&pp=4');
   const options = await page.evaluate(() => Array.from(document.querySelectorAll('#shape-input option'), (o) => o.textContent));
-  assert.equal(options.length, 13, `an empty entry and twelve shapes: ${options}`);
+  assert.equal(options.length, 14, `an empty entry and thirteen shapes: ${options}`);
   assert.ok(options.includes('Llama 3.1 70B (70.6B)'), `${options}`);
   await page.selectOption('#shape-input', 'Llama 3.1 70B');
   await waitForSearch(page, 'p', '70.552387584G');
