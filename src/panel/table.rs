@@ -32,9 +32,23 @@ pub(crate) fn signed_percent(e: f64, digits: usize) -> String {
     }
 }
 
+/// A signed difference in percentage points of two fractions: `+6 pts`, `-1.2 pts`, `0 pts`
+/// (`个百分点` in Chinese): an efficiency or an MFU compared as B/A − 1 reads as a relative
+/// change of a percentage ("+34.4%" for 17.5% → 23.6%), which a reader takes for points.
+fn signed_points(b: f64, a: f64) -> String {
+    let points = crate::text::units::format_sig((b - a) * 100.0, 3);
+    let sign = if points.starts_with('-') || points == "0" {
+        ""
+    } else {
+        "+"
+    };
+    trf!("{}{} pts", "{}{} 个百分点", sign, points)
+}
+
 impl Table {
     /// This table (scenario B) compared with the same table of a pinned scenario A: each row
-    /// becomes B's row, A's row with the same first cell and a Δ row with B/A − 1 per number,
+    /// becomes B's row, A's row with the same first cell and a Δ row with B/A − 1 per number
+    /// (the difference in points where both cells are percentages: efficiency, MFU),
     /// under a first column saying B, A or Δ; "—" where A has no such row, or other columns
     /// (a different count of `fs` values, the tokens-per-GPU column of only one), or where a
     /// cell holds no number.
@@ -55,8 +69,12 @@ impl Table {
                 let (mut cell, mut d) = ("—".to_string(), "—".to_string());
                 if let Some((a, k)) = k {
                     cell = a.rows[k][j].clone();
-                    let r = value(self, i, j) / value(a, k, j) - 1.0;
-                    if r.is_finite() {
+                    let (vb, va) = (value(self, i, j), value(a, k, j));
+                    let r = vb / va - 1.0;
+                    let percentages = cell.ends_with('%') && row[j].ends_with('%');
+                    if percentages && (vb - va).is_finite() {
+                        d = signed_points(vb, va);
+                    } else if r.is_finite() {
                         d = signed_percent(r, 1);
                     }
                 }
@@ -68,7 +86,13 @@ impl Table {
             }
             let mut rb = vec!["B".to_string()];
             rb.extend(row.iter().cloned());
-            rows.extend([rb, ra, rd]);
+            // Without A's table (A has no explorer, or another shape of table) its rows would
+            // be dashes under every B row: B's rows alone say more.
+            if a.is_some() {
+                rows.extend([rb, ra, rd]);
+            } else {
+                rows.push(rb);
+            }
         }
         let mut headers = vec![tr("scenario", "场景").to_string()];
         headers.extend(self.headers.iter().cloned());

@@ -213,19 +213,22 @@ fn dash_allowed(panel: &Panel, table: &Table, row: usize, column: usize) -> bool
 }
 
 /// A panel with a pinned A (`pin=`): B alone and A alone pass every check; the B / A / Δ
-/// tables are whole and their Δ cells are signed percents or "—"; the merged charts' ranges and
-/// points are finite.
+/// tables are whole (B's rows alone where A has no such table) and their Δ cells are signed
+/// percents, signed points or "—"; the merged charts' ranges and points are finite.
 fn check_compared(panel: &Panel, a: &Panel) -> Vec<Problem> {
     let mut b = panel.scenario.clone();
     b.pinned = None;
     let mut out = check(&Panel::compute(&b, panel.view));
     out.extend(check(a));
     for t in panel.tables().into_iter().filter_map(|s| s.table) {
+        let b_only = t.rows.iter().all(|row| row[0] == "B");
         for (r, row) in t.rows.iter().enumerate() {
-            let delta_ok =
-                |c: &String| !bad_text(c) && (c == "—" || c == "0%" || c.starts_with(['+', '-']));
+            let delta_ok = |c: &String| {
+                !bad_text(c) && (c == "—" || c == "0%" || c == "0 pts" || c.starts_with(['+', '-']))
+            };
+            let expected = if b_only { "B" } else { ["B", "A", "Δ"][r % 3] };
             if row.len() != t.headers.len()
-                || row[0] != ["B", "A", "Δ"][r % 3]
+                || row[0] != expected
                 || (row[0] == "Δ" && !row[2..].iter().all(delta_ok))
             {
                 out.push(problem(

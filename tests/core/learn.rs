@@ -776,8 +776,11 @@ fn figures_and_links_open_valid_scenarios() {
         for (i, e) in doc.all("a") {
             let href = e.tag.attr("href").expect("href");
             assert!(
-                e.tag.has_class("learn-open") || e.tag.has_class("q-link"),
-                "{f}: link {href} without learn-open (or q-link, an exercise's own link)"
+                e.tag.has_class("learn-open")
+                    || e.tag.has_class("q-link")
+                    || e.tag.has_class("set-link"),
+                "{f}: link {href} without learn-open (or q-link, an exercise's own link, or \
+                 set-link, a teacher's set written as exercises are ticked)"
             );
             assert!(href.starts_with("?v=1&"), "{f}: {href} is not a ?v=1 query");
             check_query(&f, "href", href);

@@ -81,11 +81,11 @@ test("a teacher links one exercise: guess, reveal the model's answer, its why an
     // The link's query, not the whole address: the server's random port may hold "21".
     assert.ok(!new URL(page.url()).search.includes('21'), page.url());
     // A guess that is not a number: a message naming the box, nothing revealed.
-    await page.fill('#q2 input', 'many');
+    await page.fill('#q2 .guess input', 'many');
     await page.click('#q2 .reveal');
     assert.match(await page.textContent('#q2 .answer'), /^Your guess/);
     assert.ok(await page.isHidden('#q2 .why'));
-    await page.fill('#q2 input', '30');
+    await page.fill('#q2 .guess input', '30');
     await page.click('#q2 .reveal');
     assert.equal(await page.textContent('#q2 .answer'), 'Answer: 21 (your guess 30). Off: 42.9% too high.');
     assert.ok(await page.isVisible('#q2 .why'));
@@ -100,12 +100,12 @@ test('Enter in a guess box does what the Reveal button does', async () => {
   const { page } = await open('?v=1&view=learn&q=2');
   try {
     await page.waitForSelector('#learn-content[data-drawn] article.learn');
-    await page.fill('#q2 input', 'many');
-    await page.press('#q2 input', 'Enter');
+    await page.fill('#q2 .guess input', 'many');
+    await page.press('#q2 .guess input', 'Enter');
     assert.match(await page.textContent('#q2 .answer'), /^Your guess/);
     assert.ok(await page.isHidden('#q2 .why'));
-    await page.fill('#q2 input', '30');
-    await page.press('#q2 input', 'Enter');
+    await page.fill('#q2 .guess input', '30');
+    await page.press('#q2 .guess input', 'Enter');
     assert.equal(await page.textContent('#q2 .answer'), 'Answer: 21 (your guess 30). Off: 42.9% too high.');
     assert.ok(await page.isVisible('#q2 .why'));
     await assertClean(assert, page, 'Enter in exercise 2');
@@ -140,7 +140,7 @@ test('lang=zh: the Chinese definitions, exercises answered in Chinese, links kee
     await page.waitForSelector('#learn-content[data-drawn] article.learn[lang="zh-Hans"]');
     assert.ok(requests.some((p) => /learn-zh-[0-9a-f]+\.html$/.test(p)), requests.join('\n'));
     assert.ok(!requests.some((p) => /learn-en-/.test(p)), requests.join('\n'));
-    await page.fill('#q7 input', '2');
+    await page.fill('#q7 .guess input', '2');
     await page.click('#q7 .reveal');
     assert.match(await page.textContent('#q7 .answer'), /^答案：1\.81×.*实测：1\.74×/);
     assert.match(await page.getAttribute('#q7 a.q-link', 'href'), /lang=zh$/);
@@ -208,6 +208,57 @@ test('a Learn file a host did not copy is named, and the page goes on', async ()
     assert.ok(await page.isVisible('#learn-status'));
     await page.click('#tab-strong');
     await page.waitForFunction(() => document.getElementById('tab-strong')?.getAttribute('aria-selected') === 'true');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
+test("a teacher ticks a set: its link, its student sheet and its answer key; the students' link offers no key", async () => {
+  const { page } = await open('?v=1&view=learn&lang=zh');
+  try {
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
+    await page.evaluate(() => { window.printed = 0; window.print = () => { window.printed += 1; }; });
+    assert.ok(await page.isHidden('#learn-set-link'), 'no link before a tick');
+    assert.ok(await page.isDisabled('.print-set-key'));
+    for (const q of [7, 5, 13]) await page.check(`#q${q} .q-pick input`);
+    const href = await page.getAttribute('#learn-set-link', 'href');
+    const query = new URLSearchParams(href.replace(/^\?/, ''));
+    assert.equal(query.get('view'), 'learn');
+    assert.equal(query.get('q'), '5,7,13', 'in the exercises’ order');
+    assert.equal(query.get('lang'), 'zh', "the reader's language goes with it");
+    const shown = await page.textContent('#learn-set-link');
+    assert.ok(shown.startsWith('http') && shown.endsWith(href), `the whole address to copy: ${shown}`);
+    // The set's answer key: those three exercises, each with its answer; nothing else.
+    await page.click('.print-set-key');
+    assert.equal(await page.evaluate(() => window.printed), 1);
+    await page.emulateMedia({ media: 'print' });
+    for (const q of [5, 7, 13]) assert.ok(await page.isVisible(`#q${q} .key`), `exercise ${q}'s answer`);
+    assert.match(await page.textContent('#q13 .key'), /^答案：/);
+    for (const q of [1, 6, 14]) assert.ok(await page.isHidden(`#q${q}`), `exercise ${q} is not in the set`);
+    assert.ok(await page.isHidden('#d-amdahl'));
+    assert.ok(await page.isHidden('.learn-set'), 'no controls on paper');
+    // The set's student sheet: the three questions, no answer.
+    await page.emulateMedia({ media: 'screen' });
+    await page.click('.print-set-sheet');
+    await page.emulateMedia({ media: 'print' });
+    assert.ok(await page.isVisible('#q7 .ask'));
+    assert.ok(await page.isHidden('#q7 .key'));
+    assert.ok(await page.isHidden('#q1'));
+    // Unticking all disables the set again.
+    await page.emulateMedia({ media: 'screen' });
+    for (const q of [5, 7, 13]) await page.uncheck(`#q${q} .q-pick input`);
+    assert.ok(await page.isHidden('#learn-set-link'));
+    assert.ok(await page.isDisabled('.print-set-sheet'));
+    // The students' link: the set's exercises, no key button, no set controls.
+    await page.goto(`${s.url}${href}`);
+    await waitReady(page);
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
+    assert.ok(await page.isVisible('#q7'));
+    assert.ok(await page.isHidden('#q1'));
+    for (const sel of ['.print-key', '.print-set-key', '.learn-set', '#q7 .q-pick']) {
+      assert.ok(await page.isHidden(sel), `${sel} is not offered to students`);
+    }
+    await assertClean(assert, page, 'teacher set');
   } finally {
     await closeQuietly(page);
   }

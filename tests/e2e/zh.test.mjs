@@ -310,11 +310,11 @@ test('lang=zh: the Learn view has no English word, before and after revealing ex
   await page.goto(`${s.url}?v=1&lang=zh&view=learn`);
   await waitReady(page);
   await page.waitForSelector('#learn-content[data-drawn] article.learn');
-  await page.fill('#q1 input', '很多');
+  await page.fill('#q1 .guess input', '很多');
   await page.click('#q1 .reveal');
-  await page.fill('#q3 input', '1000');
+  await page.fill('#q3 .guess input', '1000');
   await page.click('#q3 .reveal');
-  await page.fill('#q6 input', '9.5k');
+  await page.fill('#q6 .guess input', '9.5k');
   await page.click('#q6 .reveal');
   const left = [];
   // Subscripts and variables are symbols: B<sub>global</sub>, T<sub>crit</sub>.

@@ -127,7 +127,13 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
         if let Some(t) = &target {
             for mode in ["print-sheet", "print-key"] {
                 if t.class_list().contains(mode) {
-                    print(mode);
+                    print(mode, false);
+                    return;
+                }
+                if t.class_list()
+                    .contains(&format!("print-set-{}", &mode[6..]))
+                {
+                    print(mode, true);
                     return;
                 }
             }
@@ -148,13 +154,26 @@ fn activate(root: &HtmlElement, scenario: &Scenario) {
         if let Some(section) = event
             .target()
             .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-            .filter(|_| enter)
+            .filter(|t| enter && t.closest(".guess").ok().flatten().is_some())
             .and_then(|t| t.closest("[data-q]").ok().flatten())
         {
             reveal(&section);
         }
     };
     let _ = listen(root, "keydown", on_enter);
+    // A teacher ticks exercises into a set: its link (the scenario's own URL with `q=`), and
+    // its sheet and key printed from here.
+    let on_pick = move |event: Event| {
+        let picked = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.closest(".q-pick").ok().flatten().is_some());
+        if picked {
+            update_set();
+        }
+    };
+    let _ = listen(root, "change", on_pick);
+    update_set();
     if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
         if let Some(target) = hash
             .strip_prefix('#')
@@ -226,19 +245,73 @@ fn draw_figures(mut figures: Vec<Element>, scenario: Scenario, mark: bool) {
     super::next_task(move || draw_figures(figures, scenario, mark));
 }
 
+/// The exercises ticked into a set, in their order: each section marked `picked` (the print
+/// style sheet keeps only those for a set), the set's link, which the model's URL codec
+/// writes (`view=learn&q=…` with the reader's language and theme), and the set's print buttons
+/// enabled once one is ticked.
+fn update_set() {
+    let Some(root) = by_id::<HtmlElement>("learn-content") else {
+        return;
+    };
+    let mut quiz = Vec::new();
+    for section in all(&root, "section[data-q]") {
+        let ticked = section
+            .query_selector(".q-pick input")
+            .ok()
+            .flatten()
+            .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
+            .is_some_and(|i| i.checked());
+        let _ = section.class_list().toggle_with_force("picked", ticked);
+        if let Some(q) = section
+            .get_attribute("data-q")
+            .and_then(|q| q.parse::<u8>().ok())
+            .filter(|_| ticked)
+        {
+            quiz.push(q);
+        }
+    }
+    let page = super::with_app(|app| app.page.scenario.clone()).unwrap_or_default();
+    let query = Scenario {
+        view: crate::scenario::View::Learn,
+        lang: page.lang,
+        theme: page.theme,
+        quiz: quiz.clone(),
+        ..Scenario::default()
+    }
+    .to_query();
+    super::dom::set_link("learn-set-link", if quiz.is_empty() { "" } else { &query });
+    // The link's whole address as its text, to copy into a course page or a message.
+    if let Some(a) = by_id::<HtmlAnchorElement>("learn-set-link") {
+        a.set_text_content(Some(&a.href()));
+    }
+    for el in all(&root, ".set-none") {
+        let _ = el.toggle_attribute_with_force("hidden", !quiz.is_empty());
+    }
+    for selector in [".print-set-sheet", ".print-set-key"] {
+        for el in all(&root, selector) {
+            let _ = el.toggle_attribute_with_force("disabled", quiz.is_empty());
+        }
+    }
+}
+
 /// Prints the view for a class: `print-sheet` (the questions and figures, no answers, no
 /// whys) or `print-key` (every exercise's answer from `exercise::key`, with its why and
-/// chart). The mode is a class on the view's root that the print style sheet reads; it stays
-/// until the other button is pressed, so a later Ctrl+P prints the same.
-fn print(mode: &str) {
+/// chart), of every exercise or, with `set`, of those ticked into the set only. The mode is a
+/// class on the view's root that the print style sheet reads; it stays until another button
+/// is pressed, so a later Ctrl+P prints the same.
+fn print(mode: &str, set: bool) {
     let Some(root) = by_id::<HtmlElement>("learn-content") else {
         return;
     };
     let classes = root.class_list();
-    let _ = classes.remove_2("print-sheet", "print-key");
+    let _ = classes.remove_3("print-sheet", "print-key", "print-set");
     let _ = classes.add_1(mode);
+    if set {
+        let _ = classes.add_1("print-set");
+    }
     if mode == "print-key" {
-        for section in all(&root, "[data-q]") {
+        let selector = if set { "[data-q].picked" } else { "[data-q]" };
+        for section in all(&root, selector) {
             let number = section
                 .get_attribute("data-q")
                 .and_then(|q| q.parse::<u8>().ok());
@@ -269,7 +342,7 @@ fn reveal(section: &Element) {
         return;
     };
     let guess = section
-        .query_selector("input")
+        .query_selector(".guess input")
         .ok()
         .flatten()
         .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
