@@ -471,6 +471,20 @@ impl Panel {
         }
     }
 
+    /// Whether `chart` has anything to plot: a line chart with at least one finite point (the
+    /// memory chart without the model's shape has none, only its note); the boxes figure
+    /// always. An embed of charts only leaves out the figures without data.
+    pub fn has_data(&self, chart: ChartId) -> bool {
+        match chart.drawing() {
+            Drawing::Boxes => true,
+            _ => self.describe(chart).is_some_and(|c| {
+                c.series
+                    .iter()
+                    .any(|s| s.points.iter().any(|p| p.0.is_finite() && p.1.is_finite()))
+            }),
+        }
+    }
+
     /// What a line chart of the panel shows (series, markers, ranges) before it is drawn;
     /// `None` for the boxes figure and for a chart of another panel. Tests read it. With a
     /// pinned A, A's series drawn faded under B's ([`LineChart::compare`]).

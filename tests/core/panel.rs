@@ -1291,3 +1291,23 @@ fn the_checklist_says_how_a_moves_as_the_tables_show() {
     }
     assert!(same > 3 && moving > 2, "{same} the same, {moving} moving");
 }
+
+/// A chart with nothing to plot says so (`Panel::has_data`), so an embed of charts only can
+/// leave it out: the memory chart of a shape-less preset has only its note; with a shape it
+/// has its parts; the other charts of the panel have their rows.
+#[test]
+fn a_chart_without_data_says_so() {
+    let seed = Panel::compute(
+        &Preset::from_name("seed-strong").unwrap().scenario(),
+        View::Strong,
+    );
+    let memory = seed.charts().find(|c| c.id() == "strong-memory").unwrap();
+    assert!(!seed.has_data(memory));
+    let others: Vec<ChartId> = seed
+        .charts()
+        .filter(|c| c.id() != "strong-memory")
+        .collect();
+    assert!(others.iter().all(|&c| seed.has_data(c)), "{others:?}");
+    let walls = Preset::from_name("gpt3-175b-walls").unwrap().scenario();
+    assert!(Panel::compute(&walls, View::Strong).has_data(memory));
+}

@@ -431,6 +431,15 @@ fn draw_charts(
     let mut failures = Vec::new();
     // Once per frame: every chart of it has the same theme.
     let dark = present::is_dark(&panel.scenario);
+    // An embed of charts only (an article's figure) leaves out a chart with nothing to plot
+    // (www/style.css hides `figure[data-empty]` there).
+    if panel.scenario.embed.is_some() && panel.scenario.charts_only {
+        for &chart in charts {
+            if let Some(figure) = by_id::<HtmlElement>(chart.id()) {
+                let _ = figure.toggle_attribute_with_force("data-empty", !panel.has_data(chart));
+            }
+        }
+    }
     for &chart in charts {
         match draw_chart(chart, panel, dark, remembered_sizes) {
             Ok(Some(area)) => areas.push((chart, area)),
