@@ -285,7 +285,7 @@ keys! {
         megatron: &["--global-batch-size"],
         nemo: &["data.global_batch_size"],
         torchtitan: &["training.global_batch_size"],
-        url: &["global batch `B_global`, tokens per optimizer step (fixed in the strong sweep; the weak sweep's baseline)", "`32M`", "`1 … 1P` (10^15) tokens: `32M`, `4Mi`, `32M tokens`", "§2"],
+        url: &["global batch `B_global`, tokens per optimizer step (fixed in the strong sweep; the weak sweep's baseline)", "`32M`", "`1 … 1P` (10^15) tokens: `32M`, `4Mi`, `32M tokens`; or whole sequences of `sq`, as a launch's `--global-batch-size` counts them: `2048 sequences`, `2048 seq` (refused without `sq`); written back in tokens", "§2"],
     };
     Accumulation = "a", Llm, "Gradient accumulation A", "梯度累积步数 A",
         slider(pow2(10), |s| s.llm.accumulation as f64) {

@@ -193,6 +193,37 @@ impl Default for LlmSettings {
 
 /// A positive quantity up to `max`. Values below `min` are refused too: they are no real
 /// setting and would drive the step time to 0 or ∞ (`min` is far below any real hardware).
+/// The global batch, in tokens (`32M`, `4Mi`, `32M tokens`) or in whole sequences of the
+/// shape's `sq` (`2048 sequences`, `2048 seq`, `2048 条序列`): a launch's `--global-batch-size`
+/// as it is written. Without `sq` a count of sequences is refused, naming what it needs.
+fn parse_batch(text: &str, seq_len: f64) -> Result<f64, String> {
+    let trimmed = text.trim();
+    let lower = trimmed.to_lowercase();
+    let count = ["sequences", "sequence", "seqs", "seq", "条序列"]
+        .iter()
+        .find_map(|unit| lower.strip_suffix(unit))
+        .map(str::trim);
+    let Some(count) = count else {
+        return parse_positive(text, 1.0, 1e15);
+    };
+    if seq_len <= 0.0 {
+        return Err(trf!(
+            "“{}” counts sequences: give the sequence length sq first, or write tokens (32M)",
+            "“{}” 是序列条数：请先给出序列长度 sq，或直接写 token 数（32M）",
+            clip(trimmed)
+        ));
+    }
+    let n = parse_positive(count, 1.0, 1e15)?;
+    if n.fract() != 0.0 {
+        return Err(trf!(
+            "{} sequences is not a whole number of sequences",
+            "{} 条序列不是整数条",
+            quote_number(n)
+        ));
+    }
+    parse_positive(&canonical(n * seq_len), 1.0, 1e15)
+}
+
 fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
     let v = parse_quantity(text).map_err(|e| e.to_string())?;
     if v > 0.0 && v >= min && v <= max {
@@ -359,7 +390,9 @@ impl LlmSettings {
     #[allow(clippy::too_many_lines)]
     fn set_llm(&mut self, key: Key, text: &str) -> Result<(), String> {
         match key {
-            Key::GlobalBatch => self.global_batch_tokens = parse_positive(text, 1.0, 1e15)?,
+            Key::GlobalBatch => {
+                self.global_batch_tokens = parse_batch(text, self.walls.seq_len)?;
+            }
             Key::Accumulation => self.accumulation = parse_degree(text)?,
             Key::LayoutExplorer => self.explorer_gpus = parse_count(text, 0.0)?,
             Key::LayoutSearch => {

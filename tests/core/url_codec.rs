@@ -182,3 +182,28 @@ fn show_charts_round_trips_and_leaves_the_full_page_link() {
         .any(|e| matches!(e, UrlError::Input(i) if i.key == Key::Show)));
     assert!(!Scenario::default().charts_only);
 }
+
+/// The batch box takes what a launch writes, whole sequences of the shape's `sq`, and keeps
+/// tokens: 2,048 sequences of 8,192 = 16,777,216 tokens, written back `16.777216M`; without
+/// `sq` the count is refused naming what it needs, and the last valid batch stays.
+#[test]
+fn a_batch_in_sequences_needs_the_sequence_length() {
+    use scaling_core::scenario::{decode, Key};
+    let mut s = decode("v=1&preset=llama31-405b-h100").scenario;
+    s.set(Key::GlobalBatch, "2048 sequences").unwrap();
+    assert_eq!(s.llm.global_batch_tokens, 16_777_216.0);
+    s.set(Key::GlobalBatch, "1024 seq").unwrap();
+    assert_eq!(s.llm.global_batch_tokens, 8_388_608.0);
+    assert!(s.to_query().contains("b=8.388608M"), "{}", s.to_query());
+    let half = s.set(Key::GlobalBatch, "2.5 sequences").unwrap_err();
+    assert!(half.to_string().contains("not a whole number"), "{half}");
+    let mut seed = decode("v=1&preset=seed-strong").scenario;
+    let before = seed.llm.global_batch_tokens;
+    let err = seed.set(Key::GlobalBatch, "2048 sequences").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("give the sequence length sq first"),
+        "{err}"
+    );
+    assert_eq!(seed.llm.global_batch_tokens, before);
+}
