@@ -128,8 +128,13 @@ impl PageState {
             last_ms: now_ms,
         });
         edit.last_ms = now_ms;
+        let previous = self.scenario.clone();
         match self.scenario.set(key, text) {
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                // Typing `sq` after importing a config completes the shape: P follows it.
+                self.scenario.follow_shape_params(&previous);
+                Ok(())
+            }
             Err(e) => {
                 let restored = self.scenario != *edit.before;
                 if restored {

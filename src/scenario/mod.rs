@@ -275,6 +275,27 @@ impl Scenario {
         })
     }
 
+    /// After a reader's import or typing turned `before` into `self`: `P` and `P_a` become the
+    /// counts the shape implies when the change completed the shape (a config names no
+    /// parameter count; the sequence length typed last completes it) or changed a shape whose
+    /// counts `P` and `P_a` were (set by an import, the shapes menu or this rule). A `P` the
+    /// reader typed after the shape is kept: it differs from the shape's count. A link is
+    /// decoded without this rule, so its `p` stays what it says.
+    pub fn follow_shape_params(&mut self, before: &Scenario) {
+        let Some(shape) = self.llm.walls.shape() else {
+            return;
+        };
+        let old = before.llm.walls.shape();
+        let followed = old.is_some_and(|s| {
+            s.total_params() == before.llm.total_params
+                && s.active_params() == before.llm.active_params
+        });
+        if old != Some(shape) && (old.is_none() || followed) {
+            self.llm.total_params = shape.total_params();
+            self.llm.active_params = shape.active_params();
+        }
+    }
+
     /// Sets one input from text (a number box, a URL value). On error nothing changes: the
     /// last valid value stays in force and the error says what was wrong — including a value
     /// that is fine alone but breaks a rule with another input (e.g. `P_a > P`).

@@ -914,3 +914,41 @@ fn sample(format: Format, name: &str) -> String {
         },
     }
 }
+
+/// `P` and `P_a` follow the shape when a reader completes it (ux-trial-2 H1): a Llama 3.1 70B
+/// `config.json` has no sequence length, so after importing it the shape is incomplete and
+/// `P` stays the page's 1.776G; typing `sq` = 8192 completes the shape, and `P` becomes its
+/// 70,552,387,584 (attention 2·8,192·128·(64 + 8) = 150,994,944 and MLP 3·8,192·28,672 =
+/// 704,643,072 a layer, × 80 = 68,451,041,280; embeddings 2·128,256·8,192 = 2,101,346,304).
+/// A `P` typed afterwards is kept; changing the shape after an import moves `P` with it; a
+/// TOML's `seq_len` after the config completes it too.
+#[test]
+fn p_follows_the_shape_a_reader_completes() {
+    use scaling_core::page::PageState;
+    let start = decode("v=1&view=strong").scenario;
+    let config = read(&fixture("hf/llama-3.1-70b.config.json")).unwrap();
+    let imported = apply(&start, &config).unwrap();
+    assert!(!imported.llm.walls.has_shape());
+    assert_eq!(imported.llm.total_params, start.llm.total_params);
+    let mut page = PageState::new(imported);
+    page.apply_text(Key::SeqLen, "8192", 0.0).unwrap();
+    assert_eq!(page.scenario.llm.total_params, 70_552_387_584.0);
+    assert_eq!(page.scenario.llm.active_params, 70_552_387_584.0);
+    // The shape changed after it: P moves with it (81 layers: + 855,638,016).
+    page.end_edit();
+    page.apply_text(Key::Layers, "81", 10_000.0).unwrap();
+    assert_eq!(page.scenario.llm.total_params, 71_408_025_600.0);
+    // A P typed after the shape stays when the shape changes.
+    page.end_edit();
+    page.apply_text(Key::TotalParams, "72B", 20_000.0).unwrap();
+    page.end_edit();
+    page.apply_text(Key::Layers, "80", 30_000.0).unwrap();
+    assert_eq!(page.scenario.llm.total_params, 72e9);
+    // The config, then torchtitan's TOML, whose seq_len completes the shape.
+    let toml = read(&fixture("torchtitan/llama3_70b.toml")).unwrap();
+    let both = apply(&apply(&start, &config).unwrap(), &toml).unwrap();
+    assert_eq!(both.llm.total_params, 70_552_387_584.0);
+    // A link keeps the p it says, shape or not.
+    let linked = decode("v=1&p=20B&nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&sq=8192");
+    assert_eq!(linked.scenario.llm.total_params, 20e9);
+}

@@ -311,9 +311,10 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
 }
 
 /// `scenario` with what `import` sets, the scenario's rules checked after the last value.
-/// When the shape is complete afterwards and the text set some of it, `P` and `P_a` become
-/// the counts the shape implies (a config file names no parameter count): the step model
-/// then runs from the shape ([`super::llm::ComputeMode::Auto`]). Refused as a whole, with
+/// When the shape is complete afterwards and the text set some of it, or completed it (a
+/// TOML's sequence length after a config), `P` and `P_a` become the counts the shape implies
+/// (a config file names no parameter count; [`Scenario::follow_shape_params`]): the step
+/// model then runs from the shape ([`super::llm::ComputeMode::Auto`]). Refused as a whole, with
 /// every reason, if the scenario refuses a value or a rule breaks.
 pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportError> {
     let mut next = scenario.clone();
@@ -348,9 +349,13 @@ pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportErr
         .values()
         .iter()
         .any(|(key, _)| SHAPE_KEYS.contains(key));
-    if let (true, Some(shape)) = (sets_shape, next.llm.walls.shape()) {
-        next.llm.total_params = shape.total_params();
-        next.llm.active_params = shape.active_params();
+    match (sets_shape, next.llm.walls.shape()) {
+        (true, Some(shape)) => {
+            next.llm.total_params = shape.total_params();
+            next.llm.active_params = shape.active_params();
+        }
+        // A torchtitan TOML's `seq_len` completing a config's shape.
+        _ => next.follow_shape_params(scenario),
     }
     refused.extend(next.check().into_iter().map(|(_, reason)| reason));
     if refused.is_empty() {
