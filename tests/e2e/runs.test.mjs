@@ -6,8 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { openSession, waitReady, waitForSearch, waitFor, waitQuiet, assertClean, REPO } from './harness.mjs';
+import { openSession, waitReady, waitForSearch, waitFor, waitQuiet, assertClean, tableData, REPO } from './harness.mjs';
 
 let s;
 before(async () => { s = await openSession(); });
@@ -317,4 +318,31 @@ test('a runs module that cannot be loaded is said where the reader looks, and th
   await page.evaluate(() => { document.getElementById('tp-input').closest('details').open = true; });
   await page.fill('#tp-input', '4');
   await waitForSearch(page, 'tp', '4');
+});
+
+test('a config.json without a sequence length, then sq typed: P follows the shape, MFU stays below 100%, as the CLI says', async () => {
+  const page = await open('?v=1&view=strong');
+  await paste(page, LLAMA_70B);
+  await waitForSearch(page, 'nl', '80');
+  assert.equal(await page.inputValue('#p-input'), '1.776G', 'the shape is not complete yet: P keeps its value');
+  await page.evaluate(() => { for (const d of document.querySelectorAll('#llm-controls details')) d.open = true; });
+  await page.fill('#sq-input', '8192');
+  await page.press('#sq-input', 'Enter');
+  await waitForSearch(page, 'sq', '8192');
+  await waitForSearch(page, 'p', '70.552387584G');
+  const text = await page.evaluate(() => document.getElementById('panel-strong').innerText);
+  assert.ok(!/MFU above 100%/.test(text), 'no MFU above 100% once P follows the shape');
+  // The numbers are the CLI's for the same query, cell by cell.
+  const query = await page.evaluate(() => location.search.slice(1));
+  const json = JSON.parse(execFileSync(
+    'cargo',
+    ['run', '--quiet', '--bin', 'scaling', '--', 'strong', '--query', query, '--format', 'json'],
+    { cwd: REPO, encoding: 'utf8', maxBuffer: 64 << 20, timeout: 600_000, stdio: ['ignore', 'pipe', 'inherit'] },
+  ));
+  const cli = json.tables.find((t) => t.id === 'strong');
+  const web = await tableData(page, '#strong-table table');
+  assert.deepEqual(web.headers, cli.headers);
+  assert.deepEqual(web.rows, cli.rows);
+  await assertNoNonsense(page, 'after sq');
+  await assertClean(assert, page, 'P follows the shape');
 });
