@@ -5,6 +5,7 @@
 
 use crate::i18n::tr;
 use crate::model::llm::LlmSweep;
+use crate::model::shape::{params_mismatch, PARAMS_TOLERANCE};
 use crate::scenario::llm::{ComputeMode, ExposedMode, LlmSettings};
 use crate::scenario::Key;
 use crate::text::units::{format_count, format_ms, format_percent, format_si};
@@ -114,6 +115,20 @@ pub fn mfu_above_peak(sweep: &LlmSweep, l: &LlmSettings, weak: bool) -> Option<(
             "按 st 的单步时间推算，每卡 FLOP/s 超过峰值；请检查 st、B_global、P_a 与 peak",
         )
         .to_string()
+    } else if let Some(implied) = l
+        .walls
+        .shape()
+        .map(|s| s.total_params())
+        .filter(|&p| params_mismatch(p, l.total_params) > PARAMS_TOLERANCE)
+    {
+        // The step's FLOPs count P_a while the shape says the model is another size: the
+        // inputs disagree before any rate does (a config imported, P left at the default).
+        trf!(
+            "P = {} is not the {} the model's shape implies; set P and P_a to the shape's counts first, then look at tc and cm",
+            "P = {} 与模型形状推出的 {} 不符；请先把 P 与 P_a 设为形状的参数量，再看 tc 与 cm",
+            format_si(l.total_params, 4),
+            format_si(implied, 4)
+        )
     } else if l.compute_in_force() == ComputeMode::Time {
         trf!(
             "tc = {} ms at N₀ = {} is shorter than these FLOPs take at the peak; raise tc, or set cm to physics",

@@ -199,3 +199,31 @@ fn the_plan_says_where_its_layout_does_not_fit() {
     let chart = describe(&plan, llm.summary.n_max, PlanChart::TimeToQuality);
     assert!(!chart.series.iter().any(|s| s.label.starts_with("✗")));
 }
+
+/// "MFU above 100%" names `P` first when the model's shape implies another size (ux-trial-2
+/// H1: a config imported, `P` left at the page's 1.776G, the advice was to raise `tc`).
+#[test]
+fn mfu_above_peak_names_p_before_tc_when_the_shape_disagrees() {
+    use scaling_core::panel::step_model::mfu_above_peak;
+    use scaling_core::scenario::decode;
+    let s =
+        decode("v=1&view=strong&nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&sq=8192&cm=time")
+            .scenario;
+    let sweep = LlmSweep::compute(&s.llm_inputs());
+    let (label, text) = mfu_above_peak(&sweep, &s.llm, false).expect("MFU above 100%");
+    assert_eq!(label, "MFU above 100%");
+    assert!(
+        text.contains("P = 1.776G is not the 70.55G the model's shape implies"),
+        "{text}"
+    );
+    // With P the shape's count the figure says nothing about P.
+    let fixed = decode(
+        "v=1&view=strong&nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&sq=8192&cm=time\
+         &p=70552387584&pa=70552387584&tc=50ms",
+    )
+    .scenario;
+    let sweep = LlmSweep::compute(&fixed.llm_inputs());
+    if let Some((_, text)) = mfu_above_peak(&sweep, &fixed.llm, false) {
+        assert!(!text.contains("P = "), "{text}");
+    }
+}
