@@ -271,11 +271,14 @@ struct Head {
     minor: bool,
 }
 
+/// A column's cell for a row.
+type CellFn<'a, R> = Box<dyn Fn(&R) -> Cell + 'a>;
+
 /// A table's columns in order, for rows of type `R`, built one column at a time:
 /// `Columns::new().column(("GPUs", "GPU 数"), |r| Cell::num(r.gpus, format_count))…`.
 pub struct Columns<'a, R> {
     heads: Vec<Head>,
-    cells: Vec<Box<dyn Fn(&R) -> Cell + 'a>>,
+    cells: Vec<CellFn<'a, R>>,
     /// Whether the last call added a column (a `column_if` that was not shown did not), so
     /// that [`Columns::minor`] marks that column and no other.
     added: bool,
