@@ -211,13 +211,17 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
                 crate::text::units::format_si(v, 4)
             })
         })
+        .minor()
         .words(("schedule", "调度"), |r| Cell::words(schedule_name(&r.3)))
+        .minor()
         .column(("ZeRO", "ZeRO"), |r| {
             Cell::num(r.3.choice.zero as f64, format_count)
         })
+        .minor()
         .words(("recompute", "重计算"), |r| {
             Cell::words(recompute_text(&r.3))
         })
+        .minor()
         .column(("step (ms)", "单步 (ms)"), |r| {
             Cell::num(r.3.step_ms, format_ms)
         })
@@ -227,6 +231,7 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         .column(("tokens/s", "tokens/s"), |r| {
             Cell::num(r.3.tokens_per_s, format_rate)
         })
+        .minor()
         .column(("memory/GPU (GiB)", "单卡显存 (GiB)"), |r| {
             Cell::num(r.3.memory.total / crate::text::units::GIB_BYTES, |v| {
                 crate::text::units::fixed(v, 1)
@@ -242,7 +247,14 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         format_count(search.layouts.len() as f64),
         format_count(search.layouts.iter().filter(|s| s.fits).count() as f64)
     );
-    Table::from_columns("layouts", caption, &columns, &rows)
+    let mut table = Table::from_columns("layouts", caption, &columns, &rows);
+    table.fold = Some((
+        1,
+        rows.iter()
+            .map(|r| crate::text::layout::layout_choices(&r.3))
+            .collect(),
+    ));
+    table
 }
 
 /// What the search's steps are relative to, when choosing a layout would not reproduce them:

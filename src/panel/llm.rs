@@ -23,24 +23,30 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
         .column_if(fixed_microbatch(sweep), ACCUMULATION, |r| {
             Cell::num(r.accumulation as f64, format_count)
         })
+        .minor()
         .column(("tokens/replica T", "每副本 tokens T"), |r| {
             Cell::num(r.tokens_per_replica, |v| format_si(v, 4))
         })
+        .minor()
         .column_if(per_gpu_column(sweep), PER_GPU, |r| {
             Cell::num(r.tokens_per_gpu, |v| format_si(v, 4))
         })
+        .minor()
         .column(("compute (ms)", "计算 (ms)"), |r| {
             Cell::num(r.compute_ms, format_ms)
         })
+        .minor()
         .column(("exposed (ms)", "暴露 (ms)"), |r| {
             exposed_cell(r.exposed_ms, r.extrapolated)
         })
+        .minor()
         .column(("step (ms)", "单步 (ms)"), |r| {
             Cell::num(r.step_ms, format_ms)
         })
         .column(("ideal (ms)", "理想 (ms)"), |r| {
             Cell::num(r.ideal_ms, format_ms)
         })
+        .minor()
         .column(("efficiency", "效率"), |r| {
             Cell::num(r.efficiency, |v| format_percent(v, 1))
         })
@@ -49,7 +55,8 @@ pub fn strong_table(sweep: &LlmSweep) -> Table {
         })
         .column(("T / T_crit", "T / T_crit"), move |r| {
             Cell::num(r.tokens_per_replica / t_crit, |v| format_sig(v, 3))
-        });
+        })
+        .minor();
     let columns = wall_columns(columns, sweep, |r: &StrongRow| (r.walls, r.mfu));
     let columns = best_columns(columns, &sweep.strong, |r: &StrongRow| r.best_layout);
     let caption = trf!(
@@ -123,18 +130,22 @@ pub fn weak_table(sweep: &LlmSweep) -> Table {
         .column(("tokens/replica T", "每副本 tokens T"), |r| {
             Cell::num(r.tokens_per_replica, |v| format_si(v, 4))
         })
+        .minor()
         .column_if(per_gpu_column(sweep), PER_GPU, |r| {
             Cell::num(r.tokens_per_gpu, |v| format_si(v, 4))
         })
+        .minor()
         .column(("global batch", "global batch"), |r| {
             Cell::num(r.global_batch_tokens, |v| format_si(v, 4))
         })
         .column(("compute (ms)", "计算 (ms)"), |r| {
             Cell::num(r.compute_ms, format_ms)
         })
+        .minor()
         .column(("exposed (ms)", "暴露 (ms)"), |r| {
             exposed_cell(r.exposed_ms, r.extrapolated)
         })
+        .minor()
         .column(("step (ms)", "单步 (ms)"), |r| {
             Cell::num(r.step_ms, format_ms)
         })

@@ -71,14 +71,11 @@ pub fn figures_html(figures: &[(String, String)]) -> String {
 
 /// A table as the page writes it into its container `id` (`dom::render_table`): a focusable
 /// region named by the caption, the header row, and body rows whose first cell is a row
-/// header; word columns carry `class="text"`.
+/// header; cells carry their column's class ([`Table::column_class`]).
 pub fn table_html(id: &str, table: &Table) -> String {
-    let kind = |i: usize| {
-        if table.text_columns.contains(&i) {
-            " class=\"text\""
-        } else {
-            ""
-        }
+    let kind = |i: usize| match table.column_class(i) {
+        "" => String::new(),
+        class => format!(" class=\"{class}\""),
     };
     let mut out = format!(
         "<div role=\"region\" tabindex=\"0\" aria-labelledby=\"{id}-caption\">\
@@ -87,16 +84,28 @@ pub fn table_html(id: &str, table: &Table) -> String {
         escape(&table.caption)
     );
     for (i, h) in table.headers.iter().enumerate() {
-        out.push_str(&format!("<th scope=\"col\"{}>{}</th>", kind(i), escape(h)));
+        let pieces: Vec<String> = super::table::header_pieces(h)
+            .into_iter()
+            .map(escape)
+            .collect();
+        out.push_str(&format!(
+            "<th scope=\"col\"{}>{}</th>",
+            kind(i),
+            pieces.join("<wbr>")
+        ));
     }
     out.push_str("</tr></thead><tbody>");
-    for row in &table.rows {
+    for (r, row) in table.rows.iter().enumerate() {
         out.push_str("<tr>");
         for (i, c) in row.iter().enumerate() {
+            let c = match table.folded(r, i) {
+                Some(f) => format!("{}<span class=\"fold\">{}</span>", escape(c), escape(f)),
+                None => escape(c),
+            };
             if i == 0 {
-                out.push_str(&format!("<th scope=\"row\"{}>{}</th>", kind(i), escape(c)));
+                out.push_str(&format!("<th scope=\"row\"{}>{c}</th>", kind(i)));
             } else {
-                out.push_str(&format!("<td{}>{}</td>", kind(i), escape(c)));
+                out.push_str(&format!("<td{}>{c}</td>", kind(i)));
             }
         }
         out.push_str("</tr>");

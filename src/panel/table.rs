@@ -16,6 +16,17 @@ pub struct Table {
     /// table, so the page, Markdown and the terminal align alike.
     #[serde(skip)]
     pub text_columns: Vec<usize>,
+    /// The columns a narrow screen may fold away (ideal time, T/T_crit, the compute and
+    /// exposed split…): the page marks their cells `minor` and, below the width at which the
+    /// whole table fits, shows them only when the reader asks for every column. The terminal,
+    /// CSV, Markdown and print show every column.
+    #[serde(skip)]
+    pub minor_columns: Vec<usize>,
+    /// When the minor columns are folded away, words the reader still needs from them, row
+    /// by row, shown in one key column's cells: the explorer's schedule, ZeRO stage and
+    /// recomputation under each layout's name (rows of one name differ in them).
+    #[serde(skip)]
+    pub fold: Option<(usize, Vec<String>)>,
     /// The numbers behind the cells, row by row (NaN for words, marks and "–"): what the
     /// comparison's Δ rows are computed from ([`Table::compare`]).
     #[serde(skip)]
@@ -62,6 +73,7 @@ impl Table {
                 .unwrap_or(f64::NAN)
         };
         let mut rows = Vec::new();
+        let mut folds = Vec::new();
         for (i, row) in self.rows.iter().enumerate() {
             let k = a.and_then(|a| Some((a, a.rows.iter().position(|r| r[0] == row[0])?)));
             let (mut ra, mut rd) = (vec!["A".to_string()], vec!["Δ".to_string()]);
@@ -90,8 +102,15 @@ impl Table {
             // be dashes under every B row: B's rows alone say more.
             if a.is_some() {
                 rows.extend([rb, ra, rd]);
+                if let Some((_, f)) = &self.fold {
+                    let of_a = k.and_then(|(a, k)| a.fold.as_ref()?.1.get(k).cloned());
+                    folds.extend([f[i].clone(), of_a.unwrap_or_default(), String::new()]);
+                }
             } else {
                 rows.push(rb);
+                if let Some((_, f)) = &self.fold {
+                    folds.push(f[i].clone());
+                }
             }
         }
         let mut headers = vec![tr("scenario", "场景").to_string()];
@@ -104,8 +123,33 @@ impl Table {
             headers,
             rows,
             text_columns,
+            minor_columns: self.minor_columns.iter().map(|c| c + 1).collect(),
+            fold: self.fold.as_ref().map(|(c, _)| (c + 1, folds)),
             values: Vec::new(),
         }
+    }
+
+    /// The class of column `i`'s cells on the page: `text` for words and marks (aligned
+    /// left), `minor` for a column a narrow screen folds away, both, or none.
+    pub fn column_class(&self, i: usize) -> &'static str {
+        match (
+            self.text_columns.contains(&i),
+            self.minor_columns.contains(&i),
+        ) {
+            (true, true) => "text minor",
+            (true, false) => "text",
+            (false, true) => "minor",
+            (false, false) => "",
+        }
+    }
+
+    /// The folded words of row `row` in column `column` ([`Table::fold`]), if any.
+    pub fn folded(&self, row: usize, column: usize) -> Option<&str> {
+        match &self.fold {
+            Some((c, folds)) if *c == column => folds.get(row).map(String::as_str),
+            _ => None,
+        }
+        .filter(|f| !f.is_empty())
     }
 
     /// Plain text with aligned columns (numbers right-aligned), for the terminal.
@@ -195,6 +239,26 @@ impl Table {
     }
 }
 
+/// A header in pieces that end where a line may break inside a word: after a `/` or a `→`
+/// (`memory/` `GPU (GiB)`, `weak→` `strong: B`). The page puts a `<wbr>` between them, so
+/// that a narrow column wraps its header there and never inside a word, which spaces alone
+/// would leave too wide for the paper.
+pub fn header_pieces(header: &str) -> Vec<&str> {
+    // A loop, not `split_inclusive` with a pattern of two chars: that searcher made the
+    // page's wasm larger.
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for (i, c) in header.char_indices() {
+        if c == '/' || c == '→' {
+            let end = i + c.len_utf8();
+            pieces.push(&header[start..end]);
+            start = end;
+        }
+    }
+    pieces.push(&header[start..]);
+    pieces
+}
+
 /// One cell: the text shown and the number behind it (NaN for words, marks and "–"), which
 /// the comparison's Δ rows are computed from.
 #[derive(Debug, Clone, PartialEq)]
@@ -224,19 +288,47 @@ impl Cell {
 /// One column of a table, declared once: its header (English, Chinese), whether it holds
 /// words (aligned left) or numbers (aligned right), and its cell for a row — so a table's
 /// header, cells and comparison numbers cannot disagree.
-struct Column<'a, R> {
+///
+/// The header's part is kept apart from the cell's, and is not generic: what the table makes
+/// of the headers is then compiled once, not once per row type (the page's wasm size).
+struct Head {
     header: String,
     words: bool,
-    cell: Box<dyn Fn(&R) -> Cell + 'a>,
+    /// Folded away on a narrow screen ([`Table::minor_columns`]).
+    minor: bool,
 }
+
+/// A column's cell for a row.
+type CellFn<'a, R> = Box<dyn Fn(&R) -> Cell + 'a>;
 
 /// A table's columns in order, for rows of type `R`, built one column at a time:
 /// `Columns::new().column(("GPUs", "GPU 数"), |r| Cell::num(r.gpus, format_count))…`.
-pub struct Columns<'a, R>(Vec<Column<'a, R>>);
+pub struct Columns<'a, R> {
+    heads: Vec<Head>,
+    cells: Vec<CellFn<'a, R>>,
+    /// Whether the last call added a column (a `column_if` that was not shown did not), so
+    /// that [`Columns::minor`] marks that column and no other.
+    added: bool,
+}
 
 impl<'a, R> Columns<'a, R> {
     pub fn new() -> Self {
-        Columns(Vec::new())
+        Columns {
+            heads: Vec::new(),
+            cells: Vec::new(),
+            added: false,
+        }
+    }
+
+    /// Marks the column just added as minor ([`Table::minor_columns`]); after a `column_if`
+    /// or `words_if` that was not shown, marks nothing.
+    pub fn minor(mut self) -> Self {
+        if self.added {
+            if let Some(h) = self.heads.last_mut() {
+                h.minor = true;
+            }
+        }
+        self
     }
 
     /// A column of numbers (aligned right).
@@ -264,7 +356,7 @@ impl<'a, R> Columns<'a, R> {
         if shown {
             self.column(header, cell)
         } else {
-            self
+            self.skipped()
         }
     }
 
@@ -289,16 +381,23 @@ impl<'a, R> Columns<'a, R> {
         if shown {
             self.words(header, cell)
         } else {
-            self
+            self.skipped()
         }
     }
 
+    fn skipped(mut self) -> Self {
+        self.added = false;
+        self
+    }
+
     fn push(mut self, header: String, words: bool, cell: Box<dyn Fn(&R) -> Cell + 'a>) -> Self {
-        self.0.push(Column {
+        self.heads.push(Head {
             header,
             words,
-            cell,
+            minor: false,
         });
+        self.cells.push(cell);
+        self.added = true;
         self
     }
 }
@@ -318,25 +417,37 @@ impl Table {
         columns: &Columns<'_, R>,
         rows: &[R],
     ) -> Table {
-        let columns = &columns.0;
         let (mut cells, mut values) = (Vec::new(), Vec::new());
         for row in rows {
             let (texts, numbers): (Vec<String>, Vec<f64>) = columns
+                .cells
                 .iter()
                 .map(|c| {
-                    let cell = (c.cell)(row);
+                    let cell = c(row);
                     (cell.text, cell.value)
                 })
                 .unzip();
             cells.push(texts);
             values.push(numbers);
         }
+        Table::with_heads(id, caption, &columns.heads, cells, values)
+    }
+
+    fn with_heads(
+        id: &'static str,
+        caption: String,
+        heads: &[Head],
+        rows: Vec<Vec<String>>,
+        values: Vec<Vec<f64>>,
+    ) -> Table {
         Table {
             id,
             caption,
-            headers: columns.iter().map(|c| c.header.clone()).collect(),
-            rows: cells,
-            text_columns: (0..columns.len()).filter(|&i| columns[i].words).collect(),
+            headers: heads.iter().map(|h| h.header.clone()).collect(),
+            rows,
+            text_columns: (0..heads.len()).filter(|&i| heads[i].words).collect(),
+            minor_columns: (0..heads.len()).filter(|&i| heads[i].minor).collect(),
+            fold: None,
             values,
         }
     }

@@ -28,7 +28,7 @@ pub(super) fn memory_cell(p: &WallPoint) -> Cell {
 }
 
 /// With a shape, the walls' columns after a sweep's own: memory per GPU (and whether it fits),
-/// MFU and, for a mixture of experts, tokens per expert.
+/// MFU and, for a mixture of experts, tokens per expert (a minor column).
 pub(super) fn wall_columns<'a, R: 'a>(
     columns: Columns<'a, R>,
     sweep: &LlmSweep,
@@ -55,6 +55,7 @@ pub(super) fn wall_columns<'a, R: 'a>(
                 .and_then(|w| w.tokens_per_expert)
                 .map_or_else(na, |t| Cell::num(t, |v| format_si(v, 4)))
         })
+        .minor()
 }
 
 /// With `mbs=0` (`A` fixed), the microbatch of the first row when it holds more than one

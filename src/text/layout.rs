@@ -41,18 +41,19 @@ pub fn schedule_name(s: &Scored) -> String {
 /// The layout with its schedule (when it has a pipeline), ZeRO stage and recomputation:
 /// `TP4·PP8·DP32·A16 (interleaved×4, ZeRO 1, none)`.
 pub fn layout_summary(s: &Scored) -> String {
+    trf!("{} ({})", "{}（{}）", layout_name(s), layout_choices(s))
+}
+
+/// What [`layout_summary`] adds to the layout's name: its schedule (when it has a pipeline),
+/// ZeRO stage and recomputation, `interleaved×4, ZeRO 1, none`.
+pub fn layout_choices(s: &Scored) -> String {
     let mut extra = Vec::new();
     if s.choice.pp > 1 {
         extra.push(schedule_name(s));
     }
     extra.push(format!("ZeRO {}", s.choice.zero));
     extra.push(recompute_text(s));
-    trf!(
-        "{} ({})",
-        "{}（{}）",
-        layout_name(s),
-        extra.join(tr(", ", "、"))
-    )
+    extra.join(tr(", ", "、"))
 }
 
 /// The recomputation of `s`: `none`, `selective`, `full`, or `full (4 layers)` for part of each

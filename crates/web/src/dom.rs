@@ -2,7 +2,7 @@
 //! input `value`s, never as markup: a shared link is untrusted input.
 
 use super::app::with_app;
-use crate::panel::table::Table;
+use crate::panel::table::{header_pieces, Table};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
@@ -81,14 +81,16 @@ pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
         if old == table {
             return;
         }
-        if old.caption == table.caption && old.headers == table.headers {
+        // A folded cell holds more than its text (`Table::fold`): such a table (the explorer,
+        // a dozen rows) is rebuilt rather than patched.
+        if old.caption == table.caption && old.headers == table.headers && table.fold.is_none() {
             if let Some(tbody) = container.query_selector("tbody").ok().flatten() {
                 if patch_rows(&tbody, &old.rows, &table.rows) {
                     return;
                 }
             }
         }
-    } else {
+    } else if table.fold.is_none() {
         let text = |selector: &str| {
             container
                 .query_selector(selector)
@@ -123,22 +125,32 @@ pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
     let _ = caption.set_attribute("id", &caption_id);
     let _ = el.append_child(&caption);
     let thead = create("thead");
-    // Columns of words or marks are marked so the style sheet aligns them left (the panel
-    // layer says which: `Table::text_columns`).
+    // Columns of words or marks are marked so the style sheet aligns them left, and minor
+    // ones so that a narrow screen folds them away (the panel layer says which:
+    // `Table::text_columns`, `Table::minor_columns`).
     let kind = |i: usize, el: Element| {
-        if table.text_columns.contains(&i) {
-            el.set_class_name("text");
+        let class = table.column_class(i);
+        if !class.is_empty() {
+            el.set_class_name(class);
         }
         el
     };
     let head_row = create("tr");
     for (i, h) in table.headers.iter().enumerate() {
-        let _ = head_row.append_child(&kind(i, cell("th", h, Some("col"))));
+        let th = cell("th", "", Some("col"));
+        // Breaks allowed after `/` and `→` (`table::header_pieces`): the text is unchanged.
+        for (k, piece) in header_pieces(h).into_iter().enumerate() {
+            if k > 0 {
+                let _ = th.append_child(&create("wbr"));
+            }
+            let _ = th.append_with_str_1(piece);
+        }
+        let _ = head_row.append_child(&kind(i, th));
     }
     let _ = thead.append_child(&head_row);
     let _ = el.append_child(&thead);
     let tbody = create("tbody");
-    for row in &table.rows {
+    for (r, row) in table.rows.iter().enumerate() {
         let tr = create("tr");
         for (i, c) in row.iter().enumerate() {
             let td = if i == 0 {
@@ -146,6 +158,11 @@ pub fn render_table(id: &str, table: &Table, previous: Option<&Table>) {
             } else {
                 cell("td", c, None)
             };
+            if let Some(folded) = table.folded(r, i) {
+                let span = cell("span", folded, None);
+                span.set_class_name("fold");
+                let _ = td.append_child(&span);
+            }
             let _ = tr.append_child(&kind(i, td));
         }
         let _ = tbody.append_child(&tr);

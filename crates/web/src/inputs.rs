@@ -33,14 +33,13 @@ fn fill_preset_options() {
     let Some(select) = by_id::<HtmlSelectElement>("preset-input") else {
         return;
     };
+    // The name only, so the closed menu shows all of it; the description is the option's
+    // tooltip, and the chosen preset's is written under the toolbar (`preset-about`).
     for preset in Preset::ALL {
         if let Ok(option) = document().create_element("option") {
             let _ = option.set_attribute("value", preset.name());
-            option.set_text_content(Some(&format!(
-                "{} — {}",
-                preset.name(),
-                preset.description()
-            )));
+            let _ = option.set_attribute("title", preset.description());
+            option.set_text_content(Some(preset.name()));
             let _ = select.append_child(&option);
         }
     }
@@ -100,6 +99,10 @@ pub(super) fn sync_all_controls(scenario: &Scenario, clear: bool) {
     if let Some(select) = by_id::<HtmlSelectElement>("preset-input") {
         select.set_value(scenario.preset.map_or("", |p| p.name()));
     }
+    set_text(
+        "preset-about",
+        scenario.preset.map_or("", |p| p.description()),
+    );
 }
 
 /// Sets every slider's range from [`SLIDERS`], so the markup cannot drift from the mapping.
