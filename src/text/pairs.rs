@@ -5,6 +5,15 @@
 use super::units::{canonical, parse_duration_ms, parse_quantity};
 use crate::model::measured::{MeasuredError, MeasuredPoint, MAX_POINTS, MAX_PROCESSORS};
 
+/// Whether a pasted item starts as a word of a header row ("GPUs", "step", "卡数", "μs"), not a
+/// number: an ASCII letter or any character outside ASCII. `char::is_alphabetic` says the same
+/// for every header people paste, but brings Unicode's letter tables into the page's wasm.
+fn starts_as_a_word(item: &str) -> bool {
+    item.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || !c.is_ascii())
+}
+
 /// Parses pasted pairs. Pairs may be separated by newlines, `;` or `,`; within a pair
 /// `N` and the value by spaces, tabs, `:` or `,` (CSV). A first line with words is taken as a
 /// header and skipped. Values accept unit suffixes (`32k`, `900ms`, `1.2s`).
@@ -23,11 +32,8 @@ pub fn parse_pairs(text: &str, allow_zero: bool) -> Result<Vec<MeasuredPoint>, M
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '\t'))
             .filter(|s| !s.is_empty())
             .collect();
-        let is_header = line_index == 0
-            && !items.is_empty()
-            && items
-                .iter()
-                .all(|s| s.starts_with(|c: char| c.is_alphabetic()));
+        let is_header =
+            line_index == 0 && !items.is_empty() && items.iter().all(|s| starts_as_a_word(s));
         if is_header {
             continue;
         }
@@ -90,7 +96,7 @@ pub fn parse_batched_pairs(
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '\t'))
             .filter(|s| !s.is_empty())
             .collect();
-        let header = i == 0 && items.iter().all(|s| s.starts_with(char::is_alphabetic));
+        let header = i == 0 && items.iter().all(|s| starts_as_a_word(s));
         for item in items {
             let (value, batch) = item
                 .split_once('@')
@@ -150,6 +156,21 @@ pub fn format_points(points: &[MeasuredPoint]) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// A first line of words is a header in English or Chinese ("GPUs step", "卡数 单步 μs");
+    /// one that starts with a digit, a sign or a bracket is data, and a bad one is refused.
+    #[test]
+    fn a_header_of_words_in_any_script_is_skipped() {
+        for text in [
+            "GPUs step\n1024 1000\n4096 380",
+            "卡数 单步\n1024 1000\n4096 380",
+        ] {
+            let points = parse_pairs(text, false).unwrap();
+            assert_eq!(points.len(), 2, "{text}");
+            assert_eq!((points[0].processors, points[1].value), (1024.0, 380.0));
+        }
+        assert!(parse_pairs("(GPUs) (ms)\n1024 1000", false).is_err());
+    }
     use super::*;
 
     #[test]

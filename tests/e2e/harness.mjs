@@ -77,7 +77,12 @@ export const PAGE_HELPERS = `
     const total = w * h;
     return { found: true, width: w, height: h, total, differing, fraction: differing / total, hash: fnv(data) };
   };
-  const cellTexts = (row) => Array.from(row.cells).map((c) => c.textContent.trim());
+  // A cell's own text: a .fold note under it (the explorer's settings, repeated from columns
+  // a narrow screen hides) is not the cell's value, which the CLI prints alone.
+  const ownText = (c) => Array.from(c.childNodes)
+    .filter((n) => !(n.nodeType === 1 && n.classList.contains('fold')))
+    .map((n) => n.textContent).join('').trim();
+  const cellTexts = (row) => Array.from(row.cells).map(ownText);
   const tableData = (selector) => {
     const t = document.querySelector(selector);
     if (!t) return null;
