@@ -198,7 +198,7 @@ impl Default for LlmSettings {
 /// as it is written. Without `sq` a count of sequences is refused, naming what it needs.
 fn parse_batch(text: &str, seq_len: f64) -> Result<f64, String> {
     let trimmed = text.trim();
-    // ASCII only: `to_lowercase` would bring Unicode's case tables (8 KB gzipped) into the wasm.
+    // ASCII only: `to_lowercase` would bring Unicode's case tables into the wasm.
     let lower = trimmed.to_ascii_lowercase();
     let count = ["sequences", "sequence", "seqs", "seq", "条序列"]
         .iter()
