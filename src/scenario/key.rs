@@ -377,7 +377,7 @@ keys! {
         ]),
         label: "Machine",
         help: ("types its datasheet values into peak, GPU memory, NVLink domain and bandwidths; each stays editable (sources: <code>scaling machines</code>)", "把数据手册中的峰值、显存、NVLink 域和带宽填入下面各项，仍可逐项修改（各值来源见机型表）"),
-        url: &["a machine from the datasheet table ([machines.md](machines.md)): choosing it sets `peak` (at `prec`), `hbm`, `nvd`, `bnv` and, where the platform fixes a NIC, `beff`; keys given after it in the link override its values, and the link writes only the values that differ from it", "empty (custom: the values as typed)", "`a100`, `h100`, `h200`, `b200`, `b300`, `gb200`, `gb300`, `mi300x`, `mi325x`, `mi355x`, or empty / `custom`; else refused (\"… is not a machine: a100, h100, … or custom\"); a machine without a peak at `prec` is refused (\"H100 SXM has no NVFP4 peak (its formats: BF16, FP8)\")", "§12.4, [machines.md](machines.md)"],
+        url: &["a machine from the datasheet table ([machines.md](machines.md)): choosing it sets `peak` (at `prec`), `hbm`, `nvd`, `bnv` and, where the platform fixes a NIC, `beff`, and gives `cm=physics` its HBM bandwidth for the elementwise kernels (§12.3); keys given after it in the link override its values, and the link writes only the values that differ from it", "empty (custom: the values as typed)", "`a100`, `h100`, `h200`, `b200`, `b300`, `gb200`, `gb300`, `mi300x`, `mi325x`, `mi355x`, or empty / `custom`; else refused (\"… is not a machine: a100, h100, … or custom\"); a machine without a peak at `prec` is refused (\"H100 SXM has no NVFP4 peak (its formats: BF16, FP8)\")", "§12.4, [machines.md](machines.md)"],
     };
     Precision = "prec", Llm, "GEMM precision", "GEMM 精度" {
         control: Select(&[

@@ -151,6 +151,9 @@ impl LlmSettings {
                 if self.gradient_bytes_per_param > 0.0 {
                     w.memory.gradient_bytes_per_param = self.gradient_bytes_per_param;
                 }
+                // The datasheet's HBM bandwidth comes with a machine (`mach`) only: the
+                // elementwise kernels' memory time (§12.3) needs a known memory.
+                w.hbm_bytes_per_s = self.machine.map_or(0.0, |m| m.hbm_bytes_per_s);
                 w
             }),
         };

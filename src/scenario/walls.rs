@@ -220,6 +220,8 @@ impl WallSettings {
             cp_overlap: self.cp_overlap,
             latency_s: self.latency_ms / 1e3,
             nvlink_domain_gpus: self.nvlink_domain_gpus as f64,
+            hbm_bytes_per_s: 0.0,
+            gemm_flops_per_s: 0.0,
         })
     }
 

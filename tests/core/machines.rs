@@ -21,6 +21,18 @@ fn a_machine_types_its_datasheet_values() {
     assert_eq!(s.plan.nvlink_bytes_per_s, 900e9);
     assert_eq!(s.llm.bus_bytes_per_s, 50e9);
     assert_eq!(s.get_text(Key::Hbm), "189471Mi");
+    // HBM3e at 8 TB/s ([D]): the elementwise kernels' rate, which only a machine gives.
+    let shaped = |q: &str| {
+        values(q)
+            .llm_inputs()
+            .walls
+            .expect("a shape")
+            .hbm_bytes_per_s
+    };
+    assert_eq!(shaped("v=1&preset=gpt3-175b-walls&mach=gb200"), 8e12);
+    assert_eq!(shaped("v=1&preset=gpt3-175b-walls&mach=h100"), 3.35e12);
+    // A custom machine (the preset's own hardware) leaves the term out.
+    assert_eq!(shaped("v=1&preset=gpt3-175b-walls"), 0.0);
     let fp8 = values("v=1&mach=gb200&prec=fp8");
     assert_eq!(fp8.llm.peak_flops_per_gpu, 4900e12);
     // GB300: 800 Gb/s NICs (100 GB/s) and NVFP4 at 14,700 TFLOPS.

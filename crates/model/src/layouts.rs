@@ -426,10 +426,13 @@ fn enumerate_groups(
 /// counts the model's FLOPs only (the MFU convention), so a recomputed forward lowers it:
 /// the sweeps then charge the own layout's recomputation as the search charges every
 /// candidate's (`t = C·η₀/η·r/r₀` with `C` holding `r₀`), and a layout typed in from the
-/// search shows the step it was listed with. `None` without a shape.
+/// search shows the step it was listed with. With the machine's HBM bandwidth set, `η` carries
+/// the elementwise kernels' memory time weighed against `r∞·peak` ([`Walls::rate_efficiency`]).
+/// `None` without a shape.
 pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmInputs> {
     let mut walls = base.walls?;
     walls.kernels = Some(walls.kernels.unwrap_or(HalfLengths::H100_BF16));
+    walls.gemm_flops_per_s = large_gemm_fraction * base.peak_flops_per_gpu;
     let mut inputs = base.clone();
     inputs.walls = Some(walls);
     inputs.fit = None;
@@ -1033,6 +1036,8 @@ mod tests {
             tp_overlap: 0.0,
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
+            hbm_bytes_per_s: 0.0,
+            gemm_flops_per_s: 0.0,
             cp_overlap: crate::walls::CpOverlap::Ring,
         }
     }

@@ -226,6 +226,55 @@ impl Shape {
         attention / (6.0 * self.active_params() + attention)
     }
 
+    /// Bytes one token's elementwise kernels move through HBM in one layer, forward and
+    /// backward, with 2-byte activations: what runs at the memory's rate, not the GEMMs'.
+    /// Counted as Calculon counts each operator's `*_mem_accessed` (Isaev et al., SC'23;
+    /// `calculon-ai/calculon`, `calculon/llm/layers.py` and the block of `llm.py`), in
+    /// elements of `h` per token:
+    ///
+    /// - two residual branch points (`Fork`: the backward reads the input and its two
+    ///   users' gradients), `3h` each;
+    /// - two norms (`LayerNorm`: forward in + out, backward twice activation + gradient),
+    ///   `6h` each;
+    /// - two residual adds (`ElementWise` of two `h` operands: forward 2 in + 1 out, backward
+    ///   2 saved + 1 gradient), `6h` each;
+    /// - the MLP's activation over its `f` inner elements (all `k + shared` MLPs of an MoE):
+    ///   SwiGLU as an `ElementWise` of its two halves, `6f`; GPT's GeLU, `4f`;
+    /// - for an MoE, the permute that copies the token to its `k` experts and the unpermute
+    ///   that sums them back, each forward `h + k·h` and its backward the same:
+    ///   `4·(k + 1)·h` (Megatron-Core's `moe_utils.permute` / `unpermute`; Calculon has no
+    ///   MoE).
+    ///
+    /// Dropout (`p = 0` in every LLM recipe the model holds), RoPE and the attention's own
+    /// softmax (inside a FlashAttention kernel) are left out, as are the GEMMs' own reads,
+    /// which [`super::kernel`]'s half lengths hold. Llama 3 8B (`h` 4,096, SwiGLU 14,336):
+    /// `30·4,096 + 6·14,336 = 208,896` elements, 417,792 bytes.
+    pub fn elementwise_bytes_per_token_layer(&self) -> f64 {
+        let h = self.hidden;
+        let inner = self.mlps_per_layer(self.experts_per_token) * self.mlp_width();
+        let activation = if self.ffn > 0.0 { 6.0 } else { 4.0 } * inner;
+        let routing = if self.is_moe() {
+            4.0 * (self.experts_per_token + 1.0) * h
+        } else {
+            0.0
+        };
+        ACTIVATION_BYTES * ((3.0 + 3.0 + 6.0 + 6.0 + 6.0 + 6.0) * h + activation + routing)
+    }
+
+    /// Elementwise HBM bytes per training FLOP, `L·`[`Self::elementwise_bytes_per_token_layer`]
+    /// over `6·P_a + 12·L·a·d_h·s` ([`Self::active_params`],
+    /// [`Self::attention_flops_per_token`]): layout-free, since tensor and sequence
+    /// parallelism split both the same way. Llama 3 8B at 8,192 tokens: 13,369,344 bytes over 61,064,871,936 FLOPs, 0.000219;
+    /// Qwen3 30B-A3B at 4,096: 16,515,072 over 29,705,109,504, 0.000556.
+    pub fn elementwise_bytes_per_flop(&self) -> f64 {
+        let flops = 6.0 * self.active_params() + self.attention_flops_per_token();
+        if flops > 0.0 {
+            self.layers * self.elementwise_bytes_per_token_layer() / flops
+        } else {
+            0.0
+        }
+    }
+
     /// Tokens each expert gets per microbatch with balanced routing:
     /// `EP · tokens · k / E` (MODEL.md, "tokens per expert"): the `tokens` a rank routes go
     /// out `k` times and are spread over `E` experts, of which the rank holds `E/EP`, each
@@ -235,6 +284,9 @@ impl Shape {
             .then(|| expert_parallel * tokens_per_rank * self.experts_per_token / self.experts)
     }
 }
+
+/// Bytes of one activation element (BF16), as Calculon's `bytes_per_element`.
+pub const ACTIVATION_BYTES: f64 = 2.0;
 
 /// A shape's parameter count is "reported, naming both" when it is off the scenario's by more
 /// than this fraction.
@@ -464,6 +516,68 @@ mod tests {
         // Without its own width the heads are h/a = 80 wide: 2·5,120²·(1 + 8/64).
         let narrow = Shape { head_dim: 0.0, ..s };
         assert_eq!(narrow.attention_params_per_layer(), 58_982_400.0);
+    }
+
+    /// Elementwise HBM bytes by hand, `2·(30h + activation + routing)` a token and layer:
+    /// - Llama 3 8B: 30·4,096 + 6·14,336 = 208,896 elements, 417,792 B; over 32 layers
+    ///   13,369,344 B against 6·8,029,995,008 + 12·32·4,096·8,192 = 61,064,871,936 FLOPs;
+    /// - GPT-3 175B, GeLU over 4h: 30·12,288 + 4·49,152 = 565,248 elements, 1,130,496 B;
+    /// - Qwen3 30B-A3B (48 layers, h 2,048, 32 heads of 128, 4 KV heads, 128 experts of 768,
+    ///   8 a token, vocabulary 151,936, 4,096 tokens): 61,440 + 6·8·768 + 4·9·2,048 =
+    ///   172,032 elements, 344,064 B; P_a = 48·(18,874,368 + 8·4,718,592) + 2·151,936·2,048 =
+    ///   3,340,238,848, FLOPs 6·P_a + 12·48·4,096·4,096 = 29,705,109,504;
+    /// - Llama 4 Scout (one routed, one shared expert of 8,192): 153,600 + 6·2·8,192 +
+    ///   4·2·5,120 = 292,864 elements, 585,728 B.
+    #[test]
+    fn elementwise_bytes_by_operator() {
+        let l8 = llama_8b();
+        assert_eq!(l8.elementwise_bytes_per_token_layer(), 417_792.0);
+        assert_eq!(
+            l8.elementwise_bytes_per_flop(),
+            13_369_344.0 / 61_064_871_936.0
+        );
+        assert_eq!(GPT3.elementwise_bytes_per_token_layer(), 1_130_496.0);
+        let qwen = Shape {
+            layers: 48.0,
+            hidden: 2048.0,
+            heads: 32.0,
+            kv_heads: 4.0,
+            ffn: 768.0,
+            seq_len: 4096.0,
+            vocab: 151_936.0,
+            experts: 128.0,
+            experts_per_token: 8.0,
+            head_dim: 128.0,
+            shared_experts: 0.0,
+        };
+        assert_eq!(qwen.elementwise_bytes_per_token_layer(), 344_064.0);
+        assert_eq!(qwen.active_params(), 3_340_238_848.0);
+        assert_eq!(
+            qwen.elementwise_bytes_per_flop(),
+            48.0 * 344_064.0 / 29_705_109_504.0
+        );
+        let scout = Shape {
+            layers: 48.0,
+            hidden: 5120.0,
+            heads: 40.0,
+            kv_heads: 8.0,
+            ffn: 8192.0,
+            seq_len: 8192.0,
+            vocab: 202_048.0,
+            experts: 16.0,
+            experts_per_token: 1.0,
+            head_dim: 0.0,
+            shared_experts: 1.0,
+        };
+        assert_eq!(scout.elementwise_bytes_per_token_layer(), 585_728.0);
+        let empty = Shape {
+            layers: 0.0,
+            hidden: 0.0,
+            ffn: 0.0,
+            vocab: 0.0,
+            ..l8
+        };
+        assert_eq!(empty.elementwise_bytes_per_flop(), 0.0);
     }
 
     /// Llama 4 Scout (meta-llama/Llama-4-Scout-17B-16E, text_config): 48 layers, h = 5,120, 40

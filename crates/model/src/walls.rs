@@ -42,6 +42,16 @@ pub struct Walls {
     pub latency_s: f64,
     /// How context parallelism's K/V exchange overlaps with compute.
     pub cp_overlap: CpOverlap,
+    /// The datasheet's HBM bandwidth, bytes/s (the machine's, `mach`): with
+    /// [`Self::gemm_flops_per_s`] it adds the elementwise kernels' memory time
+    /// ([`Self::memory_time_ratio`]); `0` leaves it out, as the article's model does.
+    pub hbm_bytes_per_s: f64,
+    /// `r∞·peak`, the rate of large GEMMs, FLOP/s: what the elementwise time is weighed
+    /// against. Set by [`super::layouts::physics_inputs`]; `0` elsewhere (a measured `F_eff`
+    /// already holds its run's elementwise time). Derived from `r∞` and `peak`, so not
+    /// serialised.
+    #[serde(skip)]
+    pub gemm_flops_per_s: f64,
 }
 
 /// How context parallelism exchanges keys and values, and so what can hide its traffic.
@@ -105,6 +115,19 @@ pub struct WallPoint {
     pub gemm_efficiency: f64,
 }
 
+/// The share of the HBM datasheet bandwidth a transfer of `bytes` reaches: Calculon's
+/// `mem1` `MB_efficiency` table for A100 and H100 (`systems/a100_80g.json`,
+/// `systems/h100_80g_nvl8.json`, megabytes of 10^6 bytes): 0.9 from 100 MB, 0.75 from
+/// 10 MB, 0.6 from 1 MB, 0.3 below.
+pub fn hbm_efficiency(bytes: f64) -> f64 {
+    match bytes {
+        b if b >= 100e6 => 0.9,
+        b if b >= 10e6 => 0.75,
+        b if b >= 1e6 => 0.6,
+        _ => 0.3,
+    }
+}
+
 impl Walls {
     /// The GEMMs of one GPU at `T` tokens per replica per microbatch.
     fn gemm_sizes(&self, layout: &Layout, tokens_per_replica: f64) -> GemmSizes {
@@ -141,11 +164,35 @@ impl Walls {
     /// ([`Self::gemm_efficiency`]) over its pipeline's slowest stage
     /// ([`Shape::slowest_stage_share`]), which every microbatch waits for. 1 when kernels do
     /// not shrink (a measured `F_eff` already holds its run's stages).
+    ///
+    /// With the elementwise memory time `μ` ([`Self::memory_time_ratio`]) a FLOP takes
+    /// `stage·(1/(r∞·peak·η) + m)` seconds, `m` the HBM seconds a FLOP brings with it
+    /// (Calculon's `no_overlap` processing mode: an operator's compute time plus its memory
+    /// time), so the rate is `η / (stage·(1 + μ·η))` of `r∞·peak`.
     pub fn rate_efficiency(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
         if self.kernels.is_none() {
             return 1.0;
         }
-        self.gemm_efficiency(layout, tokens_per_replica) / self.shape.slowest_stage_share(layout.pp)
+        let eta = self.gemm_efficiency(layout, tokens_per_replica);
+        let mu = self.memory_time_ratio(layout, tokens_per_replica);
+        eta / (self.shape.slowest_stage_share(layout.pp) * (1.0 + mu * eta))
+    }
+
+    /// `μ = r∞·peak · b / (B_HBM · e)`: the elementwise kernels' HBM time
+    /// ([`Shape::elementwise_bytes_per_flop`], `b` bytes a FLOP) against the time of the
+    /// same FLOPs at the large GEMMs' rate. `e` is the share of the datasheet's bandwidth a
+    /// transfer reaches, by its size ([`hbm_efficiency`]), the tensor being one microbatch's
+    /// activation on one GPU, `(T/CP)·(h/TP)·2` bytes (sequence parallelism splits it by TP).
+    /// `0` when [`Self::hbm_bytes_per_s`] or [`Self::gemm_flops_per_s`] is unset.
+    pub fn memory_time_ratio(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
+        if self.hbm_bytes_per_s <= 0.0 || self.gemm_flops_per_s <= 0.0 {
+            return 0.0;
+        }
+        let tensor_bytes = tokens_per_replica / layout.cp as f64 * self.shape.hidden
+            / layout.tp as f64
+            * super::shape::ACTIVATION_BYTES;
+        self.gemm_flops_per_s * self.shape.elementwise_bytes_per_flop()
+            / (self.hbm_bytes_per_s * hbm_efficiency(tensor_bytes))
     }
 
     /// Memory, fit and tokens per expert at `gpus` GPUs and `T` tokens per replica.
@@ -420,6 +467,8 @@ mod tests {
             tp_overlap: 0.0,
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
+            hbm_bytes_per_s: 0.0,
+            gemm_flops_per_s: 0.0,
             cp_overlap: CpOverlap::Ring,
         }
     }
@@ -479,6 +528,58 @@ mod tests {
         };
         let t = slow.traffic(&LAYOUT, 50e9, 2048.0, 1000.0, 1);
         assert!((t.tp_ms - (0.88080384 + 4.0 * 15e-3) * 768.0).abs() < 1e-9);
+    }
+
+    /// Calculon's bandwidth shares at each step of its table (10^6-byte megabytes).
+    #[test]
+    fn hbm_efficiency_by_transfer_size() {
+        assert_eq!(hbm_efficiency(100e6), 0.9);
+        assert_eq!(hbm_efficiency(99.9e6), 0.75);
+        assert_eq!(hbm_efficiency(10e6), 0.75);
+        assert_eq!(hbm_efficiency(9.9e6), 0.6);
+        assert_eq!(hbm_efficiency(1e6), 0.6);
+        assert_eq!(hbm_efficiency(0.9e6), 0.3);
+    }
+
+    /// GPT-3 175B's elementwise bytes: 96 layers × 1,130,496 = 108,527,616 a token (shape.rs)
+    /// over 6·175,181,291,520 + 28,991,029,248 = 1,080,078,778,368 FLOPs. One microbatch of
+    /// 2,048 tokens at TP 8 is a 2,048·1,536·2 = 6,291,456-byte tensor: 0.6 of the bandwidth.
+    /// At 500 TFLOP/s of GEMMs and 3.35 TB/s, `μ = 500e12·b/(3.35e12·0.6)` (0.02500), and the
+    /// rate `η/(stage·(1 + μ·η))` against `η/stage` without it.
+    #[test]
+    fn elementwise_memory_time_slows_the_rate() {
+        let w = Walls {
+            kernels: Some(HalfLengths::H100_BF16),
+            ..gpt3()
+        };
+        assert_eq!(w.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
+        let with = Walls {
+            hbm_bytes_per_s: 3.35e12,
+            gemm_flops_per_s: 500e12,
+            ..w
+        };
+        let b = 108_527_616.0 / 1_080_078_778_368.0;
+        let mu = 500e12 * b / (3.35e12 * 0.6);
+        assert!((with.memory_time_ratio(&LAYOUT, 2048.0) - mu).abs() < 1e-12);
+        assert!((mu - 0.025).abs() < 1e-4);
+        let eta = w.gemm_efficiency(&LAYOUT, 2048.0);
+        let stage = crate::shape::GPT3.slowest_stage_share(8);
+        let rate = with.rate_efficiency(&LAYOUT, 2048.0);
+        assert!(
+            (rate - eta / (stage * (1.0 + mu * eta))).abs() < 1e-12,
+            "{rate}"
+        );
+        assert!((w.rate_efficiency(&LAYOUT, 2048.0) - eta / stage).abs() < 1e-12);
+        // Either input unset leaves the time out.
+        let no_rate = Walls {
+            gemm_flops_per_s: 0.0,
+            ..with
+        };
+        assert_eq!(no_rate.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
+        // TP 1 makes the tensor 50,331,648 bytes: 0.75 of the bandwidth.
+        let tp1 = Layout { tp: 1, ..LAYOUT };
+        let mu1 = 500e12 * b / (3.35e12 * 0.75);
+        assert!((with.memory_time_ratio(&tp1, 2048.0) - mu1).abs() < 1e-12);
     }
 
     /// ZeRO-1, P = 175B over TP 8 · PP 8 (Ψ = 2,734,375,000), D = 16, bf16 at 50 GB/s:
