@@ -556,7 +556,20 @@ mod tests {
             qwen.elementwise_bytes_per_flop(),
             48.0 * 344_064.0 / 29_705_109_504.0
         );
-        let scout = Shape {
+        let scout = llama4_scout();
+        assert_eq!(scout.elementwise_bytes_per_token_layer(), 585_728.0);
+        let empty = Shape {
+            layers: 0.0,
+            hidden: 0.0,
+            ffn: 0.0,
+            vocab: 0.0,
+            ..l8
+        };
+        assert_eq!(empty.elementwise_bytes_per_flop(), 0.0);
+    }
+
+    fn llama4_scout() -> Shape {
+        Shape {
             layers: 48.0,
             hidden: 5120.0,
             heads: 40.0,
@@ -568,16 +581,7 @@ mod tests {
             experts_per_token: 1.0,
             head_dim: 0.0,
             shared_experts: 1.0,
-        };
-        assert_eq!(scout.elementwise_bytes_per_token_layer(), 585_728.0);
-        let empty = Shape {
-            layers: 0.0,
-            hidden: 0.0,
-            ffn: 0.0,
-            vocab: 0.0,
-            ..l8
-        };
-        assert_eq!(empty.elementwise_bytes_per_flop(), 0.0);
+        }
     }
 
     /// Llama 4 Scout (meta-llama/Llama-4-Scout-17B-16E, text_config): 48 layers, h = 5,120, 40
@@ -591,19 +595,7 @@ mod tests {
     /// share of a token's FLOPs 48·125,829,120 / P_a.
     #[test]
     fn a_shared_expert_is_a_dense_mlp_in_every_moe_layer() {
-        let s = Shape {
-            layers: 48.0,
-            hidden: 5120.0,
-            heads: 40.0,
-            kv_heads: 8.0,
-            ffn: 8192.0,
-            seq_len: 8192.0,
-            vocab: 202_048.0,
-            experts: 16.0,
-            experts_per_token: 1.0,
-            head_dim: 0.0,
-            shared_experts: 1.0,
-        };
+        let s = llama4_scout();
         assert_eq!(s.total_params(), 107_765_432_320.0);
         assert_eq!(s.active_params(), 17_168_465_920.0);
         assert_eq!(s.expert_params(), 96_636_764_160.0);
