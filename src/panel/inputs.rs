@@ -232,7 +232,8 @@ fn fill_markers(
 /// A doc with its generated tables written, each between `<!-- tables:NAME -->` and
 /// `<!-- /tables -->`: `machines` (the machine table and its sources, `docs/machines.md`),
 /// `published` and `machine-runs` (the published runs against their stacks' `r∞`, and per
-/// machine: key figures and table, docs/model/14-layout-search.md).
+/// machine: key figures and table), `recompute-runs` (Korthikanti et al.'s Table 5 beside
+/// Calculon; both in docs/model/14-layout-search.md).
 pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
     use super::{machine_runs, machines};
     fill_markers(doc, "tables", |name, _| match name {
@@ -244,29 +245,38 @@ pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
         "published" => {
             use super::published;
             let rows: Vec<_> = published::published_rows().into_iter().flatten().collect();
-            let figures: String = published::published_figures(&rows)
-                .into_iter()
-                .map(|(label, value)| format!("- {label}: **{value}**\n"))
-                .collect();
-            Some(format!(
-                "{figures}\n{}",
-                published::published_table(&rows).to_markdown()
+            Some(figures_then_table(
+                published::published_figures(&rows),
+                &published::published_table(&rows),
             ))
         }
         "machine-runs" => {
             let rows: Vec<_> = machine_runs::held_rows().into_iter().flatten().collect();
             let left_out = machine_runs::MACHINE_RUNS.len() - rows.len();
-            let figures: String = machine_runs::held_figures(&rows, left_out)
-                .into_iter()
-                .map(|(label, value)| format!("- {label}: **{value}**\n"))
-                .collect();
-            Some(format!(
-                "{figures}\n{}",
-                machine_runs::held_table(&rows).to_markdown()
+            Some(figures_then_table(
+                machine_runs::held_figures(&rows, left_out),
+                &machine_runs::held_table(&rows),
+            ))
+        }
+        "recompute-runs" => {
+            use super::recompute_runs;
+            let rows = recompute_runs::recompute_rows().ok()?;
+            Some(figures_then_table(
+                recompute_runs::recompute_figures(&rows),
+                &recompute_runs::recompute_table(&rows),
             ))
         }
         _ => None,
     })
+}
+
+/// Key figures as a Markdown list, a blank line, then the table.
+fn figures_then_table(figures: Vec<(String, String)>, table: &super::table::Table) -> String {
+    let list: String = figures
+        .into_iter()
+        .map(|(label, value)| format!("- {label}: **{value}**\n"))
+        .collect();
+    format!("{list}\n{}", table.to_markdown())
 }
 
 /// `www/index.html` with its marked sections written from the key table.

@@ -513,36 +513,43 @@ fn scenario(run: &MachineRun, r_inf: f64) -> Result<Scenario, String> {
     }
 }
 
-/// The model's step of the run's own layout, ms, at `r∞`.
-fn own_step_ms(scenario: &Scenario, run: &MachineRun, r_inf: f64) -> Option<f64> {
+/// The model's step of the scenario's own layout, ms, at `r∞`, at `gpus` GPUs and a global
+/// batch of `batch` tokens.
+pub fn own_step_ms(scenario: &Scenario, gpus: f64, batch: f64, r_inf: f64) -> Option<f64> {
     let inputs = physics_inputs(&scenario.llm_inputs(), r_inf)?;
     let walls = inputs.walls?;
-    let batch = run.gbs as f64 * run.seq as f64;
-    let mut scorer = Scorer::new(&inputs, run.gpus as f64, batch).ok()?;
+    let mut scorer = Scorer::new(&inputs, gpus, batch).ok()?;
     Some(scorer.score(current(&inputs, &walls)).step_ms)
 }
 
-/// The `r∞` at which the model's step of the run's own layout is the published step: the
-/// step falls as `r∞` rises (compute is `∝ 1/r∞`, and what hides behind compute can only be
-/// exposed more when compute shrinks, never by more than compute shrinks), so bisection on
-/// `0.01 … 1` finds it; `None` if even the peak is too slow or no fraction is slow enough.
-pub fn calibrate(run: &MachineRun) -> Option<f64> {
-    let scenario = scenario(run, 0.5).ok()?;
-    let target_ms = 1e3 * run.published_step_s();
+/// The `r∞` at which `step_ms(r∞)` is `target_ms`: the step falls as `r∞` rises (compute
+/// is `∝ 1/r∞`, and what hides behind compute can only be exposed more when compute shrinks,
+/// never by more than compute shrinks), so bisection on `0.01 … 1` finds it; `None` if even
+/// the peak is too slow or no fraction is slow enough.
+pub fn r_inf_for_step(target_ms: f64, step_ms: impl Fn(f64) -> Option<f64>) -> Option<f64> {
     let (mut lo, mut hi) = (0.01, 1.0);
-    if own_step_ms(&scenario, run, hi)? > target_ms || own_step_ms(&scenario, run, lo)? < target_ms
-    {
+    if step_ms(hi)? > target_ms || step_ms(lo)? < target_ms {
         return None;
     }
     for _ in 0..60 {
         let mid = 0.5 * (lo + hi);
-        if own_step_ms(&scenario, run, mid)? > target_ms {
+        if step_ms(mid)? > target_ms {
             lo = mid;
         } else {
             hi = mid;
         }
     }
     Some(0.5 * (lo + hi))
+}
+
+/// The `r∞` at which the model's step of the run's own layout is the published step
+/// ([`r_inf_for_step`]).
+pub fn calibrate(run: &MachineRun) -> Option<f64> {
+    let scenario = scenario(run, 0.5).ok()?;
+    let batch = run.gbs as f64 * run.seq as f64;
+    r_inf_for_step(1e3 * run.published_step_s(), |r| {
+        own_step_ms(&scenario, run.gpus as f64, batch, r)
+    })
 }
 
 /// Every row of [`MACHINE_RUNS`] in its group's calibration, searched; a row (or a group)

@@ -30,6 +30,7 @@ pub mod machines;
 pub mod plan;
 pub mod prerender;
 pub mod published;
+pub mod recompute_runs;
 pub mod step_model;
 pub mod table;
 pub mod walls;

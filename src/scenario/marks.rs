@@ -352,6 +352,37 @@ pub const MACHINE_RUN_MARKS: Marks = &[
     ("pa", "source: the shape's parameter count (RUN_SHAPES)"),
 ];
 
+/// The keys every row of `panel::recompute_runs` (Korthikanti et al. 2022, Table 5) sets.
+pub const RECOMPUTE_RUN_MARKS: Marks = &[
+    ("view", "source: each row at its own GPU count and batch"),
+    ("cm", "source: compute from F_eff = r∞ · peak · η (the physics table's rule)"),
+    ("mach", "source: Selene's A100 SXM 80GB (Korthikanti et al. §6; `scaling machines`)"),
+    ("prec", "source: half precision (Korthikanti et al. §6), the A100's BF16 peak"),
+    ("nl", "source: Korthikanti et al. Table 3, layers"),
+    ("hd", "source: Korthikanti et al. Table 3, hidden size"),
+    ("nh", "source: Korthikanti et al. Table 3, attention heads"),
+    ("kvh", "source: GPT's multi-head attention, as many K/V heads as heads"),
+    ("ffn", "source: GPT's MLP of 4h (Korthikanti et al. §2)"),
+    ("sq", "source: Korthikanti et al. §6, sequence length 2,048"),
+    ("voc", "source: Korthikanti et al. §6, vocabulary 51,200"),
+    ("p", "source: the shape's parameter count, 12·L·h² + 2·V·h"),
+    ("pa", "source: the shape's parameter count, 12·L·h² + 2·V·h"),
+    ("b", "source: Korthikanti et al. Table 3, global batch × 2,048"),
+    ("mbs", "source: Korthikanti et al. Table 3, microbatch"),
+    ("tp", "source: Korthikanti et al. Table 3, TP 8"),
+    ("pp", "source: Korthikanti et al. Table 3, PP"),
+    ("sched", "source: interleaved for 175B and 530B (§6); 1F1B for 22B (PP 1) and 1T (Calculon's validation/seqsel/tab5: pipeline_interleaving 1)"),
+    ("vc", "source: three interleaved stages for 175B and 530B (§6)"),
+    ("zero", "source: \"no data parallelism is used\" (§6): nothing to shard"),
+    ("ac", "source: Table 5, full recomputation or selective"),
+    ("sp", "source: Table 5, sequence parallelism with selective recomputation only"),
+    ("tpo", "source: no TP communication overlap (Calculon's tab5 files: tensor_par_overlap none)"),
+    ("fa", "source: selective recomputation of attention, not FlashAttention (Korthikanti et al. §5)"),
+    ("ns", "source: Korthikanti et al. Table 3, GPUs"),
+    ("n0", "source: Korthikanti et al. Table 3, GPUs"),
+    ("rinf", "fitted on Table 5's first row (22B, full recomputation)"),
+];
+
 /// The mark of `key` in `marks`.
 pub fn mark(marks: Marks, key: &str) -> Option<&'static str> {
     marks.iter().find(|(k, _)| *k == key).map(|&(_, m)| m)

@@ -162,6 +162,53 @@ fn megatron_variables_interleaving_and_recomputation() {
     assert_eq!(cp.line, 6);
 }
 
+/// The older spellings: `--checkpoint-activations` (Megatron-LM's 2020 GPT examples,
+/// BLOOM) recomputes every layer; `--recompute-activations` (MLPerf GPT-3) is selective, and
+/// wins over a granularity also given, as Megatron-LM's `arguments.py` makes it.
+#[test]
+fn megatron_older_recomputation_flags() {
+    let values = |text: &str| read(text).unwrap().values();
+    let launch = "--tensor-model-parallel-size 8 --micro-batch-size 1 ";
+    let v = values(&format!("{launch}--checkpoint-activations"));
+    assert!(v.contains(&(Key::Recompute, "full".into())), "{v:?}");
+    assert!(!v.contains(&(Key::Recompute, "none".into())), "{v:?}");
+    let v = values(&format!(
+        "{launch}--checkpoint-activations --checkpoint-num-layers 1"
+    ));
+    assert!(v.contains(&(Key::RecomputeLayers, "0".into())), "{v:?}");
+    let import = read(&format!(
+        "{launch}--checkpoint-activations --checkpoint-num-layers 4"
+    ))
+    .unwrap();
+    let groups = import
+        .entries
+        .iter()
+        .find(|e| e.source == "--checkpoint-num-layers")
+        .unwrap();
+    assert!(
+        matches!(groups.outcome, Outcome::Approximated(..)),
+        "{groups:?}"
+    );
+    let v = values(&format!("{launch}--recompute-activations"));
+    assert!(v.contains(&(Key::Recompute, "selective".into())), "{v:?}");
+    let import = read(&format!(
+        "{launch}--recompute-activations --recompute-granularity full"
+    ))
+    .unwrap();
+    let v = import.values();
+    assert!(v.contains(&(Key::Recompute, "selective".into())), "{v:?}");
+    assert!(!v.contains(&(Key::Recompute, "full".into())), "{v:?}");
+    let granularity = import
+        .entries
+        .iter()
+        .find(|e| e.source == "--recompute-granularity")
+        .unwrap();
+    assert!(
+        matches!(granularity.outcome, Outcome::Ignored(_)),
+        "{granularity:?}"
+    );
+}
+
 /// Bad input is refused naming the key or the line; the scenario is not touched (`apply`
 /// returns a new one or nothing).
 #[test]

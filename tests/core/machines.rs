@@ -256,3 +256,77 @@ fn the_explorer_names_the_band_of_layouts_it_cannot_tell_apart() {
     assert!(label.contains("1.4%"), "{label}");
     assert!(value.starts_with(&format!("{within} layouts")), "{value}");
 }
+
+/// Korthikanti et al.'s Table 5 rows say what the paper's Table 3 says: 175B with selective
+/// recomputation is TP 8 · PP 8 with three chunks a stage, 64 microbatches of one 2,048-token
+/// sequence, sequence parallelism, and `P = 12·96·12,288² + 2·51,200·12,288 =
+/// 173,946,175,488 + 1,258,291,200 = 175,204,466,688`.
+#[test]
+fn korthikanti_rows_are_the_papers_layouts() {
+    use scaling_core::panel::recompute_runs::{Mode, TABLE5};
+    let row = TABLE5
+        .iter()
+        .find(|r| r.model == "175B" && r.mode == Mode::SequenceSelective)
+        .unwrap();
+    let s = values(&row.query(0.5));
+    for (key, want) in [
+        (Key::Tp, "8"),
+        (Key::Pp, "8"),
+        (Key::Chunks, "3"),
+        (Key::Recompute, "selective"),
+        (Key::SequenceParallel, "1"),
+        (Key::Microbatch, "1"),
+        (Key::Layers, "96"),
+        (Key::Hidden, "12288"),
+        (Key::Heads, "96"),
+        (Key::Machine, "a100"),
+    ] {
+        assert_eq!(s.get_text(key), want, "{}", key.name());
+    }
+    assert_eq!(s.llm.total_params, 175_204_466_688.0);
+    assert_eq!(s.llm.global_batch_tokens, 64.0 * 2048.0);
+    // The 1T runs plain 1F1B; every row is TP 8 on its own GPU count.
+    let one_t = values(&TABLE5[7].query(0.5));
+    assert_eq!(one_t.get_text(Key::Schedule), "1f1b");
+    assert_eq!(
+        TABLE5.iter().map(|r| r.published_s).sum::<f64>(),
+        1.42 + 1.10 + 18.13 + 13.75 + 49.05 + 37.83 + 94.42 + 71.49
+    );
+}
+
+/// The first row sets `r∞` (its step is the published one); the means are over the other
+/// seven. Calculon's mean over those seven, by hand from its printed steps:
+/// (|1.14/1.10 − 1| + |18.03/18.13 − 1| + |13.64/13.75 − 1| + |49.89/49.05 − 1| +
+/// |34.47/37.83 − 1| + |90.08/94.42 − 1| + |66.04/71.49 − 1|) / 7 = 0.27803 / 7 = 0.0397.
+#[test]
+fn korthikanti_table_fits_its_first_row_and_predicts_the_rest() {
+    use scaling_core::panel::recompute_runs::{mean_errors, recompute_rows};
+    let rows = recompute_rows().unwrap();
+    assert_eq!(rows.len(), 8);
+    assert!(rows[0].calibration && rows[1..].iter().all(|r| !r.calibration));
+    assert!(rows[0].error().abs() < 1e-6, "{}", rows[0].error());
+    let r_inf = rows[0].r_inf;
+    assert!(rows.iter().all(|r| r.r_inf == r_inf));
+    let (model, calculon) = mean_errors(&rows);
+    let by_hand = [
+        (1.14, 1.10),
+        (18.03, 18.13),
+        (13.64, 13.75),
+        (49.89, 49.05),
+        (34.47, 37.83),
+        (90.08, 94.42),
+        (66.04, 71.49),
+    ]
+    .iter()
+    .map(|(c, p): &(f64, f64)| (c / p - 1.0).abs())
+    .sum::<f64>()
+        / 7.0;
+    assert!((calculon - by_hand).abs() < 1e-12, "{calculon}");
+    assert!((calculon - 0.0397).abs() < 1e-4, "{calculon}");
+    let model_by_rows = rows[1..]
+        .iter()
+        .map(|r| (r.model_s / r.run.published_s - 1.0).abs())
+        .sum::<f64>()
+        / 7.0;
+    assert!((model - model_by_rows).abs() < 1e-12);
+}

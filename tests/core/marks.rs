@@ -5,7 +5,9 @@
 
 use scaling_core::panel::machine_runs::MACHINE_RUNS;
 use scaling_core::panel::published::PUBLISHED_RUNS;
-use scaling_core::scenario::marks::{mark, preset_mark, Marks, MACHINE_RUN_MARKS, PUBLISHED_MARKS};
+use scaling_core::scenario::marks::{
+    mark, preset_mark, Marks, MACHINE_RUN_MARKS, PUBLISHED_MARKS, RECOMPUTE_RUN_MARKS,
+};
 use scaling_core::scenario::{decode, Key, Preset, Scenario};
 
 /// What a preset's shape puts in force even where it equals the default: the hardware.
@@ -118,6 +120,19 @@ fn every_input_of_a_machine_run_names_its_source() {
             let key = pair.split('=').next().unwrap();
             let m = mark(MACHINE_RUN_MARKS, key)
                 .unwrap_or_else(|| panic!("{} {}: {key} has no mark", run.release, run.model));
+            assert!(kind_ok(m) && !m.starts_with("assumed: "), "{key}: “{m}”");
+        }
+    }
+}
+
+#[test]
+fn every_input_of_korthikantis_table_names_its_source() {
+    use scaling_core::panel::recompute_runs::TABLE5;
+    for run in TABLE5.iter() {
+        for pair in run.query(0.5).split('&').skip(1) {
+            let key = pair.split('=').next().unwrap();
+            let m = mark(RECOMPUTE_RUN_MARKS, key)
+                .unwrap_or_else(|| panic!("{} {:?}: {key} has no mark", run.model, run.mode));
             assert!(kind_ok(m) && !m.starts_with("assumed: "), "{key}: “{m}”");
         }
     }

@@ -610,7 +610,7 @@ fn presets(lang: Option<Lang>) -> String {
 /// then the published runs per machine, each group calibrated on its first row.
 fn published(format: Format) -> Result<String, CliError> {
     use scaling_core::panel::machine_runs::{self, MACHINE_RUNS};
-    use scaling_core::panel::published;
+    use scaling_core::panel::{published, recompute_runs};
     let rows: Vec<published::PublishedRow> = published::published_rows()
         .into_iter()
         .collect::<Result<_, _>>()
@@ -620,19 +620,23 @@ fn published(format: Format) -> Result<String, CliError> {
         .into_iter()
         .partition(Result::is_ok);
     let held: Vec<machine_runs::HeldRow> = held.into_iter().flatten().collect();
+    let recompute = recompute_runs::recompute_rows().map_err(|e| CliError::Scenario(vec![e]))?;
     let json = serde_json::json!({
         "runs": published::published_json(&rows),
         "machine_runs": machine_runs::held_json(&held),
         "machine_runs_left_out": left_out.into_iter().filter_map(Result::err).collect::<Vec<_>>(),
+        "korthikanti_table5": recompute_runs::recompute_json(&recompute),
     });
     let mut figures = published::published_figures(&rows);
     figures.extend(machine_runs::held_figures(
         &held,
         MACHINE_RUNS.len() - held.len(),
     ));
+    figures.extend(recompute_runs::recompute_figures(&recompute));
     let tables = [
         published::published_table(&rows),
         machine_runs::held_table(&held),
+        recompute_runs::recompute_table(&recompute),
     ];
     Ok(render(&scenario, format, &json, &figures, &tables))
 }

@@ -431,8 +431,74 @@ fn interleaving(f: &mut Flags) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// The older spellings of recomputation, before `--recompute-granularity`: Megatron-LM's
+/// `--recompute-activations` is `--recompute-granularity selective` (its `arguments.py`
+/// sets the granularity from it, over any other), and `--checkpoint-activations` (Megatron-LM
+/// before 2022, Megatron-DeepSpeed, BLOOM's launch) checkpoints every layer, one a group
+/// unless `--checkpoint-num-layers` says more: `full`.
+const OLD_RECOMPUTE_FLAGS: [&str; 2] = ["--recompute-activations", "--checkpoint-activations"];
+
+/// [`OLD_RECOMPUTE_FLAGS`], if the text uses one: `true` when it set the recomputation.
+fn older_recomputation(f: &mut Flags) -> Result<bool, ImportError> {
+    if let Some((_, _, line)) = f.get("--recompute-activations").cloned() {
+        f.set(
+            "--recompute-activations",
+            line,
+            Key::Recompute,
+            "selective".into(),
+        );
+        if let Some((_, _, line)) = f.get("--recompute-granularity").cloned() {
+            f.say(
+                "--recompute-granularity",
+                line,
+                Outcome::Ignored(tr(
+                    "--recompute-activations makes it selective, as Megatron-LM does",
+                    "--recompute-activations 使其为 selective，与 Megatron-LM 一致",
+                )),
+            );
+        }
+        return Ok(true);
+    }
+    if f.get("--recompute-granularity").is_none() {
+        if let Some((_, _, line)) = f.get("--checkpoint-activations").cloned() {
+            f.set(
+                "--checkpoint-activations",
+                line,
+                Key::Recompute,
+                "full".into(),
+            );
+            match f.number("--checkpoint-num-layers")? {
+                Some((n, line)) if n > 1 => f.say(
+                    "--checkpoint-num-layers",
+                    line,
+                    Outcome::Approximated(
+                        Some(Key::RecomputeLayers),
+                        "0".into(),
+                        tr(
+                            "every layer is recomputed, in groups of this many",
+                            "每一层都重计算，按这么多层一组",
+                        ),
+                    ),
+                ),
+                Some((_, line)) => f.set(
+                    "--checkpoint-num-layers",
+                    line,
+                    Key::RecomputeLayers,
+                    "0".into(),
+                ),
+                None => {}
+            }
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// Recomputation: the granularity, and with `full` the method and layers.
 fn recomputation(f: &mut Flags) -> Result<(), ImportError> {
+    if older_recomputation(f)? {
+        return Ok(());
+    }
     let Some((_, Some(granularity), line)) = f.get("--recompute-granularity").cloned() else {
         return Ok(());
     };
@@ -524,7 +590,7 @@ fn defaults(f: &mut Flags) {
             "1f1b",
         ));
     }
-    if absent(f, &["--recompute-granularity"]) {
+    if absent(f, &["--recompute-granularity"]) && absent(f, &OLD_RECOMPUTE_FLAGS) {
         set.push(("--recompute-granularity", Key::Recompute, "none"));
         set.push(("--recompute-num-layers", Key::RecomputeLayers, "0"));
     }
