@@ -209,6 +209,52 @@ fn megatron_older_recomputation_flags() {
     );
 }
 
+/// "Changes neither memory, traffic nor FLOPs" only for keys known to change nothing; a
+/// misspelt or unknown key says it was not read and may change the model; a multimodal
+/// config's vision encoder is named as left out.
+#[test]
+fn only_known_keys_are_said_to_have_no_effect() {
+    let text = r#"{"architectures": ["X"], "text_config": {"num_hidden_layers": 2,
+        "hidden_size": 64, "num_attention_heads": 4, "intermediate_size": 128,
+        "vocab_size": 100, "rope_theta": 10000, "num_hiden_layers": 3,
+        "interleave_moe_layer_step": 2, "eos_token_id": 2}, "vision_config": {"depth": 24}}"#;
+    let import = read(text).unwrap();
+    let why = |source: &str| match &import
+        .entries
+        .iter()
+        .find(|e| e.source == source)
+        .unwrap_or_else(|| panic!("{source} is not reported"))
+        .outcome
+    {
+        Outcome::Ignored(why) => *why,
+        other => panic!("{source}: {other:?}"),
+    };
+    for known in ["rope_theta", "eos_token_id", "architectures"] {
+        assert!(
+            why(known).contains("neither memory"),
+            "{known}: {}",
+            why(known)
+        );
+    }
+    for unknown in ["num_hiden_layers", "interleave_moe_layer_step"] {
+        let w = why(unknown);
+        assert!(
+            w.contains("does not know") && !w.contains("neither"),
+            "{unknown}: {w}"
+        );
+    }
+    assert!(
+        why("vision_config").contains("vision"),
+        "{}",
+        why("vision_config")
+    );
+    // Falcon 7B's multi-query attention is one K/V head.
+    let falcon = r#"{"model_type": "falcon", "num_hidden_layers": 32, "hidden_size": 4544,
+        "num_attention_heads": 71, "multi_query": true, "vocab_size": 65024}"#;
+    let v = read(falcon).unwrap().values();
+    assert!(v.contains(&(Key::KvHeads, "1".into())), "{v:?}");
+}
+
 /// Bad input is refused naming the key or the line; the scenario is not touched (`apply`
 /// returns a new one or nothing).
 #[test]

@@ -11,6 +11,7 @@ mod compare;
 mod exercise;
 mod fit;
 mod import;
+mod import_corpus;
 mod laws;
 mod layers;
 mod layouts;

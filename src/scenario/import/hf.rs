@@ -11,22 +11,205 @@
 //! DeepSeek-V3's multi-head latent attention (counted as standard attention of its heads),
 //! shared experts and leading dense layers (not in the shape: `P` comes out lower).
 
-use super::{count, line_of, no_effect, Entry, Format, Import, ImportError, Outcome};
+use super::{count, line_of, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 use serde_json::{Map, Value};
 
 /// Architectures whose MLP is not gated (`intermediate_size` is the GELU MLP's width).
-const UNGATED: [&str; 8] = [
+const UNGATED: [&str; 10] = [
     "gpt_neox",
     "gpt2",
     "gptj",
     "gpt_bigcode",
     "falcon",
+    "RefinedWeb",
+    "RefinedWebModel",
     "bloom",
     "opt",
     "phi",
 ];
+
+/// Architectures whose config class ties the input and output embeddings when the file has
+/// no `tie_word_embeddings`: transformers' `PretrainedConfig` default (`True`), kept by
+/// GPT-2, BLOOM, Falcon (and its first `RefinedWeb` code), Gemma, OPT, GPT-Neo and
+/// GPT-BigCode; Llama, Mistral, Qwen, DeepSeek, GPT-NeoX, GPT-J and Phi set `False`.
+const TIED_BY_DEFAULT: [&str; 12] = [
+    "gpt2",
+    "bloom",
+    "falcon",
+    "RefinedWeb",
+    "RefinedWebModel",
+    "gemma",
+    "gemma2",
+    "gemma3",
+    "gemma3_text",
+    "opt",
+    "gpt_neo",
+    "gpt_bigcode",
+];
+
+/// Keys known to change neither memory, traffic nor FLOPs: names, token ids and generation
+/// settings, norms' epsilons, dropout and initialisation, position encodings, biases and
+/// norms of the weights (the shape leaves them out, §12.1), routing losses and scales, and
+/// kernels' switches. Any other key the importer does not read is reported as not known.
+const NO_EFFECT: [&str; 105] = [
+    "_name_or_path",
+    "architectures",
+    "architecture",
+    "auto_map",
+    "model_type",
+    "transformers_version",
+    "bos_token_id",
+    "eos_token_id",
+    "pad_token_id",
+    "bos_token",
+    "eos_token",
+    "pad_token",
+    "sep_token_id",
+    "decoder_start_token_id",
+    "use_cache",
+    "return_dict",
+    "output_attentions",
+    "output_hidden_states",
+    "torchscript",
+    "id2label",
+    "label2id",
+    "initializer_range",
+    "initializer_factor",
+    "rms_norm_eps",
+    "layer_norm_eps",
+    "layer_norm_epsilon",
+    "norm_eps",
+    "attention_dropout",
+    "hidden_dropout",
+    "attn_pdrop",
+    "resid_pdrop",
+    "embd_pdrop",
+    "emb_dropout_prob",
+    "attn_dropout_prob",
+    "hidden_dropout_prob",
+    "rope_theta",
+    "rope_scaling",
+    "rope_parameters",
+    "rope_interleave",
+    "rotary_emb_base",
+    "rope_local_base_freq",
+    "partial_rotary_factor",
+    "rotary_pct",
+    "rotary_dim",
+    "original_max_position_embeddings",
+    "use_dynamic_ntk",
+    "use_logn_attn",
+    "hidden_act",
+    "hidden_activation",
+    "activation_function",
+    "mlp_hidden_act",
+    "router_aux_loss_coef",
+    "aux_loss_alpha",
+    "output_router_logits",
+    "norm_topk_prob",
+    "routed_scaling_factor",
+    "scoring_func",
+    "topk_method",
+    "n_group",
+    "topk_group",
+    "seq_aux",
+    "use_routing_bias",
+    "router_z_loss_coef",
+    "attention_bias",
+    "mlp_bias",
+    "bias",
+    "use_bias",
+    "no_bias",
+    "qk_norm_type",
+    "use_qk_norm",
+    "attention_softmax_in_fp32",
+    "masked_softmax_fusion",
+    "slow_but_exact",
+    "pretraining_tp",
+    "residual_in_fp32",
+    "use_flash_attn",
+    "use_flash_attention",
+    "flash_rotary",
+    "fused_dense",
+    "apply_residual_connection_post_layernorm",
+    "parallel_attn",
+    "use_parallel_residual",
+    "logits_scaling",
+    "embedding_multiplier",
+    "attention_multiplier",
+    "residual_multiplier",
+    "final_logit_softcapping",
+    "attn_logit_softcapping",
+    "query_pre_attn_scalar",
+    "swiglu_limit",
+    "tokenizer_class",
+    "tokenizer_model_max_length",
+    "tokenizer_padding_side",
+    "tokenizer_type",
+    "use_bfloat16",
+    "ignore_index",
+    "tf_legacy_loss",
+    "pruned_heads",
+    "scale_attn_weights",
+    "rescale_prenorm_residual",
+    "num_logits_to_keep",
+    "tie_encoder_decoder",
+    "tie_word_embeddings",
+    "use_mamba_kernels",
+    "alibi",
+];
+
+/// Generation settings that `PretrainedConfig` writes into older configs: no effect on training.
+const GENERATION: [&str; 20] = [
+    "do_sample",
+    "temperature",
+    "top_k",
+    "top_p",
+    "typical_p",
+    "num_beams",
+    "num_beam_groups",
+    "diversity_penalty",
+    "length_penalty",
+    "repetition_penalty",
+    "no_repeat_ngram_size",
+    "encoder_no_repeat_ngram_size",
+    "early_stopping",
+    "min_length",
+    "max_length",
+    "num_return_sequences",
+    "remove_invalid_values",
+    "return_dict_in_generate",
+    "output_scores",
+    "chunk_size_feed_forward",
+];
+
+/// Why a key left unread is left unread: no effect for a known one, not known otherwise.
+fn unread_reason(key: &str) -> &'static str {
+    match key {
+        "max_position_embeddings" | "n_positions" | "seq_length" => tr(
+            "the longest context the model accepts, not the training sequence length (sq keeps its value)",
+            "模型可接受的最长上下文，不是训练序列长度（sq 保持原值）",
+        ),
+        "torch_dtype" | "dtype" | "bf16" | "fp16" | "fp32" | "quantization_config" => tr(
+            "the weights' storage type; training precision is s_w and peak",
+            "权重的存储类型；训练精度由 s_w 与 peak 决定",
+        ),
+        k if NO_EFFECT.contains(&k)
+            || GENERATION.contains(&k)
+            || k.ends_with("_token_id")
+            || k.ends_with("_token_index") =>
+        {
+            no_effect()
+        }
+        k if k.contains("vision") || k.contains("audio") || k.starts_with("mm_") || k.contains("image") => tr(
+            "part of the vision or audio encoder: only the language model is in the shape",
+            "属于视觉或音频编码器：形状中只有语言模型",
+        ),
+        _ => not_read(),
+    }
+}
 
 /// The config being read and what has been said of it.
 struct Reader<'a> {
@@ -99,13 +282,16 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         line: e.line(),
         column: e.column(),
     })?;
-    let Value::Object(config) = value else {
+    let Value::Object(root) = value else {
         return Err(ImportError::UnknownFormat);
     };
-    // A multimodal config (Llama 4, Qwen2-VL …) keeps the language model under text_config.
-    let config = match config.get("text_config") {
-        Some(Value::Object(inner)) if !config.contains_key("num_hidden_layers") => inner,
-        _ => &config,
+    // A multimodal config (Llama 4, Qwen2-VL …) keeps the language model under text_config;
+    // its own keys (the vision encoder's among them) are reported after the model's.
+    let (config, outer) = match root.get("text_config") {
+        Some(Value::Object(inner)) if !root.contains_key("num_hidden_layers") => {
+            (inner, Some(&root))
+        }
+        _ => (&root, None),
     };
     let mut r = Reader {
         text,
@@ -125,18 +311,16 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         if r.read.contains(key) || value.is_null() {
             continue;
         }
-        let why = match key.as_str() {
-            "max_position_embeddings" | "n_positions" | "seq_length" => tr(
-                "the longest context the model accepts, not the training sequence length (sq keeps its value)",
-                "模型可接受的最长上下文，不是训练序列长度（sq 保持原值）",
-            ),
-            "torch_dtype" => tr(
-                "the weights' storage type; training precision is s_w and peak",
-                "权重的存储类型；训练精度由 s_w 与 peak 决定",
-            ),
-            _ => no_effect(),
-        };
-        r.ignore(key, why);
+        r.ignore(key, unread_reason(key));
+    }
+    // A multimodal config's own keys beside its text_config: its encoders and settings.
+    if let Some(outer) = outer {
+        for (key, value) in outer.iter() {
+            if key == "text_config" || value.is_null() || r.read.contains(key) {
+                continue;
+            }
+            r.ignore(key, unread_reason(key));
+        }
     }
     if r.entries
         .iter()
@@ -154,11 +338,14 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
 /// against each other; returns the hidden size.
 fn attention(r: &mut Reader<'_>) -> Result<Option<u64>, ImportError> {
     let layers = r.first(&["num_hidden_layers", "n_layer", "num_layers"])?;
-    let hidden = r.first(&["hidden_size", "n_embd", "d_model"])?;
+    let hidden = r.first(&["hidden_size", "n_embd", "n_embed", "d_model"])?;
     let heads = r.first(&["num_attention_heads", "n_head"])?;
+    // Falcon's first configs (`RefinedWeb`) call them `n_head_kv`; ChatGLM's
+    // `multi_query_group_num`.
     let kv_heads = r.first(&[
         "num_key_value_heads",
         "num_kv_heads",
+        "n_head_kv",
         "multi_query_group_num",
     ])?;
     for (key, found) in [
@@ -179,6 +366,10 @@ fn attention(r: &mut Reader<'_>) -> Result<Option<u64>, ImportError> {
             })
         }
         (Some((name, kvh)), _) => r.set(name, Key::KvHeads, kvh),
+        // Falcon 7B's multi-query attention: one K/V head.
+        (None, Some(_)) if r.config.get("multi_query") == Some(&Value::Bool(true)) => {
+            r.set("multi_query", Key::KvHeads, 1)
+        }
         (None, Some((heads_name, nh))) => {
             let line = r.line(heads_name);
             r.entries.push(Entry {
@@ -222,13 +413,20 @@ fn attention(r: &mut Reader<'_>) -> Result<Option<u64>, ImportError> {
 }
 
 /// Experts (Mixtral's `num_local_experts`, DeepSeek's `n_routed_experts`, Qwen's
-/// `num_experts`) and experts per token; returns whether there are experts.
+/// `num_experts`) and experts per token (`num_experts_per_tok`; Hunyuan's `moe_topk`,
+/// Gemma 4's `top_k_experts`, GPT-OSS's `experts_per_token`); returns whether there are
+/// experts.
 fn experts(r: &mut Reader<'_>) -> Result<bool, ImportError> {
     let experts = r.first(&["num_local_experts", "n_routed_experts", "num_experts"])?;
     if let Some((name, e)) = experts {
         r.set(name, Key::Experts, e);
     }
-    if let Some((name, k)) = r.first(&["num_experts_per_tok", "moe_topk"])? {
+    if let Some((name, k)) = r.first(&[
+        "num_experts_per_tok",
+        "moe_topk",
+        "top_k_experts",
+        "experts_per_token",
+    ])? {
         if experts.is_some() {
             r.set(name, Key::ExpertsPerToken, k);
         } else {
@@ -242,9 +440,30 @@ fn experts(r: &mut Reader<'_>) -> Result<bool, ImportError> {
         .get("model_type")
         .and_then(Value::as_str)
         .is_some_and(|t| t.starts_with("llama4"));
-    match (experts, r.number("n_shared_experts")?) {
-        (Some(_), Some(shared)) => r.set("n_shared_experts", Key::SharedExperts, shared),
-        (Some(_), None) if llama4 => {
+    // Qwen2-MoE, Qwen3-Next and Qwen3.5 give their one shared expert by its width,
+    // `shared_expert_intermediate_size`: as `k` experts' width it is `k` experts of the
+    // routed width in weights and FLOPs (`3·h·k·w`).
+    let shared_width = r
+        .number("shared_expert_intermediate_size")?
+        .filter(|&w| w > 0);
+    let routed_width = r.number("moe_intermediate_size")?;
+    match (experts, r.number("n_shared_experts")?, shared_width) {
+        (Some(_), Some(shared), _) => r.set("n_shared_experts", Key::SharedExperts, shared),
+        (Some(_), None, Some(w)) => match routed_width {
+            Some(e) if e > 0 && w % e == 0 => {
+                r.set("shared_expert_intermediate_size", Key::SharedExperts, w / e)
+            }
+            Some(e) if e > 0 => r.say(
+                "shared_expert_intermediate_size",
+                Some((Key::SharedExperts, (w as f64 / e as f64).round().max(1.0).to_string())),
+                tr(
+                    "one shared expert of this width, counted as the nearest whole number of routed experts",
+                    "一个该宽度的共享专家，按最接近的整数个路由专家计",
+                ),
+            ),
+            _ => r.set("shared_expert_intermediate_size", Key::SharedExperts, 1),
+        },
+        (Some(_), None, None) if llama4 => {
             let line = r.line("model_type");
             r.entries.push(Entry {
                 source: "model_type".to_string(),
@@ -252,7 +471,7 @@ fn experts(r: &mut Reader<'_>) -> Result<bool, ImportError> {
                 outcome: Outcome::Set(Key::SharedExperts, "1".to_string()),
             });
         }
-        (Some((name, _)), None) => {
+        (Some((name, _)), None, None) => {
             let line = r.line(name);
             r.entries.push(Entry {
                 source: name.to_string(),
@@ -260,7 +479,7 @@ fn experts(r: &mut Reader<'_>) -> Result<bool, ImportError> {
                 outcome: Outcome::Set(Key::SharedExperts, "0".to_string()),
             });
         }
-        (None, _) => {}
+        (None, _, _) => {}
     }
     Ok(experts.is_some())
 }
@@ -289,6 +508,9 @@ fn mlp(r: &mut Reader<'_>, hidden: Option<u64>, experts: bool) -> Result<(), Imp
                 );
             }
         }
+        // Qwen 1 (`model_type` qwen) counts both halves of its gated MLP in
+        // `intermediate_size` (its `modeling_qwen.py`: `ff_dim_in = intermediate_size // 2`).
+        (None, Some((name, w))) if model_type == "qwen" => r.set(name, Key::Ffn, w / 2),
         (None, Some((name, w))) if gated => r.set(name, Key::Ffn, w),
         (None, Some((name, w))) if hidden.is_some_and(|h| w == 4 * h) => r.set(name, Key::Ffn, 0),
         (None, Some((name, w))) => r.say(
@@ -362,6 +584,19 @@ fn approximations(r: &mut Reader<'_>) {
     let latent = on("kv_lora_rank");
     for (key, why) in said {
         r.say(key, None, why);
+    }
+    let model_type = r.config.get("model_type").and_then(Value::as_str);
+    if r.config.get("tie_word_embeddings").is_none()
+        && model_type.is_some_and(|t| TIED_BY_DEFAULT.contains(&t))
+    {
+        r.say(
+            "model_type",
+            None,
+            tr(
+                "this architecture ties its input and output embeddings when the file does not say (no tie_word_embeddings); the shape counts V·h twice",
+                "未写 tie_word_embeddings 时，该架构默认输入与输出 embedding 共用一个矩阵；形状按两份 V·h 计",
+            ),
+        );
     }
     // The latent attention's own sizes belong to its approximation.
     if latent {

@@ -9,7 +9,7 @@
 //! optimizer state over data-parallel ranks (ZeRO-1); `--swiglu` without `--ffn-hidden-size`
 //! takes Megatron's default width, `4h·2/3` rounded down to a multiple of 64.
 
-use super::{count, line_of, no_effect, Entry, Format, Import, ImportError, Outcome};
+use super::{count, line_of, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 use std::collections::HashMap;
@@ -632,9 +632,67 @@ fn why_ignored(flag: &str) -> &'static str {
             "overlap of TP traffic: set tpo for it",
             "TP 通信重叠：请相应设置 tpo",
         ),
-        _ => no_effect(),
+        f if NO_EFFECT_PREFIXES.iter().any(|p| f.starts_with(p)) => no_effect(),
+        _ => not_read(),
     }
 }
+
+/// Flags known to change neither memory, traffic nor FLOPs, by prefix: the learning rate and
+/// its schedule, the optimizer's constants, initialisation, dropout and norms, position
+/// encodings, biases (the shape leaves them out), kernel fusions, data, checkpoints, logging
+/// and the run's length. Any other flag the reader does not map is reported as not known.
+const NO_EFFECT_PREFIXES: [&str; 50] = [
+    "--lr",
+    "--min-lr",
+    "--override-opt",
+    "--weight-decay",
+    "--start-weight-decay",
+    "--end-weight-decay",
+    "--clip-grad",
+    "--adam-",
+    "--sgd-momentum",
+    "--loss-scale",
+    "--initial-loss-scale",
+    "--min-loss-scale",
+    "--hysteresis",
+    "--init-method",
+    "--attention-dropout",
+    "--hidden-dropout",
+    "--norm-epsilon",
+    "--layernorm-epsilon",
+    "--normalization",
+    "--apply-layernorm-1p",
+    "--position-embedding-type",
+    "--use-rotary-position-embeddings",
+    "--rotary-",
+    "--no-position-embedding",
+    "--disable-bias-linear",
+    "--add-bias-linear",
+    "--add-qkv-bias",
+    "--attention-softmax-in-fp32",
+    "--apply-query-key-layer-scaling",
+    "--no-masked-softmax-fusion",
+    "--no-bias-",
+    "--no-gradient-accumulation-fusion",
+    "--no-rope-fusion",
+    "--data-",
+    "--split",
+    "--train-iters",
+    "--train-samples",
+    "--eval-",
+    "--exit-",
+    "--save",
+    "--load",
+    "--no-load-",
+    "--no-save-",
+    "--ckpt-",
+    "--log-",
+    "--tensorboard",
+    "--wandb-",
+    "--timing-log",
+    "--seed",
+    "--num-workers",
+];
 
 fn ignored(source: &str, line: usize, why: &'static str) -> Entry {
     Entry {

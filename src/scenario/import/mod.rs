@@ -387,6 +387,15 @@ pub(crate) fn no_effect() -> &'static str {
     )
 }
 
+/// Why a key the importer does not know is not read: it may change the model, and the
+/// report must not say it does not ([`no_effect`] is for the keys known to change nothing).
+pub(crate) fn not_read() -> &'static str {
+    tr(
+        "not read: a key this importer does not know; it may change the model, so check it",
+        "未读取：导入器不认识此键；它可能改变模型，请核对",
+    )
+}
+
 /// The line (from 1) of byte offset `at` in `text`.
 pub(crate) fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1

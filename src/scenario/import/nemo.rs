@@ -5,7 +5,7 @@
 //! sequences of `data.seq_length`; `virtual_pipeline_model_parallel_size` is the interleaved
 //! schedule's chunks per stage itself.
 
-use super::{count, no_effect, Entry, Format, Import, ImportError, Outcome};
+use super::{count, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 
@@ -175,7 +175,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     read.extend(recomputation(&all, &mut entries)?);
     for o in &all {
         if !read.contains(&o.path.as_str()) {
-            entries.push(entry(o, Outcome::Ignored(no_effect())));
+            entries.push(entry(o, Outcome::Ignored(unread_reason(&o.path))));
         }
     }
     if entries
@@ -234,4 +234,34 @@ fn recomputation(
         "model.config.recompute_granularity",
         "model.config.recompute_method",
     ])
+}
+
+/// Why an override left unread is left unread: the paths known to change neither memory,
+/// traffic nor FLOPs (the optimizer's constants and schedule, logging, checkpoints and
+/// resumption, the run's length and validation, data loading, dropout and initialisation),
+/// any other as not known.
+fn unread_reason(path: &str) -> &'static str {
+    const NO_EFFECT_PREFIXES: [&str; 16] = [
+        "optim.",
+        "log.",
+        "resume.",
+        "trainer.max_steps",
+        "trainer.val_check_interval",
+        "trainer.log_every_n_steps",
+        "trainer.limit_",
+        "trainer.num_sanity_val_steps",
+        "trainer.enable_checkpointing",
+        "data.seed",
+        "data.num_workers",
+        "data.pin_memory",
+        "model.config.init_method_std",
+        "model.config.hidden_dropout",
+        "model.config.attention_dropout",
+        "model.config.layernorm_epsilon",
+    ];
+    if NO_EFFECT_PREFIXES.iter().any(|p| path.starts_with(p)) {
+        no_effect()
+    } else {
+        not_read()
+    }
 }

@@ -1,5 +1,7 @@
 //! A torchtitan job config (TOML; `torchtitan/config/job_config.py`): the layout, batch and
-//! recomputation. Read with the `toml` crate, which only the command line builds (cargo
+//! recomputation, in the tables of today's configs (`[parallelism]`, `training.local_batch_size`)
+//! or of those before mid-2025 (the degrees in `[training]`, pipeline and context parallelism in
+//! `[experimental]`, `training.batch_size`). Read with the `toml` crate, which only the command line builds (cargo
 //! feature `toml`): its bytes would not fit the page's size budget, so the page says to use
 //! `scaling import`.
 //!
@@ -11,7 +13,7 @@
 //! (ZeRO-3), 1 with a replicate degree is DDP (ZeRO-0); `pipeline_parallel_layers_per_stage`
 //! gives the interleaved chunks `v = L/(PP·k)`.
 
-use super::{line_of, no_effect, Entry, Format, Import, ImportError, Outcome};
+use super::{line_of, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 use toml::{Table, Value};
@@ -70,6 +72,16 @@ impl Reader<'_> {
         }
     }
 
+    /// The table that holds a parallelism `key`: `[parallelism]` since mid-2025; before, the
+    /// degrees sat in `[training]` and the pipeline and context parallelism in
+    /// `[experimental]` (torchtitan's `train_configs/` of early 2025).
+    fn par(&self, key: &str) -> &'static str {
+        ["parallelism", "training", "experimental"]
+            .into_iter()
+            .find(|t| self.value(t, key).is_some())
+            .unwrap_or("parallelism")
+    }
+
     fn text_of(&self, table: &str, key: &str) -> Option<String> {
         self.value(table, key)
             .and_then(Value::as_str)
@@ -102,14 +114,24 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         entries: Vec::new(),
         read: Vec::new(),
     };
+    // The first configs (torchtrain, early 2024) called tensor parallelism, always with
+    // sequence parallelism, `sequence_parallel_degree`.
+    let tp_key = if r.value("training", "sequence_parallel_degree").is_some()
+        && r.value(r.par("tensor_parallel_degree"), "tensor_parallel_degree")
+            .is_none()
+    {
+        "sequence_parallel_degree"
+    } else {
+        "tensor_parallel_degree"
+    };
     for (key, input) in [
-        ("tensor_parallel_degree", Key::Tp),
+        (tp_key, Key::Tp),
         ("pipeline_parallel_degree", Key::Pp),
         ("context_parallel_degree", Key::Cp),
         ("expert_parallel_degree", Key::Ep),
     ] {
-        if let Some(n) = r.count("parallelism", key)? {
-            r.push("parallelism", key, Outcome::Set(input, n.to_string()));
+        if let Some(n) = r.count(r.par(key), key)? {
+            r.push(r.par(key), key, Outcome::Set(input, n.to_string()));
         }
     }
     if let Some(s) = r.count("training", "seq_len")? {
@@ -135,7 +157,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         }
     }
     for (table, key) in rest {
-        r.push(&table, &key, Outcome::Ignored(no_effect()));
+        r.push(&table, &key, Outcome::Ignored(unread_reason(&table, &key)));
     }
     if r.entries
         .iter()
@@ -150,25 +172,75 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     })
 }
 
+/// Why a key left unread is left unread: the tables and keys known to change neither
+/// memory, traffic nor FLOPs (the job's bookkeeping, the learning rate and its schedule, the
+/// data), the model named rather than shaped, and any other key as not known.
+fn unread_reason(table: &str, key: &str) -> &'static str {
+    match (table, key) {
+        ("model", "name" | "flavor") => tr(
+            "the model by name: its shape comes from its config.json (import that too)",
+            "按名称指定模型：形状来自其 config.json（请一并导入）",
+        ),
+        ("job" | "profiling" | "metrics" | "checkpoint" | "lr_scheduler" | "validation", _)
+        | ("fault_tolerance" | "comm", _)
+        | (
+            "model",
+            "tokenizer_path"
+            | "hf_assets_path"
+            | "norm_type"
+            | "converters"
+            | "print_after_conversion",
+        )
+        | (
+            "optimizer",
+            "lr"
+            | "eps"
+            | "weight_decay"
+            | "beta1"
+            | "beta2"
+            | "implementation"
+            | "early_step_in_backward",
+        )
+        | (
+            "training",
+            "dataset" | "dataset_path" | "steps" | "warmup_steps" | "max_norm" | "seed"
+            | "deterministic" | "gc_freq" | "decay_ratio" | "decay_type" | "lr_min",
+        ) => no_effect(),
+        _ => not_read(),
+    }
+}
+
 /// The microbatch and the global batch in tokens.
 fn batch(r: &mut Reader<'_>) -> Result<(), ImportError> {
     let pp = r
-        .count("parallelism", "pipeline_parallel_degree")?
+        .count(
+            r.par("pipeline_parallel_degree"),
+            "pipeline_parallel_degree",
+        )?
         .unwrap_or(1);
-    let local = r.count("training", "local_batch_size")?;
+    // `local_batch_size` was `batch_size` before mid-2025.
+    let local_key = if r.value("training", "local_batch_size").is_some() {
+        "local_batch_size"
+    } else {
+        "batch_size"
+    };
+    let local = r.count("training", local_key)?;
     if pp > 1 {
         let micro = r
-            .count("parallelism", "pipeline_parallel_microbatch_size")?
+            .count(
+                r.par("pipeline_parallel_microbatch_size"),
+                "pipeline_parallel_microbatch_size",
+            )?
             .unwrap_or(1);
         r.push(
-            "parallelism",
+            r.par("pipeline_parallel_microbatch_size"),
             "pipeline_parallel_microbatch_size",
             Outcome::Set(Key::Microbatch, micro.to_string()),
         );
         if local.is_some() {
             r.push(
                 "training",
-                "local_batch_size",
+                local_key,
                 Outcome::Ignored(tr(
                     "with a pipeline, microbatches of pipeline_parallel_microbatch_size make it",
                     "有流水线时由 pipeline_parallel_microbatch_size 大小的 microbatch 组成",
@@ -178,7 +250,7 @@ fn batch(r: &mut Reader<'_>) -> Result<(), ImportError> {
     } else if let Some(l) = local {
         r.push(
             "training",
-            "local_batch_size",
+            local_key,
             Outcome::Set(Key::Microbatch, l.to_string()),
         );
     }
@@ -188,7 +260,7 @@ fn batch(r: &mut Reader<'_>) -> Result<(), ImportError> {
             "global_batch_size",
             Outcome::Set(Key::GlobalBatch, (g as u64 * s).to_string()),
         ),
-        (Some(_), _) | (None, _) if r.value("training", "local_batch_size").is_some() => r.push(
+        (Some(_), _) | (None, _) if r.value("training", local_key).is_some() => r.push(
             "training",
             "global_batch_size",
             Outcome::Ignored(tr(
@@ -203,59 +275,66 @@ fn batch(r: &mut Reader<'_>) -> Result<(), ImportError> {
 
 /// FSDP (`data_parallel_shard_degree` other than 1) or DDP.
 fn data_parallel(r: &mut Reader<'_>) -> Result<(), ImportError> {
-    if let Some(shard) = r.int("parallelism", "data_parallel_shard_degree")? {
+    if let Some(shard) = r.int(
+        r.par("data_parallel_shard_degree"),
+        "data_parallel_shard_degree",
+    )? {
         let zero = if shard == 1 { "0" } else { "3" };
         r.push(
-            "parallelism",
+            r.par("data_parallel_shard_degree"),
             "data_parallel_shard_degree",
             Outcome::Set(Key::Zero, zero.to_string()),
         );
     }
-    if r.value("parallelism", "data_parallel_replicate_degree")
-        .is_some()
-    {
-        r.push(
-            "parallelism",
-            "data_parallel_replicate_degree",
-            Outcome::Ignored(tr(
-                "the data-parallel degree follows from the GPU count",
-                "数据并行度由卡数决定",
-            )),
-        );
+    // `data_parallel_degree` is the first configs' name for it.
+    for key in ["data_parallel_replicate_degree", "data_parallel_degree"] {
+        if r.value(r.par(key), key).is_some() {
+            r.push(
+                r.par(key),
+                key,
+                Outcome::Ignored(tr(
+                    "the data-parallel degree follows from the GPU count",
+                    "数据并行度由卡数决定",
+                )),
+            );
+        }
     }
     Ok(())
 }
 
 /// The pipeline schedule and, for a looped one, its chunks per stage.
 fn schedule(r: &mut Reader<'_>) -> Result<(), ImportError> {
-    let Some(name) = r.text_of("parallelism", "pipeline_parallel_schedule") else {
+    let Some(name) = r.text_of(
+        r.par("pipeline_parallel_schedule"),
+        "pipeline_parallel_schedule",
+    ) else {
         return Ok(());
     };
     const KEY: &str = "pipeline_parallel_schedule";
-    if r.count("parallelism", "pipeline_parallel_degree")?
-        .unwrap_or(1)
+    if r.count(
+        r.par("pipeline_parallel_degree"),
+        "pipeline_parallel_degree",
+    )?
+    .unwrap_or(1)
         <= 1
     {
         r.push(
-            "parallelism",
+            r.par(KEY),
             KEY,
             Outcome::Ignored(tr(
                 "no pipeline (pipeline_parallel_degree = 1)",
                 "没有流水线（pipeline_parallel_degree = 1）",
             )),
         );
+        let table = r.par("pipeline_parallel_layers_per_stage");
         r.read
-            .push("parallelism.pipeline_parallel_layers_per_stage".into());
+            .push(format!("{table}.pipeline_parallel_layers_per_stage"));
         return Ok(());
     }
     match name.as_str() {
-        "1F1B" => r.push(
-            "parallelism",
-            KEY,
-            Outcome::Set(Key::Schedule, "1f1b".into()),
-        ),
+        "1F1B" => r.push(r.par(KEY), KEY, Outcome::Set(Key::Schedule, "1f1b".into())),
         "GPipe" => r.push(
-            "parallelism",
+            r.par(KEY),
             KEY,
             Outcome::Approximated(
                 Some(Key::Schedule),
@@ -268,19 +347,15 @@ fn schedule(r: &mut Reader<'_>) -> Result<(), ImportError> {
         ),
         "Interleaved1F1B" | "LoopedBFS" => {
             r.push(
-                "parallelism",
+                r.par(KEY),
                 KEY,
                 Outcome::Set(Key::Schedule, "interleaved".into()),
             );
-            match r.count("parallelism", "pipeline_parallel_layers_per_stage")? {
-                Some(k) => r.push(
-                    "parallelism",
-                    "pipeline_parallel_layers_per_stage",
+            match r.count(r.par("pipeline_parallel_layers_per_stage"), "pipeline_parallel_layers_per_stage")? {
+                Some(k) => r.push(r.par("pipeline_parallel_layers_per_stage"), "pipeline_parallel_layers_per_stage",
                     Outcome::LayersPerChunk(k),
                 ),
-                None => r.push(
-                    "parallelism",
-                    KEY,
+                None => r.push(r.par(KEY), KEY,
                     Outcome::Approximated(
                         Some(Key::Chunks),
                         "2".into(),
@@ -293,12 +368,12 @@ fn schedule(r: &mut Reader<'_>) -> Result<(), ImportError> {
             }
         }
         "InterleavedZeroBubble" | "ZBVZeroBubble" => {
-            r.push("parallelism", KEY, Outcome::Set(Key::Schedule, "zb".into()))
+            r.push(r.par(KEY), KEY, Outcome::Set(Key::Schedule, "zb".into()))
         }
         other => {
             return Err(ImportError::NotOneOf {
-                source: format!("parallelism.{KEY}"),
-                line: r.line("parallelism", KEY),
+                source: format!("{}.{KEY}", r.par(KEY)),
+                line: r.line(r.par(KEY), KEY),
                 value: other.to_string(),
                 choices:
                     "1F1B, GPipe, Interleaved1F1B, LoopedBFS, InterleavedZeroBubble, ZBVZeroBubble",
