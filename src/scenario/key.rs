@@ -300,7 +300,7 @@ keys! {
         help: ("sequences per microbatch, held as <var>N</var> grows: <var>A</var> falls instead (needs <code>sq</code>)", "每个 microbatch 的序列数，N 增大时保持不变，改为 A 减小（需要 sq）"),
         megatron: &["--micro-batch-size"],
         nemo: &["data.micro_batch_size"],
-        torchtitan: &["training.local_batch_size", "parallelism.pipeline_parallel_microbatch_size"],
+        torchtitan: &["training.local_batch_size", "training.batch_size", "parallelism.pipeline_parallel_microbatch_size"],
         url: &["microbatch size in sequences, held fixed as `N` grows (Megatron's `--micro-batch-size`): `A = ⌈B/(D · mbs · sq)⌉` at each GPU count, so `A` falls in strong scaling, and once `A = 1` the microbatch itself shrinks; `a` is then not used. `0` holds `a` fixed instead (the article's model, where `T` falls). Needs the shape's `sq`", "`0`", "whole number `0 … 65,536`; with `sq=0`, refused (\"a microbatch of … sequences needs the sequence length sq\")", "§2, §12.8"],
     };
     LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局搜索的卡数（0 = 关闭）" {
@@ -325,7 +325,7 @@ keys! {
         help: ("powers of two are typical", "通常取 2 的幂"),
         megatron: &["--tensor-model-parallel-size"],
         nemo: &["trainer.strategy.tensor_model_parallel_size"],
-        torchtitan: &["parallelism.tensor_parallel_degree"],
+        torchtitan: &["parallelism.tensor_parallel_degree", "training.tensor_parallel_degree", "training.sequence_parallel_degree"],
         url: &["tensor-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
     };
     Pp = "pp", Llm, "Pipeline parallel PP", "流水线并行 PP",
@@ -335,7 +335,7 @@ keys! {
         help: ("stages; adds a bubble", "流水线 stage 数；会引入气泡"),
         megatron: &["--pipeline-model-parallel-size"],
         nemo: &["trainer.strategy.pipeline_model_parallel_size"],
-        torchtitan: &["parallelism.pipeline_parallel_degree"],
+        torchtitan: &["parallelism.pipeline_parallel_degree", "experimental.pipeline_parallel_degree"],
         url: &["pipeline-parallel degree (stages `p`; adds a bubble with `em=fsdp`)", "`1`", "whole number `1 … 65,536`", "§2, §3.2(c)"],
     };
     Cp = "cp", Llm, "Context parallel CP", "上下文并行 CP",
@@ -344,7 +344,7 @@ keys! {
         label: "Context parallel CP",
         megatron: &["--context-parallel-size"],
         nemo: &["trainer.strategy.context_parallel_size"],
-        torchtitan: &["parallelism.context_parallel_degree"],
+        torchtitan: &["parallelism.context_parallel_degree", "experimental.context_parallel_degree"],
         url: &["context-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
     };
     TotalParams = "p", Llm, "Total parameters P", "总参数量 P",
@@ -555,7 +555,7 @@ keys! {
         help: ("e.g. <code>12288</code> (GPT-3 175B)", "如 12288（GPT-3 175B）"),
         megatron: &["--hidden-size"],
         nemo: &["model.config.hidden_size"],
-        hf: &["hidden_size", "n_embd", "d_model"],
+        hf: &["hidden_size", "n_embd", "n_embed", "d_model"],
         url: &["hidden size `h`", "`0`", "as `nl`: `12288`, `4096`", "§12.1"],
     };
     Heads = "nh", Walls, "Attention heads a", "注意力头数 a" {
@@ -573,7 +573,7 @@ keys! {
         help: ("<code>0</code> = as many as the heads; <code>8</code> for Llama 3 (GQA)", "0 = 与注意力头数相同；Llama 3 为 8（GQA）"),
         megatron: &["--num-query-groups"],
         nemo: &["model.config.num_query_groups"],
-        hf: &["num_key_value_heads", "num_kv_heads", "multi_query_group_num"],
+        hf: &["num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num"],
         url: &["key/value heads (grouped-query attention; Llama 3: 8)", "`0` (= as many as `nh`: multi-head)", "as `nl`; must divide `nh`", "§12.1, §12.4"],
     };
     HeadDim = "hdim", Walls, "Head width (0 = h/heads)", "每个注意力头的宽度" {
@@ -627,14 +627,14 @@ keys! {
         help: ("top-<var>k</var> routing", "top-k 路由"),
         megatron: &["--moe-router-topk"],
         nemo: &["model.config.moe_router_topk"],
-        hf: &["num_experts_per_tok", "moe_topk"],
+        hf: &["num_experts_per_tok", "moe_topk", "top_k_experts", "experts_per_token"],
         url: &["experts each token is routed to, `k` (top-k)", "`1`", "whole number `1 … 2^30`; at most `ne`", "§12.1, §12.6"],
     };
     SharedExperts = "nse", Walls, "Shared experts", "共享专家数" {
         control: Decimal,
         label: "Shared experts",
         help: ("MLPs every token passes beside its <var>k</var>; Llama 4 Scout: <code>1</code>", "每个 token 除 k 个路由专家外都经过的 MLP；Llama 4 Scout 为 1"),
-        hf: &["n_shared_experts"],
+        hf: &["n_shared_experts", "shared_expert_intermediate_size"],
         url: &["shared experts per MoE layer: MLPs of the experts' width that every token passes beside its `k` routed ones (in `P` and `P_a`; dense weights, not split by `ep`)", "`0`", "whole number `0 … 2^30`; needs `ne > 1`", "§12.1, §12.6"],
     };
     Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP" {

@@ -219,15 +219,14 @@ fn only_known_keys_are_said_to_have_no_effect() {
         "vocab_size": 100, "rope_theta": 10000, "num_hiden_layers": 3,
         "interleave_moe_layer_step": 2, "eos_token_id": 2}, "vision_config": {"depth": 24}}"#;
     let import = read(text).unwrap();
-    let why = |source: &str| match &import
-        .entries
-        .iter()
-        .find(|e| e.source == source)
-        .unwrap_or_else(|| panic!("{source} is not reported"))
-        .outcome
-    {
-        Outcome::Ignored(why) => *why,
-        other => panic!("{source}: {other:?}"),
+    let why = |source: &str| {
+        let e = import
+            .entries
+            .iter()
+            .find(|e| e.source == source)
+            .unwrap_or_else(|| panic!("{source} is not reported"));
+        assert_eq!(e.kind(), "ignored", "{source}: {e:?}");
+        e.describe()
     };
     for known in ["rope_theta", "eos_token_id", "architectures"] {
         assert!(
@@ -243,6 +242,13 @@ fn only_known_keys_are_said_to_have_no_effect() {
             "{unknown}: {w}"
         );
     }
+    // One edit from a key the importer reads: named.
+    assert!(
+        why("num_hiden_layers").contains("did you mean num_hidden_layers?"),
+        "{}",
+        why("num_hiden_layers")
+    );
+    assert!(!why("interleave_moe_layer_step").contains("did you mean"));
     assert!(
         why("vision_config").contains("vision"),
         "{}",
@@ -1000,7 +1006,13 @@ fn sample(format: Format, name: &str) -> String {
             format!("{head}{key} = {value}\n")
         }
         Format::HuggingFace => match name {
-            "moe_intermediate_size" | "num_experts_per_tok" | "moe_topk" | "n_shared_experts" => {
+            "moe_intermediate_size"
+            | "num_experts_per_tok"
+            | "moe_topk"
+            | "top_k_experts"
+            | "experts_per_token"
+            | "n_shared_experts"
+            | "shared_expert_intermediate_size" => {
                 format!("{{\"num_local_experts\": 8, \"{name}\": 2}}")
             }
             _ => format!("{{\"{name}\": 2}}"),

@@ -11,7 +11,7 @@
 //! DeepSeek-V3's multi-head latent attention (counted as standard attention of its heads),
 //! shared experts and leading dense layers (not in the shape: `P` comes out lower).
 
-use super::{count, line_of, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
+use super::{count, line_of, no_effect, unread, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 use serde_json::{Map, Value};
@@ -185,9 +185,10 @@ const GENERATION: [&str; 20] = [
     "chunk_size_feed_forward",
 ];
 
-/// Why a key left unread is left unread: no effect for a known one, not known otherwise.
-fn unread_reason(key: &str) -> &'static str {
-    match key {
+/// Why a key left unread is left unread: no effect for a known one, `None` (not known)
+/// otherwise.
+fn unread_reason(key: &str) -> Option<&'static str> {
+    Some(match key {
         "max_position_embeddings" | "n_positions" | "seq_length" => tr(
             "the longest context the model accepts, not the training sequence length (sq keeps its value)",
             "模型可接受的最长上下文，不是训练序列长度（sq 保持原值）",
@@ -207,8 +208,8 @@ fn unread_reason(key: &str) -> &'static str {
             "part of the vision or audio encoder: only the language model is in the shape",
             "属于视觉或音频编码器：形状中只有语言模型",
         ),
-        _ => not_read(),
-    }
+        _ => return None,
+    })
 }
 
 /// The config being read and what has been said of it.
@@ -269,6 +270,17 @@ impl Reader<'_> {
         self.read.push(source.to_string());
     }
 
+    /// A key not read: `why` if known, else unknown, with the name it may misspell.
+    fn unknown(&mut self, source: &str, why: Option<&'static str>) {
+        let line = self.line(source);
+        self.entries.push(Entry {
+            source: source.to_string(),
+            line,
+            outcome: unread(source, why, |s| s.hf),
+        });
+        self.read.push(source.to_string());
+    }
+
     fn ignore(&mut self, source: &str, why: &'static str) {
         let line = self.line(source);
         self.entries.push(ignored(source, line, why));
@@ -311,7 +323,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         if r.read.contains(key) || value.is_null() {
             continue;
         }
-        r.ignore(key, unread_reason(key));
+        r.unknown(key, unread_reason(key));
     }
     // A multimodal config's own keys beside its text_config: its encoders and settings.
     if let Some(outer) = outer {
@@ -319,13 +331,10 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
             if key == "text_config" || value.is_null() || r.read.contains(key) {
                 continue;
             }
-            r.ignore(key, unread_reason(key));
+            r.unknown(key, unread_reason(key));
         }
     }
-    if r.entries
-        .iter()
-        .all(|e| matches!(e.outcome, Outcome::Ignored(_)))
-    {
+    if r.entries.iter().all(|e| e.outcome.sets_nothing()) {
         return Err(ImportError::UnknownFormat);
     }
     Ok(Import {

@@ -9,7 +9,7 @@
 //! optimizer state over data-parallel ranks (ZeRO-1); `--swiglu` without `--ffn-hidden-size`
 //! takes Megatron's default width, `4h·2/3` rounded down to a multiple of 64.
 
-use super::{count, line_of, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
+use super::{count, line_of, no_effect, unread, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 use std::collections::HashMap;
@@ -247,7 +247,11 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         .map(|(flag, _, line)| (flag.clone(), *line))
         .collect();
     for (flag, line) in rest {
-        f.entries.push(ignored(&flag, line, why_ignored(&flag)));
+        f.entries.push(Entry {
+            source: flag.clone(),
+            line,
+            outcome: unread(&flag, why_ignored(&flag), |s| s.megatron),
+        });
     }
     // In the text's order; the defaults of what it leaves out (line 0) last.
     f.entries
@@ -609,9 +613,9 @@ fn defaults(f: &mut Flags) {
     }
 }
 
-/// Why a flag this reader does not map is ignored.
-fn why_ignored(flag: &str) -> &'static str {
-    match flag {
+/// Why a flag this reader does not map is ignored; `None` for a flag it does not know.
+fn why_ignored(flag: &str) -> Option<&'static str> {
+    Some(match flag {
         "--max-position-embeddings" => tr(
             "the longest position the model accepts, not the training sequence length",
             "模型可接受的最长位置，不是训练序列长度",
@@ -633,8 +637,8 @@ fn why_ignored(flag: &str) -> &'static str {
             "TP 通信重叠：请相应设置 tpo",
         ),
         f if NO_EFFECT_PREFIXES.iter().any(|p| f.starts_with(p)) => no_effect(),
-        _ => not_read(),
-    }
+        _ => return None,
+    })
 }
 
 /// Flags known to change neither memory, traffic nor FLOPs, by prefix: the learning rate and

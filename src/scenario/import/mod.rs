@@ -64,6 +64,9 @@ pub enum Outcome {
     Approximated(Option<Key>, String, &'static str),
     /// It sets nothing: why.
     Ignored(&'static str),
+    /// It sets nothing, and the importer does not know it: it may change the model. The
+    /// name the importer reads that it is likely a misspelling of, if one is close.
+    Unknown(Option<&'static str>),
     /// Megatron-LM's `--num-layers-per-virtual-pipeline-stage k` without `--num-layers` in
     /// the text: the chunks per stage `vc = L/(PP·k)` of the scenario's layers, counted when
     /// the text is applied ([`apply`]).
@@ -122,6 +125,12 @@ impl Entry {
                 trf!("approximated: {}", "近似：{}", why)
             }
             Outcome::Ignored(why) => trf!("ignored: {}", "忽略：{}", why),
+            Outcome::Unknown(None) => trf!("ignored: {}", "忽略：{}", not_read()),
+            Outcome::Unknown(Some(near)) => trf!(
+                "ignored: not read: a key this importer does not know (did you mean {}?); it may change the model, so check it",
+                "忽略：未读取：导入器不认识此键（是否想写 {}？）；它可能改变模型，请核对",
+                near
+            ),
             Outcome::LayersPerChunk(k) => trf!(
                 "sets vc = L/(PP·{}) of the scenario's layers",
                 "设置 vc = L/(PP·{})（按场景的层数）",
@@ -141,7 +150,7 @@ impl Entry {
         match self.outcome {
             Outcome::Set(..) => "set",
             Outcome::Approximated(..) => "approximated",
-            Outcome::Ignored(_) => "ignored",
+            Outcome::Ignored(_) | Outcome::Unknown(_) => "ignored",
             Outcome::Default(..) => "default",
             Outcome::LayersPerChunk(_) => "set",
         }
@@ -394,6 +403,39 @@ pub(crate) fn not_read() -> &'static str {
         "not read: a key this importer does not know; it may change the model, so check it",
         "未读取：导入器不认识此键；它可能改变模型，请核对",
     )
+}
+
+impl Outcome {
+    /// It sets no input (ignored, whether known or not).
+    pub fn sets_nothing(&self) -> bool {
+        matches!(self, Outcome::Ignored(_) | Outcome::Unknown(_))
+    }
+}
+
+/// A key the importer does not read, said truthfully: `why` when it is known
+/// (`Some`, [`no_effect`] or another reason), else [`Outcome::Unknown`] with the name among
+/// `names` (what the importer reads, from the key table's `names`) it is likely a misspelling
+/// of: within two edits (one for names under eight characters), case aside.
+pub(crate) fn unread(
+    name: &str,
+    why: Option<&'static str>,
+    names: fn(crate::scenario::Spec) -> &'static [&'static str],
+) -> Outcome {
+    match why {
+        Some(why) => Outcome::Ignored(why),
+        None => {
+            let lower = name.to_ascii_lowercase();
+            let limit = if name.len() < 8 { 1 } else { 2 };
+            let near = Key::ALL
+                .iter()
+                .flat_map(|k| names(k.spec()).iter().copied())
+                .map(|n| (strsim::levenshtein(&lower, &n.to_ascii_lowercase()), n))
+                .filter(|&(d, n)| d > 0 && d <= limit && n != name)
+                .min_by_key(|&(d, _)| d)
+                .map(|(_, n)| n);
+            Outcome::Unknown(near)
+        }
+    }
 }
 
 /// The line (from 1) of byte offset `at` in `text`.

@@ -5,7 +5,7 @@
 //! sequences of `data.seq_length`; `virtual_pipeline_model_parallel_size` is the interleaved
 //! schedule's chunks per stage itself.
 
-use super::{count, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
+use super::{count, no_effect, unread, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 
@@ -175,13 +175,13 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     read.extend(recomputation(&all, &mut entries)?);
     for o in &all {
         if !read.contains(&o.path.as_str()) {
-            entries.push(entry(o, Outcome::Ignored(unread_reason(&o.path))));
+            entries.push(entry(
+                o,
+                unread(&o.path, unread_reason(&o.path), |s| s.nemo),
+            ));
         }
     }
-    if entries
-        .iter()
-        .all(|e| matches!(e.outcome, Outcome::Ignored(_)))
-    {
+    if entries.iter().all(|e| e.outcome.sets_nothing()) {
         return Err(ImportError::UnknownFormat);
     }
     entries.sort_by_key(|e| e.line);
@@ -240,7 +240,7 @@ fn recomputation(
 /// traffic nor FLOPs (the optimizer's constants and schedule, logging, checkpoints and
 /// resumption, the run's length and validation, data loading, dropout and initialisation),
 /// any other as not known.
-fn unread_reason(path: &str) -> &'static str {
+fn unread_reason(path: &str) -> Option<&'static str> {
     const NO_EFFECT_PREFIXES: [&str; 16] = [
         "optim.",
         "log.",
@@ -259,9 +259,8 @@ fn unread_reason(path: &str) -> &'static str {
         "model.config.attention_dropout",
         "model.config.layernorm_epsilon",
     ];
-    if NO_EFFECT_PREFIXES.iter().any(|p| path.starts_with(p)) {
-        no_effect()
-    } else {
-        not_read()
-    }
+    NO_EFFECT_PREFIXES
+        .iter()
+        .any(|p| path.starts_with(p))
+        .then(no_effect)
 }

@@ -13,7 +13,7 @@
 //! (ZeRO-3), 1 with a replicate degree is DDP (ZeRO-0); `pipeline_parallel_layers_per_stage`
 //! gives the interleaved chunks `v = L/(PP·k)`.
 
-use super::{line_of, no_effect, not_read, Entry, Format, Import, ImportError, Outcome};
+use super::{line_of, no_effect, unread, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
 use toml::{Table, Value};
@@ -157,12 +157,14 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         }
     }
     for (table, key) in rest {
-        r.push(&table, &key, Outcome::Ignored(unread_reason(&table, &key)));
+        let outcome = unread(
+            &format!("{table}.{key}"),
+            unread_reason(&table, &key),
+            |s| s.torchtitan,
+        );
+        r.push(&table, &key, outcome);
     }
-    if r.entries
-        .iter()
-        .all(|e| matches!(e.outcome, Outcome::Ignored(_)))
-    {
+    if r.entries.iter().all(|e| e.outcome.sets_nothing()) {
         return Err(ImportError::UnknownFormat);
     }
     r.entries.sort_by_key(|e| e.line);
@@ -175,8 +177,8 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
 /// Why a key left unread is left unread: the tables and keys known to change neither
 /// memory, traffic nor FLOPs (the job's bookkeeping, the learning rate and its schedule, the
 /// data), the model named rather than shaped, and any other key as not known.
-fn unread_reason(table: &str, key: &str) -> &'static str {
-    match (table, key) {
+fn unread_reason(table: &str, key: &str) -> Option<&'static str> {
+    Some(match (table, key) {
         ("model", "name" | "flavor") => tr(
             "the model by name: its shape comes from its config.json (import that too)",
             "按名称指定模型：形状来自其 config.json（请一并导入）",
@@ -206,8 +208,8 @@ fn unread_reason(table: &str, key: &str) -> &'static str {
             "dataset" | "dataset_path" | "steps" | "warmup_steps" | "max_norm" | "seed"
             | "deterministic" | "gc_freq" | "decay_ratio" | "decay_type" | "lr_min",
         ) => no_effect(),
-        _ => not_read(),
-    }
+        _ => return None,
+    })
 }
 
 /// The microbatch and the global batch in tokens.
