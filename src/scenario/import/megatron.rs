@@ -88,31 +88,16 @@ fn push(out: &mut Vec<Token>, word: &str, at: usize) {
 }
 
 /// The script's variable assignments, `NAME=value` or `export NAME=value`, with
-/// `${NAME:-default}` read as its default.
+/// `${NAME:-default}` read as its default (quotes and all), and `: "${NAME:=default}"`, which
+/// sets `NAME` where the script has not ([`super::shell::assignment`]).
 fn variables(text: &str) -> HashMap<String, String> {
     let mut vars = HashMap::new();
     for line in text.lines() {
-        let line = line.trim().trim_start_matches("export ").trim();
-        let Some((name, value)) = line.split_once('=') else {
-            continue;
-        };
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            continue;
+        if let Some((name, value, if_unset)) = super::shell::assignment(line) {
+            if !(if_unset && vars.contains_key(&name)) {
+                vars.insert(name, value);
+            }
         }
-        let value = value
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .trim_matches(|c| c == '"' || c == '\'');
-        let value = match value
-            .strip_prefix("${")
-            .and_then(|v| v.strip_suffix('}'))
-            .and_then(|v| v.split_once(":-"))
-        {
-            Some((_, default)) => default,
-            None => value,
-        };
-        vars.insert(name.to_string(), value.to_string());
     }
     vars
 }
@@ -123,11 +108,11 @@ fn substitute(word: &str, vars: &HashMap<String, String>) -> Option<String> {
         return Some(word.to_string());
     };
     let name = name.trim_start_matches('{').trim_end_matches('}');
-    let name = name.split(":-").next().unwrap_or(name);
-    vars.get(name).cloned().or_else(|| {
-        word.split_once(":-")
-            .map(|(_, d)| d.trim_end_matches('}').to_string())
-    })
+    let (name, default) = match name.split_once(":-").or_else(|| name.split_once(":=")) {
+        Some((n, d)) => (n, Some(super::shell::unquote(d))),
+        None => (name, None),
+    };
+    vars.get(name).cloned().or(default)
 }
 
 /// A flag, its value (none for a switch) and its line.
@@ -218,6 +203,7 @@ fn collect(text: &str) -> (Vec<Flag>, Vec<(String, usize)>) {
 
 /// Reads the flags of a launch script.
 pub fn read(text: &str) -> Result<Import, ImportError> {
+    let text = &super::shell::active_text(text)?;
     let (flags, unresolved) = collect(text);
     let mut f = Flags {
         flags,

@@ -12,6 +12,7 @@
 pub mod hf;
 pub mod megatron;
 pub mod nemo;
+mod shell;
 #[cfg(feature = "toml")]
 pub mod torchtitan;
 
@@ -201,6 +202,12 @@ pub enum ImportError {
     },
     /// The scenario refuses what the text sets (a rule of the scenario, named by its input).
     Refused(Vec<String>),
+    /// A launch script sets a flag or a variable inside a branch (or loop) opened at
+    /// `opened` whose way the text does not decide.
+    Branch {
+        line: usize,
+        opened: usize,
+    },
 }
 
 impl std::fmt::Display for ImportError {
@@ -275,6 +282,12 @@ impl std::fmt::Display for ImportError {
                 second
             ),
             ImportError::Refused(reasons) => reasons.join("; "),
+            ImportError::Branch { line, opened } => trf!(
+                "line {}: a setting inside a branch the tool cannot decide (opened at line {}: a variable the script does not set, a command's status or a loop); give the flags of the run without it",
+                "第 {} 行：设置位于工具无法判定的分支内（第 {} 行开始：脚本未赋值的变量、命令的退出状态或循环）；请给出不含该分支的运行参数",
+                line,
+                opened
+            ),
         };
         f.write_str(&text)
     }
