@@ -133,8 +133,8 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         query: "nl=48&hd=2048&nh=32&kvh=4&hdim=128&ffn=768&voc=151936&ne=128&ke=8&sq=4096",
         source: || {
             tr(
-                "Qwen/Qwen3-30B-A3B config.json (fixtures/import/hf/qwen3-30b-a3b.config.json): 48 layers, 2,048 wide, 32 heads of 128, 4 KV heads, 128 experts of 768, 8 routed a token",
-                "来源：Qwen/Qwen3-30B-A3B config.json（fixtures/import/hf/qwen3-30b-a3b.config.json）：48 层，宽 2,048，32 个宽 128 的头，4 个 KV 头，128 个宽 768 的专家，每个 token 路由到 8 个",
+                "Qwen/Qwen3-30B-A3B config.json (../shared/fixtures/import/hf/qwen3-30b-a3b.config.json): 48 layers, 2,048 wide, 32 heads of 128, 4 KV heads, 128 experts of 768, 8 routed a token",
+                "来源：Qwen/Qwen3-30B-A3B config.json（../shared/fixtures/import/hf/qwen3-30b-a3b.config.json）：48 层，宽 2,048，32 个宽 128 的头，4 个 KV 头，128 个宽 768 的专家，每个 token 路由到 8 个",
             )
         },
     },
@@ -144,8 +144,8 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         query: "nl=94&hd=4096&nh=64&kvh=4&hdim=128&ffn=1536&voc=151936&ne=128&ke=8&sq=4096",
         source: || {
             tr(
-                "Qwen/Qwen3-235B-A22B config.json (fixtures/import/hf/qwen3-235b-a22b.config.json): 94 layers, 4,096 wide, 64 heads of 128, 4 KV heads, 128 experts of 1,536, 8 routed a token",
-                "来源：Qwen/Qwen3-235B-A22B config.json（fixtures/import/hf/qwen3-235b-a22b.config.json）：94 层，宽 4,096，64 个宽 128 的头，4 个 KV 头，128 个宽 1,536 的专家，每个 token 路由到 8 个",
+                "Qwen/Qwen3-235B-A22B config.json (../shared/fixtures/import/hf/qwen3-235b-a22b.config.json): 94 layers, 4,096 wide, 64 heads of 128, 4 KV heads, 128 experts of 1,536, 8 routed a token",
+                "来源：Qwen/Qwen3-235B-A22B config.json（../shared/fixtures/import/hf/qwen3-235b-a22b.config.json）：94 层，宽 4,096，64 个宽 128 的头，4 个 KV 头，128 个宽 1,536 的专家，每个 token 路由到 8 个",
             )
         },
     },
@@ -155,8 +155,8 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=32000&ne=8&ke=2&sq=4096",
         source: || {
             tr(
-                "mistralai/Mixtral-8x7B-v0.1 config.json (fixtures/import/hf/mixtral-8x7b-v0.1.config.json)",
-                "来源：mistralai/Mixtral-8x7B-v0.1 config.json（fixtures/import/hf/mixtral-8x7b-v0.1.config.json）",
+                "mistralai/Mixtral-8x7B-v0.1 config.json (../shared/fixtures/import/hf/mixtral-8x7b-v0.1.config.json)",
+                "来源：mistralai/Mixtral-8x7B-v0.1 config.json（../shared/fixtures/import/hf/mixtral-8x7b-v0.1.config.json）",
             )
         },
     },
@@ -166,8 +166,8 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         query: "nl=48&hd=5120&nh=40&kvh=8&ffn=8192&voc=202048&ne=16&ke=1&nse=1&sq=8192",
         source: || {
             tr(
-                "meta-llama/Llama-4-Scout-17B-16E config.json text_config (fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json) and its one shared expert (Hugging Face transformers' Llama4TextMoe); chunked attention over 8,192 tokens is full attention at the row's 8,192",
-                "来源：meta-llama/Llama-4-Scout-17B-16E config.json 的 text_config（fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json）及其 1 个共享专家（Hugging Face transformers 的 Llama4TextMoe）；按 8,192 tokens 分块的注意力在该行的 8,192 tokens 下就是完整注意力",
+                "meta-llama/Llama-4-Scout-17B-16E config.json text_config (../shared/fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json) and its one shared expert (Hugging Face transformers' Llama4TextMoe); chunked attention over 8,192 tokens is full attention at the row's 8,192",
+                "来源：meta-llama/Llama-4-Scout-17B-16E config.json 的 text_config（../shared/fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json）及其 1 个共享专家（Hugging Face transformers 的 Llama4TextMoe）；按 8,192 tokens 分块的注意力在该行的 8,192 tokens 下就是完整注意力",
             )
         },
     },
@@ -176,7 +176,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "8.03B",
         query: "nl=32&hd=4096&nh=32&kvh=8&ffn=14336&voc=128256&ne=1&ke=1&sq=8192",
         source: || {
-            "meta-llama/Llama-3.1-8B config.json (fixtures/import/hf/llama-3.1-8b.config.json); Llama 3 and 3.1 share the shape"
+            "meta-llama/Llama-3.1-8B config.json (../shared/fixtures/import/hf/llama-3.1-8b.config.json); Llama 3 and 3.1 share the shape"
         },
     },
     ModelShape {
@@ -184,7 +184,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "70.6B",
         query: "nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&ne=1&ke=1&sq=8192",
         source: || {
-            "meta-llama/Llama-3.1-70B config.json (fixtures/import/hf/llama-3.1-70b.config.json)"
+            "meta-llama/Llama-3.1-70B config.json (../shared/fixtures/import/hf/llama-3.1-70b.config.json)"
         },
     },
     ModelShape {
@@ -192,7 +192,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "405B",
         query: "nl=126&hd=16384&nh=128&kvh=8&ffn=53248&voc=128256&ne=1&ke=1&sq=8192",
         source: || {
-            "meta-llama/Llama-3.1-405B config.json (fixtures/import/hf/llama-3.1-405b.config.json)"
+            "meta-llama/Llama-3.1-405B config.json (../shared/fixtures/import/hf/llama-3.1-405b.config.json)"
         },
     },
     ModelShape {
@@ -200,7 +200,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "6.74B",
         query: "nl=32&hd=4096&nh=32&kvh=32&ffn=11008&voc=32000&ne=1&ke=1&sq=4096",
         source: || {
-            "meta-llama/Llama-2-7b-hf config.json (fixtures/import/hf/llama-2-7b-hf.config.json)"
+            "meta-llama/Llama-2-7b-hf config.json (../shared/fixtures/import/hf/llama-2-7b-hf.config.json)"
         },
     },
     ModelShape {
@@ -208,7 +208,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "13.0B",
         query: "nl=40&hd=5120&nh=40&kvh=40&ffn=13824&voc=32000&ne=1&ke=1&sq=4096",
         source: || {
-            "Llama-2-13b config.json (fixtures/import/hf/llama-2-13b.aws-neuron.config.json)"
+            "Llama-2-13b config.json (../shared/fixtures/import/hf/llama-2-13b.aws-neuron.config.json)"
         },
     },
     ModelShape {
@@ -216,7 +216,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "69.0B",
         query: "nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=32000&ne=1&ke=1&sq=4096",
         source: || {
-            "NeMo-Framework-Launcher conf/training/llama/llama2_70b.yaml (fixtures/import/nemo-yaml/launcher_llama2_70b.yaml)"
+            "NeMo-Framework-Launcher conf/training/llama/llama2_70b.yaml (../shared/fixtures/import/nemo-yaml/launcher_llama2_70b.yaml)"
         },
     },
     ModelShape {
@@ -224,7 +224,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "5B",
         query: "nl=24&hd=4096&nh=32&kvh=32&ffn=0&voc=50257&ne=1&ke=1&sq=2048",
         source: || {
-            "NeMo-Framework-Launcher conf/training/gpt3/5b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_5b.5aeb4ab8.yaml): 24 layers, 4,096 wide, 32 heads, a 4h MLP; GPT-2's 50,257-token vocabulary"
+            "NeMo-Framework-Launcher conf/training/gpt3/5b.yaml (../shared/fixtures/import/nemo-yaml/launcher_gpt3_5b.5aeb4ab8.yaml): 24 layers, 4,096 wide, 32 heads, a 4h MLP; GPT-2's 50,257-token vocabulary"
         },
     },
     ModelShape {
@@ -232,7 +232,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "175B",
         query: "nl=96&hd=12288&nh=96&kvh=96&ffn=0&voc=50257&ne=1&ke=1&sq=2048",
         source: || {
-            "Brown et al. 2020, Table 2.1; NeMo-Framework-Launcher conf/training/gpt3/175b.yaml (fixtures/import/nemo-yaml/launcher_gpt3_175b.yaml)"
+            "Brown et al. 2020, Table 2.1; NeMo-Framework-Launcher conf/training/gpt3/175b.yaml (../shared/fixtures/import/nemo-yaml/launcher_gpt3_175b.yaml)"
         },
     },
     ModelShape {
@@ -248,7 +248,7 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
         card_params: "341B",
         query: "nl=96&hd=18432&nh=96&kvh=8&ffn=0&voc=256000&ne=1&ke=1&sq=4096",
         source: || {
-            "NeMo-Framework-Launcher conf/training/nemotron/nemotron_340b.yaml (fixtures/import/nemo-yaml/launcher_nemotron_340b.yaml): 96 layers, 18,432 wide, 96 heads, 8 query groups, squared ReLU of 4h; NVIDIA 2024, arXiv:2406.11704: 256,000 tokens"
+            "NeMo-Framework-Launcher conf/training/nemotron/nemotron_340b.yaml (../shared/fixtures/import/nemo-yaml/launcher_nemotron_340b.yaml): 96 layers, 18,432 wide, 96 heads, 8 query groups, squared ReLU of 4h; NVIDIA 2024, arXiv:2406.11704: 256,000 tokens"
         },
     },
 ];

@@ -27,7 +27,8 @@ const GPT3_SHAPE: &str =
     "source: Brown et al. 2020, Table 2.1 (96 layers, 12,288 wide, 96 heads, 2,048-token context)";
 const GPT2_VOCAB: &str =
     "source: GPT-2's 50,257-token BPE vocabulary, which GPT-3 uses (Brown et al. 2020, §2.1)";
-const LLAMA_CONFIG: &str = "source: the model's config.json (meta-llama; fixtures/import/hf)";
+const LLAMA_CONFIG: &str =
+    "source: the model's config.json (meta-llama; ../shared/fixtures/import/hf)";
 const DISTRIBUTED_OPTIMIZER: &str = "source: Megatron-Core's distributed optimizer (`mcore_distributed_optim` in NeMo's launcher configs), ZeRO-1";
 const SEQUENCE_PARALLEL: &str =
     "source: `sequence_parallel: true` with TP (NeMo's launcher configs)";

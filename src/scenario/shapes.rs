@@ -3,8 +3,8 @@
 //! it was pretrained at (`sq`), then `p` and `pa` from the shape, as importing its
 //! `config.json` does ([`super::import`]); the layout, batch and hardware stay the reader's.
 //! The shape keys are the model's Hugging Face `config.json` read by the importer (the
-//! fixtures in tests/fixtures/import/hf, held equal by `tests/core/import.rs`); the sequence length
-//! is the source's.
+//! corpus's configs in ../shared/fixtures/import/hf, held equal by `tests/core/import.rs`);
+//! the sequence length is the source's.
 
 use super::{Key, Scenario};
 use crate::i18n::tr;

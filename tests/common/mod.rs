@@ -12,6 +12,8 @@
 //! - Every line chart's ranges are finite and ordered, its points finite.
 #![allow(dead_code)] // each test binary uses part of it
 
+pub mod corpus;
+
 use scaling_core::chart::line::LineChart;
 use scaling_core::chart::{svg, ChartStyle};
 use scaling_core::panel::table::Table;

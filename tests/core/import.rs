@@ -1,20 +1,52 @@
-//! Importing a reader's own run (src/scenario/import): real files from public repositories
-//! (tests/fixtures/import, with repository, commit and path in SOURCES.md there), each
-//! mapped into the scenario, its parameter count held to the model card's; goldens by hand;
-//! and hostile or contradictory text refused naming the key, the scenario unchanged.
+//! Importing a reader's own run (src/scenario/import): published configs from public
+//! repositories (the corpus beside the project, `../shared/fixtures/import`, with repository,
+//! commit and path in its SOURCES.md; skipped where it is missing), each mapped into the
+//! scenario, its parameter count held to the model card's; the project's own launch scripts
+//! and recipe (tests/import-scripts); goldens by hand; and hostile or contradictory text
+//! refused naming the key, the scenario unchanged.
 #![cfg(not(target_arch = "wasm32"))]
 
 use crate::common;
+use crate::common::corpus::{corpus_file, corpus_or_skip};
 
 use scaling_core::scenario::import::{apply, detect, read, Format, ImportError, Outcome};
 use scaling_core::scenario::{decode, Key, Scenario};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn fixture(path: &str) -> String {
-    let full = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/import")
-        .join(path);
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A published config of the corpus (`hf/…`, `torchtitan/…`), or `None` after saying the test
+/// skips for want of it.
+fn config(path: &str) -> Option<String> {
+    corpus_file(root(), path)
+}
+
+/// The project's own test scripts: tests/import-scripts.
+fn scripts_dir() -> PathBuf {
+    root().join("tests/import-scripts")
+}
+
+/// One of the project's own test scripts.
+fn script(name: &str) -> String {
+    let full = scripts_dir().join(name);
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
+}
+
+/// The project's own Megatron-LM launch scripts, by name.
+fn megatron_scripts() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(scripts_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".sh"))
+        .map(|name| {
+            let text = script(&name);
+            (name, text)
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// The scenario a reader starts from: a training sequence length (no config.json has one).
@@ -24,9 +56,10 @@ fn base() -> Scenario {
     d.scenario
 }
 
-fn imported(path: &str) -> Scenario {
-    let import = read(&fixture(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
-    apply(&base(), &import).unwrap_or_else(|e| panic!("{path}: {e}"))
+/// A corpus config imported over [`base`], or `None` (skipped) without the corpus.
+fn imported(path: &str) -> Option<Scenario> {
+    let import = read(&config(path)?).unwrap_or_else(|e| panic!("{path}: {e}"));
+    Some(apply(&base(), &import).unwrap_or_else(|e| panic!("{path}: {e}")))
 }
 
 /// Llama 3.1 70B by hand from its config.json (L 80, h 8,192, 64 heads of 128, 8 KV heads,
@@ -36,7 +69,9 @@ fn imported(path: &str) -> Scenario {
 /// 161 RMSNorm vectors of 8,192, which the shape does not count).
 #[test]
 fn llama_70b_config_sets_its_shape_and_parameter_count() {
-    let s = imported("hf/llama-3.1-70b.config.json");
+    let Some(s) = imported("hf/llama-3.1-70b.config.json") else {
+        return;
+    };
     for (key, value) in [
         (Key::Layers, "80"),
         (Key::Hidden, "8192"),
@@ -55,10 +90,10 @@ fn llama_70b_config_sets_its_shape_and_parameter_count() {
 }
 
 /// Each published config's parameter count, from the imported shape, within 2% of its model
-/// card (SOURCES.md), or the reason it cannot be.
+/// card (the corpus's SOURCES.md), or the reason it cannot be.
 #[test]
 fn every_config_agrees_with_its_model_card() {
-    // (fixture, card's total parameters, why it may be off by more than 2%)
+    // (config, card's total parameters, why it may be off by more than 2%)
     let cards: [(&str, f64, Option<&str>); 13] = [
         ("llama-3.1-8b", 8.03e9, None),
         ("llama-3.1-70b", 70.6e9, None),
@@ -78,8 +113,10 @@ fn every_config_agrees_with_its_model_card() {
         ("kimi-k2-instruct", 1.0e12, Some("kv_lora_rank")),
     ];
     for (name, card, why) in cards {
-        let path = format!("hf/{name}.config.json");
-        let import = read(&fixture(&path)).unwrap();
+        let Some(text) = config(&format!("hf/{name}.config.json")) else {
+            return;
+        };
+        let import = read(&text).unwrap();
         assert_eq!(import.format, Format::HuggingFace);
         let s = apply(&base(), &import).unwrap();
         let off = (s.llm.total_params - card).abs() / card;
@@ -100,7 +137,9 @@ fn every_config_agrees_with_its_model_card() {
 /// Mixtral 8x7B: eight experts, two a token, every expert's gated MLP 14,336 wide.
 #[test]
 fn an_moe_config_sets_its_experts() {
-    let s = imported("hf/mixtral-8x7b-v0.1.config.json");
+    let Some(s) = imported("hf/mixtral-8x7b-v0.1.config.json") else {
+        return;
+    };
     assert_eq!(s.get_text(Key::Experts), "8");
     assert_eq!(s.get_text(Key::ExpertsPerToken), "2");
     assert_eq!(s.get_text(Key::Ffn), "14336");
@@ -110,11 +149,11 @@ fn an_moe_config_sets_its_experts() {
     assert_eq!(s.llm.active_params, 12_878_610_432.0);
 }
 
-/// Megatron-LM's GPT-3 175B example: the layout and the batch in Megatron's conventions
-/// (1,536 sequences of 2,048 tokens), the GELU MLP as 4h.
+/// A GPT-3 175B launch script (tests/import-scripts/gpt3_175b_flags.sh): the layout and the
+/// batch in Megatron's conventions (1,536 sequences of 2,048 tokens), the GELU MLP as 4h.
 #[test]
 fn megatron_flags_set_the_layout_and_batch() {
-    let text = fixture("megatron/train_gpt3_175b_distributed.sh");
+    let text = script("gpt3_175b_flags.sh");
     assert_eq!(detect(&text), Some(Format::Megatron));
     let s = apply(&base(), &read(&text).unwrap()).unwrap();
     for (key, value) in [
@@ -400,19 +439,18 @@ fn explorer_rows_round_trip_through_megatron_flags() {
     );
 }
 
-/// Each Megatron-LM fixture, imported, exported and imported again, gives the same layout.
+/// Each of the project's Megatron-LM scripts (tests/import-scripts: arrays, backslashed
+/// lines, shell variables with defaults, a batch ramp, FP8 and MoE flags), imported,
+/// exported and imported again, gives the same layout.
 #[test]
-fn megatron_fixtures_round_trip() {
+fn megatron_scripts_round_trip() {
     use scaling_core::scenario::export::{launch_settings, Tool};
-    for name in [
-        "train_gpt3_175b_distributed.sh",
-        "train_gpt3_175b_distributed.fa0dcc48.sh",
-        "train_llama3_8b_h100_fp8.sh",
-        "train_mixtral_8x7b_distributed.sh",
-    ] {
+    let scripts = megatron_scripts();
+    assert!(scripts.len() >= 4, "{} scripts", scripts.len());
+    for (name, text) in scripts {
         let once = apply(
             &base(),
-            &read(&fixture(&format!("megatron/{name}"))).unwrap(),
+            &read(&text).unwrap_or_else(|e| panic!("{name}: {e}")),
         )
         .unwrap_or_else(|e| panic!("{name}: {e}"));
         let flags = launch_settings(&once, Tool::Megatron, once.llm.baseline_gpus);
@@ -449,9 +487,19 @@ fn inexpressible(settings: &str) -> bool {
 #[cfg(feature = "toml")]
 #[test]
 fn torchtitan_config_sets_the_layout() {
-    let text = fixture("torchtitan/llama3_70b.toml");
+    assert!(matches!(
+        read("[training]\nseq_len = \"long\"\n"),
+        Err(ImportError::BadValue { line: 2, .. })
+    ));
+    assert!(matches!(
+        read("[training]\nseq_len = = 3\n"),
+        Err(ImportError::Toml { line: 2, .. })
+    ));
+    let Some(text) = config("torchtitan/llama3_70b.toml") else {
+        return;
+    };
     assert_eq!(detect(&text), Some(Format::Torchtitan));
-    let s = imported("torchtitan/llama3_70b.toml");
+    let s = apply(&base(), &read(&text).unwrap()).unwrap();
     for (key, value) in [
         (Key::Tp, "8"),
         (Key::Pp, "1"),
@@ -465,20 +513,12 @@ fn torchtitan_config_sets_the_layout() {
     ] {
         assert_eq!(s.get_text(key), value, "{}", key.name());
     }
-    assert!(matches!(
-        read("[training]\nseq_len = \"long\"\n"),
-        Err(ImportError::BadValue { line: 2, .. })
-    ));
-    assert!(matches!(
-        read("[training]\nseq_len = = 3\n"),
-        Err(ImportError::Toml { line: 2, .. })
-    ));
 }
 
 /// Every explorer row of every preset with a shape, as a torchtitan config and back, is the
 /// same layout — but the rows torchtitan cannot run (ZeRO-1 and 2, partial recomputation,
 /// interleaved stages of unequal layers), which the export says in a comment. And each
-/// torchtitan fixture, imported, exported and imported again, is the same layout.
+/// torchtitan config of the corpus, imported, exported and imported again, is the same layout.
 #[cfg(feature = "toml")]
 #[test]
 fn layouts_round_trip_through_torchtitan() {
@@ -489,7 +529,9 @@ fn layouts_round_trip_through_torchtitan() {
         "{checked} rows, {cannot} torchtitan cannot run"
     );
     for name in ["llama3_8b.toml", "llama3_70b.toml", "llama3_405b.toml"] {
-        let once = imported(&format!("torchtitan/{name}"));
+        let Some(once) = imported(&format!("torchtitan/{name}")) else {
+            return;
+        };
         let toml = launch_settings(&once, Tool::Torchtitan, once.llm.baseline_gpus);
         let other = once
             .with_values(&[
@@ -504,12 +546,12 @@ fn layouts_round_trip_through_torchtitan() {
 }
 
 /// The model-shape menu: each shape sets what its `config.json` sets (read by the importer
-/// from the fixture), and its parameter count agrees with the card within 2% or the
-/// difference is an approximation the importer reports.
+/// from the corpus, when it is beside the project), and its parameter count agrees with the
+/// card within 2% or the difference is an approximation the importer reports.
 #[test]
 fn every_model_shape_is_its_config() {
     use scaling_core::scenario::shapes::SHAPES;
-    let fixtures = [
+    let configs = [
         ("Llama 3.1 8B", "llama-3.1-8b"),
         ("Qwen3 8B", "qwen3-8b"),
         ("Qwen3 32B", "qwen3-32b"),
@@ -522,6 +564,7 @@ fn every_model_shape_is_its_config() {
         ("DeepSeek-V3", "deepseek-v3"),
         ("Kimi K2", "kimi-k2-instruct"),
     ];
+    let corpus = corpus_or_skip(root(), "the shapes against their config.json");
     let dense = SHAPES.iter().filter(|s| s.query.contains("ne=1&")).count();
     assert!(SHAPES.len() >= 12 && dense >= 4 && SHAPES.len() - dense >= 4);
     for shape in SHAPES {
@@ -529,16 +572,19 @@ fn every_model_shape_is_its_config() {
             .apply(&base())
             .unwrap_or_else(|| panic!("{}", shape.name));
         assert!(s.llm.walls.has_shape(), "{}", shape.name);
-        let Some((_, file)) = fixtures.iter().find(|(n, _)| *n == shape.name) else {
+        let Some((_, file)) = configs.iter().find(|(n, _)| *n == shape.name) else {
             continue;
         };
-        let from_config = imported(&format!("hf/{file}.config.json"));
+        if corpus.is_none() {
+            continue;
+        }
+        let from_config = imported(&format!("hf/{file}.config.json")).unwrap();
         for key in scaling_core::scenario::import::SHAPE_KEYS {
             assert_eq!(s.get_text(key), from_config.get_text(key), "{}", shape.name);
         }
         assert_eq!(s.llm.total_params, from_config.llm.total_params);
     }
-    // GPT-NeoX 20B by hand (no config.json fixture): attention 4h² = 150,994,944 and GELU MLP
+    // GPT-NeoX 20B by hand (no config.json in the corpus): attention 4h² = 150,994,944 and GELU MLP
     // 8h² = 301,989,888 a layer at h = 6,144, times 44 = 19,931,332,608; embeddings
     // 2 · 50,432 · 6,144 = 619,708,416; P = 20,551,041,024 (the card's 20.6B).
     let neox = scaling_core::scenario::shapes::ModelShape::by_name("GPT-NeoX 20B").unwrap();
@@ -547,31 +593,31 @@ fn every_model_shape_is_its_config() {
     assert_eq!(s.get_text(Key::SeqLen), "2048");
 }
 
-/// NeMo 2.0 overrides: the Llama 3 70B recipe's pretraining layout (tests/fixtures/import/nemo/
-/// llama3_70b.py: TP 4, PP 4, virtual 5, CP 2, sequence parallel, 512 sequences of 8,192, one
-/// a microbatch) as nemo-run's command line takes it; the recipe's Python itself is refused
-/// (code, not settings); every explorer row round-trips as NeMo overrides but the ones NeMo
-/// cannot run.
+/// NeMo 2.0 overrides: a Llama 3 70B recipe's pretraining layout (the project's own
+/// tests/import-scripts/nemo_recipe_llama3_70b.py: TP 4, PP 4, virtual 5, CP 2, sequence
+/// parallel, 512 sequences of 8,192, one a microbatch) as a script assigns it; the recipe's
+/// Python itself is refused (code, not settings); every explorer row round-trips as NeMo
+/// overrides but the ones NeMo cannot run.
 #[test]
 fn nemo_overrides_round_trip() {
     use scaling_core::scenario::export::Tool;
-    let recipe = fixture("nemo/llama3_70b.py");
+    let recipe = script("nemo_recipe_llama3_70b.py");
     assert_eq!(detect(&recipe), Some(Format::Nemo));
     assert_eq!(read(&recipe), Err(ImportError::RecipeCode));
-    // The recipe's own pretrain defaults (its lines 62-67 and 192), as overrides.
-    let text = "trainer.strategy.tensor_model_parallel_size=4\n\
-        trainer.strategy.pipeline_model_parallel_size=4\n\
-        trainer.strategy.virtual_pipeline_model_parallel_size=5\n\
-        trainer.strategy.context_parallel_size=2\n\
-        trainer.strategy.sequence_parallel=True\n\
-        data.seq_length=8192\n\
-        data.global_batch_size=512\n\
-        data.micro_batch_size=1\n";
-    let s = apply(
-        &imported("hf/llama-3.1-70b.config.json"),
-        &read(text).unwrap(),
-    )
-    .unwrap();
+    let (checked, cannot) = rows_round_trip(Tool::Nemo);
+    assert!(checked >= 15, "{checked} rows, {cannot} NeMo cannot run");
+    // The recipe's own pretraining defaults, its `recipe.…` assignments, as overrides over
+    // the model's config.
+    let text: String = recipe
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("recipe."))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let Some(llama) = imported("hf/llama-3.1-70b.config.json") else {
+        return;
+    };
+    let s = apply(&llama, &read(&text).unwrap()).unwrap();
     for (key, value) in [
         (Key::Tp, "4"),
         (Key::Pp, "4"),
@@ -584,12 +630,11 @@ fn nemo_overrides_round_trip() {
         assert_eq!(s.get_text(key), value, "{}", key.name());
     }
     assert_eq!(s.llm.global_batch_tokens, 512.0 * 8192.0);
-    let (checked, cannot) = rows_round_trip(Tool::Nemo);
-    assert!(checked >= 15, "{checked} rows, {cannot} NeMo cannot run");
 }
 
-/// Every fixture (and NeMo overrides), mutated: bytes flipped, inserted, deleted, lines
-/// repeated, numbers swapped for hostile ones (`NaN`, `1e400`, `-0`, `99999999999999999999`).
+/// Launch scripts, published configs (when the corpus is beside the project) and NeMo
+/// overrides, mutated: bytes flipped, inserted, deleted, lines repeated, numbers swapped for
+/// hostile ones (`NaN`, `1e400`, `-0`, `99999999999999999999`).
 /// Reading never panics; a text that is read and applied gives a scenario whose every panel
 /// the shared checker finds clean (no `NaN`, `inf` or broken number shown), as a fuzzed link
 /// does (`tests/fuzz_decode.rs`).
@@ -597,17 +642,20 @@ fn nemo_overrides_round_trip() {
 fn mutated_files_never_break_the_page() {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, TestRunner};
-    let mut texts: Vec<String> = [
-        "hf/llama-3.1-70b.config.json",
-        "hf/mixtral-8x7b-v0.1.config.json",
-        "hf/deepseek-v3.config.json",
-        "megatron/train_gpt3_175b_distributed.sh",
-        "megatron/train_mixtral_8x7b_distributed.sh",
-        "torchtitan/llama3_70b.toml",
-    ]
-    .iter()
-    .map(|f| fixture(f))
-    .collect();
+    let mut texts: Vec<String> = ["gpt3_175b_flags.sh", "mixtral_8x7b_moe_flags.sh"]
+        .iter()
+        .map(|f| script(f))
+        .collect();
+    if let Some(dir) = corpus_or_skip(root(), "mutating the corpus's configs") {
+        for f in [
+            "hf/llama-3.1-70b.config.json",
+            "hf/mixtral-8x7b-v0.1.config.json",
+            "hf/deepseek-v3.config.json",
+            "torchtitan/llama3_70b.toml",
+        ] {
+            texts.push(std::fs::read_to_string(dir.join(f)).unwrap());
+        }
+    }
     texts.push(
         "trainer.strategy.tensor_model_parallel_size=4\n\
          trainer.strategy.virtual_pipeline_model_parallel_size=5\n\
@@ -687,7 +735,7 @@ fn mutated_files_never_break_the_page() {
 /// What "Your run", "Copy as" and `scalingExplorer.import` ask of the runs module
 /// (`scaling_core::runs::answer`), answered as the page shows it.
 mod runs {
-    use super::fixture;
+    use super::config;
     use scaling_core::i18n::{set_lang, Lang};
     use scaling_core::runs::{answer, Answer, Ask};
     use scaling_core::scenario::export::Tool;
@@ -702,7 +750,9 @@ mod runs {
     #[test]
     fn an_import_answers_the_new_link_and_a_line_per_key() {
         set_lang(Lang::En);
-        let config = fixture("hf/llama-3.1-70b.config.json");
+        let Some(config) = config("hf/llama-3.1-70b.config.json") else {
+            return;
+        };
         let Answer::Imported {
             query,
             format,
@@ -895,8 +945,9 @@ fn the_key_table_names_what_each_importer_reads() {
         }
     }
     assert!(checked > 60, "{checked} names checked");
-    // And the other way: every name the importers read in the real files, where it sets an
-    // input, is in the key table under its tool.
+    // And the other way: every name the importers read in the project's launch scripts and
+    // the configs they were written against, where it sets an input, is in the key table
+    // under its tool.
     let listed = |format: Format, source: &str| {
         Key::ALL.iter().any(|k| {
             let s = k.spec();
@@ -909,32 +960,52 @@ fn the_key_table_names_what_each_importer_reads() {
             names.contains(&source)
         })
     };
-    let mut files = 0;
-    for dir in ["hf", "megatron", "torchtitan"] {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/import")
-            .join(dir);
-        for entry in std::fs::read_dir(&root).unwrap() {
-            let path = entry.unwrap().path();
-            let import = read(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            for e in &import.entries {
-                if matches!(
-                    e.outcome,
-                    Outcome::Set(..) | Outcome::Approximated(Some(_), ..)
-                ) {
-                    assert!(
-                        listed(import.format, &e.source),
-                        "{}: {} sets an input but is in no row of the key table",
-                        path.display(),
-                        e.source
-                    );
-                }
-            }
-            files += 1;
+    let mut texts = megatron_scripts();
+    assert!(texts.len() >= 4, "{} scripts", texts.len());
+    if let Some(corpus) = corpus_or_skip(root(), "the key table against the corpus's configs") {
+        for name in WRITTEN_AGAINST {
+            let text = std::fs::read_to_string(corpus.join(name)).unwrap();
+            texts.push((name.to_string(), text));
         }
     }
-    assert!(files >= 20, "{files} files read");
+    for (name, text) in texts {
+        let import = read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for e in &import.entries {
+            if matches!(
+                e.outcome,
+                Outcome::Set(..) | Outcome::Approximated(Some(_), ..)
+            ) {
+                assert!(
+                    listed(import.format, &e.source),
+                    "{name}: {} sets an input but is in no row of the key table",
+                    e.source
+                );
+            }
+        }
+    }
 }
+
+/// The corpus's configs the importers were written against (◆ in its SOURCES.md; the
+/// Hugging Face configs of the shapes menu and torchtitan's Llama 3 and DeepSeek-V3 jobs).
+const WRITTEN_AGAINST: [&str; 17] = [
+    "hf/deepseek-v3.config.json",
+    "hf/gpt-oss-120b.config.json",
+    "hf/gpt-oss-20b.config.json",
+    "hf/kimi-k2-instruct.config.json",
+    "hf/llama-3.1-405b.config.json",
+    "hf/llama-3.1-70b.config.json",
+    "hf/llama-3.1-8b.config.json",
+    "hf/mixtral-8x22b-v0.1.config.json",
+    "hf/mixtral-8x7b-v0.1.config.json",
+    "hf/qwen3-235b-a22b.config.json",
+    "hf/qwen3-30b-a3b.config.json",
+    "hf/qwen3-32b.config.json",
+    "hf/qwen3-8b.config.json",
+    "torchtitan/deepseek_v3_671b.toml",
+    "torchtitan/llama3_405b.toml",
+    "torchtitan/llama3_70b.toml",
+    "torchtitan/llama3_8b.toml",
+];
 
 /// A text of `format` that gives `name` a value, with what the importer needs beside it
 /// (a batch's sequence length, a schedule's pipeline, a recomputation's granularity).
@@ -1031,7 +1102,13 @@ fn sample(format: Format, name: &str) -> String {
 fn p_follows_the_shape_a_reader_completes() {
     use scaling_core::page::PageState;
     let start = decode("v=1&view=strong").scenario;
-    let config = read(&fixture("hf/llama-3.1-70b.config.json")).unwrap();
+    let (Some(config), Some(toml)) = (
+        config("hf/llama-3.1-70b.config.json"),
+        config("torchtitan/llama3_70b.toml"),
+    ) else {
+        return;
+    };
+    let config = read(&config).unwrap();
     let imported = apply(&start, &config).unwrap();
     assert!(!imported.llm.walls.has_shape());
     assert_eq!(imported.llm.total_params, start.llm.total_params);
@@ -1050,7 +1127,7 @@ fn p_follows_the_shape_a_reader_completes() {
     page.apply_text(Key::Layers, "80", 30_000.0).unwrap();
     assert_eq!(page.scenario.llm.total_params, 72e9);
     // The config, then torchtitan's TOML, whose seq_len completes the shape.
-    let toml = read(&fixture("torchtitan/llama3_70b.toml")).unwrap();
+    let toml = read(&toml).unwrap();
     let both = apply(&apply(&start, &config).unwrap(), &toml).unwrap();
     assert_eq!(both.llm.total_params, 70_552_387_584.0);
     // A link keeps the p it says, shape or not.

@@ -6,18 +6,16 @@
 //! reason, so that a new miss fails the test and so does a fixed one still listed.
 #![cfg(not(target_arch = "wasm32"))]
 
+use crate::common::corpus::corpus_or_skip;
 use scaling_core::scenario::import::{apply, read, ImportError, Outcome};
 use scaling_core::scenario::{decode, Key, Scenario};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// `../shared/fixtures/import` from the project root, or `SCALING_FIXTURES`/import.
-fn corpus_dir() -> Option<PathBuf> {
-    let root = std::env::var_os("SCALING_FIXTURES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures"));
-    let dir = root.join("import");
-    dir.join("expected.json").is_file().then_some(dir)
+/// The corpus beside the project (`tests/common/corpus.rs`), or `None` after saying `what`
+/// is skipped.
+fn corpus(what: &str) -> Option<PathBuf> {
+    corpus_or_skip(Path::new(env!("CARGO_MANIFEST_DIR")), what)
 }
 
 /// The files whose shape the importer reads otherwise than `expected.json`, and why. Each is
@@ -118,8 +116,7 @@ fn outcomes(
 
 #[test]
 fn hugging_face_configs_import_as_the_model_they_describe() {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("skipped: no ../shared/fixtures/import/expected.json beside the project");
+    let Some(dir) = corpus("the corpus's Hugging Face configs") else {
         return;
     };
     let expected: Value =
@@ -205,8 +202,7 @@ fn expected_layout(training: &Value) -> Vec<(Key, String)> {
 /// import as the layout they describe, over a scenario whose layout differs in every key.
 #[test]
 fn torchtitan_tomls_of_every_vintage_import_as_their_layout() {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("skipped: no ../shared/fixtures/import/expected.json beside the project");
+    let Some(dir) = corpus("the corpus's torchtitan TOMLs") else {
         return;
     };
     let expected: Value =

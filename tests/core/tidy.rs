@@ -1,8 +1,10 @@
 //! Mechanical hygiene of the tree, in the spirit of rust-analyzer's `xtask/src/tidy.rs`: code
 //! comments carry no tracker numbers and no measured byte counts (both go stale; they belong in
 //! commit bodies and docs/performance.md), every repo path a doc names exists, docs/url.md's key
-//! tables list exactly the scenario's keys, and no sibling modules import each other in a
-//! cycle. Each check is a function over text with unit tests that plant a violation; one test
+//! tables list exactly the scenario's keys, no sibling modules import each other in a
+//! cycle, and the tests carry no copied config (published ones are read from beside the
+//! project, tests/common/corpus.rs) while each of the project's own test scripts says it is
+//! its own. Each check is a function over text with unit tests that plant a violation; one test
 //! per check then runs it over the real tree and prints every violation as `path:line`.
 
 use scaling_core::scenario::Key;
@@ -27,8 +29,8 @@ const NOT_SOURCE: &[&str] = &[
     "mutants.out",
     "mutants.out.old",
 ];
-/// Files whose comments are not checked: others' files kept byte for byte, and outputs.
-const NOT_OURS: &[&str] = &["tests/fixtures", "crates/cli/tests/snapshots"];
+/// Files whose comments are not checked: outputs.
+const NOT_OURS: &[&str] = &["crates/cli/tests/snapshots"];
 
 /// Every file under `dir` (relative to the root), as `/`-separated relative paths.
 fn walk(dir: &str, out: &mut Vec<String>) {
@@ -1056,6 +1058,46 @@ fn cycles<'a>(graph: &BTreeMap<&'a str, Vec<&'a str>>) -> Vec<Vec<&'a str>> {
         .collect()
 }
 
+// ---- check f: copied files among the tests -----------------------------------------------
+
+/// The project's own launch scripts and recipe, test input for the importers.
+const IMPORT_SCRIPTS: &str = "tests/import-scripts";
+
+/// Files among the tests that look copied: anything under a `tests/fixtures` folder, and any
+/// configuration file (`.json`, `.toml`, `.yaml`, `.yml`) under `tests/`. Published configs
+/// are read from the corpus beside the project, never carried in it.
+fn carried_copies(files: &[String]) -> Vec<String> {
+    files
+        .iter()
+        .filter(|f| {
+            f.starts_with("tests/")
+                && (f.starts_with("tests/fixtures/")
+                    || [".json", ".toml", ".yaml", ".yml"]
+                        .iter()
+                        .any(|e| f.ends_with(e)))
+        })
+        .map(|f| {
+            format!(
+                "{f}: a copied file (published configs are read from ../shared/fixtures/import)"
+            )
+        })
+        .collect()
+}
+
+/// A test script whose opening comment (the lines starting `#`, a shebang included) does not
+/// say it is the project's own test input.
+fn not_own_test_input(path: &str, text: &str) -> Option<String> {
+    let head = text
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches(['#', '!']).trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    (!head.contains("the project's own test input"))
+        .then(|| format!("{path}:1: no opening comment saying it is the project's own test input"))
+}
+
 fn rust_sources() -> (Vec<String>, Vec<(String, String)>) {
     let mut srcs = vec!["src".to_string()];
     srcs.extend(
@@ -1117,7 +1159,7 @@ fn no_measured_sizes_in_code_comments() {
 #[test]
 fn every_path_a_doc_names_exists() {
     let files: BTreeSet<String> = files_under(&[""]).into_iter().collect();
-    assert!(files.contains("tests/fixtures/import/SOURCES.md"));
+    assert!(files.contains("tests/import-scripts/gpt3_175b_flags.sh"));
     let found = docs()
         .iter()
         .flat_map(|d| stale_paths(d, &read(d), &files))
@@ -1148,7 +1190,66 @@ fn no_module_cycles_among_siblings() {
     );
 }
 
+#[test]
+fn the_tests_carry_no_copied_config_and_their_scripts_are_the_projects() {
+    fail_on(
+        "copied files among the tests",
+        carried_copies(&files_under(&["tests"])),
+    );
+    let scripts = files_under(&[IMPORT_SCRIPTS]);
+    assert!(scripts.len() >= 5, "{scripts:?}");
+    fail_on(
+        "test scripts that do not say they are the project's own",
+        scripts
+            .iter()
+            .filter_map(|f| not_own_test_input(f, &read(f)))
+            .collect(),
+    );
+}
+
 // ---- the checks catch what they look for -------------------------------------------------
+
+#[test]
+fn copied_configs_and_unmarked_scripts_are_found() {
+    let files: Vec<String> = [
+        "tests/fixtures/import/SOURCES.md",
+        "tests/core/llama.config.json",
+        "tests/e2e/launcher.yaml",
+        "tests/core/import.rs",
+        "tests/import-scripts/a.sh",
+        "crates/cli/tests/snapshots/cli/machines.json",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert_eq!(
+        carried_copies(&files)
+            .iter()
+            .map(|p| p.split(':').next().unwrap())
+            .collect::<Vec<_>>(),
+        [
+            "tests/fixtures/import/SOURCES.md",
+            "tests/core/llama.config.json",
+            "tests/e2e/launcher.yaml"
+        ]
+    );
+    let own =
+        "#!/bin/bash\n# The project's own test input, written for\n# its tests.\n--num-layers 8\n";
+    assert_eq!(not_own_test_input("a.sh", own), None);
+    let py = "# The project's own\n# test input.\nfrom x import y\n";
+    assert_eq!(not_own_test_input("a.py", py), None);
+    // Said below the code, or not at all: not an opening comment.
+    for text in [
+        "#!/bin/bash\n--num-layers 8\n# The project's own test input\n",
+        "# Copyright NVIDIA\n--num-layers 8\n",
+        "",
+    ] {
+        assert_eq!(
+            not_own_test_input("a.sh", text).as_deref(),
+            Some("a.sh:1: no opening comment saying it is the project's own test input"),
+            "{text}"
+        );
+    }
+}
 
 #[test]
 fn tracker_numbers_are_found_in_every_comment_syntax() {

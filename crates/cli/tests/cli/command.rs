@@ -599,17 +599,27 @@ fn prerender_figures_check_their_query() {
 }
 
 /// `scaling import` prints the link the files make and each key's outcome; `--import` on a
-/// panel command prints that panel for the same scenario; a refused file names itself.
+/// panel command prints that panel for the same scenario; a refused file names itself. The
+/// config is the corpus's beside the project (tests/common/corpus.rs); without it only the
+/// refusal is checked.
 #[test]
 fn import_prints_the_link_and_what_each_key_did() {
-    let config = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/fixtures/import/hf/llama-3.1-70b.config.json"
+    // A refused file: exit 2, its name and the key in the message.
+    let bad = std::env::temp_dir().join("scaling-import-bad.json");
+    std::fs::write(&bad, "{\"num_hidden_layers\": \"eighty\"}").unwrap();
+    let (code, _, err) = scaling(&["import", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("scaling-import-bad.json") && err.contains("num_hidden_layers"),
+        "{err}"
     );
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/fixtures/import/megatron/train_gpt3_175b_distributed.sh"
-    );
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let Some(corpus) = crate::corpus::corpus_or_skip(root, "importing a published config.json")
+    else {
+        return;
+    };
+    let config = corpus.join("hf/llama-3.1-70b.config.json");
+    let config = config.to_str().unwrap();
     let (code, out, err) = scaling(&["import", config, "--query", "v=1&sq=8192&tp=8"]);
     assert_eq!(code, 0, "{err}");
     let first = out.lines().next().unwrap();
@@ -628,6 +638,8 @@ fn import_prints_the_link_and_what_each_key_did() {
     );
     // Two files, the second over the first: the script's layout and batch, the config's
     // vocabulary (the script names only a tokenizer file).
+    let script = root.join("tests/import-scripts/gpt3_175b_flags.sh");
+    let script = script.to_str().unwrap();
     let (code, out, err) = scaling(&["import", config, script, "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -643,15 +655,6 @@ fn import_prints_the_link_and_what_each_key_did() {
         assert!(query.split('&').any(|p| p == part), "{part} in {query}");
     }
     assert_eq!(doc["files"][1]["format"], "Megatron-LM flags");
-    // A refused file: exit 2, its name and the key in the message.
-    let bad = std::env::temp_dir().join("scaling-import-bad.json");
-    std::fs::write(&bad, "{\"num_hidden_layers\": \"eighty\"}").unwrap();
-    let (code, _, err) = scaling(&["import", bad.to_str().unwrap()]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("scaling-import-bad.json") && err.contains("num_hidden_layers"),
-        "{err}"
-    );
 }
 
 /// `scaling shapes` lists the published models' shapes; `--shape` puts one over a link with

@@ -2,5 +2,8 @@
 //! (`command`), and every output byte for byte against `tests/snapshots/cli/` (`snapshots`).
 #![cfg(not(target_arch = "wasm32"))] // native only
 
+#[path = "../../../../tests/common/corpus.rs"]
+mod corpus;
+
 mod command;
 mod snapshots;
