@@ -342,7 +342,7 @@ pub fn recompute_table(rows: &[RecomputeRow]) -> Table {
             Cell::words(if r.calibration {
                 tr("calibration", "标定")
             } else {
-                tr("predicted", "预测")
+                tr("predicted with row 1's r∞", "用第 1 行的 r∞ 预测")
             })
         })
         .words(("model", "模型"), |r| Cell::words(r.run.model))
