@@ -288,6 +288,18 @@ fn only_known_keys_are_said_to_have_no_effect() {
         why("num_hiden_layers")
     );
     assert!(!why("interleave_moe_layer_step").contains("did you mean"));
+    // The activation decides a gated MLP: not "no effect".
+    let gelu = read(
+        r#"{"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+        "vocab_size": 100, "hidden_act": "gelu"}"#,
+    )
+    .unwrap();
+    let act = gelu
+        .entries
+        .iter()
+        .find(|e| e.source == "hidden_act")
+        .unwrap();
+    assert!(act.describe().contains("model_type"), "{}", act.describe());
     assert!(
         why("vision_config").contains("vision"),
         "{}",

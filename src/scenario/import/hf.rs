@@ -52,8 +52,8 @@ const TIED_BY_DEFAULT: [&str; 12] = [
 /// Keys known to change neither memory, traffic nor FLOPs: names, token ids and generation
 /// settings, norms' epsilons, dropout and initialisation, position encodings, biases and
 /// norms of the weights (the shape leaves them out, §12.1), routing losses and scales, and
-/// kernels' switches. Any other key the importer does not read is reported as not known.
-const NO_EFFECT: [&str; 105] = [
+/// kernels' switches (not the activation, which decides a gated MLP). Any other key the importer does not read is reported as not known.
+const NO_EFFECT: [&str; 101] = [
     "_name_or_path",
     "architectures",
     "architecture",
@@ -101,10 +101,6 @@ const NO_EFFECT: [&str; 105] = [
     "original_max_position_embeddings",
     "use_dynamic_ntk",
     "use_logn_attn",
-    "hidden_act",
-    "hidden_activation",
-    "activation_function",
-    "mlp_hidden_act",
     "router_aux_loss_coef",
     "aux_loss_alpha",
     "output_router_logits",
@@ -192,6 +188,11 @@ fn unread_reason(key: &str) -> Option<&'static str> {
         "max_position_embeddings" | "n_positions" | "seq_length" => tr(
             "the longest context the model accepts, not the training sequence length (sq keeps its value)",
             "模型可接受的最长上下文，不是训练序列长度（sq 保持原值）",
+        ),
+        // The activation decides a gated MLP's third matrix, which is read from model_type.
+        "hidden_act" | "hidden_activation" | "activation_function" | "mlp_hidden_act" => tr(
+            "the MLP's gating is taken from model_type (GELU: two matrices, SwiGLU: three); check that it matches",
+            "MLP 是否门控按 model_type 判断（GELU 两个矩阵，SwiGLU 三个）；请核对是否相符",
         ),
         "torch_dtype" | "dtype" | "bf16" | "fp16" | "fp32" | "quantization_config" => tr(
             "the weights' storage type; training precision is s_w and peak",

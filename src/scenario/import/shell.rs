@@ -133,9 +133,11 @@ fn pattern_matches(pattern: &str, word: &str) -> bool {
 
 /// Whether a line sets something the importer reads: a flag or a variable.
 fn sets_something(line: &str) -> bool {
-    line.split_whitespace()
-        .any(|w| w.trim_matches('"').starts_with("--"))
-        || assignment(line).is_some()
+    line.split_whitespace().any(|w| {
+        // A flag is `--` and a letter; `echo "---"` sets nothing.
+        let w = w.trim_matches('"').as_bytes();
+        w.len() > 2 && w.starts_with(b"--") && w[2].is_ascii_alphabetic()
+    }) || assignment(line).is_some()
 }
 
 /// `text` with the branches that do not run blanked (their lines kept, empty), or the line of
@@ -328,7 +330,8 @@ mod tests {
             active_text(text),
             Err(ImportError::Branch { line: 2, opened: 1 })
         );
-        // Undecided but setting nothing: kept out, no refusal.
+        // Undecided but setting nothing (an echo of dashes is no flag): kept out, no refusal.
+        assert!(active_text("if command -v srun; then\n  echo \"---\"\nfi\n").is_ok());
         assert!(active_text("if command -v nvidia-smi; then\n  echo ok\nfi\n").is_ok());
         // A loop that sets a flag.
         assert!(active_text("for i in 1 2; do\n  --seed $i\ndone\n").is_err());
