@@ -644,8 +644,8 @@ fn nemo_overrides_round_trip() {
     assert_eq!(s.llm.global_batch_tokens, 512.0 * 8192.0);
 }
 
-/// Launch scripts, published configs (when the corpus is beside the project) and NeMo
-/// overrides, mutated: bytes flipped, inserted, deleted, lines repeated, numbers swapped for
+/// Launch scripts, published configs (when the corpus is beside the project: Hugging Face,
+/// torchtitan, NeMo launcher YAML, DeepSpeed, GPT-NeoX) and NeMo overrides, mutated: bytes flipped, inserted, deleted, lines repeated, numbers swapped for
 /// hostile ones (`NaN`, `1e400`, `-0`, `99999999999999999999`).
 /// Reading never panics; a text that is read and applied gives a scenario whose every panel
 /// the shared checker finds clean (no `NaN`, `inf` or broken number shown), as a fuzzed link
@@ -664,6 +664,10 @@ fn mutated_files_never_break_the_page() {
             "hf/mixtral-8x7b-v0.1.config.json",
             "hf/deepseek-v3.config.json",
             "torchtitan/llama3_70b.toml",
+            "nemo-yaml/launcher_gpt3_175b.yaml",
+            "nemo-yaml/launcher_mixtral_8x7b.yaml",
+            "other/deepspeed_gpt2-xl-japanese.ds_config.json",
+            "other/gpt-neox_pythia-6.9b.yml",
         ] {
             texts.push(std::fs::read_to_string(dir.join(f)).unwrap());
         }
@@ -968,6 +972,8 @@ fn the_key_table_names_what_each_importer_reads() {
                 Format::Nemo => s.nemo,
                 Format::Torchtitan => s.torchtitan,
                 Format::HuggingFace => s.hf,
+                // The launcher's names are docs/import.md's, not the key table's.
+                Format::NemoLauncher | Format::DeepSpeed | Format::GptNeox => &[],
             };
             names.contains(&source)
         })
@@ -1100,6 +1106,9 @@ fn sample(format: Format, name: &str) -> String {
             }
             _ => format!("{{\"{name}\": 2}}"),
         },
+        Format::NemoLauncher | Format::DeepSpeed | Format::GptNeox => {
+            unreachable!("the key table has no launcher or DeepSpeed column")
+        }
     }
 }
 

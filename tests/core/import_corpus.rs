@@ -18,6 +18,13 @@ fn corpus(what: &str) -> Option<PathBuf> {
     corpus_or_skip(Path::new(env!("CARGO_MANIFEST_DIR")), what)
 }
 
+/// The corpus and its `expected.json`, or `None` after saying `what` is skipped.
+fn corpus_and_expected(what: &str) -> Option<(PathBuf, Value)> {
+    let dir = corpus(what)?;
+    let text = std::fs::read_to_string(dir.join("expected.json")).unwrap();
+    Some((dir, serde_json::from_str(&text).unwrap()))
+}
+
 /// The files whose shape the importer reads otherwise than `expected.json`, and why. Each is
 /// a known gap of the model's shape or of the importer (docs/import.md).
 const KNOWN_MISSES: [(&str, &str); 0] = [];
@@ -116,11 +123,9 @@ fn outcomes(
 
 #[test]
 fn hugging_face_configs_import_as_the_model_they_describe() {
-    let Some(dir) = corpus("the corpus's Hugging Face configs") else {
+    let Some((dir, expected)) = corpus_and_expected("the corpus's Hugging Face configs") else {
         return;
     };
-    let expected: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap()).unwrap();
     let files = expected["files"].as_object().unwrap();
     let results = outcomes(&dir, files);
     let mut report = String::new();
@@ -202,11 +207,9 @@ fn expected_layout(training: &Value) -> Vec<(Key, String)> {
 /// import as the layout they describe, over a scenario whose layout differs in every key.
 #[test]
 fn torchtitan_tomls_of_every_vintage_import_as_their_layout() {
-    let Some(dir) = corpus("the corpus's torchtitan TOMLs") else {
+    let Some((dir, expected)) = corpus_and_expected("the corpus's torchtitan TOMLs") else {
         return;
     };
-    let expected: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap()).unwrap();
     let base = decode("v=1&tp=2&pp=2&cp=2&mbs=3&sq=512&zero=1&ac=selective").scenario;
     let mut report = String::new();
     let mut n = 0;
@@ -236,5 +239,194 @@ fn torchtitan_tomls_of_every_vintage_import_as_their_layout() {
         }
     }
     assert_eq!(n, 12);
+    assert!(report.is_empty(), "{report}");
+}
+
+/// What `expected.json` says a NeMo launcher config's run is, as the scenario's keys: the
+/// degrees (an absent one is NeMo's default, 1), the schedule, sequence parallelism, the
+/// microbatch, the sequence and the global batch in tokens, the recomputation in force and
+/// the GPUs.
+fn expected_run(t: &Value) -> Vec<(Key, String)> {
+    let int = |k: &str| t.get(k).and_then(Value::as_u64);
+    let mut out = Vec::new();
+    for (key, name) in [
+        (Key::Tp, "tp"),
+        (Key::Pp, "pp"),
+        (Key::Cp, "cp"),
+        (Key::Ep, "ep"),
+    ] {
+        out.push((key, int(name).unwrap_or(1).to_string()));
+    }
+    match int("vpp") {
+        Some(v) => {
+            out.push((Key::Schedule, "interleaved".into()));
+            out.push((Key::Chunks, v.to_string()));
+        }
+        None => out.push((Key::Schedule, "1f1b".into())),
+    }
+    if let Some(sp) = t["sequence_parallel"].as_bool() {
+        out.push((Key::SequenceParallel, u8::from(sp).to_string()));
+    }
+    let (m, s, g) = (int("microbatch"), int("seq_len"), int("global_batch"));
+    out.push((Key::Microbatch, m.unwrap().to_string()));
+    out.push((Key::SeqLen, s.unwrap().to_string()));
+    out.push((Key::GlobalBatch, (g.unwrap() * s.unwrap()).to_string()));
+    let effective = t["recompute"]["effective"].as_str().unwrap();
+    out.push((Key::Recompute, effective.to_string()));
+    let gpus = int("nodes").unwrap() * int("gpus_per_node").unwrap();
+    out.push((Key::BaselineGpus, gpus.to_string()));
+    out
+}
+
+/// The scenario's value of `key` as `expected_run` writes it (the batch in whole tokens).
+fn run_value(s: &Scenario, key: Key) -> String {
+    match key {
+        Key::GlobalBatch => format!("{}", s.llm.global_batch_tokens),
+        Key::BaselineGpus => format!("{}", s.llm.baseline_gpus),
+        _ => s.get_text(key),
+    }
+}
+
+/// NeMo's launcher YAML (NeMo 1.x Hydra configs): each decoder's model and run as
+/// `expected.json` says, over a scenario whose layout differs in every key; T5 and BERT
+/// refused as not decoder-only.
+#[test]
+fn nemo_launcher_configs_import_as_their_model_and_run() {
+    let Some((dir, expected)) = corpus_and_expected("the corpus's NeMo launcher configs") else {
+        return;
+    };
+    let base =
+        decode("v=1&tp=2&pp=2&cp=2&ep=2&mbs=3&sq=512&zero=1&ac=selective&sp=1&voc=32000").scenario;
+    let mut report = String::new();
+    let (mut read_as_run, mut refused) = (0, 0);
+    for (path, f) in expected["files"].as_object().unwrap() {
+        if f["format"].as_str() != Some("nemo-launcher-yaml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(path)).unwrap();
+        let name = f["model_name"].as_str().unwrap();
+        if name.contains("T5") || name.contains("BERT") {
+            match read(&text) {
+                Err(ImportError::NotDecoder(_)) => refused += 1,
+                other => report.push_str(&format!(
+                    "{path}: not refused as not a decoder: {other:?}\n"
+                )),
+            }
+            continue;
+        }
+        let s = match read(&text).and_then(|i| apply(&base, &i)) {
+            Ok(s) => s,
+            Err(e) => {
+                report.push_str(&format!("{path}: refused: {e}\n"));
+                continue;
+            }
+        };
+        read_as_run += 1;
+        let mut wrong: Vec<String> = expected_keys(&f["model"])
+            .into_iter()
+            .filter(|&(key, want)| value_of(&s, key) != want)
+            .map(|(key, want)| format!("{} {} (expected {want})", key.name(), value_of(&s, key)))
+            .collect();
+        wrong.extend(
+            expected_run(&f["training"])
+                .into_iter()
+                .filter(|(key, want)| run_value(&s, *key) != *want)
+                .map(|(key, want)| {
+                    format!("{} {} (expected {want})", key.name(), run_value(&s, key))
+                }),
+        );
+        if !wrong.is_empty() {
+            report.push_str(&format!("{path}: {}\n", wrong.join(", ")));
+        }
+    }
+    assert_eq!((read_as_run, refused), (13, 2), "{report}");
+    assert!(report.is_empty(), "{report}");
+}
+
+/// The corpus's other files: DeepSpeed configs (batch, ZeRO stage, AutoTP; `"auto"` sets
+/// nothing) and GPT-NeoX configs (model and run) read as `expected.json` says; DeepSeek's and
+/// Zamba2's own formats, MaxText, llm-foundry and OLMo refused naming what the file is.
+#[test]
+fn other_formats_are_read_or_refused_naming_what_they_are() {
+    let Some((dir, expected)) =
+        corpus_and_expected("the corpus's DeepSpeed, GPT-NeoX and other configs")
+    else {
+        return;
+    };
+    let base = decode("v=1&tp=2&pp=2&mbs=3&sq=2048&zero=1&ac=selective").scenario;
+    let mut report = String::new();
+    let mut counts = [0; 3];
+    for (path, f) in expected["files"].as_object().unwrap() {
+        let format = f["format"].as_str().unwrap();
+        if !path.starts_with("other/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(path)).unwrap();
+        let t = &f["training"];
+        let int = |k: &str| t.get(k).and_then(Value::as_u64);
+        let mut want: Vec<(Key, String)> = Vec::new();
+        match format {
+            "deepspeed-json" => {
+                counts[0] += 1;
+                // "auto" and absent keys keep the scenario's value.
+                want.push((Key::Microbatch, int("microbatch").unwrap_or(3).to_string()));
+                want.push((Key::Zero, int("zero_stage").unwrap_or(1).to_string()));
+                want.push((Key::Tp, int("tp").unwrap_or(2).to_string()));
+                if let Some(g) = int("global_batch") {
+                    want.push((Key::GlobalBatch, (g * 2048).to_string()));
+                }
+            }
+            "gpt-neox-yaml" => {
+                counts[1] += 1;
+                want.push((Key::Tp, int("tp").unwrap().to_string()));
+                want.push((Key::Pp, int("pp").unwrap().to_string()));
+                want.push((Key::SeqLen, int("seq_len").unwrap().to_string()));
+                if let Some(m) = int("microbatch") {
+                    want.push((Key::Microbatch, m.to_string()));
+                }
+                if let Some(z) = int("zero_stage") {
+                    want.push((Key::Zero, z.to_string()));
+                }
+                if t["recompute"]
+                    .as_str()
+                    .is_some_and(|r| r.starts_with("full"))
+                {
+                    want.push((Key::Recompute, "full".into()));
+                }
+            }
+            _ => {
+                counts[2] += 1;
+                match read(&text) {
+                    Err(ImportError::Foreign { .. } | ImportError::NotDecoder(_)) => {}
+                    other => report.push_str(&format!("{path}: not refused: {other:?}\n")),
+                }
+                continue;
+            }
+        }
+        let s = match read(&text).and_then(|i| apply(&base, &i)) {
+            Ok(s) => s,
+            Err(e) => {
+                report.push_str(&format!("{path}: refused: {e}\n"));
+                continue;
+            }
+        };
+        let mut wrong: Vec<String> = want
+            .into_iter()
+            .filter(|(key, v)| run_value(&s, *key) != *v)
+            .map(|(key, v)| format!("{} {} (expected {v})", key.name(), run_value(&s, key)))
+            .collect();
+        if !f["model"].is_null() {
+            wrong.extend(
+                expected_keys(&f["model"])
+                    .into_iter()
+                    .filter(|&(key, v)| value_of(&s, key) != v)
+                    .map(|(key, v)| format!("{} {} (expected {v})", key.name(), value_of(&s, key))),
+            );
+        }
+        if !wrong.is_empty() {
+            report.push_str(&format!("{path}: {}\n", wrong.join(", ")));
+        }
+    }
+    assert_eq!(counts, [5, 2, 11], "{report}");
     assert!(report.is_empty(), "{report}");
 }

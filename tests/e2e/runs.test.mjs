@@ -169,10 +169,27 @@ test('a config that contradicts itself is refused naming the key, and nothing ch
   assert.equal(await page.inputValue('#nl-input'), nl);
   // Text in no format.
   await paste(page, 'hello world');
-  assert.match((await report(page)).message, /not a Hugging Face config\.json, Megatron-LM flags, NeMo overrides or a torchtitan TOML/);
+  assert.match((await report(page)).message, /not a Hugging Face config\.json, Megatron-LM flags, NeMo overrides, a torchtitan TOML, a DeepSpeed config, a NeMo launcher YAML or a GPT-NeoX config/);
   assert.equal(await page.evaluate(() => location.search), before);
   await assertNoNonsense(page, 'after the refusal');
   await assertClean(assert, page, 'after the refusal');
+});
+
+test('a DeepSpeed config sets the microbatch and ZeRO stage; a NeMo launcher YAML is named as the command line\'s', { skip: NO_CORPUS }, async () => {
+  const page = await open();
+  await paste(page, config('other/deepspeed_bf16_full_zero3.json'));
+  await waitForSearch(page, 'zero', '3');
+  const r = await report(page);
+  assert.equal(r.format, 'DeepSpeed config');
+  assert.ok(r.items.some((i) => i.kind === 'set' && /zero_optimization\.stage: sets zero = 3/.test(i.text)), JSON.stringify(r.items));
+  assert.ok(r.items.some((i) => /optimizer\.params\.lr: ignored: changes neither memory, traffic nor FLOPs/.test(i.text)), JSON.stringify(r.items));
+  assert.equal((await params(page)).mbs, '4');
+  const before = await page.evaluate(() => location.search);
+  await paste(page, config('nemo-yaml/launcher_llama3_1_70b.yaml'));
+  assert.match((await report(page)).message, /a NeMo launcher YAML is read by the command line: scaling import FILE/);
+  assert.equal(await page.evaluate(() => location.search), before, 'the link is unchanged');
+  await assertNoNonsense(page, 'after the YAML');
+  await assertClean(assert, page, 'DeepSpeed, then a YAML');
 });
 
 test('2 MB of text is refused at once, a file that long unread, and the page stays responsive', async () => {

@@ -526,10 +526,7 @@ fn mlp(r: &mut Reader<'_>, hidden: Option<u64>, experts: bool) -> Result<(), Imp
         (None, Some((name, w))) => r.say(
             name,
             Some((Key::Ffn, (2 * w / 3).to_string())),
-            tr(
-                "a GELU MLP of width w ≠ 4h: a gated MLP of 2w/3 has its weights and FLOPs",
-                "宽度 w ≠ 4h 的 GELU MLP：按宽 2w/3 的门控 MLP 计，权重与 FLOPs 相同",
-            ),
+            super::notes::gelu_width(),
         ),
         // GPT-2 style: no width (n_inner null) is 4h.
         (None, None) if !gated && hidden.is_some() => {
@@ -554,13 +551,7 @@ fn approximations(r: &mut Reader<'_>) {
         _ => false,
     };
     let notes: [(&str, &'static str); 5] = [
-        (
-            "tie_word_embeddings",
-            tr(
-                "input and output embeddings are one matrix; the shape counts V·h twice",
-                "输入与输出 embedding 共用一个矩阵；形状按两份 V·h 计",
-            ),
-        ),
+        ("tie_word_embeddings", super::notes::tied()),
         (
             "sliding_window",
             tr(

@@ -291,6 +291,15 @@ fn counts(f: &mut Flags) -> Result<(), ImportError> {
             f.set(flag, line, key, "1".to_string());
         }
     }
+    // Transformer Engine's userbuffers overlap of TP: a collective goes in TP chunks behind
+    // its GEMM's and the first stays exposed, `tpo = 1 − 1/TP` (docs/model/12-walls.md §12.4).
+    if let Some(&(_, _, line)) = f.get("--tp-comm-overlap") {
+        let tp = f
+            .number("--tensor-model-parallel-size")?
+            .map_or(1, |(t, _)| t);
+        let share = 1.0 - 1.0 / tp as f64;
+        f.set("--tp-comm-overlap", line, Key::TpOverlap, share.to_string());
+    }
     megatron_fsdp(f)
 }
 
@@ -340,10 +349,7 @@ fn mlp(f: &mut Flags) -> Result<(), ImportError> {
             Outcome::Approximated(
                 Some(Key::Ffn),
                 (2 * w / 3).to_string(),
-                tr(
-                    "a GELU MLP of width w ≠ 4h: a gated MLP of 2w/3 has its weights and FLOPs",
-                    "宽度 w ≠ 4h 的 GELU MLP：按宽 2w/3 的门控 MLP 计，权重与 FLOPs 相同",
-                ),
+                super::notes::gelu_width(),
             ),
         ),
         (None, Some((h, line))) if swiglu => f.set(
@@ -555,7 +561,8 @@ const LAYOUT_FLAGS: [&str; 6] = [
 
 /// What a launch leaves out is Megatron-LM's default, not the scenario's value: one
 /// tensor-, pipeline-, context- and expert-parallel rank, the 1F1B schedule, no
-/// recomputation, no sequence parallelism, plain data parallelism (ZeRO-0). Only for a text
+/// recomputation, no sequence parallelism, no TP overlap, plain data parallelism (ZeRO-0).
+/// Only for a text
 /// that names part of the layout: flags for the shape alone leave the layout as it was.
 fn defaults(f: &mut Flags) {
     if !LAYOUT_FLAGS.iter().any(|flag| f.get(flag).is_some()) {
@@ -587,6 +594,9 @@ fn defaults(f: &mut Flags) {
     if absent(f, &["--sequence-parallel"]) {
         set.push(("--sequence-parallel", Key::SequenceParallel, "0"));
     }
+    if absent(f, &["--tp-comm-overlap"]) {
+        set.push(("--tp-comm-overlap", Key::TpOverlap, "0"));
+    }
     if absent(f, &["--use-distributed-optimizer", "--use-megatron-fsdp"]) {
         set.push(("--use-distributed-optimizer", Key::Zero, "0"));
     }
@@ -602,25 +612,12 @@ fn defaults(f: &mut Flags) {
 /// Why a flag this reader does not map is ignored; `None` for a flag it does not know.
 fn why_ignored(flag: &str) -> Option<&'static str> {
     Some(match flag {
-        "--max-position-embeddings" => tr(
-            "the longest position the model accepts, not the training sequence length",
-            "模型可接受的最长位置，不是训练序列长度",
-        ),
-        "--bf16" | "--fp16" | "--fp8-format" | "--fp8-hybrid" => tr(
-            "precision: set peak and s_w for it",
-            "未读取精度设置，请相应设置 peak 与 s_w",
-        ),
-        "--vocab-file" | "--tokenizer-model" | "--tokenizer-type" => tr(
-            "the tokenizer sets V: type voc (GPT-2's is 50,257)",
-            "词表大小 V 由 tokenizer 决定：请输入 voc（GPT-2 为 50,257）",
-        ),
+        "--max-position-embeddings" => super::notes::positions(),
+        "--bf16" | "--fp16" | "--fp8-format" | "--fp8-hybrid" => super::notes::precision(),
+        "--vocab-file" | "--tokenizer-model" | "--tokenizer-type" => super::notes::tokenizer(),
         "--rampup-batch-size" | "--step-batch-size-schedule" => tr(
             "a batch-size ramp: b is the global batch it ramps to",
             "global batch 逐步增大（rampup）：b 取增大后的值",
-        ),
-        "--tp-comm-overlap" => tr(
-            "overlap of TP traffic: set tpo for it",
-            "TP 通信重叠：请相应设置 tpo",
         ),
         f if NO_EFFECT_PREFIXES.iter().any(|p| f.starts_with(p)) => no_effect(),
         _ => return None,

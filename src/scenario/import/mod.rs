@@ -9,12 +9,21 @@
 //! 128 levels, every value checked before it reaches an input, a config that contradicts
 //! itself refused naming both keys.
 
+mod deepspeed;
+mod foreign;
+#[cfg(feature = "yaml")]
+mod gpt_neox;
 pub mod hf;
 pub mod megatron;
 pub mod nemo;
+#[cfg(feature = "yaml")]
+mod nemo_launcher;
+mod notes;
 mod shell;
 #[cfg(feature = "toml")]
 pub mod torchtitan;
+#[cfg(feature = "yaml")]
+mod yaml;
 
 use super::{Key, Scenario};
 use crate::i18n::tr;
@@ -33,6 +42,14 @@ pub enum Format {
     Torchtitan,
     /// NeMo 2.0 recipe overrides (`trainer.strategy.tensor_model_parallel_size=8`).
     Nemo,
+    /// NeMo's launcher YAML (NeMo 1.x Hydra training config: `model.num_layers: 80`), read
+    /// where the `yaml` feature is built.
+    NemoLauncher,
+    /// A DeepSpeed config (`ds_config.json`): batch, ZeRO stage, AutoTP.
+    DeepSpeed,
+    /// A GPT-NeoX config (YAML as JSON with comments: model, layout and DeepSpeed's batch),
+    /// read where the `yaml` feature is built.
+    GptNeox,
 }
 
 impl Format {
@@ -42,6 +59,9 @@ impl Format {
             Format::Megatron => "Megatron-LM flags",
             Format::Torchtitan => "torchtitan TOML",
             Format::Nemo => "NeMo overrides",
+            Format::NemoLauncher => "NeMo launcher YAML",
+            Format::DeepSpeed => "DeepSpeed config",
+            Format::GptNeox => "GPT-NeoX config",
         }
     }
 
@@ -51,7 +71,9 @@ impl Format {
         match self {
             Format::Megatron => tr("Megatron-LM flags", "Megatron-LM 参数"),
             Format::Nemo => tr("NeMo overrides", "NeMo 覆盖项"),
-            Format::HuggingFace | Format::Torchtitan => self.name(),
+            Format::DeepSpeed => tr("DeepSpeed config", "DeepSpeed 配置"),
+            Format::GptNeox => tr("GPT-NeoX config", "GPT-NeoX 配置"),
+            Format::HuggingFace | Format::Torchtitan | Format::NemoLauncher => self.name(),
         }
     }
 }
@@ -164,7 +186,7 @@ pub enum ImportError {
     TooLarge {
         bytes: usize,
     },
-    /// Neither a JSON object nor a text with Megatron-LM flags.
+    /// None of the formats read.
     UnknownFormat,
     /// The JSON does not parse, at this line and column.
     Json {
@@ -175,6 +197,18 @@ pub enum ImportError {
     Toml {
         line: usize,
         column: usize,
+    },
+    /// The YAML does not parse, at this line and column.
+    Yaml {
+        line: usize,
+        column: usize,
+    },
+    /// Not a decoder-only language model: what it is.
+    NotDecoder(&'static str),
+    /// A format the importers do not read: what the file is, and what to do instead.
+    Foreign {
+        what: &'static str,
+        instead: &'static str,
     },
     /// A format this build does not read (torchtitan's TOML on the page).
     NotHere(Format),
@@ -220,8 +254,8 @@ impl std::fmt::Display for ImportError {
                 MAX_BYTES
             ),
             ImportError::UnknownFormat => tr(
-                "not a Hugging Face config.json, Megatron-LM flags, NeMo overrides or a torchtitan TOML",
-                "不是 Hugging Face config.json、Megatron-LM 参数、NeMo 覆盖项或 torchtitan TOML",
+                "not a Hugging Face config.json, Megatron-LM flags, NeMo overrides, a torchtitan TOML, a DeepSpeed config, a NeMo launcher YAML or a GPT-NeoX config",
+                "不是 Hugging Face config.json、Megatron-LM 参数、NeMo 覆盖项、torchtitan TOML、DeepSpeed 配置、NeMo launcher YAML 或 GPT-NeoX 配置",
             )
             .to_string(),
             ImportError::Json { line, column } => trf!(
@@ -235,6 +269,23 @@ impl std::fmt::Display for ImportError {
                 "TOML 在第 {} 行第 {} 列无法解析",
                 line,
                 column
+            ),
+            ImportError::Yaml { line, column } => trf!(
+                "the YAML does not parse at line {}, column {}",
+                "YAML 在第 {} 行第 {} 列无法解析",
+                line,
+                column
+            ),
+            ImportError::NotDecoder(what) => trf!(
+                "{}: the model describes decoder-only language models (GPT, Llama, Mixtral …)",
+                "{}：本模型只描述仅解码器的语言模型（GPT、Llama、Mixtral …）",
+                what
+            ),
+            ImportError::Foreign { what, instead } => trf!(
+                "{}: this format is not read; {}",
+                "{}：不读取这种格式；{}",
+                what,
+                instead
             ),
             ImportError::RecipeCode => tr(
                 "a NeMo recipe's Python is code: paste the overrides it sets (trainer.strategy.tensor_model_parallel_size=4 …)",
@@ -298,8 +349,15 @@ impl std::fmt::Display for ImportError {
 /// text of NeMo overrides ([`nemo`]); or a TOML text with torchtitan's `[parallelism]` or
 /// `[training]` table.
 pub fn detect(text: &str) -> Option<Format> {
-    if text.trim_start().starts_with('{') {
-        Some(Format::HuggingFace)
+    if gpt_neox_text(text) {
+        Some(Format::GptNeox)
+    } else if text.trim_start().starts_with('{') {
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(root)) if deepspeed::is_deepspeed(&root) => {
+                Some(Format::DeepSpeed)
+            }
+            _ => Some(Format::HuggingFace),
+        }
     } else if megatron::has_flags(text) {
         Some(Format::Megatron)
     } else if nemo::has_overrides(text) || nemo::is_python(text) {
@@ -310,9 +368,32 @@ pub fn detect(text: &str) -> Option<Format> {
         .any(|l| l == "[parallelism]" || l == "[training]")
     {
         Some(Format::Torchtitan)
+    } else if nemo_launcher_lines(text) {
+        Some(Format::NemoLauncher)
     } else {
         None
     }
+}
+
+/// A GPT-NeoX config by its parallelism keys, quoted as GPT-NeoX writes them.
+fn gpt_neox_text(text: &str) -> bool {
+    text.contains("\"pipe_parallel_size\"") || text.contains("\"model_parallel_size\"")
+}
+
+/// A NeMo launcher YAML by its lines, without parsing it (the first view has no YAML parser):
+/// top-level `model:` and `trainer:`, and Megatron-LM's `num_layers:` or
+/// `tensor_model_parallel_size:` indented under one.
+fn nemo_launcher_lines(text: &str) -> bool {
+    let top = |name: &str| text.lines().any(|l| l.trim_end() == name);
+    top("model:")
+        && top("trainer:")
+        && text.lines().any(|l| {
+            l.starts_with(' ')
+                && matches!(
+                    l.trim_start().split(':').next(),
+                    Some("num_layers" | "tensor_model_parallel_size")
+                )
+        })
 }
 
 /// Reads `text` in the format [`detect`] finds.
@@ -320,16 +401,51 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooLarge { bytes: text.len() });
     }
+    if let Some(refusal) = foreign::refusal(text) {
+        return Err(refusal);
+    }
     match detect(text) {
         Some(Format::HuggingFace) => hf::read(text),
+        Some(Format::DeepSpeed) => match serde_json::from_str(text) {
+            Ok(serde_json::Value::Object(root)) => deepspeed::read(text, &root),
+            _ => Err(ImportError::UnknownFormat),
+        },
         Some(Format::Megatron) => megatron::read(text),
         Some(Format::Nemo) => nemo::read(text),
         #[cfg(feature = "toml")]
         Some(Format::Torchtitan) => torchtitan::read(text),
         #[cfg(not(feature = "toml"))]
         Some(Format::Torchtitan) => Err(ImportError::NotHere(Format::Torchtitan)),
+        #[cfg(feature = "yaml")]
+        Some(Format::NemoLauncher) => {
+            let leaves = yaml_leaves(text)?;
+            if nemo_launcher::is_launcher(&leaves) {
+                nemo_launcher::read(&leaves)
+            } else {
+                Err(ImportError::UnknownFormat)
+            }
+        }
+        #[cfg(feature = "yaml")]
+        Some(Format::GptNeox) => gpt_neox::read(&yaml_leaves(text)?),
+        #[cfg(not(feature = "yaml"))]
+        Some(format @ (Format::NemoLauncher | Format::GptNeox)) => {
+            Err(ImportError::NotHere(format))
+        }
         None => Err(ImportError::UnknownFormat),
     }
+}
+
+/// The leaves of a YAML text ([`yaml::leaves`]) as the overrides the YAML readers take.
+#[cfg(feature = "yaml")]
+fn yaml_leaves(text: &str) -> Result<Vec<nemo::Override>, ImportError> {
+    Ok(yaml::leaves(text)?
+        .into_iter()
+        .map(|l| nemo::Override {
+            path: l.path,
+            value: l.value,
+            line: l.line,
+        })
+        .collect())
 }
 
 /// `scenario` with what `import` sets, the scenario's rules checked after the last value.

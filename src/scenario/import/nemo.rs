@@ -10,10 +10,10 @@ use crate::i18n::tr;
 use crate::scenario::Key;
 
 /// One override: its path (without `recipe.`), its value and line.
-struct Override {
-    path: String,
-    value: String,
-    line: usize,
+pub(super) struct Override {
+    pub(super) path: String,
+    pub(super) value: String,
+    pub(super) line: usize,
 }
 
 /// The overrides of `text`: lines `path=value` whose path has a dot.
@@ -69,7 +69,7 @@ const COUNTS: [(&str, Key); 17] = [
 ];
 
 /// `True`/`true`/`1` or `False`/`false`/`0`.
-fn boolean(value: &str) -> Option<bool> {
+pub(super) fn boolean(value: &str) -> Option<bool> {
     match value.to_ascii_lowercase().as_str() {
         "true" | "1" => Some(true),
         "false" | "0" => Some(false),
@@ -77,7 +77,7 @@ fn boolean(value: &str) -> Option<bool> {
     }
 }
 
-fn null(value: &str) -> bool {
+pub(super) fn null(value: &str) -> bool {
     matches!(value, "None" | "null" | "none" | "")
 }
 
@@ -90,11 +90,11 @@ pub fn is_python(text: &str) -> bool {
 }
 
 /// The last override of `path` (a later line overrides an earlier one).
-fn find<'a>(all: &'a [Override], path: &str) -> Option<&'a Override> {
+pub(super) fn find<'a>(all: &'a [Override], path: &str) -> Option<&'a Override> {
     all.iter().rev().find(|o| o.path == path)
 }
 
-fn bad(o: &Override) -> ImportError {
+pub(super) fn bad(o: &Override) -> ImportError {
     ImportError::BadValue {
         source: o.path.clone(),
         line: o.line,
@@ -102,7 +102,7 @@ fn bad(o: &Override) -> ImportError {
     }
 }
 
-fn number(o: &Override) -> Result<u64, ImportError> {
+pub(super) fn number(o: &Override) -> Result<u64, ImportError> {
     o.value
         .parse::<f64>()
         .ok()
@@ -110,7 +110,7 @@ fn number(o: &Override) -> Result<u64, ImportError> {
         .ok_or_else(|| bad(o))
 }
 
-fn entry(o: &Override, outcome: Outcome) -> Entry {
+pub(super) fn entry(o: &Override, outcome: Outcome) -> Entry {
     Entry {
         source: o.path.clone(),
         line: o.line,
