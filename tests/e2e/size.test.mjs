@@ -32,11 +32,12 @@ const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
 const isLearn = (f) => /^learn-(en|zh)-[0-9a-f]+\.html$/.test(f);
 const LEARN_BUDGET = 30_000;
 // The runs module (crates/runs: "Your run", "Copy as", scalingExplorer.import, with the
-// importers of four formats, the TOML parser, the exporters and the scenario layer they
-// read and write) is added when a reader first uses one of them: not part of any first view.
-// Its loader, JS and wasm are held to their own budget below.
+// importers of every format but the YAML ones, the TOML parser, the exporters and the
+// scenario layer they read and write) is added when a reader first uses one of them: not part
+// of any first view. Its loader, JS and wasm are held to their own budget below
+// (docs/performance.md, "Targets and their gates").
 const isRuns = (f) => /^runs-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
-const RUNS_BUDGET = 200_000;
+const RUNS_BUDGET = 205_000;
 
 function gzipped(files) {
   return files.map((f) => {
