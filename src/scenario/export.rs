@@ -6,7 +6,7 @@
 //! Megatron-LM (`megatron/training/arguments.py`): `--global-batch-size` counts sequences;
 //! the interleaved schedule is `--num-layers-per-virtual-pipeline-stage L/(PP·v)`; ZeRO-1 is
 //! `--use-distributed-optimizer`, ZeRO-2 and 3 Megatron-FSDP's `optim_grads` and
-//! `optim_grads_params`; recomputing all layers is `--recompute-method uniform
+//! `optim_grads_params` with the flags it requires; TP overlap `--tp-comm-overlap`; recomputing all layers is `--recompute-method uniform
 //! --recompute-num-layers 1`, `k` of each stage's `block` with `k`.
 //!
 //! torchtitan (`torchtitan/config/job_config.py`): `global_batch_size` in sequences; FSDP is
@@ -39,16 +39,16 @@ pub enum Tool {
 /// `gpus` GPUs (torchtitan's per-rank batch depends on the data-parallel degree there).
 pub fn launch_settings(scenario: &Scenario, tool: Tool, gpus: f64) -> String {
     match tool {
-        Tool::Megatron => megatron(scenario),
+        Tool::Megatron => megatron(scenario, gpus),
         Tool::Torchtitan => torchtitan(scenario, gpus),
-        Tool::Nemo => nemo(scenario),
+        Tool::Nemo => nemo(scenario, gpus),
     }
 }
 
 /// NeMo 2.0 recipe overrides, one `path=value` a line (nemo-run's command line takes them
 /// after the recipe): `MegatronStrategy`'s layout, the data module's batch, `model.config`'s
 /// recomputation, the optimizer's distributed flag.
-fn nemo(s: &Scenario) -> String {
+fn nemo(s: &Scenario, gpus: f64) -> String {
     let l = &s.llm;
     let w = &l.walls;
     let mut out = vec![
@@ -82,6 +82,7 @@ fn nemo(s: &Scenario) -> String {
     out.push(micro_line(s, "data.micro_batch_size", set));
     out.extend(batch_lines(
         s,
+        gpus,
         "data.global_batch_size",
         "data.seq_length",
         set,
@@ -133,7 +134,7 @@ fn torchtitan(s: &Scenario, gpus: f64) -> String {
         ));
         parallel.push(format!("pipeline_parallel_microbatch_size = {mbs}"));
     }
-    training.extend(batch_lines(s, "global_batch_size", "seq_len", key));
+    training.extend(batch_lines(s, gpus, "global_batch_size", "seq_len", key));
     match w.zero {
         0 => parallel.push(
             "data_parallel_shard_degree = 1  # data_parallel_replicate_degree: the DP degree"
@@ -194,7 +195,7 @@ fn torchtitan(s: &Scenario, gpus: f64) -> String {
 }
 
 /// Megatron-LM flags, one a line (a script pastes them after `pretrain_gpt.py`).
-fn megatron(s: &Scenario) -> String {
+fn megatron(s: &Scenario, gpus: f64) -> String {
     let l = &s.llm;
     let w = &l.walls;
     let mut out: Vec<String> = vec![
@@ -232,21 +233,40 @@ fn megatron(s: &Scenario) -> String {
     }
     let flag = |key: &str, value: String| format!("{key} {value}");
     out.push(micro_line(s, "--micro-batch-size", flag));
-    out.extend(batch_lines(s, "--global-batch-size", "--seq-length", flag));
+    out.extend(batch_lines(
+        s,
+        gpus,
+        "--global-batch-size",
+        "--seq-length",
+        flag,
+    ));
     if w.sequence_parallel {
         out.push("--sequence-parallel".to_string());
     }
     match w.zero {
         0 => {}
         1 => out.push("--use-distributed-optimizer".to_string()),
-        z => out.push(format!(
-            "--use-megatron-fsdp --data-parallel-sharding-strategy {}",
-            if z == 2 {
-                "optim_grads"
-            } else {
-                "optim_grads_params"
-            }
-        )),
+        // Megatron-FSDP with the flags Megatron-LM's guide to it requires beside it
+        // (`docs/discussions/megatron-fsdp-user-guide/megatron-fsdp-user-guide.md`, "Required
+        // Configurations"): the distributed optimizer, no
+        // gradient-accumulation fusion, and its own checkpoint format.
+        z => out.extend([
+            format!(
+                "--use-megatron-fsdp --data-parallel-sharding-strategy {}",
+                if z == 2 {
+                    "optim_grads"
+                } else {
+                    "optim_grads_params"
+                }
+            ),
+            "--use-distributed-optimizer".to_string(),
+            "--no-gradient-accumulation-fusion".to_string(),
+            "--ckpt-format fsdp_dtensor".to_string(),
+        ]),
+    }
+    // Transformer Engine's userbuffers overlap of TP, which the scenario's `tpo` assumes.
+    if l.tp > 1 && w.tp_overlap > 0.0 {
+        out.push("--tp-comm-overlap".to_string());
     }
     match (w.recompute, w.recompute_layers) {
         (Recompute::None, _) => {}
@@ -278,28 +298,53 @@ fn micro_line(s: &Scenario, key: &str, line: impl Fn(&str, String) -> String) ->
     }
 }
 
-/// The global batch in sequences of `sq` and the sequence length, as `line(key, value)`, or
-/// a comment when the batch is not a whole number of sequences.
+/// The global batch in sequences of `sq` and the sequence length, as `line(key, value)`. A
+/// batch that is not a whole number of microbatches of sequences goes as the nearest one,
+/// after a comment saying so; one that is not a multiple of the microbatch times the
+/// data-parallel ranks at `gpus` (the launchers refuse it) is said in a comment; without a
+/// sequence length, a comment.
 fn batch_lines(
     s: &Scenario,
+    gpus: f64,
     batch: &str,
     seq: &str,
     line: impl Fn(&str, String) -> String,
 ) -> Vec<String> {
-    let (tokens, seq_len) = (s.llm.global_batch_tokens, s.llm.walls.seq_len);
+    let l = &s.llm;
+    let (tokens, seq_len) = (l.global_batch_tokens, l.walls.seq_len);
+    if seq_len <= 0.0 {
+        return vec![trf!(
+            "# {}: the scenario has no sequence length (sq); its batch is {} tokens",
+            "# {}：本场景没有序列长度（sq）；其 batch 为 {} tokens",
+            batch,
+            tokens
+        )];
+    }
     let sequences = tokens / seq_len;
-    if seq_len > 0.0 && sequences >= 1.0 && sequences.fract() == 0.0 {
-        vec![
-            line(batch, sequences.to_string()),
-            line(seq, seq_len.to_string()),
-        ]
-    } else {
-        vec![trf!(
-            "# {}: {} tokens is not a whole number of sequences of {}",
-            "# {}：{} tokens 不是序列长度 {} 的整数倍",
+    let micro = f64::from(l.microbatch_sequences.max(1));
+    let whole = ((sequences / micro).round() * micro).max(micro);
+    let ranks = (gpus / f64::from(l.tp * l.pp * l.cp)).floor().max(1.0);
+    let mut out = Vec::new();
+    if whole != sequences {
+        out.push(trf!(
+            "# {}: {} tokens are {} sequences of {}; the nearest whole number of microbatches is written",
+            "# {}：{} tokens 为 {} 条长 {} 的序列；写入最接近的 microbatch 整数倍",
             batch,
             tokens,
+            (sequences * 1e3).round() / 1e3,
             seq_len
-        )]
+        ));
     }
+    if (whole / (micro * ranks)).fract() != 0.0 {
+        out.push(trf!(
+            "# {}: not a multiple of the microbatch times the {} data-parallel ranks at {} GPUs, which the launcher requires",
+            "# {}：不是 microbatch 乘以 {} 个数据并行 rank（{} 卡时）的整数倍，启动器要求如此",
+            batch,
+            ranks,
+            gpus
+        ));
+    }
+    out.push(line(batch, whole.to_string()));
+    out.push(line(seq, seq_len.to_string()));
+    out
 }

@@ -407,6 +407,16 @@ fn layout_of(s: &Scenario) -> Vec<(Key, String)> {
         .collect()
 }
 
+/// [`layout_of`] but the batch when the export `text` moved it to one the launcher can run
+/// (the export says so): the rest of the layout must come back as it was.
+pub(crate) fn layout_sent(s: &Scenario, text: &str) -> Vec<(Key, String)> {
+    let moved = text.contains("whole number of microbatches is written");
+    layout_of(s)
+        .into_iter()
+        .filter(|(k, _)| !moved || *k != Key::GlobalBatch)
+        .collect()
+}
+
 /// Every explorer row (the first twenty tie groups) of every preset with a shape at its
 /// baseline, written as `tool`'s settings and read back over the scenario it came from, is the
 /// same layout — but the rows the tool cannot run, which the export says in a comment
@@ -434,7 +444,14 @@ fn rows_round_trip(tool: scaling_core::scenario::export::Tool) -> (usize, usize)
             }
             let back = apply(&s, &read(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
                 .unwrap_or_else(|e| panic!("{}: {text}: {e}", p.name()));
-            assert_eq!(layout_of(&back), layout_of(&row), "{}:\n{text}", p.name());
+            // A batch that is not a whole number of sequences goes as the nearest one (the
+            // export says so): the rest of the layout must come back as it was.
+            assert_eq!(
+                layout_sent(&back, &text),
+                layout_sent(&row, &text),
+                "{}:\n{text}",
+                p.name()
+            );
             checked += 1;
         }
     }
@@ -478,12 +495,16 @@ fn megatron_scripts_round_trip() {
             ])
             .unwrap();
         let twice = apply(&other, &read(&flags).unwrap()).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(layout_of(&twice), layout_of(&once), "{name}:\n{flags}");
+        assert_eq!(
+            layout_sent(&twice, &flags),
+            layout_sent(&once, &flags),
+            "{name}:\n{flags}"
+        );
     }
 }
 
 /// Whether an export says the tool cannot run the layout (a comment naming what it lacks).
-fn inexpressible(settings: &str) -> bool {
+pub(crate) fn inexpressible(settings: &str) -> bool {
     [
         "no flag for it",
         "do not split evenly",
@@ -553,7 +574,11 @@ fn layouts_round_trip_through_torchtitan() {
             ])
             .unwrap();
         let twice = apply(&other, &read(&toml).unwrap()).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(layout_of(&twice), layout_of(&once), "{name}:\n{toml}");
+        assert_eq!(
+            layout_sent(&twice, &toml),
+            layout_sent(&once, &toml),
+            "{name}:\n{toml}"
+        );
     }
 }
 

@@ -430,3 +430,67 @@ fn other_formats_are_read_or_refused_naming_what_they_are() {
     assert_eq!(counts, [5, 2, 11], "{report}");
     assert!(report.is_empty(), "{report}");
 }
+
+/// Every corpus file that imports as a run (torchtitan, NeMo launcher, GPT-NeoX), exported as
+/// each tool's settings at its own GPU count and read back over a scenario whose layout
+/// differs in every key, is the same layout — but where the tool cannot run it, which the
+/// export says in a comment (`inexpressible`), and the batch where the export moved it to a
+/// whole number of microbatches, which it also says.
+#[test]
+fn corpus_runs_round_trip_through_every_tool() {
+    use crate::import::{inexpressible, layout_sent};
+    use scaling_core::scenario::export::{launch_settings, Tool};
+    let Some((dir, expected)) = corpus_and_expected("round trips of the corpus's runs") else {
+        return;
+    };
+    let mut report = String::new();
+    let (mut checked, mut cannot) = (0, 0);
+    for (path, f) in expected["files"].as_object().unwrap() {
+        let format = f["format"].as_str().unwrap();
+        if !["torchtitan", "nemo-launcher-yaml", "gpt-neox-yaml"]
+            .iter()
+            .any(|p| format.starts_with(p))
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(path)).unwrap();
+        let base = decode("v=1&sq=4096&b=8M&mbs=1").scenario;
+        let Ok(once) = read(&text).and_then(|i| apply(&base, &i)) else {
+            continue; // T5, BERT: refused, tested above.
+        };
+        for tool in [Tool::Megatron, Tool::Torchtitan, Tool::Nemo] {
+            let settings = launch_settings(&once, tool, once.llm.baseline_gpus);
+            if inexpressible(&settings) {
+                cannot += 1;
+                continue;
+            }
+            let other = once
+                .with_values(&[
+                    (Key::Tp, "1".into()),
+                    (Key::Pp, "1".into()),
+                    (Key::Cp, "1".into()),
+                    (Key::Ep, "1".into()),
+                    (Key::Microbatch, "3".into()),
+                    (Key::Recompute, "full".into()),
+                ])
+                .unwrap();
+            match read(&settings).and_then(|i| apply(&other, &i)) {
+                Ok(twice) if layout_sent(&twice, &settings) == layout_sent(&once, &settings) => {
+                    checked += 1;
+                }
+                Ok(twice) => report.push_str(&format!(
+                    "{path} as {tool:?}:\n{settings}{:?}\n{:?}\n",
+                    layout_sent(&twice, &settings),
+                    layout_sent(&once, &settings)
+                )),
+                Err(e) => report.push_str(&format!("{path} as {tool:?}: {e}\n{settings}\n")),
+            }
+        }
+    }
+    eprintln!("{checked} round trips, {cannot} the tool cannot run");
+    assert!(report.is_empty(), "{report}");
+    assert!(
+        checked >= 50,
+        "{checked} round trips, {cannot} the tool cannot run"
+    );
+}

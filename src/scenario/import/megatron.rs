@@ -282,13 +282,25 @@ fn counts(f: &mut Flags) -> Result<(), ImportError> {
     } else if let Some((nh, line)) = heads {
         f.set("--num-attention-heads", line, Key::KvHeads, nh.to_string());
     }
+    let fsdp = f.get("--use-megatron-fsdp").is_some();
     for (flag, key) in [
         ("--sequence-parallel", Key::SequenceParallel),
         ("--use-distributed-optimizer", Key::Zero),
         ("--use-flash-attn", Key::FlashAttention),
     ] {
-        if let Some(&(_, _, line)) = f.get(flag) {
-            f.set(flag, line, key, "1".to_string());
+        match f.get(flag) {
+            // Megatron-FSDP requires the distributed optimizer beside it; its sharding
+            // strategy is the stage.
+            Some(&(_, _, line)) if fsdp && key == Key::Zero => f.say(
+                flag,
+                line,
+                Outcome::Ignored(tr(
+                    "required by Megatron-FSDP, whose sharding strategy sets zero",
+                    "Megatron-FSDP 要求此项；zero 由其分片策略决定",
+                )),
+            ),
+            Some(&(_, _, line)) => f.set(flag, line, key, "1".to_string()),
+            None => {}
         }
     }
     // Transformer Engine's userbuffers overlap of TP: a collective goes in TP chunks behind
