@@ -40,11 +40,16 @@ pub enum Ask {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Answer {
-    /// The text read: the new scenario's link, the format's name and a line per key.
+    /// The text read: the new scenario's link, the format's name and a line per key; what
+    /// the run still lacks, if anything (`""` when nothing), and the link that completes it
+    /// with the model-shape menu's values and their text (`""` when no menu model matches).
     Imported {
         query: String,
         format: String,
         entries: Vec<ImportedKey>,
+        missing: String,
+        completed: String,
+        completion: String,
     },
     /// Launch settings, one a line.
     Exported { text: String },
@@ -151,20 +156,40 @@ fn imported(text: &str, scenario: &Scenario) -> Answer {
         }
     };
     match import::apply(scenario, &read) {
-        Ok(next) => Answer::Imported {
-            query: next.to_query(),
-            format: read.format.label().to_string(),
-            entries: read
-                .entries
-                .iter()
-                .map(|e| ImportedKey {
-                    source: e.source.clone(),
-                    line: e.line,
-                    outcome: e.kind().to_string(),
-                    text: e.describe(),
-                })
-                .collect(),
-        },
+        Ok(next) => {
+            let missing = import::missing(&read, &next);
+            let completed = missing
+                .as_ref()
+                .and_then(|m| m.completed(&next))
+                .map(|s| s.to_query());
+            Answer::Imported {
+                missing: missing
+                    .as_ref()
+                    .map(import::Missing::describe)
+                    .unwrap_or_default(),
+                completion: if completed.is_some() {
+                    missing
+                        .as_ref()
+                        .map(import::Missing::assignments)
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                },
+                completed: completed.unwrap_or_default(),
+                query: next.to_query(),
+                format: read.format.label().to_string(),
+                entries: read
+                    .entries
+                    .iter()
+                    .map(|e| ImportedKey {
+                        source: e.source.clone(),
+                        line: e.line,
+                        outcome: e.kind().to_string(),
+                        text: e.describe(),
+                    })
+                    .collect(),
+            }
+        }
         Err(e) => Answer::Refused {
             error: e.to_string(),
         },

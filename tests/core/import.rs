@@ -798,11 +798,25 @@ mod runs {
             query,
             format,
             entries,
+            missing,
+            completed,
+            completion,
         } = imported(&config, "v=1&view=strong&tp=8&pp=4")
         else {
             panic!("refused");
         };
         assert_eq!(format, "Hugging Face config.json");
+        // The page's scenario has no sequence length: the answer says so, and links the
+        // menu model's.
+        assert!(
+            missing.starts_with("Still to type: the sequence length (sq)"),
+            "{missing}"
+        );
+        assert_eq!(completion, "sq=8192");
+        assert!(
+            completed.split('&').any(|p| p == "p=70.552387584G"),
+            "{completed}"
+        );
         for pair in ["nl=80", "hd=8192", "kvh=8", "tp=8", "pp=4", "view=strong"] {
             assert!(query.split('&').any(|p| p == pair), "{pair} in {query}");
         }
@@ -1179,4 +1193,49 @@ fn p_follows_the_shape_a_reader_completes() {
     // A link keeps the p it says, shape or not.
     let linked = decode("v=1&p=20B&nl=80&hd=8192&nh=64&kvh=8&ffn=28672&voc=128256&sq=8192");
     assert_eq!(linked.scenario.llm.total_params, 20e9);
+}
+
+/// What a run still lacks after an import (ux-trial-2 H1): a Llama 3.1 70B `config.json` over
+/// a scenario without a sequence length lacks `sq`, and the shapes menu's Llama 3.1 70B gives
+/// 8,192; the completed link's `P` is the shape's 70,552,387,584 (by hand, above). A Megatron
+/// script without `--vocab-size` lacks `voc`, and no menu model is GPT-3 175B. A text that
+/// sets no part of the shape, or completes it, lacks nothing.
+#[test]
+fn an_import_says_what_the_run_still_lacks() {
+    use scaling_core::scenario::import::missing;
+    let Some(text) = config("hf/llama-3.1-70b.config.json") else {
+        return;
+    };
+    let fresh = decode("v=1&view=strong").scenario;
+    let import = read(&text).unwrap();
+    let s = apply(&fresh, &import).unwrap();
+    let m = missing(&import, &s).expect("sq is missing");
+    assert_eq!(m.keys, vec![Key::SeqLen]);
+    assert_eq!(
+        m.suggestion,
+        Some(("Llama 3.1 70B", vec![(Key::SeqLen, "8192".to_string())]))
+    );
+    assert_eq!(m.assignments(), "sq=8192");
+    assert!(m
+        .describe()
+        .starts_with("Still to type: the sequence length (sq)"));
+    let done = m.completed(&s).unwrap();
+    assert_eq!(done.llm.total_params, 70_552_387_584.0);
+    assert_eq!(done.llm.walls.seq_len, 8192.0);
+    // Over a scenario with a sequence length the config completes the shape.
+    assert_eq!(missing(&import, &apply(&base(), &import).unwrap()), None);
+
+    let script = script("gpt3_175b_flags.sh");
+    let import = read(&script).unwrap();
+    let s = apply(&fresh, &import).unwrap();
+    let m = missing(&import, &s).expect("voc is missing");
+    assert_eq!(m.keys, vec![Key::Vocab]);
+    assert_eq!(m.suggestion, None);
+    assert!(m.completed(&s).is_none());
+
+    let layout_only = read("trainer.strategy.tensor_model_parallel_size=2\n").unwrap();
+    assert_eq!(
+        missing(&layout_only, &apply(&fresh, &layout_only).unwrap()),
+        None
+    );
 }

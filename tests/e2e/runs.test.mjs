@@ -349,6 +349,25 @@ test('a runs module that cannot be loaded is said where the reader looks, and th
   await waitForSearch(page, 'tp', '4');
 });
 
+test("a config.json without a sequence length says so first, and its button sets the menu model's", { skip: NO_CORPUS }, async () => {
+  const page = await open('?v=1&view=strong');
+  await paste(page, LLAMA_70B);
+  await waitForSearch(page, 'nl', '80');
+  const first = await page.evaluate(() => {
+    const li = document.querySelector('#import-list li');
+    return { kind: li.className, text: li.textContent, button: li.querySelector('button')?.textContent };
+  });
+  assert.equal(first.kind, 'missing');
+  assert.match(first.text, /^Still to type: the sequence length \(sq\); P then follows the shape\. Llama 3\.1 70B's are sq=8192/);
+  assert.equal(first.button, 'Set sq=8192');
+  await page.click('#import-list li.missing button');
+  await waitForSearch(page, 'sq', '8192');
+  await waitForSearch(page, 'p', '70.552387584G');
+  assert.equal(await page.inputValue('#sq-input'), '8192');
+  await assertNoNonsense(page, 'after the button');
+  await assertClean(assert, page, 'the missing line and its button');
+});
+
 test('a config.json without a sequence length, then sq typed: P follows the shape, MFU stays below 100%, as the CLI says', { skip: NO_CORPUS }, async () => {
   const page = await open('?v=1&view=strong');
   await paste(page, LLAMA_70B);

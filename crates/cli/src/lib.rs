@@ -455,8 +455,15 @@ pub fn import_files(
     Ok((scenario, read))
 }
 
-/// `scaling import`'s report: the link, then each file's format and each key's outcome.
+/// `scaling import`'s report: the link, what the run still lacks, then each file's format and
+/// each key's outcome.
 fn import_report(scenario: &Scenario, read: &[(String, Import)], format: Format) -> String {
+    // What the run still lacks once every file is read: the last file that set part of the
+    // shape decides (a TOML after a config can complete it).
+    let missing = read
+        .iter()
+        .rev()
+        .find_map(|(_, import)| import::missing(import, scenario));
     if format == Format::Json {
         let files: Vec<serde_json::Value> = read
             .iter()
@@ -473,10 +480,18 @@ fn import_report(scenario: &Scenario, read: &[(String, Import)], format: Format)
                 })
             })
             .collect();
-        let doc = serde_json::json!({ "query": scenario.to_query(), "files": files });
+        let doc = serde_json::json!({
+            "query": scenario.to_query(),
+            "missing": missing.as_ref().map(import::Missing::describe),
+            "files": files,
+        });
         return serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n";
     }
     let mut out = trf!("link: ?{}\n", "链接：?{}\n", scenario.to_query());
+    if let Some(m) = &missing {
+        out.push_str(&m.describe());
+        out.push('\n');
+    }
     for (path, import) in read {
         out.push_str(&format!(
             "\n{path}{}\n",

@@ -10,7 +10,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use scaling_core::i18n::{set_lang, tr, Lang};
-use scaling_core::runs::{answer, Answer, Ask, ImportedKey};
+use scaling_core::runs::{answer, Answer, Ask};
 use scaling_core::scenario::export::Tool;
 use scaling_core::scenario::import::MAX_BYTES;
 use wasm_bindgen::prelude::*;
@@ -281,16 +281,24 @@ fn import_text(text: String) {
 /// key, each marked by its outcome (a class: `set`, `approximated`, `ignored`, `default`); or
 /// the reason it was refused, the scenario unchanged.
 fn show_import(answer: Answer) {
-    let (message, format, entries): (String, String, Vec<ImportedKey>) = match answer {
+    let (message, format, entries, missing) = match answer {
         Answer::Imported {
             query,
             format,
             entries,
+            missing,
+            completed,
+            completion,
         } => {
             show_scenario(&query);
-            (String::new(), format, entries)
+            (
+                String::new(),
+                format,
+                entries,
+                (missing, completed, completion),
+            )
         }
-        Answer::Refused { error } => (error, String::new(), Vec::new()),
+        Answer::Refused { error } => (error, String::new(), Vec::new(), Default::default()),
         _ => return,
     };
     set_text("import-msg", &message);
@@ -306,6 +314,7 @@ fn show_import(answer: Answer) {
         return;
     };
     list.set_text_content(None);
+    show_missing(&list, missing);
     for entry in &entries {
         if let Ok(item) = document().create_element("li") {
             item.set_class_name(&entry.outcome);
@@ -313,6 +322,35 @@ fn show_import(answer: Answer) {
             let _ = list.append_child(&item);
         }
     }
+}
+
+/// The report's first line when the run still lacks part of its shape: what to type and,
+/// when the model-shape menu holds the model, a button that sets its values (`completed`,
+/// the link with them).
+fn show_missing(
+    list: &web_sys::Element,
+    (missing, completed, completion): (String, String, String),
+) {
+    if missing.is_empty() {
+        return;
+    }
+    let Ok(item) = document().create_element("li") else {
+        return;
+    };
+    item.set_class_name("missing");
+    item.set_text_content(Some(&format!("{missing} ")));
+    if !completed.is_empty() {
+        if let Ok(button) = document().create_element("button") {
+            let _ = button.set_attribute("type", "button");
+            button.set_text_content(Some(&scaling_core::trf!("Set {}", "设置 {}", completion)));
+            if let Ok(button) = button.dyn_into::<HtmlElement>() {
+                let click = Closure::once_into_js(move || show_scenario(&completed));
+                button.set_onclick(Some(click.unchecked_ref()));
+                let _ = item.append_child(&button);
+            }
+        }
+    }
+    let _ = list.append_child(&item);
 }
 
 /// A "Copy" button: the scenario's own layout (`row` = `None`) or the explorer's row `row`

@@ -15,6 +15,7 @@ mod foreign;
 mod gpt_neox;
 pub mod hf;
 pub mod megatron;
+mod missing;
 pub mod nemo;
 #[cfg(feature = "yaml")]
 mod nemo_launcher;
@@ -24,6 +25,8 @@ mod shell;
 pub mod torchtitan;
 #[cfg(feature = "yaml")]
 mod yaml;
+
+pub use missing::{missing, Missing};
 
 use super::{Key, Scenario};
 use crate::i18n::tr;
