@@ -250,6 +250,20 @@ impl Shape {
     /// which [`super::kernel`]'s half lengths hold. Llama 3 8B (`h` 4,096, SwiGLU 14,336):
     /// `30·4,096 + 6·14,336 = 208,896` elements, 417,792 bytes.
     pub fn elementwise_bytes_per_token_layer(&self) -> f64 {
+        self.residual_stream_bytes_per_token_layer() + self.inner_bytes_per_token_layer()
+    }
+
+    /// The part of [`Self::elementwise_bytes_per_token_layer`] on the residual stream, outside
+    /// the tensor-parallel region: the branch points, norms and residual adds, `30h` elements.
+    /// Without sequence parallelism every TP rank runs them on the whole tensor (Korthikanti
+    /// et al. 2022, §4.2.2; Calculon's `_activation_size` against `_seq_par_activation_size`).
+    pub fn residual_stream_bytes_per_token_layer(&self) -> f64 {
+        ACTIVATION_BYTES * (3.0 + 3.0 + 6.0 + 6.0 + 6.0 + 6.0) * self.hidden
+    }
+
+    /// The part inside the tensor-parallel region, which TP splits: the MLP's activation and an
+    /// MoE's permute and unpermute.
+    pub fn inner_bytes_per_token_layer(&self) -> f64 {
         let h = self.hidden;
         let inner = self.mlps_per_layer(self.experts_per_token) * self.mlp_width();
         let activation = if self.ffn > 0.0 { 6.0 } else { 4.0 } * inner;
@@ -258,18 +272,40 @@ impl Shape {
         } else {
             0.0
         };
-        ACTIVATION_BYTES * ((3.0 + 3.0 + 6.0 + 6.0 + 6.0 + 6.0) * h + activation + routing)
+        ACTIVATION_BYTES * (activation + routing)
     }
 
-    /// Elementwise HBM bytes per training FLOP, `L·`[`Self::elementwise_bytes_per_token_layer`]
-    /// over `6·P_a + 12·L·a·d_h·s` ([`Self::active_params`],
-    /// [`Self::attention_flops_per_token`]): layout-free, since tensor and sequence
-    /// parallelism split both the same way. Llama 3 8B at 8,192 tokens: 13,369,344 bytes over 61,064,871,936 FLOPs, 0.000219;
+    /// Without flash attention the `a` heads' scores are a tensor of `a·s` elements a token,
+    /// which the fused scale-mask-softmax reads and writes forward and backward (Calculon's
+    /// `SoftMax`: in and out each way), `4·a·s` elements; TP splits the heads. Flash attention
+    /// keeps the scores on chip (Dao et al. 2022).
+    pub fn attention_scores_bytes_per_token_layer(&self) -> f64 {
+        ACTIVATION_BYTES * 4.0 * self.heads * self.seq_len
+    }
+
+    /// Elementwise HBM bytes per training FLOP on one GPU of a TP group of `tp`:
+    /// `L·(r·t' + i + [no flash] a_s)` over `6·P_a + 12·L·a·d_h·s` ([`Self::active_params`],
+    /// [`Self::attention_flops_per_token`]), with `r` the residual stream's bytes
+    /// ([`Self::residual_stream_bytes_per_token_layer`]), replicated on the `t' = tp` ranks
+    /// without sequence parallelism (`t' = 1` with it), `i` the TP region's
+    /// ([`Self::inner_bytes_per_token_layer`]) and `a_s` the attention scores' without flash
+    /// attention ([`Self::attention_scores_bytes_per_token_layer`]): TP splits the FLOPs and
+    /// everything but the replicated stream alike. Llama 3 8B at 8,192 tokens with sequence
+    /// parallelism and flash attention: 13,369,344 bytes over 61,064,871,936 FLOPs, 0.000219;
     /// Qwen3 30B-A3B at 4,096: 16,515,072 over 29,705,109,504, 0.000556.
-    pub fn elementwise_bytes_per_flop(&self) -> f64 {
+    pub fn elementwise_bytes_per_flop(&self, tp: f64, sequence_parallel: bool, flash: bool) -> f64 {
         let flops = 6.0 * self.active_params() + self.attention_flops_per_token();
+        let replicated = if sequence_parallel { 1.0 } else { tp.max(1.0) };
+        let scores = if flash {
+            0.0
+        } else {
+            self.attention_scores_bytes_per_token_layer()
+        };
+        let bytes = self.residual_stream_bytes_per_token_layer() * replicated
+            + self.inner_bytes_per_token_layer()
+            + scores;
         if flops > 0.0 {
-            self.layers * self.elementwise_bytes_per_token_layer() / flops
+            self.layers * bytes / flops
         } else {
             0.0
         }
@@ -528,13 +564,31 @@ mod tests {
     ///   3,340,238,848, FLOPs 6·P_a + 12·48·4,096·4,096 = 29,705,109,504;
     /// - Llama 4 Scout (one routed, one shared expert of 8,192): 153,600 + 6·2·8,192 +
     ///   4·2·5,120 = 292,864 elements, 585,728 B.
+    ///
+    /// Llama 3 8B by part: the residual stream `30·4,096` = 122,880 elements (245,760 B), the
+    /// MLP's 86,016 (172,032 B), the scores without flash attention `4·32·8,192` = 1,048,576
+    /// (2,097,152 B). Without sequence parallelism at TP 2 the stream counts twice:
+    /// `(2·245,760 + 172,032)·32` = 21,233,664 B; without flash attention (with sequence
+    /// parallelism) `(417,792 + 2,097,152)·32` = 80,478,208 B, over the same FLOPs.
     #[test]
     fn elementwise_bytes_by_operator() {
         let l8 = llama_8b();
         assert_eq!(l8.elementwise_bytes_per_token_layer(), 417_792.0);
+        assert_eq!(l8.residual_stream_bytes_per_token_layer(), 245_760.0);
+        assert_eq!(l8.inner_bytes_per_token_layer(), 172_032.0);
+        assert_eq!(l8.attention_scores_bytes_per_token_layer(), 2_097_152.0);
+        let flops = 61_064_871_936.0;
         assert_eq!(
-            l8.elementwise_bytes_per_flop(),
-            13_369_344.0 / 61_064_871_936.0
+            l8.elementwise_bytes_per_flop(8.0, true, true),
+            13_369_344.0 / flops
+        );
+        assert_eq!(
+            l8.elementwise_bytes_per_flop(2.0, false, true),
+            21_233_664.0 / flops
+        );
+        assert_eq!(
+            l8.elementwise_bytes_per_flop(8.0, true, false),
+            80_478_208.0 / flops
         );
         assert_eq!(GPT3.elementwise_bytes_per_token_layer(), 1_130_496.0);
         let qwen = Shape {
@@ -553,7 +607,7 @@ mod tests {
         assert_eq!(qwen.elementwise_bytes_per_token_layer(), 344_064.0);
         assert_eq!(qwen.active_params(), 3_340_238_848.0);
         assert_eq!(
-            qwen.elementwise_bytes_per_flop(),
+            qwen.elementwise_bytes_per_flop(1.0, false, true),
             48.0 * 344_064.0 / 29_705_109_504.0
         );
         let scout = llama4_scout();
@@ -565,7 +619,7 @@ mod tests {
             vocab: 0.0,
             ..l8
         };
-        assert_eq!(empty.elementwise_bytes_per_flop(), 0.0);
+        assert_eq!(empty.elementwise_bytes_per_flop(8.0, false, false), 0.0);
     }
 
     fn llama4_scout() -> Shape {

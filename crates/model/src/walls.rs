@@ -179,19 +179,31 @@ impl Walls {
     }
 
     /// `μ = r∞·peak · b / (B_HBM · e)`: the elementwise kernels' HBM time
-    /// ([`Shape::elementwise_bytes_per_flop`], `b` bytes a FLOP) against the time of the
+    /// ([`Shape::elementwise_bytes_per_flop`], `b` bytes a FLOP on one GPU of the TP group,
+    /// with the layout's sequence parallelism and flash attention) against the time of the
     /// same FLOPs at the large GEMMs' rate. `e` is the share of the datasheet's bandwidth a
     /// transfer reaches, by its size ([`hbm_efficiency`]), the tensor being one microbatch's
-    /// activation on one GPU, `(T/CP)·(h/TP)·2` bytes (sequence parallelism splits it by TP).
+    /// residual stream on one GPU, `(T/CP)·h·2` bytes, split by TP with sequence parallelism.
     /// `0` when [`Self::hbm_bytes_per_s`] or [`Self::gemm_flops_per_s`] is unset.
     pub fn memory_time_ratio(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
         if self.hbm_bytes_per_s <= 0.0 || self.gemm_flops_per_s <= 0.0 {
             return 0.0;
         }
-        let tensor_bytes = tokens_per_replica / layout.cp as f64 * self.shape.hidden
-            / layout.tp as f64
+        let activations = &self.memory.activations;
+        let tp = layout.tp as f64;
+        let split = if activations.sequence_parallel {
+            tp
+        } else {
+            1.0
+        };
+        let tensor_bytes = tokens_per_replica / layout.cp as f64 * self.shape.hidden / split
             * super::shape::ACTIVATION_BYTES;
-        self.gemm_flops_per_s * self.shape.elementwise_bytes_per_flop()
+        let bytes_per_flop = self.shape.elementwise_bytes_per_flop(
+            tp,
+            activations.sequence_parallel,
+            activations.flash_attention,
+        );
+        self.gemm_flops_per_s * bytes_per_flop
             / (self.hbm_bytes_per_s * hbm_efficiency(tensor_bytes))
     }
 
@@ -382,9 +394,20 @@ impl Walls {
         let (tp, cp) = (layout.tp as f64, layout.cp as f64);
         let tokens = tokens_per_replica / cp;
         let h = self.shape.hidden;
-        let per_step = layout.accumulation as f64 * self.shape.layers_per_stage(layout.pp);
-        let ms = |bytes: f64, bandwidth: f64, collectives: f64, ranks: f64| {
+        let stage_layers = self.shape.layers_per_stage(layout.pp);
+        let per_step = layout.accumulation as f64 * stage_layers;
+        // Full recomputation runs a layer's forward again, and its forward collectives with
+        // it (Korthikanti et al. 2022, §5; Calculon's `recomm` time): `forward` of a layer's
+        // `collectives` are repeated on the share `r` of the stage's layers recomputed.
+        let recomputed = if stage_layers > 0.0 {
+            self.memory.activations.recomputed_layers(stage_layers) / stage_layers
+        } else {
+            0.0
+        };
+        let ms = |bytes: f64, bandwidth: f64, collectives: f64, forward: f64, ranks: f64| {
+            let repeated = 1.0 + recomputed * forward / collectives;
             per_step
+                * repeated
                 * (bytes / bandwidth + collectives * collective_latency_s(self.latency_s, ranks))
                 * 1e3
         };
@@ -392,6 +415,7 @@ impl Walls {
             tp_bytes_per_layer(tokens, h, tp),
             self.link_bytes_per_s(1.0, tp, bus_bytes_per_s),
             TP_COLLECTIVES_PER_LAYER,
+            2.0,
             tp,
         );
         let cp_ms = ms(
@@ -403,6 +427,7 @@ impl Walls {
             ),
             self.link_bytes_per_s(tp, cp, bus_bytes_per_s),
             CP_COLLECTIVES_PER_LAYER,
+            1.0,
             cp,
         );
         let ep = self.expert_parallel;
@@ -411,6 +436,7 @@ impl Walls {
                 ep_bytes_per_layer(tokens, h, self.shape.experts_per_token, ep),
                 self.link_bytes_per_s(tp, ep, bus_bytes_per_s),
                 EP_COLLECTIVES_PER_LAYER,
+                2.0,
                 ep,
             )
         } else {
@@ -530,6 +556,35 @@ mod tests {
         assert!((t.tp_ms - (0.88080384 + 4.0 * 15e-3) * 768.0).abs() < 1e-9);
     }
 
+    /// Full recomputation repeats each recomputed layer's forward collectives: TP's 2 of 4,
+    /// so 676.45734912 ms × 6/4 = 1,014.68602368 ms with every layer recomputed, and with 6 of
+    /// the stage's 12 layers × (1 + ½·2/4) = 845.5716864 ms; CP's 1 of 3 (the K/V gather),
+    /// EP's 2 of 4 (dispatch and combine). Selective recomputation repeats no collective.
+    #[test]
+    fn full_recomputation_repeats_the_forward_collectives() {
+        let with = |recompute, recompute_layers| {
+            let mut w = gpt3();
+            w.memory.activations.recompute = recompute;
+            w.memory.activations.recompute_layers = recompute_layers;
+            w
+        };
+        let tp = |w: &Walls| w.traffic(&LAYOUT, 50e9, 2048.0, 1000.0, 1).tp_ms;
+        let base = 0.88080384 * 64.0 * 12.0;
+        assert!((tp(&with(Recompute::Selective, 0)) - base).abs() < 1e-9);
+        assert!((tp(&with(Recompute::Full, 0)) - 1_014.686_023_68).abs() < 1e-6);
+        assert!((tp(&with(Recompute::Full, 6)) - 845.571_686_4).abs() < 1e-6);
+        let cp_layout = Layout { cp: 2, ..LAYOUT };
+        let cp = |w: &Walls| {
+            let c = Walls {
+                cp_overlap: CpOverlap::AllGather,
+                ..*w
+            };
+            c.traffic(&cp_layout, 50e9, 4096.0, 1000.0, 1).cp_ms
+        };
+        let ratio = cp(&with(Recompute::Full, 0)) / cp(&with(Recompute::None, 0));
+        assert!((ratio - 4.0 / 3.0).abs() < 1e-12, "{ratio}");
+    }
+
     /// Calculon's bandwidth shares at each step of its table (10^6-byte megabytes).
     #[test]
     fn hbm_efficiency_by_transfer_size() {
@@ -546,12 +601,18 @@ mod tests {
     /// 2,048 tokens at TP 8 is a 2,048·1,536·2 = 6,291,456-byte tensor: 0.6 of the bandwidth.
     /// At 500 TFLOP/s of GEMMs and 3.35 TB/s, `μ = 500e12·b/(3.35e12·0.6)` (0.02500), and the
     /// rate `η/(stage·(1 + μ·η))` against `η/stage` without it.
+    ///
+    /// Without flash attention the scores add `4·96·2,048·2` = 1,572,864 B a layer: 96 ×
+    /// 2,703,360 = 259,522,560 B a token. Without sequence parallelism at TP 8 the residual
+    /// stream's 737,280 B count 8 times and the tensor is 2,048·12,288·2 = 50,331,648 B (0.75):
+    /// 96 × (8·737,280 + 393,216) = 603,979,776 B.
     #[test]
     fn elementwise_memory_time_slows_the_rate() {
-        let w = Walls {
+        let mut w = Walls {
             kernels: Some(HalfLengths::H100_BF16),
             ..gpt3()
         };
+        w.memory.activations.flash_attention = true;
         assert_eq!(w.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
         let with = Walls {
             hbm_bytes_per_s: 3.35e12,
@@ -580,6 +641,16 @@ mod tests {
         let tp1 = Layout { tp: 1, ..LAYOUT };
         let mu1 = 500e12 * b / (3.35e12 * 0.75);
         assert!((with.memory_time_ratio(&tp1, 2048.0) - mu1).abs() < 1e-12);
+        let mut scores = with;
+        scores.memory.activations.flash_attention = false;
+        let b_scores = 259_522_560.0 / 1_080_078_778_368.0;
+        let mu_scores = 500e12 * b_scores / (3.35e12 * 0.6);
+        assert!((scores.memory_time_ratio(&LAYOUT, 2048.0) - mu_scores).abs() < 1e-12);
+        let mut replicated = with;
+        replicated.memory.activations.sequence_parallel = false;
+        let b_replicated = 603_979_776.0 / 1_080_078_778_368.0;
+        let mu_replicated = 500e12 * b_replicated / (3.35e12 * 0.75);
+        assert!((replicated.memory_time_ratio(&LAYOUT, 2048.0) - mu_replicated).abs() < 1e-12);
     }
 
     /// ZeRO-1, P = 175B over TP 8 · PP 8 (Ψ = 2,734,375,000), D = 16, bf16 at 50 GB/s:
