@@ -1239,3 +1239,39 @@ fn an_import_says_what_the_run_still_lacks() {
         None
     );
 }
+
+/// A multimodal config names its vision encoder with its weights, by hand from its
+/// `vision_config` (SigLIP so400m in MedGemma 27B: 27 layers of 1,152 with an MLP of 4,304):
+/// 27 · (4·1,152² + 2·1,152·4,304) = 27 · (5,308,416 + 9,916,416) = 411,070,464; it sets
+/// nothing.
+#[test]
+fn a_vision_encoder_is_named_with_its_weights() {
+    use scaling_core::scenario::import::Outcome;
+    let Some(text) = config("hf/medgemma-27b-it.gemma3.config.json") else {
+        return;
+    };
+    let import = read(&text).unwrap();
+    let encoder = import
+        .entries
+        .iter()
+        .find(|e| e.source == "vision_config")
+        .expect("vision_config is reported");
+    assert_eq!(
+        encoder.outcome,
+        Outcome::Encoder {
+            params: 411_070_464.0,
+            layers: 27,
+            hidden: 1152,
+        }
+    );
+    assert!(encoder.outcome.sets_nothing());
+    assert_eq!(encoder.kind(), "ignored");
+    assert_eq!(
+        import
+            .entries
+            .iter()
+            .filter(|e| e.source == "vision_config")
+            .count(),
+        1
+    );
+}

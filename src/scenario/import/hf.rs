@@ -319,6 +319,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         r.set(name, Key::Vocab, v);
     }
     approximations(&mut r);
+    vision_encoder(&mut r, outer.unwrap_or(&root));
     // Every other key: said, not read.
     for (key, value) in config.iter() {
         if r.read.contains(key) || value.is_null() {
@@ -342,6 +343,43 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         format: Format::HuggingFace,
         entries: r.entries,
     })
+}
+
+/// A multimodal config's `vision_config`: the encoder named with its weights, by its own
+/// layers, width and MLP width (`num_hidden_layers` or `depth`, `hidden_size`,
+/// `intermediate_size`, or Kimi's `vt_` names): `L·(4h² + 2·h·f)`, the attention's four
+/// projections and the MLP's two (a ViT's; SigLIP so400m, 27 layers of 1,152 with 4,304:
+/// 411,070,464). Reported whether it sits beside a `text_config` or the model's own keys.
+fn vision_encoder(r: &mut Reader<'_>, root: &Map<String, Value>) {
+    const KEY: &str = "vision_config";
+    let Some(Value::Object(v)) = root.get(KEY) else {
+        return;
+    };
+    let get = |names: &[&str]| {
+        names
+            .iter()
+            .find_map(|n| v.get(*n).and_then(Value::as_f64))
+            .and_then(count)
+    };
+    let (Some(layers), Some(h), Some(f)) = (
+        get(&["num_hidden_layers", "depth", "vt_num_hidden_layers"]),
+        get(&["hidden_size", "embed_dim", "vt_hidden_size"]),
+        get(&["intermediate_size", "vt_intermediate_size"]),
+    ) else {
+        return;
+    };
+    let (hf, ff) = (h as f64, f as f64);
+    let line = r.line(KEY);
+    r.entries.push(Entry {
+        source: KEY.to_string(),
+        line,
+        outcome: Outcome::Encoder {
+            params: layers as f64 * (4.0 * hf * hf + 2.0 * hf * ff),
+            layers,
+            hidden: h,
+        },
+    });
+    r.read.push(KEY.to_string());
 }
 
 /// Layers, hidden size, heads and key/value heads (absent: one per query head), checked

@@ -100,6 +100,13 @@ pub enum Outcome {
     /// The text leaves it out, and the tool's default sets this input to this text (a
     /// launch script is the whole launch: what it omits is the tool's default).
     Default(Key, String),
+    /// A multimodal model's vision encoder, not modelled: its weights by its own config
+    /// (`layers · (4h² + 2·h·f)`), its layers and width.
+    Encoder {
+        params: f64,
+        layers: u64,
+        hidden: u64,
+    },
 }
 
 /// One key of the imported text and what became of it.
@@ -168,6 +175,17 @@ impl Entry {
                 key.name(),
                 value
             ),
+            Outcome::Encoder {
+                params,
+                layers,
+                hidden,
+            } => trf!(
+                "ignored: a vision encoder of {} parameters ({} layers of width {}), not modelled: only the language model is in the shape",
+                "忽略：视觉编码器，{} 参数（{} 层，宽 {}），未建模：形状中只有语言模型",
+                crate::text::units::format_si(*params, 3),
+                layers,
+                hidden
+            ),
         }
     }
 
@@ -176,7 +194,7 @@ impl Entry {
         match self.outcome {
             Outcome::Set(..) => "set",
             Outcome::Approximated(..) => "approximated",
-            Outcome::Ignored(_) | Outcome::Unknown(_) => "ignored",
+            Outcome::Ignored(_) | Outcome::Unknown(_) | Outcome::Encoder { .. } => "ignored",
             Outcome::Default(..) => "default",
             Outcome::LayersPerChunk(_) => "set",
         }
@@ -540,7 +558,10 @@ pub(crate) fn not_read() -> &'static str {
 impl Outcome {
     /// It sets no input (ignored, whether known or not).
     pub fn sets_nothing(&self) -> bool {
-        matches!(self, Outcome::Ignored(_) | Outcome::Unknown(_))
+        matches!(
+            self,
+            Outcome::Ignored(_) | Outcome::Unknown(_) | Outcome::Encoder { .. }
+        )
     }
 }
 

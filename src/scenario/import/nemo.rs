@@ -1,6 +1,6 @@
-//! NeMo 2.0 recipe overrides, one `path=value` a line as nemo-run's command line takes them
-//! (`trainer.strategy.tensor_model_parallel_size=8`, or `recipe.` and spaces around `=` as a
-//! script assigns them): the layout, batch, recomputation and shape. The keys are NeMo's
+//! NeMo 2.0 recipe overrides, `path=value` as nemo-run's command line takes them
+//! (`trainer.strategy.tensor_model_parallel_size=8`, one a line or several on one command
+//! line, or `recipe.` and spaces around `=` as a script assigns them): the layout, batch, recomputation and shape. The keys are NeMo's
 //! (`MegatronStrategy`, the data module, `model.config`); `data.global_batch_size` counts
 //! sequences of `data.seq_length`; `virtual_pipeline_model_parallel_size` is the interleaved
 //! schedule's chunks per stage itself.
@@ -16,28 +16,78 @@ pub(super) struct Override {
     pub(super) line: usize,
 }
 
-/// The overrides of `text`: lines `path=value` whose path has a dot.
+/// The overrides of `text`: `path=value` whose path has a dot, one a line (`recipe.` before
+/// the path and spaces around `=`, as a script assigns them) or several on one line, as
+/// NeMo-Run's command line takes them (`nemo llm pretrain --factory llama3_8b
+/// trainer.strategy.tensor_model_parallel_size=2 data.micro_batch_size=1`): a line with more
+/// than one `=`, or words before its `=`, is split into words at blanks outside quotes, and
+/// the words that are assignments are read.
 fn overrides(text: &str) -> Vec<Override> {
     text.lines()
         .enumerate()
-        .filter_map(|(i, line)| {
-            let line_text = line.split('#').next()?.trim();
-            let (path, value) = line_text.split_once('=')?;
-            let path = path.trim().trim_start_matches("recipe.");
-            let ok = path.contains('.')
-                && path
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
-            ok.then(|| Override {
-                path: path.to_string(),
-                value: value
-                    .trim()
-                    .trim_matches(|c| c == '"' || c == '\'')
-                    .to_string(),
-                line: i + 1,
-            })
+        .flat_map(|(i, line)| {
+            let line_text = line.split('#').next().unwrap_or("").trim();
+            let several = line_text.matches('=').count() > 1
+                || line_text
+                    .split_once('=')
+                    .is_some_and(|(left, _)| left.trim().contains(char::is_whitespace));
+            let pieces: Vec<&str> = if several {
+                words(line_text)
+            } else {
+                vec![line_text]
+            };
+            pieces
+                .into_iter()
+                .filter_map(|piece| assignment(piece, i + 1))
+                .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// `path=value` of one assignment, if its path is a dotted name.
+fn assignment(piece: &str, line: usize) -> Option<Override> {
+    let (path, value) = piece.split_once('=')?;
+    let path = path.trim().trim_start_matches("recipe.");
+    let ok = path.contains('.')
+        && path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    ok.then(|| Override {
+        path: path.to_string(),
+        value: value
+            .trim()
+            .trim_matches(|c| c == '"' || c == '\'')
+            .to_string(),
+        line,
+    })
+}
+
+/// `line` split at blanks outside single or double quotes.
+fn words(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut start, mut quote) = (None, None);
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                start.get_or_insert(i);
+            }
+            (None, c) if c.is_whitespace() => {
+                if let Some(s) = start.take() {
+                    out.push(&line[s..i]);
+                }
+            }
+            (None, _) => {
+                start.get_or_insert(i);
+            }
+        }
+    }
+    if let Some(s) = start {
+        out.push(&line[s..]);
+    }
+    out
 }
 
 /// Whether `text` holds NeMo overrides of a path this reader maps.
@@ -263,4 +313,34 @@ fn unread_reason(path: &str) -> Option<&'static str> {
         .iter()
         .any(|p| path.starts_with(p))
         .then(no_effect)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// NeMo-Run's one-line command, with a quoted value holding a blank.
+    #[test]
+    fn one_command_line_of_overrides() {
+        let text = "nemo llm pretrain --factory llama3_8b trainer.strategy.tensor_model_parallel_size=2 \\\n  data.micro_batch_size=1 log.name=\"my run\" trainer.num_nodes=4";
+        let all = overrides(text);
+        let paths: Vec<(&str, &str, usize)> = all
+            .iter()
+            .map(|o| (o.path.as_str(), o.value.as_str(), o.line))
+            .collect();
+        assert_eq!(
+            paths,
+            vec![
+                ("trainer.strategy.tensor_model_parallel_size", "2", 1),
+                ("data.micro_batch_size", "1", 2),
+                ("log.name", "my run", 2),
+                ("trainer.num_nodes", "4", 2),
+            ]
+        );
+        // One assignment a line, spaces around `=`, keeps its value whole.
+        let one = overrides("recipe.trainer.strategy.tensor_model_parallel_size = 4\n");
+        assert_eq!(one[0].path, "trainer.strategy.tensor_model_parallel_size");
+        assert_eq!(one[0].value, "4");
+        assert_eq!(words("a=1 b='x y'  c"), vec!["a=1", "b='x y'", "c"]);
+    }
 }
