@@ -335,7 +335,7 @@ keys! {
         help: ("stages; adds a bubble", "流水线 stage 数；会引入气泡"),
         megatron: &["--pipeline-model-parallel-size"],
         nemo: &["trainer.strategy.pipeline_model_parallel_size"],
-        torchtitan: &["parallelism.pipeline_parallel_degree", "experimental.pipeline_parallel_degree"],
+        torchtitan: &["parallelism.pipeline_parallel_degree", "experimental.pipeline_parallel_degree", "training.pipeline_parallel_degree"],
         url: &["pipeline-parallel degree (stages `p`; adds a bubble with `em=fsdp`)", "`1`", "whole number `1 … 65,536`", "§2, §3.2(c)"],
     };
     Cp = "cp", Llm, "Context parallel CP", "上下文并行 CP",
@@ -591,7 +591,7 @@ keys! {
         help: ("<code>0</code> = GPT's 4<var>h</var> MLP; Llama 3 8B: <code>14336</code>", "0 = GPT 的 4h MLP；Llama 3 8B：14336"),
         megatron: &["--ffn-hidden-size"],
         nemo: &["model.config.ffn_hidden_size"],
-        hf: &["intermediate_size", "ffn_hidden_size", "n_inner", "moe_intermediate_size"],
+        hf: &["intermediate_size", "ffn_hidden_size", "n_inner", "moe_intermediate_size", "model_type"],
         url: &["inner width of a gated MLP (SwiGLU: `3·h·ffn` weights per layer)", "`0` (= GPT's `4h` MLP, `8h²`)", "as `nl`: `14336`", "§12.1"],
     };
     SeqLen = "sq", Walls, "Sequence length s", "序列长度 s" {
@@ -668,7 +668,7 @@ keys! {
         label: "ZeRO stage",
         megatron: &["--use-distributed-optimizer", "--use-megatron-fsdp"],
         nemo: &["optim.config.use_distributed_optimizer"],
-        torchtitan: &["parallelism.data_parallel_shard_degree"],
+        torchtitan: &["parallelism.data_parallel_shard_degree", "training.data_parallel_shard_degree"],
         url: &["ZeRO stage: what the data-parallel ranks shard (1: optimizer state; 2: + gradients; 3: + weights = FSDP). With `em=fsdp`, stages 0–2 also move the data-parallel traffic to once per step", "`3`", "`0`, `1`, `2`, `3`; anything else refused (\"… is not a ZeRO stage 0, 1, 2 or 3 (3 = FSDP)\")", "§12.2, §12.5"],
     };
     Recompute = "ac", Walls, "Activation recomputation", "激活重计算" {
