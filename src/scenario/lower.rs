@@ -154,6 +154,9 @@ impl LlmSettings {
                 // The datasheet's HBM bandwidth comes with a machine (`mach`) only: the
                 // elementwise kernels' memory time (§12.3) needs a known memory.
                 w.hbm_bytes_per_s = self.machine.map_or(0.0, |m| m.hbm_bytes_per_s);
+                if self.machine.is_some() {
+                    w.quantized_bytes_per_element = self.precision.quantized_bytes_per_element();
+                }
                 w
             }),
         };

@@ -53,6 +53,20 @@ pub enum Precision {
 }
 
 impl Precision {
+    /// HBM bytes a cast to this precision moves for each GEMM operand (the elementwise term's
+    /// `q`, docs/model/12-walls.md §12.3), by Transformer Engine's recipes: per-tensor current
+    /// scaling reads the 2-byte value twice (its amax, then the cast) and writes it row-wise
+    /// and column-wise, 1 byte each: 6; MXFP8 finds each 32-value block's scale as it casts,
+    /// one read: 4; NVFP4, half a byte each way: 3; BF16 casts nothing.
+    pub fn quantized_bytes_per_element(self) -> f64 {
+        match self {
+            Precision::Bf16 => 0.0,
+            Precision::Fp8 => 6.0,
+            Precision::Mxfp8 => 4.0,
+            Precision::Nvfp4 => 3.0,
+        }
+    }
+
     /// In the menu's order.
     pub const ALL: [Precision; 4] = [
         Precision::Bf16,

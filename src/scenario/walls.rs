@@ -222,6 +222,7 @@ impl WallSettings {
             nvlink_domain_gpus: self.nvlink_domain_gpus as f64,
             hbm_bytes_per_s: 0.0,
             gemm_flops_per_s: 0.0,
+            quantized_bytes_per_element: 0.0,
         })
     }
 

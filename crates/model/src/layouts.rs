@@ -1038,6 +1038,7 @@ mod tests {
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
             hbm_bytes_per_s: 0.0,
             gemm_flops_per_s: 0.0,
+            quantized_bytes_per_element: 0.0,
             cp_overlap: crate::walls::CpOverlap::Ring,
         }
     }

@@ -283,17 +283,43 @@ impl Shape {
         ACTIVATION_BYTES * 4.0 * self.heads * self.seq_len
     }
 
+    /// Elements a token's GEMMs in one layer take that a low-precision recipe casts before the
+    /// GEMM: each GEMM's input in the forward and its output gradient in the backward
+    /// (Transformer Engine quantizes both for the FP8 GEMMs of the forward, the data gradient
+    /// and the weight gradient): forward `h` (QKV), `a·d_h` (the output projection), and per
+    /// MLP `h` (fc1) and `f` (fc2); backward `a·d_h + 2·kv·d_h` (QKV), `h` (projection), and
+    /// per MLP `2f` gated or `f` (fc1) and `h` (fc2). Llama 3 8B: 26,624 forward and 43,008
+    /// backward, 69,632.
+    pub fn quantized_elements_per_token_layer(&self) -> f64 {
+        let h = self.hidden;
+        let q = self.attention_width();
+        let kv = self.kv_heads * self.head_width();
+        let mlps = self.mlps_per_layer(self.experts_per_token);
+        let f = self.mlp_width();
+        let fc1_out = if self.ffn > 0.0 { 2.0 * f } else { f };
+        let forward = h + q + mlps * (h + f);
+        let backward = q + 2.0 * kv + h + mlps * (fc1_out + h);
+        forward + backward
+    }
+
     /// Elementwise HBM bytes per training FLOP on one GPU of a TP group of `tp`:
     /// `L·(r·t' + i + [no flash] a_s)` over `6·P_a + 12·L·a·d_h·s` ([`Self::active_params`],
     /// [`Self::attention_flops_per_token`]), with `r` the residual stream's bytes
     /// ([`Self::residual_stream_bytes_per_token_layer`]), replicated on the `t' = tp` ranks
     /// without sequence parallelism (`t' = 1` with it), `i` the TP region's
     /// ([`Self::inner_bytes_per_token_layer`]) and `a_s` the attention scores' without flash
-    /// attention ([`Self::attention_scores_bytes_per_token_layer`]): TP splits the FLOPs and
-    /// everything but the replicated stream alike. Llama 3 8B at 8,192 tokens with sequence
+    /// attention ([`Self::attention_scores_bytes_per_token_layer`]) and `q` bytes for each
+    /// element a low-precision recipe casts ([`Self::quantized_elements_per_token_layer`]):
+    /// TP splits the FLOPs and everything but the replicated stream alike. Llama 3 8B at 8,192 tokens with sequence
     /// parallelism and flash attention: 13,369,344 bytes over 61,064,871,936 FLOPs, 0.000219;
     /// Qwen3 30B-A3B at 4,096: 16,515,072 over 29,705,109,504, 0.000556.
-    pub fn elementwise_bytes_per_flop(&self, tp: f64, sequence_parallel: bool, flash: bool) -> f64 {
+    pub fn elementwise_bytes_per_flop(
+        &self,
+        tp: f64,
+        sequence_parallel: bool,
+        flash: bool,
+        quantized_bytes: f64,
+    ) -> f64 {
         let flops = 6.0 * self.active_params() + self.attention_flops_per_token();
         let replicated = if sequence_parallel { 1.0 } else { tp.max(1.0) };
         let scores = if flash {
@@ -303,7 +329,8 @@ impl Shape {
         };
         let bytes = self.residual_stream_bytes_per_token_layer() * replicated
             + self.inner_bytes_per_token_layer()
-            + scores;
+            + scores
+            + quantized_bytes * self.quantized_elements_per_token_layer();
         if flops > 0.0 {
             self.layers * bytes / flops
         } else {
@@ -577,17 +604,24 @@ mod tests {
         assert_eq!(l8.residual_stream_bytes_per_token_layer(), 245_760.0);
         assert_eq!(l8.inner_bytes_per_token_layer(), 172_032.0);
         assert_eq!(l8.attention_scores_bytes_per_token_layer(), 2_097_152.0);
+        // Cast operands: forward 4,096 + 4,096 + (4,096 + 14,336), backward 4,096 + 2·1,024 +
+        // 4,096 + (2·14,336 + 4,096).
+        assert_eq!(l8.quantized_elements_per_token_layer(), 69_632.0);
+        assert_eq!(
+            l8.elementwise_bytes_per_flop(8.0, true, true, 6.0),
+            (13_369_344.0 + 32.0 * 6.0 * 69_632.0) / 61_064_871_936.0
+        );
         let flops = 61_064_871_936.0;
         assert_eq!(
-            l8.elementwise_bytes_per_flop(8.0, true, true),
+            l8.elementwise_bytes_per_flop(8.0, true, true, 0.0),
             13_369_344.0 / flops
         );
         assert_eq!(
-            l8.elementwise_bytes_per_flop(2.0, false, true),
+            l8.elementwise_bytes_per_flop(2.0, false, true, 0.0),
             21_233_664.0 / flops
         );
         assert_eq!(
-            l8.elementwise_bytes_per_flop(8.0, true, false),
+            l8.elementwise_bytes_per_flop(8.0, true, false, 0.0),
             80_478_208.0 / flops
         );
         assert_eq!(GPT3.elementwise_bytes_per_token_layer(), 1_130_496.0);
@@ -606,8 +640,11 @@ mod tests {
         };
         assert_eq!(qwen.elementwise_bytes_per_token_layer(), 344_064.0);
         assert_eq!(qwen.active_params(), 3_340_238_848.0);
+        // Forward 2,048 + 4,096 + 8·(2,048 + 768) = 28,672; backward 4,096 + 2·512 + 2,048 +
+        // 8·(2·768 + 2,048) = 35,840.
+        assert_eq!(qwen.quantized_elements_per_token_layer(), 64_512.0);
         assert_eq!(
-            qwen.elementwise_bytes_per_flop(1.0, false, true),
+            qwen.elementwise_bytes_per_flop(1.0, false, true, 0.0),
             48.0 * 344_064.0 / 29_705_109_504.0
         );
         let scout = llama4_scout();
@@ -619,7 +656,10 @@ mod tests {
             vocab: 0.0,
             ..l8
         };
-        assert_eq!(empty.elementwise_bytes_per_flop(8.0, false, false), 0.0);
+        assert_eq!(
+            empty.elementwise_bytes_per_flop(8.0, false, false, 6.0),
+            0.0
+        );
     }
 
     fn llama4_scout() -> Shape {

@@ -52,6 +52,12 @@ pub struct Walls {
     /// serialised.
     #[serde(skip)]
     pub gemm_flops_per_s: f64,
+    /// HBM bytes a low-precision recipe moves for each GEMM operand it casts
+    /// ([`Shape::quantized_elements_per_token_layer`]): read the 2-byte value (twice with
+    /// per-tensor current scaling, once for its amax), write it row-wise and column-wise. `0`
+    /// in BF16. Derived from the precision (`prec`) with a machine, so not serialised.
+    #[serde(skip)]
+    pub quantized_bytes_per_element: f64,
 }
 
 /// How context parallelism exchanges keys and values, and so what can hide its traffic.
@@ -202,6 +208,7 @@ impl Walls {
             tp,
             activations.sequence_parallel,
             activations.flash_attention,
+            self.quantized_bytes_per_element,
         );
         self.gemm_flops_per_s * bytes_per_flop
             / (self.hbm_bytes_per_s * hbm_efficiency(tensor_bytes))
@@ -495,6 +502,7 @@ mod tests {
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
             hbm_bytes_per_s: 0.0,
             gemm_flops_per_s: 0.0,
+            quantized_bytes_per_element: 0.0,
             cp_overlap: CpOverlap::Ring,
         }
     }
@@ -634,6 +642,7 @@ mod tests {
         // Either input unset leaves the time out.
         let no_rate = Walls {
             gemm_flops_per_s: 0.0,
+            quantized_bytes_per_element: 0.0,
             ..with
         };
         assert_eq!(no_rate.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
@@ -646,6 +655,16 @@ mod tests {
         let b_scores = 259_522_560.0 / 1_080_078_778_368.0;
         let mu_scores = 500e12 * b_scores / (3.35e12 * 0.6);
         assert!((scores.memory_time_ratio(&LAYOUT, 2048.0) - mu_scores).abs() < 1e-12);
+        // FP8 with current scaling, 6 bytes for each of GPT-3's 196,608 cast elements (forward
+        // 12,288 + 12,288 + 12,288 + 49,152, backward 3·12,288 + 12,288 + 49,152 + 12,288):
+        // 96 · (1,130,496 + 1,179,648) = 221,773,824 B a token.
+        let fp8 = Walls {
+            quantized_bytes_per_element: 6.0,
+            ..with
+        };
+        let b_fp8 = 221_773_824.0 / 1_080_078_778_368.0;
+        let mu_fp8 = 500e12 * b_fp8 / (3.35e12 * 0.6);
+        assert!((fp8.memory_time_ratio(&LAYOUT, 2048.0) - mu_fp8).abs() < 1e-12);
         let mut replicated = with;
         replicated.memory.activations.sequence_parallel = false;
         let b_replicated = 603_979_776.0 / 1_080_078_778_368.0;
