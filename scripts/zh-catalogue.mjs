@@ -17,8 +17,10 @@
 // A build keeps of these only what its wasm can look up (forWasm): a text found by its English
 // whose English is not in the page's wasm belongs to code the first view does not carry (the
 // runs module's importers and exporters, which compile their Chinese in; the CLI's tables).
-// Output lines are `<fnv1a-32 of the English, 8 hex digits>\t<Chinese>`, with `\n` and `\\`
-// escaped; src/i18n.rs parses the same format and hashes with the same function. Two different
+// Output lines are `<key>\t<Chinese>`, with `\n` and `\\` escaped, sorted by the fnv1a-32 hash of
+// the English, each key written in hex as the hash's difference from the previous line's (the
+// first from 0): sorted hashes differ by little, so the keys gzip to about a kilobyte less than
+// full hashes would; src/i18n.rs parses the same format and hashes with the same function. Two different
 // translations of one English text, or two English texts with one hash, fail the build.
 //
 // The file is `zh-<content hash>.txt` next to index.html, named in
@@ -216,9 +218,16 @@ export function buildCatalogue(srcDirs = SOURCES) {
   return { entries, text: catalogueText(entries) };
 }
 
-/** The catalogue's lines, sorted by hash. */
-const catalogueText = (entries) =>
-  [...entries.keys()].sort().map((h) => `${h}\t${escape(entries.get(h).zh)}`).join('\n') + '\n';
+/** The catalogue's lines, sorted by hash, each key the difference from the previous line's. */
+const catalogueText = (entries) => {
+  let previous = 0;
+  return [...entries.keys()].sort().map((h) => {
+    const key = parseInt(h, 16);
+    const line = `${(key - previous).toString(16)}\t${escape(entries.get(h).zh)}`;
+    previous = key;
+    return line;
+  }).join('\n') + '\n';
+};
 
 /**
  * `entries` without the texts the page's wasm cannot look up: a text found by its English is

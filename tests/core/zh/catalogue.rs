@@ -158,20 +158,23 @@ fn english_never_goes_through_the_catalogue() {
 }
 
 #[test]
-fn catalogue_lines_unescape_and_bad_lines_are_skipped() {
+fn catalogue_lines_unescape_and_a_bad_line_drops_the_catalogue() {
     let (one, four) = (i18n::key_hash("one"), i18n::key_hash("four"));
-    let (first, second) = if one < four {
-        (
-            format!("{one:08x}\t一\\n二 \\\\ 三"),
-            format!("{four:08x}\t四"),
-        )
-    } else {
-        (
-            format!("{four:08x}\t四"),
-            format!("{one:08x}\t一\\n二 \\\\ 三"),
-        )
+    let (low, high) = (one.min(four), one.max(four));
+    let text_of = |key: u32| {
+        if key == one {
+            "一\\n二 \\\\ 三"
+        } else {
+            "四"
+        }
     };
-    let text = format!("{first}\nnot-hex\tx\n{second}\n");
+    // The first key in full, the second as its difference from the first.
+    let text = format!(
+        "{low:x}\t{}\n{:x}\t{}\n",
+        text_of(low),
+        high - low,
+        text_of(high)
+    );
     assert_eq!(install_catalogue(&text), 2);
     set_lang(Lang::Zh);
     force_catalogue(true);
@@ -179,6 +182,15 @@ fn catalogue_lines_unescape_and_bad_lines_are_skipped() {
     assert_eq!(i18n::tr("four", "?"), "四");
     assert_eq!(i18n::tr("missing", "?"), "missing");
     force_catalogue(false);
+    // A line without hex, a difference of 0 or one past u32 drops everything: later keys
+    // would be wrong.
+    for bad in [
+        format!("{low:x}\t一\nnot-hex\tx\n{:x}\t四\n", high - low),
+        format!("{low:x}\t一\n0\t四\n"),
+        format!("{low:x}\t一\nffffffff\t四\n"),
+    ] {
+        assert_eq!(install_catalogue(&bad), 0, "{bad}");
+    }
     // FNV-1a test vectors (the extractor hashes the same way).
     assert_eq!(i18n::key_hash(""), 0x811c_9dc5);
     assert_eq!(i18n::key_hash("a"), 0xe40c_292c);
