@@ -197,9 +197,20 @@ export function buildCatalogue(srcDirs = SOURCES) {
       for (const [id, zh] of keyTableTexts(t)) add(id, zh, file, false);
       continue;
     }
+    // Whether each token's innermost open bracket is `[`.
+    const inArray = [];
+    const open = [];
+    for (const tok of t) {
+      if (tok.punct === '(' || tok.punct === '[' || tok.punct === '{') open.push(tok.punct);
+      if (tok.punct === ')' || tok.punct === ']' || tok.punct === '}') open.pop();
+      inArray.push(open[open.length - 1] === '[');
+    }
     for (let k = 2; k < t.length; k++) {
       const [a, comma, b] = [t[k - 2], t[k - 1], t[k]];
       if (a.str === undefined || comma.punct !== ',' || b.str === undefined) continue;
+      // Two neighbours in an array (the units' suffixes `["Pi", "万", "亿"]`, the words `b`
+      // takes) are not a translation, nor is a literal that is itself Chinese.
+      if (inArray[k - 2] || CJK.test(a.str)) continue;
       // i18n::UI rows are all translations, even without CJK text (the toggle's "English").
       const uiRow = file.endsWith('i18n.rs') && t[k - 3]?.punct === '(' && t[k + 1]?.punct === ')';
       if (!(CJK.test(b.str) || uiRow) || a.str === b.str) continue;
