@@ -58,6 +58,24 @@ async function paste(page, text) {
   await waitFor(page, () => document.getElementById('import-format').textContent !== '' || document.getElementById('import-msg').textContent !== '', null, 'the import report');
 }
 
+/** No "MFU above 100%" on the Strong tab, and its table equal to the CLI's for the page's query,
+ * cell by cell. */
+async function assertStrongAsTheCli(page) {
+  const text = await page.evaluate(() => document.getElementById('panel-strong').innerText);
+  assert.ok(!/MFU above 100%/.test(text), 'no MFU above 100% once P follows the shape');
+  // The numbers are the CLI's for the same query, cell by cell.
+  const query = await page.evaluate(() => location.search.slice(1));
+  const json = JSON.parse(execFileSync(
+    'cargo',
+    ['run', '--quiet', '--bin', 'scaling', '--', 'strong', '--query', query, '--format', 'json'],
+    { cwd: REPO, encoding: 'utf8', maxBuffer: 64 << 20, timeout: 600_000, stdio: ['ignore', 'pipe', 'inherit'] },
+  ));
+  const cli = json.tables.find((t) => t.id === 'strong');
+  const web = await tableData(page, '#strong-table table');
+  assert.deepEqual(web.headers, cli.headers);
+  assert.deepEqual(web.rows, cli.rows);
+}
+
 /** No NaN, ∞ or "undefined" in anything the page shows. */
 async function assertNoNonsense(page, what) {
   const text = await page.evaluate(() => document.body.innerText);
@@ -378,19 +396,33 @@ test('a config.json without a sequence length, then sq typed: P follows the shap
   await page.press('#sq-input', 'Enter');
   await waitForSearch(page, 'sq', '8192');
   await waitForSearch(page, 'p', '70.552387584G');
-  const text = await page.evaluate(() => document.getElementById('panel-strong').innerText);
-  assert.ok(!/MFU above 100%/.test(text), 'no MFU above 100% once P follows the shape');
-  // The numbers are the CLI's for the same query, cell by cell.
-  const query = await page.evaluate(() => location.search.slice(1));
-  const json = JSON.parse(execFileSync(
-    'cargo',
-    ['run', '--quiet', '--bin', 'scaling', '--', 'strong', '--query', query, '--format', 'json'],
-    { cwd: REPO, encoding: 'utf8', maxBuffer: 64 << 20, timeout: 600_000, stdio: ['ignore', 'pipe', 'inherit'] },
-  ));
-  const cli = json.tables.find((t) => t.id === 'strong');
-  const web = await tableData(page, '#strong-table table');
-  assert.deepEqual(web.headers, cli.headers);
-  assert.deepEqual(web.rows, cli.rows);
+  await assertStrongAsTheCli(page);
   await assertNoNonsense(page, 'after sq');
   await assertClean(assert, page, 'P follows the shape');
+});
+
+test('a config.json then a torchtitan TOML, and a Megatron script then voc typed: P follows the shape each time, as the CLI says', { skip: NO_CORPUS }, async () => {
+  const page = await open('?v=1&view=strong');
+  await paste(page, LLAMA_70B);
+  await waitForSearch(page, 'nl', '80');
+  await paste(page, TITAN_70B);
+  await waitForSearch(page, 'sq', '8192');
+  await waitForSearch(page, 'p', '70.552387584G');
+  await assertStrongAsTheCli(page);
+
+  const other = await open('?v=1&view=strong');
+  await paste(other, GPT3_175B);
+  await waitForSearch(other, 'nl', '96');
+  const first = await other.evaluate(() => document.querySelector('#import-list li')?.textContent ?? '');
+  assert.match(first, /^Still to type: the vocabulary \(voc\); P then follows the shape\./);
+  await other.evaluate(() => { for (const d of document.querySelectorAll('#llm-controls details')) d.open = true; });
+  await other.fill('#voc-input', '50257');
+  await other.press('#voc-input', 'Enter');
+  await waitForSearch(other, 'voc', '50257');
+  // GPT-3 175B by hand: 96 · 12·12,288² + 2·50,257·12,288 = 175,181,291,520.
+  await waitForSearch(other, 'p', '175.18129152G');
+  await assertStrongAsTheCli(other);
+  await assertNoNonsense(other, 'after voc');
+  await assertClean(assert, page, 'config then TOML');
+  await assertClean(assert, other, 'script then voc');
 });
