@@ -246,10 +246,12 @@ fn megatron(s: &Scenario, gpus: f64) -> String {
     match w.zero {
         0 => {}
         1 => out.push("--use-distributed-optimizer".to_string()),
-        // Megatron-FSDP with the flags Megatron-LM's guide to it requires beside it
-        // (`docs/discussions/megatron-fsdp-user-guide/megatron-fsdp-user-guide.md`, "Required
-        // Configurations"): the distributed optimizer, no
-        // gradient-accumulation fusion, and its own checkpoint format.
+        // Megatron-FSDP with the flags its guide requires beside it: the checkpoint format
+        // (`docs/user-guide/features/megatron_fsdp.md` at d98e8a6), and the distributed
+        // optimizer and no gradient-accumulation fusion, which the 2025 guide
+        // (`docs/discussions/megatron-fsdp-user-guide`) also required; the current one sets
+        // the first itself and supports the fusion, so both only cost a newer release a
+        // fusion, and an older one launches.
         z => out.extend([
             format!(
                 "--use-megatron-fsdp --data-parallel-sharding-strategy {}",
