@@ -407,6 +407,20 @@ fn layout_of(s: &Scenario) -> Vec<(Key, String)> {
         .collect()
 }
 
+/// `s` with a layout that differs from an imported run's in every key an export writes:
+/// one TP, PP, CP and EP rank, ZeRO-3, full recomputation.
+pub(crate) fn another_layout(s: &Scenario) -> Scenario {
+    s.with_values(&[
+        (Key::Tp, "1".into()),
+        (Key::Pp, "1".into()),
+        (Key::Cp, "1".into()),
+        (Key::Ep, "1".into()),
+        (Key::Zero, "3".into()),
+        (Key::Recompute, "full".into()),
+    ])
+    .unwrap()
+}
+
 /// [`layout_of`] but the batch when the export `text` moved it to one the launcher can run
 /// (the export says so): the rest of the layout must come back as it was.
 pub(crate) fn layout_sent(s: &Scenario, text: &str) -> Vec<(Key, String)> {
@@ -484,16 +498,7 @@ fn megatron_scripts_round_trip() {
         .unwrap_or_else(|e| panic!("{name}: {e}"));
         let flags = launch_settings(&once, Tool::Megatron, once.llm.baseline_gpus);
         // Over the same model with another layout: the flags alone bring the layout back.
-        let other = once
-            .with_values(&[
-                (Key::Tp, "1".into()),
-                (Key::Pp, "1".into()),
-                (Key::Cp, "1".into()),
-                (Key::Ep, "1".into()),
-                (Key::Zero, "3".into()),
-                (Key::Recompute, "full".into()),
-            ])
-            .unwrap();
+        let other = another_layout(&once);
         let twice = apply(&other, &read(&flags).unwrap()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             layout_sent(&twice, &flags),

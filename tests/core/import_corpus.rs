@@ -438,7 +438,7 @@ fn other_formats_are_read_or_refused_naming_what_they_are() {
 /// whole number of microbatches, which it also says.
 #[test]
 fn corpus_runs_round_trip_through_every_tool() {
-    use crate::import::{inexpressible, layout_sent};
+    use crate::import::{another_layout, inexpressible, layout_sent};
     use scaling_core::scenario::export::{launch_settings, Tool};
     let Some((dir, expected)) = corpus_and_expected("round trips of the corpus's runs") else {
         return;
@@ -464,16 +464,7 @@ fn corpus_runs_round_trip_through_every_tool() {
                 cannot += 1;
                 continue;
             }
-            let other = once
-                .with_values(&[
-                    (Key::Tp, "1".into()),
-                    (Key::Pp, "1".into()),
-                    (Key::Cp, "1".into()),
-                    (Key::Ep, "1".into()),
-                    (Key::Microbatch, "3".into()),
-                    (Key::Recompute, "full".into()),
-                ])
-                .unwrap();
+            let other = another_layout(&once);
             match read(&settings).and_then(|i| apply(&other, &i)) {
                 Ok(twice) if layout_sent(&twice, &settings) == layout_sent(&once, &settings) => {
                     checked += 1;

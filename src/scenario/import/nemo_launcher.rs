@@ -356,8 +356,9 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// What the file leaves out is NeMo's default (`megatron_gpt_config.yaml`, onto which the
-    /// launcher merges the file), not the scenario's value: one tensor-, pipeline-, context-
+    /// What the file leaves out is NeMo's default (NVIDIA/NeMo
+    /// `examples/nlp/language_modeling/conf/megatron_gpt_config.yaml`, onto which the launcher
+    /// merges the file), not the scenario's value: one tensor-, pipeline-, context-
     /// and expert-parallel rank, the 1F1B schedule, no recomputation, no sequence parallelism,
     /// `fused_adam` (ZeRO-0) and no TP overlap.
     fn defaults(&mut self) {

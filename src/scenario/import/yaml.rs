@@ -5,8 +5,8 @@
 //! (`defaults.0`). Aliases are not expanded (a leaf `*name`), so a text cannot grow by
 //! referring to itself, and only the first document is read.
 //!
-//! The parsing is yaml-rust2's event parser (the YAML 1.2 reference parser's port), which
-//! gives each event's line.
+//! The parsing is yaml-rust2's event parser (a pure-Rust YAML 1.2 parser, the maintained fork
+//! of yaml-rust), which gives each event's line.
 
 use super::ImportError;
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
