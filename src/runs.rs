@@ -32,7 +32,8 @@ pub enum Ask {
     /// Which of the menu's shapes `query` holds, if any.
     ShapeOf { query: String },
     /// A file of `bytes` the page did not read because the importer reads at most
-    /// [`import::MAX_BYTES`]: the refusal, in the importer's words.
+    /// [`import::log::MAX_LOG_BYTES`] (a log; a config at most [`import::MAX_BYTES`]): the
+    /// refusal, in the importer's words.
     TooLarge { bytes: u64 },
 }
 
@@ -132,6 +133,7 @@ pub fn answer(ask: &Ask) -> Answer {
         Ask::TooLarge { bytes } => Answer::Refused {
             error: import::ImportError::TooLarge {
                 bytes: usize::try_from(*bytes).unwrap_or(usize::MAX),
+                limit: import::log::MAX_LOG_BYTES,
             }
             .to_string(),
         },

@@ -44,3 +44,19 @@ pub fn corpus_file(root: &Path, name: &str) -> Option<String> {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     Some(text)
 }
+
+/// The training logs beside the project (`../shared/fixtures/logs`, or
+/// `$SCALING_FIXTURES/logs`) with their `expected.json`, or `None` after saying on stderr that
+/// `what` is skipped.
+pub fn logs_or_skip(root: &Path, what: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("SCALING_FIXTURES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared/fixtures"))
+        .join("logs");
+    if dir.join("expected.json").is_file() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {what}: no {}/expected.json", dir.display());
+        None
+    }
+}

@@ -1017,7 +1017,7 @@ fn the_key_table_names_what_each_importer_reads() {
                 Format::Torchtitan => s.torchtitan,
                 Format::HuggingFace => s.hf,
                 // The launcher's names are docs/import.md's, not the key table's.
-                Format::NemoLauncher | Format::DeepSpeed | Format::GptNeox => &[],
+                Format::NemoLauncher | Format::DeepSpeed | Format::GptNeox | Format::Logs => &[],
             };
             names.contains(&source)
         })
@@ -1153,7 +1153,7 @@ fn sample(format: Format, name: &str) -> String {
             }
             _ => format!("{{\"{name}\": 2}}"),
         },
-        Format::NemoLauncher | Format::DeepSpeed | Format::GptNeox => {
+        Format::NemoLauncher | Format::DeepSpeed | Format::GptNeox | Format::Logs => {
             unreachable!("the key table has no launcher or DeepSpeed column")
         }
     }

@@ -12,6 +12,7 @@ mod exercise;
 mod fit;
 mod import;
 mod import_corpus;
+mod import_logs;
 mod laws;
 mod layers;
 mod layouts;

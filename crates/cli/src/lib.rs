@@ -438,19 +438,49 @@ fn shape_query(name: &str) -> Result<String, CliError> {
 }
 
 /// Reads `files` in order into `scenario` (each over the last): the scenario and, per file,
-/// its name and what was read; a file that cannot be read or is refused names itself.
+/// its name and what was read; a file that cannot be read or is refused names itself. The
+/// training logs among them are read last, as one text (`==> FILE <==` before each, as
+/// `tail` writes several files), so that they make one sweep; a file no importer reads
+/// joins them when there are logs (a test's `model_config.yaml` beside its golden values).
 pub fn import_files(
     mut scenario: Scenario,
     files: &[String],
 ) -> Result<(Scenario, Vec<(String, Import)>), CliError> {
-    let mut read = Vec::new();
+    let mut texts = Vec::new();
     for path in files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Io(format!("cannot read {path}: {e}")))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| CliError::Io(format!("cannot read {path}: {e}")))?;
+        texts.push((path, String::from_utf8_lossy(&bytes).into_owned()));
+    }
+    let any_log = texts.iter().any(|(_, t)| import::log::is_log(t));
+    let mut read = Vec::new();
+    let mut bundle = String::new();
+    let mut bundled = Vec::new();
+    for (path, text) in &texts {
         let refused = |e: ImportError| CliError::Scenario(vec![format!("{path}: {e}")]);
-        let import = import::read(&text).map_err(refused)?;
+        if import::log::is_log(text) {
+            bundle.push_str(&format!("==> {path} <==\n{text}\n"));
+            bundled.push(path.as_str());
+            continue;
+        }
+        match import::read(text) {
+            Err(ImportError::UnknownFormat) if any_log => {
+                bundle.push_str(&format!("==> {path} <==\n{text}\n"));
+                bundled.push(path.as_str());
+            }
+            Err(e) => return Err(refused(e)),
+            Ok(import) => {
+                scenario = import::apply(&scenario, &import).map_err(refused)?;
+                read.push(((*path).clone(), import));
+            }
+        }
+    }
+    if !bundle.is_empty() {
+        let name = bundled.join(" + ");
+        let refused = |e: ImportError| CliError::Scenario(vec![format!("{name}: {e}")]);
+        let import = import::read(&bundle).map_err(refused)?;
         scenario = import::apply(&scenario, &import).map_err(refused)?;
-        read.push((path.clone(), import));
+        read.push((name, import));
     }
     Ok((scenario, read))
 }

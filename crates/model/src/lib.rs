@@ -18,6 +18,7 @@ pub mod mode;
 pub mod plan;
 pub mod shape;
 pub mod stack;
+pub mod steady;
 pub mod step;
 pub mod sweep;
 pub mod traffic;

@@ -14,6 +14,7 @@ mod foreign;
 #[cfg(feature = "yaml")]
 mod gpt_neox;
 pub mod hf;
+pub mod log;
 pub mod megatron;
 mod missing;
 pub mod nemo;
@@ -53,6 +54,8 @@ pub enum Format {
     /// A GPT-NeoX config (YAML as JSON with comments: model, layout and DeepSpeed's batch),
     /// read where the `yaml` feature is built.
     GptNeox,
+    /// Training logs: step times, GPU count and layout ([`log`]).
+    Logs,
 }
 
 impl Format {
@@ -65,6 +68,7 @@ impl Format {
             Format::NemoLauncher => "NeMo launcher YAML",
             Format::DeepSpeed => "DeepSpeed config",
             Format::GptNeox => "GPT-NeoX config",
+            Format::Logs => "training logs",
         }
     }
 
@@ -76,6 +80,7 @@ impl Format {
             Format::Nemo => tr("NeMo overrides", "NeMo 覆盖项"),
             Format::DeepSpeed => tr("DeepSpeed config", "DeepSpeed 配置"),
             Format::GptNeox => tr("GPT-NeoX config", "GPT-NeoX 配置"),
+            Format::Logs => tr("training logs", "训练日志"),
             Format::HuggingFace | Format::Torchtitan | Format::NemoLauncher => self.name(),
         }
     }
@@ -107,6 +112,8 @@ pub enum Outcome {
         layers: u64,
         hidden: u64,
     },
+    /// A training log's step times: what was used, the median and its spread.
+    Steps(Box<log::StepReport>),
 }
 
 /// One key of the imported text and what became of it.
@@ -169,6 +176,7 @@ impl Entry {
                 "设置 vc = L/(PP·{})（按场景的层数）",
                 k
             ),
+            Outcome::Steps(report) => report.describe(),
             Outcome::Default(key, value) => trf!(
                 "absent, the tool's default: sets {} = {}",
                 "未给出，取该工具的默认值：设置 {} = {}",
@@ -197,6 +205,7 @@ impl Entry {
             Outcome::Ignored(_) | Outcome::Unknown(_) | Outcome::Encoder { .. } => "ignored",
             Outcome::Default(..) => "default",
             Outcome::LayersPerChunk(_) => "set",
+            Outcome::Steps(_) => "measured",
         }
     }
 }
@@ -204,26 +213,16 @@ impl Entry {
 /// Why a text was refused: nothing of the scenario changes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ImportError {
-    TooLarge {
-        bytes: usize,
-    },
+    /// Longer than the `limit` bytes read ([`MAX_BYTES`], or [`log::MAX_LOG_BYTES`] for logs).
+    TooLarge { bytes: usize, limit: usize },
     /// None of the formats read.
     UnknownFormat,
     /// The JSON does not parse, at this line and column.
-    Json {
-        line: usize,
-        column: usize,
-    },
+    Json { line: usize, column: usize },
     /// The TOML does not parse, at this line and column.
-    Toml {
-        line: usize,
-        column: usize,
-    },
+    Toml { line: usize, column: usize },
     /// The YAML does not parse, at this line and column.
-    Yaml {
-        line: usize,
-        column: usize,
-    },
+    Yaml { line: usize, column: usize },
     /// Not a decoder-only language model: what it is.
     NotDecoder(&'static str),
     /// A format the importers do not read: what the file is, and what to do instead.
@@ -259,20 +258,19 @@ pub enum ImportError {
     Refused(Vec<String>),
     /// A launch script sets a flag or a variable inside a branch (or loop) opened at
     /// `opened` whose way the text does not decide.
-    Branch {
-        line: usize,
-        opened: usize,
-    },
+    Branch { line: usize, opened: usize },
+    /// Training logs refused ([`log::LogError`]).
+    Log(log::LogError),
 }
 
 impl std::fmt::Display for ImportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let text = match self {
-            ImportError::TooLarge { bytes } => trf!(
+            ImportError::TooLarge { bytes, limit } => trf!(
                 "the text has {} bytes; at most {} are read",
                 "文本有 {} 字节；最多读取 {} 字节",
                 bytes,
-                MAX_BYTES
+                limit
             ),
             ImportError::UnknownFormat => tr(
                 "not a Hugging Face config.json, Megatron-LM flags, NeMo overrides, a torchtitan TOML, a DeepSpeed config, a NeMo launcher YAML or a GPT-NeoX config",
@@ -354,6 +352,7 @@ impl std::fmt::Display for ImportError {
                 second
             ),
             ImportError::Refused(reasons) => reasons.join("; "),
+            ImportError::Log(e) => e.to_string(),
             ImportError::Branch { line, opened } => trf!(
                 "line {}: a setting inside a branch the tool cannot decide (opened at line {}: a variable the script does not set, a command's status or a loop); give the flags of the run without it",
                 "第 {} 行：设置位于工具无法判定的分支内（第 {} 行开始：脚本未赋值的变量、命令的退出状态或循环）；请给出不含该分支的运行参数",
@@ -419,8 +418,20 @@ fn nemo_launcher_lines(text: &str) -> bool {
 
 /// Reads `text` in the format [`detect`] finds.
 pub fn read(text: &str) -> Result<Import, ImportError> {
+    if log::is_log(text) {
+        if text.len() > log::MAX_LOG_BYTES {
+            return Err(ImportError::TooLarge {
+                bytes: text.len(),
+                limit: log::MAX_LOG_BYTES,
+            });
+        }
+        return log::import(log::read(text)?);
+    }
     if text.len() > MAX_BYTES {
-        return Err(ImportError::TooLarge { bytes: text.len() });
+        return Err(ImportError::TooLarge {
+            bytes: text.len(),
+            limit: MAX_BYTES,
+        });
     }
     if let Some(refusal) = foreign::refusal(text) {
         return Err(refusal);
@@ -452,6 +463,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         Some(format @ (Format::NemoLauncher | Format::GptNeox)) => {
             Err(ImportError::NotHere(format))
         }
+        Some(Format::Logs) => log::import(log::read(text)?),
         None => Err(ImportError::UnknownFormat),
     }
 }
