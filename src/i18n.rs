@@ -258,7 +258,7 @@ pub const UI: &[(&str, &str)] = if !HAS_ZH {
     ("group-runs", "你的训练：公开模型，或你的 config.json、启动参数或 TOML"),
     ("label-shape", "模型形状"),
     ("help-shape", "公开模型：设置形状、序列长度 s 与 P；并行布局不变"),
-    ("label-import", "导入训练配置：粘贴 Hugging Face config.json、Megatron-LM 参数、torchtitan TOML 或 NeMo 覆盖项，或拖入文件"),
+    ("label-import", "导入训练配置：粘贴 Hugging Face config.json、Megatron-LM 参数、torchtitan TOML、NeMo 覆盖项或训练日志，或拖入文件（同一模型在多个 GPU 数下的日志会被拟合）"),
     ("import", "导入"),
     ("import-file", "文件："),
     ("copy", "复制"),

@@ -864,9 +864,9 @@ mod runs {
             }
         );
         assert_eq!(
-            answer(&Ask::TooLarge { bytes: 2_097_152 }),
+            answer(&Ask::TooLarge { bytes: 20_971_520 }),
             Answer::Refused {
-                error: "the text has 2097152 bytes; at most 1048576 are read".to_string()
+                error: "the text has 20971520 bytes; at most 16777216 are read".to_string()
             }
         );
     }

@@ -454,19 +454,16 @@ pub fn import_files(
     }
     let any_log = texts.iter().any(|(_, t)| import::log::is_log(t));
     let mut read = Vec::new();
-    let mut bundle = String::new();
-    let mut bundled = Vec::new();
+    let mut bundled: Vec<(String, String)> = Vec::new();
     for (path, text) in &texts {
         let refused = |e: ImportError| CliError::Scenario(vec![format!("{path}: {e}")]);
         if import::log::is_log(text) {
-            bundle.push_str(&format!("==> {path} <==\n{text}\n"));
-            bundled.push(path.as_str());
+            bundled.push(((*path).clone(), text.clone()));
             continue;
         }
         match import::read(text) {
             Err(ImportError::UnknownFormat) if any_log => {
-                bundle.push_str(&format!("==> {path} <==\n{text}\n"));
-                bundled.push(path.as_str());
+                bundled.push(((*path).clone(), text.clone()));
             }
             Err(e) => return Err(refused(e)),
             Ok(import) => {
@@ -475,10 +472,14 @@ pub fn import_files(
             }
         }
     }
-    if !bundle.is_empty() {
-        let name = bundled.join(" + ");
+    if !bundled.is_empty() {
+        let name = bundled
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>()
+            .join(" + ");
         let refused = |e: ImportError| CliError::Scenario(vec![format!("{name}: {e}")]);
-        let import = import::read(&bundle).map_err(refused)?;
+        let import = import::read(&import::log::bundle(&bundled)).map_err(refused)?;
         scenario = import::apply(&scenario, &import).map_err(refused)?;
         read.push((name, import));
     }

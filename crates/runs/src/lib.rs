@@ -12,7 +12,7 @@
 use scaling_core::i18n::{set_lang, tr, Lang};
 use scaling_core::runs::{answer, Answer, Ask};
 use scaling_core::scenario::export::Tool;
-use scaling_core::scenario::import::MAX_BYTES;
+use scaling_core::scenario::import::log::{bundle, MAX_LOG_BYTES};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -222,8 +222,8 @@ fn bind_import() {
     if let Some(input) = by_id::<HtmlInputElement>("import-file") {
         let el = input.clone();
         listen(&input, "change", move |_| {
-            if let Some(file) = el.files().and_then(|f| f.get(0)) {
-                read_file(file);
+            if let Some(files) = el.files() {
+                read_files(files);
             }
             // The same file chosen again is a change too.
             el.set_value("");
@@ -232,40 +232,56 @@ fn bind_import() {
     // Without `dragover`'s default prevented, the browser opens a dropped file as a page.
     listen(&area, "dragover", |e| e.prevent_default());
     listen(&area, "drop", |e| {
-        let file = e
+        let files = e
             .dyn_ref::<DragEvent>()
             .and_then(DragEvent::data_transfer)
             .and_then(|t| t.files())
-            .and_then(|f| f.get(0));
+            .filter(|f| f.length() > 0);
         // Dropped text (not a file) goes into the text area as usual.
-        if let Some(file) = file {
+        if let Some(files) = files {
             e.prevent_default();
-            read_file(file);
+            read_files(files);
         }
     });
 }
 
-/// Reads `file` as UTF-8 into the text area, then imports it; a file longer than the importer
-/// reads is refused unread.
-fn read_file(file: File) {
-    if file.size() > MAX_BYTES as f64 {
+/// Reads `files` as UTF-8, in turn, into the text area (several as one text, each after
+/// `==> NAME <==`: [`bundle`]), then imports it; files longer together than the importer
+/// reads are refused unread.
+fn read_files(files: web_sys::FileList) {
+    let list: Vec<File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
+    let bytes: f64 = list.iter().map(|f| f.size()).sum();
+    if bytes > MAX_LOG_BYTES as f64 {
         show_import(ask(&Ask::TooLarge {
-            bytes: file.size() as u64,
+            bytes: bytes as u64,
         }));
         return;
     }
-    let Ok(reader) = FileReader::new() else {
-        return;
-    };
-    let done = reader.clone();
-    let onload = Closure::once_into_js(move || {
-        let Some(text) = done.result().ok().and_then(|v| v.as_string()) else {
-            return;
-        };
+    read_next(list, Vec::new());
+}
+
+/// Reads the first of `rest`, then the others; with none left, imports what was read.
+fn read_next(mut rest: Vec<File>, mut done: Vec<(String, String)>) {
+    if rest.is_empty() {
+        let text = bundle(&done);
         if let Some(area) = by_id::<HtmlTextAreaElement>("import-text") {
             area.set_value(&text);
         }
         import_text(text);
+        return;
+    }
+    let file = rest.remove(0);
+    let name = file.name();
+    let Ok(reader) = FileReader::new() else {
+        return;
+    };
+    let result = reader.clone();
+    let onload = Closure::once_into_js(move || {
+        let Some(text) = result.result().ok().and_then(|v| v.as_string()) else {
+            return;
+        };
+        done.push((name, text));
+        read_next(rest, done);
     });
     reader.set_onload(Some(onload.unchecked_ref()));
     let _ = reader.read_as_text(&file);

@@ -16,19 +16,28 @@
 use super::{line_of, no_effect, unread, Entry, Format, Import, ImportError, Outcome};
 use crate::i18n::tr;
 use crate::scenario::Key;
-use toml::{Table, Value};
+// toml's own parsed tree (no serde: its deserializer would double the parser's size in the
+// runs module).
+use toml::de::{DeTable as Table, DeValue as Value};
 
 /// The config being read and what has been said of it.
 struct Reader<'a> {
     text: &'a str,
-    root: Table,
+    root: Table<'a>,
     entries: Vec<Entry>,
     read: Vec<String>,
 }
 
-impl Reader<'_> {
-    fn value(&self, table: &str, key: &str) -> Option<&Value> {
-        self.root.get(table)?.as_table()?.get(key)
+impl<'a> Reader<'a> {
+    fn value(&self, table: &str, key: &str) -> Option<&Value<'a>> {
+        Some(
+            self.root
+                .get(table)?
+                .get_ref()
+                .as_table()?
+                .get(key)?
+                .get_ref(),
+        )
     }
 
     /// The line of `key` inside `[table]`.
@@ -45,13 +54,18 @@ impl Reader<'_> {
     fn int(&self, table: &str, key: &str) -> Result<Option<i64>, ImportError> {
         match self.value(table, key) {
             None => Ok(None),
-            Some(Value::Integer(n)) => Ok(Some(*n)),
-            Some(v) => Err(ImportError::BadValue {
+            Some(v) => match v {
+                Value::Integer(n) => i64::from_str_radix(n.as_str(), n.radix()).ok(),
+                _ => None,
+            }
+            .map(Some)
+            .ok_or_else(|| ImportError::BadValue {
                 source: format!("{table}.{key}"),
                 line: self.line(table, key),
                 value: match v {
-                    Value::String(s) => s.clone(),
-                    Value::Float(f) => f.to_string(),
+                    Value::String(s) => s.to_string(),
+                    Value::Integer(n) => n.as_str().to_string(),
+                    Value::Float(f) => f.as_str().to_string(),
                     Value::Boolean(b) => b.to_string(),
                     other => other.type_str().to_string(),
                 },
@@ -101,7 +115,7 @@ impl Reader<'_> {
 
 /// Reads a torchtitan TOML config.
 pub fn read(text: &str) -> Result<Import, ImportError> {
-    let root: Table = text.parse().map_err(|e: toml::de::Error| {
+    let root = Table::parse(text).map_err(|e: toml::de::Error| {
         let at = e.span().map_or(0, |s| s.start);
         ImportError::Toml {
             line: line_of(text, at),
@@ -110,7 +124,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     })?;
     let mut r = Reader {
         text,
-        root,
+        root: root.into_inner(),
         entries: Vec::new(),
         read: Vec::new(),
     };
@@ -148,10 +162,11 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     // Every other key of every table: said, not read.
     let mut rest = Vec::new();
     for (table, value) in &r.root {
-        if let Value::Table(t) = value {
+        if let Value::Table(t) = value.get_ref() {
             for key in t.keys() {
+                let (table, key) = (table.get_ref(), key.get_ref());
                 if !r.read.contains(&format!("{table}.{key}")) {
-                    rest.push((table.clone(), key.clone()));
+                    rest.push((table.to_string(), key.to_string()));
                 }
             }
         }
@@ -396,7 +411,7 @@ fn recomputation(r: &mut Reader<'_>) {
     let outcome = match (mode.as_str(), option) {
         ("none", _) => Outcome::Set(Key::Recompute, "none".into()),
         ("full", _) => Outcome::Set(Key::Recompute, "full".into()),
-        ("selective", Some(Value::String(o))) if o == "op" => {
+        ("selective", Some(Value::String(o))) if o.as_ref() == "op" => {
             Outcome::Set(Key::Recompute, "selective".into())
         }
         ("selective", _) => Outcome::Approximated(

@@ -217,7 +217,7 @@ fn platform_gpus(name: &str) -> Option<u64> {
     let nodes = nodes.parse::<u64>().ok()?;
     let per_node = system.match_indices('x').rev().find_map(|(at, _)| {
         let rest = &system[at + 1..];
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let digits = leading_digits(rest);
         let letter = rest[digits.len()..].chars().next()?;
         (letter.is_ascii_alphabetic() && !digits.is_empty()).then(|| digits.parse::<u64>().ok())?
     })?;
@@ -230,7 +230,7 @@ fn peers(lower: &str, number: usize, out: &mut Vec<Fact>) {
         return;
     };
     let rest = &lower[at + "connected to ".len()..];
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let digits = leading_digits(rest);
     if rest[digits.len()..].starts_with(" peer ranks") {
         if let Ok(peers) = digits.parse::<u64>() {
             out.push(Fact {
@@ -242,6 +242,11 @@ fn peers(lower: &str, number: usize, out: &mut Vec<Fact>) {
             });
         }
     }
+}
+
+/// The digits `text` starts with.
+fn leading_digits(text: &str) -> &str {
+    &text[..text.bytes().take_while(u8::is_ascii_digit).count()]
 }
 
 fn is_name_byte(b: u8) -> bool {
@@ -279,7 +284,7 @@ fn value_after(rest: &str, need_separator: bool) -> Option<u64> {
         rest
     };
     let after = after.trim_start().trim_start_matches(['\'', '"']);
-    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    let digits = leading_digits(after);
     let tail = after[digits.len()..].chars().next();
     if digits.is_empty() || matches!(tail, Some('.' | 'e' | 'E' | '/' | 'x' | ':')) {
         return None;

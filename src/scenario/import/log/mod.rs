@@ -48,23 +48,30 @@ impl RunLog {
     /// line (a recipe's defaults printed before the effective config are overridden), else the
     /// first printed after it; `None` when the log does not print it.
     pub fn get(&self, field: Field) -> Option<&Fact> {
+        let mut best: Option<&Fact> = None;
+        let mut after: Option<&Fact> = None;
         let rank = self
             .facts
             .iter()
             .filter(|f| f.field == field)
             .map(|f| f.rank)
             .min()?;
-        let of = || {
-            self.facts
-                .iter()
-                .filter(move |f| f.field == field && f.rank == rank)
-        };
-        if of().any(|f| f.name == "nranks") {
-            // NCCL prints every communicator's size; the world's is the largest.
-            return of().max_by_key(|f| f.value);
+        for f in &self.facts {
+            if f.field != field || f.rank != rank {
+                continue;
+            }
+            if f.name == "nranks" {
+                // NCCL prints every communicator's size; the world's is the largest.
+                if best.is_none_or(|b| f.value > b.value) {
+                    best = Some(f);
+                }
+            } else if f.line <= self.first_record_line {
+                best = Some(f);
+            } else if after.is_none() {
+                after = Some(f);
+            }
         }
-        of().rfind(|f| f.line <= self.first_record_line)
-            .or_else(|| of().next())
+        best.or(after)
     }
 
     /// The GPU count: the world size printed; else nodes × GPUs per node; else the product of
@@ -115,6 +122,8 @@ pub enum LogError {
         first: (String, usize, u64),
         second: (String, usize, u64),
     },
+    /// More logs than a sweep takes ([`sweep::MAX_LOGS`]).
+    TooMany { count: usize },
     /// Several logs, and one prints no GPU count.
     NoGpus { name: String },
     /// Two logs at one GPU count.
@@ -154,6 +163,17 @@ pub fn is_log(text: &str) -> bool {
     ];
     text.lines().next().is_some_and(|l| marker(l).is_some())
         || MARKS.iter().any(|m| text.contains(m))
+}
+
+/// Several files as one text: each after a line `==> NAME <==`; one file as it is.
+pub fn bundle(files: &[(String, String)]) -> String {
+    match files {
+        [(_, text)] => text.clone(),
+        _ => files
+            .iter()
+            .map(|(name, text)| format!("==> {name} <==\n{text}\n"))
+            .collect(),
+    }
 }
 
 /// The file name of a `==> NAME <==` line.
@@ -228,41 +248,41 @@ pub fn read(text: &str) -> Result<Vec<RunLog>, LogError> {
             name: side.into_iter().next().map(|(n, _)| n).unwrap_or_default(),
         });
     }
-    logs.into_iter()
-        .map(|(name, framework, steps, mut facts, lines)| {
-            let first_record_line = steps.records.first().map_or(0, |r| r.line);
-            // Side files' values count as printed before the first step, after the log's own.
-            for (side_name, extra) in &side {
-                for f in extra {
-                    if !facts.iter().any(|own| own.field == f.field) {
-                        facts.push(Fact {
-                            name: format!("{side_name}: {}", f.name),
-                            ..f.clone()
-                        });
-                    }
+    let mut read = Vec::with_capacity(logs.len());
+    for (name, framework, steps, mut facts, lines) in logs {
+        let first_record_line = steps.records.first().map_or(0, |r| r.line);
+        // Side files' values count after the log's own.
+        for (side_name, extra) in &side {
+            for f in extra {
+                if !facts.iter().any(|own| own.field == f.field) {
+                    facts.push(Fact {
+                        name: format!("{side_name}: {}", f.name),
+                        ..f.clone()
+                    });
                 }
             }
-            let plain: Vec<_> = steps.records.iter().map(|r| r.record).collect();
-            let steady = steady(&plain).map_err(|e| match e {
-                SteadyError::NoRecords => LogError::NoSteps { name: name.clone() },
-                SteadyError::OnlyWarmup { last_step } => LogError::OnlyWarmup {
-                    name: name.clone(),
-                    last_step,
-                },
-            })?;
-            let last_line = steps.records.last().map_or(0, |r| r.line);
-            Ok(RunLog {
-                crash: crash(&lines, last_line),
-                name,
-                framework,
-                first_record_line,
-                of_steps: steps.of_steps,
-                records: steps.records,
-                steady,
-                facts,
-            })
-        })
-        .collect()
+        }
+        let plain: Vec<_> = steps.records.iter().map(|r| r.record).collect();
+        let steady = match steady(&plain) {
+            Ok(s) => s,
+            Err(SteadyError::NoRecords) => return Err(LogError::NoSteps { name }),
+            Err(SteadyError::OnlyWarmup { last_step }) => {
+                return Err(LogError::OnlyWarmup { name, last_step })
+            }
+        };
+        let last_line = steps.records.last().map_or(0, |r| r.line);
+        read.push(RunLog {
+            crash: crash(&lines, last_line),
+            name,
+            framework,
+            first_record_line,
+            of_steps: steps.of_steps,
+            records: steps.records,
+            steady,
+            facts,
+        });
+    }
+    Ok(read)
 }
 
 /// The framework and records of one part, trying each reader; `None` when it has no records.
@@ -320,7 +340,7 @@ fn crash(lines: &[String], last_record_line: usize) -> Option<(usize, String)> {
         .enumerate()
         .skip(last_record_line)
         .find(|(_, l)| SIGNS.iter().any(|s| l.contains(s)))
-        .map(|(i, l)| (i + 1, l.trim().chars().take(120).collect()))
+        .map(|(i, l)| (i + 1, super::super::clip(l.trim())))
 }
 
 pub use sweep::{import, StepReport};

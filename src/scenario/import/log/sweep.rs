@@ -10,10 +10,12 @@ use crate::i18n::tr;
 use crate::scenario::Key;
 use crate::text::units::canonical;
 
+/// At most this many logs in one sweep: the measured points `st` holds.
+pub const MAX_LOGS: usize = 64;
+
 /// What the report says of one log's step times.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StepReport {
-    pub framework: &'static str,
     pub gpus: Option<u64>,
     pub median_ms: f64,
     pub quartiles_ms: (f64, f64),
@@ -80,7 +82,6 @@ impl StepReport {
             });
         let gpus = log.gpus().map(|g| g.0);
         StepReport {
-            framework: log.framework.name(),
             gpus,
             median_ms: log.steady.median_ms,
             quartiles_ms: log.steady.quartiles_ms,
@@ -103,9 +104,16 @@ impl StepReport {
     }
 }
 
+fn gpus_of(log: &RunLog) -> u64 {
+    log.gpus().map_or(0, |g| g.0)
+}
+
 /// `logs` as an import (see the module's doc).
 pub fn import(mut logs: Vec<RunLog>) -> Result<Import, ImportError> {
     let several = logs.len() > 1;
+    if logs.len() > MAX_LOGS {
+        return Err(LogError::TooMany { count: logs.len() }.into());
+    }
     if several {
         for log in &logs {
             if log.gpus().is_none() {
@@ -115,7 +123,14 @@ pub fn import(mut logs: Vec<RunLog>) -> Result<Import, ImportError> {
                 .into());
             }
         }
-        logs.sort_by_key(|l| l.gpus().map_or(0, |g| g.0));
+        // By GPU count (insertion: at most MAX_LOGS).
+        for i in 1..logs.len() {
+            let mut j = i;
+            while j > 0 && gpus_of(&logs[j - 1]) > gpus_of(&logs[j]) {
+                logs.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         for pair in logs.windows(2) {
             let (a, b) = (pair[0].gpus(), pair[1].gpus());
             if let (Some(a), Some(b)) = (a, b) {
@@ -394,9 +409,8 @@ impl StepReport {
     pub fn describe(&self) -> String {
         use crate::text::units::{format_count, format_ms};
         let mut parts = vec![trf!(
-            "{} step times: median {} ms per step over steps {}–{} ({} records; middle half {}–{} ms)",
-            "{} 单步时间：中位数 {} ms/步，步 {}–{}（{} 条记录；中间一半 {}–{} ms）",
-            self.framework,
+            "step times: median {} ms per step over steps {}–{} ({} records; middle half {}–{} ms)",
+            "单步时间：中位数 {} ms/步，步 {}–{}（{} 条记录；中间一半 {}–{} ms）",
             format_ms(self.median_ms),
             self.steps.0,
             self.steps.1,
@@ -429,7 +443,7 @@ impl StepReport {
             ));
         }
         match self.gpus {
-            Some(g) => parts.push(trf!("{} GPUs", "{} 块 GPU", g)),
+            Some(g) => parts.push(trf!("{} GPUs", "{} 卡", g)),
             None => parts.push(
                 tr(
                     "no GPU count printed: type N₀ (n0), or add a line world_size: N to the log",
@@ -517,6 +531,12 @@ impl std::fmt::Display for LogError {
                 named(&second.0),
                 second.1,
                 second.2
+            ),
+            LogError::TooMany { count } => trf!(
+                "{} logs; a sweep takes at most {}",
+                "{} 份日志；一次扫描最多 {} 份",
+                count,
+                MAX_LOGS
             ),
             LogError::NoGpus { name } => trf!(
                 "{}: no GPU count printed (world size, num_nodes × devices): add a line world_size: N to it",
