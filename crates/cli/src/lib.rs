@@ -66,9 +66,11 @@ OPTIONS:
                   scenario's) as JSON HTML fragments, each an element id, where it goes and
                   its HTML; with --figure (repeated), each figure's chart for its query as
                   the Learn view shows it (scripts/learn-files.mjs), a JSON list of SVGs
-    import        read a Hugging Face config.json or Megatron-LM launch flags (docs/import.md)
-                  into the scenario: print the link, and what each key of each file set,
-                  approximated or ignored (files apply in order, each over the last)
+    import        read a run's config files (Hugging Face config.json, Megatron-LM flags, …)
+                  and training logs (docs/import.md) into the scenario: print the link, and
+                  what each key of each file set, approximated or ignored (configs apply in
+                  order, each over the last; then the logs, together: several logs of one
+                  model at different GPU counts are measured points, fitted)
     --import FILE on a panel or layouts command: the same files, then print that panel
     machines      the machines mach= takes: the datasheet values it sets (peak per precision,
                   hbm, nvd, bnv, beff) and each value's source (docs/machines.md)
@@ -94,6 +96,7 @@ EXAMPLES:
     scaling strong --query 'v=1&preset=gpt3-175b-walls&mach=gb200&prec=fp8'
     scaling machines --format md
     scaling import config.json --query 'v=1&b=16M&tp=8&pp=4&mbs=1'
+    scaling import run-16gpu.log run-32gpu.log
     scaling strong --import config.json --import train.sh
 ";
 

@@ -657,6 +657,65 @@ fn import_prints_the_link_and_what_each_key_did() {
     assert_eq!(doc["files"][1]["format"], "Megatron-LM flags");
 }
 
+/// `scaling import` with training logs: the golden values' JSON and the test's
+/// `model_config.yaml` read as one run (the YAML joins the log, no config reader knowing it),
+/// and two NeMo logs at 16 and 32 GPUs as measured points, fitted, 64 predicted on `strong`.
+#[test]
+fn import_reads_logs_together_after_the_configs() {
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let logs = root.join("../shared/fixtures/logs");
+    if !logs.join("expected.json").is_file() {
+        eprintln!(
+            "skipped: the training logs: no {}/expected.json",
+            logs.display()
+        );
+        return;
+    }
+    let at = |name: &str| logs.join(name).to_str().unwrap().to_string();
+    let golden = at("megatron-golden/gpt3-moe-small.golden_values_dev_dgx_h100.json");
+    let yaml = at("megatron-golden/gpt3-moe-small.model_config.yaml");
+    let (code, out, err) = scaling(&["import", &golden, &yaml]);
+    assert_eq!(code, 0, "{err}");
+    for part in ["tp=4", "pp=2", "ep=2", "mbs=4", "sq=1024", "nl=12"] {
+        assert!(
+            out.lines()
+                .next()
+                .unwrap()
+                .split(['&', '?'])
+                .any(|p| p == part),
+            "{part}: {out}"
+        );
+    }
+    assert!(
+        out.contains("median 818.63 ms per step over steps 3–100"),
+        "{out}"
+    );
+    let (a, b) = (
+        at("nemo/qwen3-30b-a3b_a.log"),
+        at("nemo/qwen3-30b-a3b_b.log"),
+    );
+    let (code, out, err) = scaling(&["strong", "--import", &b, "--import", &a, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = doc["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "strong")
+        .unwrap()["rows"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let gpus: Vec<&str> = rows.iter().map(|r| r[0].as_str().unwrap()).collect();
+    assert_eq!(gpus, ["16", "32", "64"]);
+    // W/16 + K = 3931.1, W/32 + K = 2025.8 → K = 120.5, W/64 = 952.65: 1,073.15 ms at 64.
+    assert!(
+        rows[2].as_array().unwrap().iter().any(|c| c == "1073.15"),
+        "{:?}",
+        rows[2]
+    );
+}
+
 /// `scaling shapes` lists the published models' shapes; `--shape` puts one over a link with
 /// `p` and `pa` from it; an unknown name lists the known ones.
 #[test]

@@ -7,3 +7,4 @@
 mod tol;
 
 mod seed;
+mod steady;

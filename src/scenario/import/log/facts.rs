@@ -118,7 +118,7 @@ pub struct Fact {
     pub name: String,
     pub value: u64,
     pub line: usize,
-    /// How specific the name is: its place in [`FIELDS`], then [`PHRASES`] (lower is surer:
+    /// How specific the name is: its place in `FIELDS`, then `PHRASES` (lower is surer:
     /// Megatron's `seq_length` over a tokenizer's `block_size`, `world_size` over NCCL's
     /// `nranks`, which a sub-communicator prints too).
     pub rank: usize,

@@ -1,5 +1,5 @@
 //! Training logs in: a log's steady step time, its GPU count, layout, batch and shape where
-//! it prints them ([`facts`]), read from the lines its framework prints per step ([`steps`]);
+//! it prints them (`facts`), read from the lines its framework prints per step (`steps`);
 //! several logs of one model at different GPU counts become measured points for the fit
 //! (`st`, `em=fit`) and, at one batch, for Karp–Flatt (`m`).
 //!
@@ -122,7 +122,7 @@ pub enum LogError {
         first: (String, usize, u64),
         second: (String, usize, u64),
     },
-    /// More logs than a sweep takes ([`sweep::MAX_LOGS`]).
+    /// More logs than a sweep takes ([`MAX_LOGS`]).
     TooMany { count: usize },
     /// Several logs, and one prints no GPU count.
     NoGpus { name: String },
@@ -343,4 +343,4 @@ fn crash(lines: &[String], last_record_line: usize) -> Option<(usize, String)> {
         .map(|(i, l)| (i + 1, super::super::clip(l.trim())))
 }
 
-pub use sweep::{import, StepReport};
+pub use sweep::{import, StepReport, MAX_LOGS};
