@@ -702,6 +702,18 @@ fn mutated_files_never_break_the_page() {
             texts.push(std::fs::read_to_string(dir.join(f)).unwrap());
         }
     }
+    // Training logs: a torchtitan log, the Trainer's excerpt, and two parts read as one run.
+    if let Some(dir) = crate::common::corpus::logs_or_skip(root(), "mutating the training logs") {
+        let log =
+            |f: &str| String::from_utf8_lossy(&std::fs::read(dir.join(f)).unwrap()).into_owned();
+        texts.push(log("torchtitan/qwen3-14b_a.log"));
+        texts.push(log("hf-trainer/llama-3.2-1b_ezpz.excerpt.log"));
+        texts.push(format!(
+            "==> golden.json <==\n{}\n==> model_config.yaml <==\n{}",
+            log("megatron-golden/gpt3-moe-small.golden_values_dev_dgx_h100.json"),
+            log("megatron-golden/gpt3-moe-small.model_config.yaml")
+        ));
+    }
     texts.push(
         "trainer.strategy.tensor_model_parallel_size=4\n\
          trainer.strategy.virtual_pipeline_model_parallel_size=5\n\

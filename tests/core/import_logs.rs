@@ -237,3 +237,56 @@ fn a_single_log_sets_its_layout_and_counts_but_no_points() {
         "{text}"
     );
 }
+
+#[test]
+fn hostile_logs_are_refused_or_read_in_linear_time() {
+    // Past the logs' limit: refused by size, unread.
+    let huge = format!("elapsed time per iteration (ms)\n{}", "x".repeat(16 << 20));
+    assert!(
+        matches!(import::read(&huge), Err(ImportError::TooLarge { limit, .. }) if limit == 16 << 20)
+    );
+    // Thousands of side parts beside one log: each adds its value once, no rescans.
+    let mut text = small_log(8, 32, 500.0);
+    for i in 0..20_000 {
+        text.push_str(&format!("==> side{i} <==\nnum_layers: {}\n", i + 1));
+    }
+    let logs = log::read(&format!("==> run.log <==\n{text}")).unwrap();
+    assert_eq!(
+        logs[0].get(Field::Layers).map(|f| f.value),
+        Some(32),
+        "the log's own value first"
+    );
+    // More logs than a sweep takes.
+    let many: String = (1..=65)
+        .map(|i| format!("==> {i} <==\n{}", small_log(8 * i, 32, 500.0)))
+        .collect();
+    assert_eq!(
+        import::read(&many).unwrap_err().to_string(),
+        "65 logs; a sweep takes at most 64"
+    );
+    // A golden-values file of many steps, its keys out of order: every step read, linearly.
+    let values: Vec<String> = (1..=50_000)
+        .rev()
+        .map(|s| format!("\"{s}\": 0.5"))
+        .collect();
+    let golden = format!(
+        "{{\"iteration-time\": {{\"values\": {{{}}}}}}}",
+        values.join(", ")
+    );
+    let logs = log::read(&golden).unwrap();
+    assert_eq!(logs[0].records.len(), 50_000);
+    assert_eq!(logs[0].steady.median_ms, 500.0);
+}
+
+#[test]
+fn a_config_that_only_looks_like_a_log_is_read_as_the_config() {
+    // A log's word in a launch script without a step line: the script's flags.
+    let read = import::read(
+        "# tflops: see the run's log\n--num-layers 32 --tensor-model-parallel-size 4\n",
+    )
+    .unwrap();
+    assert_eq!(read.format, import::Format::Megatron);
+    // And text in no format that looks like a log says what a log needs.
+    let e = import::read("tflops: high\n").unwrap_err();
+    assert!(e.to_string().starts_with("the log: no step times"), "{e}");
+}

@@ -425,7 +425,11 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
                 limit: log::MAX_LOG_BYTES,
             });
         }
-        return log::import(log::read(text)?);
+        match log::read(text) {
+            // A config that only looks like a log (a `tflops:` key): read as the config.
+            Err(log::LogError::NoSteps { .. }) if detect(text).is_some() => {}
+            logs => return log::import(logs?),
+        }
     }
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooLarge {

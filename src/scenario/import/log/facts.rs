@@ -36,6 +36,11 @@ pub enum Field {
     TrainSteps,
 }
 
+impl Field {
+    /// How many fields there are (the last variant's index plus one).
+    pub const COUNT: usize = Field::TrainSteps as usize + 1;
+}
+
 /// The names each field is printed under, normalised (the last `.`/`/` segment, leading dashes
 /// dropped, `-` as `_`, lower case).
 const FIELDS: &[(&str, Field)] = &[

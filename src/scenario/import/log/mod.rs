@@ -251,10 +251,15 @@ pub fn read(text: &str) -> Result<Vec<RunLog>, LogError> {
     let mut read = Vec::with_capacity(logs.len());
     for (name, framework, steps, mut facts, lines) in logs {
         let first_record_line = steps.records.first().map_or(0, |r| r.line);
-        // Side files' values count after the log's own.
+        // Side files' values count after the log's own: for the fields the log does not print.
+        let own: Vec<Field> = facts.iter().map(|f| f.field).collect();
+        let mut printed = [false; Field::COUNT];
+        for field in own {
+            printed[field as usize] = true;
+        }
         for (side_name, extra) in &side {
             for f in extra {
-                if !facts.iter().any(|own| own.field == f.field) {
+                if !printed[f.field as usize] {
                     facts.push(Fact {
                         name: format!("{side_name}: {}", f.name),
                         ..f.clone()

@@ -320,38 +320,42 @@ pub fn golden(root: &serde_json::Value, text: &str) -> Steps {
     let Some(values) = root["iteration-time"]["values"].as_object() else {
         return steps;
     };
-    let line_of_key = |key: &str| {
-        let at = text
-            .find("\"iteration-time\"")
-            .and_then(|from| text[from..].find(&format!("\"{key}\":")).map(|a| a + from))
-            .unwrap_or(0);
-        super::super::line_of(text, at)
-    };
-    // The keys are strings (`"10"` sorts before `"2"`): the steps in order, sorted as numbers
-    // by the f64 sort the fit's median already links.
-    let mut order: Vec<f64> = values
-        .keys()
-        .filter_map(|k| k.parse::<u64>().ok().filter(|&s| s > 0))
-        .map(|s| s as f64)
-        .collect();
-    order.sort_by(f64::total_cmp);
-    steps.records = order
-        .into_iter()
-        .filter_map(|step| {
-            let key = (step as u64).to_string();
-            let seconds = positive(values.get(&key)?.as_f64())?;
-            Some(Record {
+    // The keys in the text's order with their lines, in one pass from `"iteration-time"` (the
+    // file writes them in step order; a lookup per key would rescan the text for each).
+    let start = text.find("\"iteration-time\"").unwrap_or(0);
+    let mut line = super::super::line_of(text, start);
+    let mut rest = &text[start..];
+    while steps.records.len() < values.len() {
+        let Some(open) = rest.find('"') else {
+            break;
+        };
+        line += rest[..open].matches('\n').count();
+        rest = &rest[open + 1..];
+        let Some(close) = rest.find('"') else {
+            break;
+        };
+        let key = &rest[..close];
+        line += key.matches('\n').count();
+        rest = &rest[close + 1..];
+        let Some(step) = key.parse::<u64>().ok().filter(|&s| s > 0) else {
+            continue;
+        };
+        if let Some(seconds) = values.get(key).and_then(serde_json::Value::as_f64) {
+            steps.records.push(Record {
                 record: StepRecord {
-                    first_step: step as u64,
-                    last_step: step as u64,
+                    first_step: step,
+                    last_step: step,
                     step_ms: seconds * 1000.0,
                 },
-                line: line_of_key(&key),
+                line,
                 tokens_per_s_per_gpu: None,
                 tflops_per_gpu: None,
-            })
-        })
-        .collect();
+            });
+        }
+    }
+    steps
+        .records
+        .retain(|r| r.record.step_ms > 0.0 && r.record.step_ms.is_finite());
     steps.of_steps = root["iteration-time"]["end_step"].as_u64();
     steps
 }
