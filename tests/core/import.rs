@@ -674,16 +674,9 @@ fn nemo_overrides_round_trip() {
     assert_eq!(s.llm.global_batch_tokens, 512.0 * 8192.0);
 }
 
-/// Launch scripts, published configs (when the corpus is beside the project: Hugging Face,
-/// torchtitan, NeMo launcher YAML, DeepSpeed, GPT-NeoX) and NeMo overrides, mutated: bytes flipped, inserted, deleted, lines repeated, numbers swapped for
-/// hostile ones (`NaN`, `1e400`, `-0`, `99999999999999999999`).
-/// Reading never panics; a text that is read and applied gives a scenario whose every panel
-/// the shared checker finds clean (no `NaN`, `inf` or broken number shown), as a fuzzed link
-/// does (`tests/fuzz_decode.rs`).
-#[test]
-fn mutated_files_never_break_the_page() {
-    use proptest::prelude::*;
-    use proptest::test_runner::{Config, TestRunner};
+/// The texts `mutated_files_never_break_the_page` mutates: the project's launch scripts, the
+/// corpus's configs of every format, three training logs and NeMo overrides.
+fn fuzzed_texts() -> Vec<String> {
     let mut texts: Vec<String> = ["gpt3_175b_flags.sh", "mixtral_8x7b_moe_flags.sh"]
         .iter()
         .map(|f| script(f))
@@ -720,6 +713,21 @@ fn mutated_files_never_break_the_page() {
          data.seq_length=8192\ndata.global_batch_size=512\ndata.micro_batch_size=1\n"
             .to_string(),
     );
+    texts
+}
+
+/// Launch scripts, published configs (when the corpus is beside the project: Hugging Face,
+/// torchtitan, NeMo launcher YAML, DeepSpeed, GPT-NeoX, three training logs) and NeMo overrides,
+/// mutated: bytes flipped, inserted, deleted, lines repeated, numbers swapped for
+/// hostile ones (`NaN`, `1e400`, `-0`, `99999999999999999999`).
+/// Reading never panics; a text that is read and applied gives a scenario whose every panel
+/// the shared checker finds clean (no `NaN`, `inf` or broken number shown), as a fuzzed link
+/// does (`tests/fuzz_decode.rs`).
+#[test]
+fn mutated_files_never_break_the_page() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let texts = fuzzed_texts();
     const HOSTILE: [&str; 8] = [
         "NaN",
         "1e400",
