@@ -290,3 +290,53 @@ fn a_config_that_only_looks_like_a_log_is_read_as_the_config() {
     let e = import::read("tflops: high\n").unwrap_err();
     assert!(e.to_string().starts_with("the log: no step times"), "{e}");
 }
+
+#[test]
+fn maxtext_and_torchtitan_without_a_batch_read_their_own_lines() {
+    // MaxText counts steps from 0: steps 1–2 are warm-up, 3–6 give 1150, 1160, 1150, 1140 ms
+    // → sorted 1140, 1150, 1150, 1160, median 1150; the printed rates are medians too.
+    let seconds = [10.0, 3.0, 1.15, 1.16, 1.15, 1.14];
+    let maxtext: String = seconds
+        .iter()
+        .enumerate()
+        .map(|(step, s)| {
+            format!("completed step: {step}, seconds: {s:.3}, TFLOP/s/device: {}.000, Tokens/s/device: {}.000, total_weights: 1000, loss: 3.2\n", 460 + step, 56990 + step)
+        })
+        .collect();
+    let run = &log::read(&maxtext).unwrap()[0];
+    assert_eq!(run.framework, log::Framework::Maxtext);
+    assert_eq!(run.steady.median_ms, 1150.0);
+    assert_eq!(
+        (run.records[0].record.first_step, run.records[5].line),
+        (1, 6)
+    );
+    let report = import::read(&maxtext).unwrap().entries[0].describe();
+    // Printed over steps 3–6 (indices 2–5): 462…465 → median 463.5; 56,992…56,995 → 56,993.5,
+    // rounded half away from zero to 56,994.
+    assert!(
+        report.contains("the log prints 56,994 tokens/s per GPU (median)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("the log prints 463.5 TFLOP/s per GPU (median)"),
+        "{report}"
+    );
+    // torchtitan without its batch in the log: the time between step lines, 1500 (step 2,
+    // warm-up), 1100, 1100, 1200 ms → median 1100.
+    let stamps = [
+        "03:18:46,574",
+        "03:18:48,074",
+        "03:18:49,174",
+        "03:18:50,274",
+        "03:18:51,474",
+    ];
+    let titan: String = stamps
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("[rank0]:[titan] 2026-05-20 {t} - root - INFO - step: {:2}  loss:  3.1  tps: 9,000  tflops: 700.5  mfu: 30%\n", i + 1))
+        .collect();
+    let run = &log::read(&titan).unwrap()[0];
+    assert_eq!(run.framework, log::Framework::Torchtitan);
+    assert_eq!(run.steady.median_ms, 1100.0);
+    assert_eq!(run.steady.used.len(), 3);
+}
