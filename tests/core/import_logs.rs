@@ -122,6 +122,8 @@ fn a_clean_pair_is_a_strong_sweep_fitted_and_predicting_a_third_count() {
     assert!(query.contains("ns=16,32,64"), "{query}");
     assert!(query.contains("n0=16"), "{query}");
     assert!(query.contains("m=16:3931.1,32:2025.8"), "{query}");
+    // One batch: strong scaling, said by the panel the run opens on.
+    assert!(query.contains("view=strong"), "{query}");
     assert_eq!(decode(&query).scenario.to_query(), query);
 }
 
@@ -145,6 +147,20 @@ fn a_pair_at_two_batches_carries_each_batch_and_no_karp_flatt() {
     // 16 × 8192 and 32 × 8192 tokens: the same tokens per GPU, a weak pair.
     assert_eq!(st, "8:450.4@131072,16:573.2@262144");
     assert!(read.values().iter().all(|(k, _)| *k != Key::Measured));
+    // 131,072 / 8 = 262,144 / 16 tokens per GPU: weak scaling, the Weak panel.
+    assert!(read.values().contains(&(Key::View, "weak".to_string())));
+    // Batches that grow but not with the GPUs are neither: the view is the reader's.
+    let mixed = text.replacen(
+        "\"global_batch_size\", \"value\": 32",
+        "\"global_batch_size\", \"value\": 64",
+        1,
+    );
+    let read = import::read(&mixed).unwrap();
+    assert!(
+        read.values().iter().all(|(k, _)| *k != Key::View),
+        "{:?}",
+        read.values()
+    );
 }
 
 /// A small Megatron-LM log of `gpus` GPUs and `layers` layers, step `ms` from step 3.

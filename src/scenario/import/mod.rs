@@ -425,12 +425,21 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
                 limit: log::MAX_LOG_BYTES,
             });
         }
-        match log::read(text) {
-            // A config that only looks like a log (a `tflops:` key): read as the config.
-            Err(log::LogError::NoSteps { .. }) if detect(text).is_some() => {}
-            logs => return log::import(logs?),
-        }
+        return match log::read(text) {
+            // A config that only looks like a log (a `tflops:` key) is read as the config;
+            // text in no format says what a log needs.
+            Err(e @ log::LogError::NoSteps { .. }) => match read_config(text) {
+                Err(ImportError::UnknownFormat) => Err(ImportError::Log(e)),
+                config => config,
+            },
+            logs => log::import(logs?),
+        };
     }
+    read_config(text)
+}
+
+/// Reads `text` as a config, in the format [`detect`] finds.
+fn read_config(text: &str) -> Result<Import, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooLarge {
             bytes: text.len(),

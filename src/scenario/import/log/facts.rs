@@ -279,10 +279,6 @@ fn value_after(rest: &str, need_separator: bool) -> Option<u64> {
         r
     } else if rest.starts_with("..") {
         rest.trim_start_matches('.')
-    } else if rest.starts_with(')') {
-        rest.trim_start_matches(')')
-            .trim_start()
-            .strip_prefix([':', '='])?
     } else if need_separator {
         return None;
     } else {

@@ -38,7 +38,7 @@ pub struct StepReport {
 }
 
 /// The median of the used records' printed values.
-fn printed(log: &RunLog, value: impl Fn(&super::Record) -> Option<f64>) -> Option<f64> {
+fn printed(log: &RunLog, value: fn(&super::Record) -> Option<f64>) -> Option<f64> {
     let mut values: Vec<f64> = log
         .steady
         .used
@@ -384,6 +384,14 @@ fn points(logs: &[RunLog]) -> Vec<Entry> {
         set(source(), line, Key::FitOn, String::new()),
         set(source(), line, Key::ExposedMode, "fit".into()),
     ];
+    // Which scaling the logs are, said by the panel they open on: one batch is strong scaling;
+    // one number of tokens per GPU (the batch grown with the GPUs) is weak.
+    let per_gpu = |i: usize| batches[i].map(|b| b / gpus[i] as f64);
+    if one_batch {
+        out.push(set(source(), line, Key::View, "strong".into()));
+    } else if (1..logs.len()).all(|i| per_gpu(i) == per_gpu(0)) {
+        out.push(set(source(), line, Key::View, "weak".into()));
+    }
     if one_batch {
         let m = logs
             .iter()
