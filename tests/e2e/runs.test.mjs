@@ -187,7 +187,7 @@ test('a config that contradicts itself is refused naming the key, and nothing ch
   assert.equal(await page.inputValue('#nl-input'), nl);
   // Text in no format.
   await paste(page, 'hello world');
-  assert.match((await report(page)).message, /not a Hugging Face config\.json, Megatron-LM flags, NeMo overrides, a torchtitan TOML, a DeepSpeed config, a NeMo launcher YAML or a GPT-NeoX config/);
+  assert.match((await report(page)).message, /not a Hugging Face config\.json, Megatron-LM flags, NeMo overrides, a torchtitan TOML, a DeepSpeed config, a NeMo launcher YAML, a GPT-NeoX config or a training log/);
   assert.equal(await page.evaluate(() => location.search), before);
   await assertNoNonsense(page, 'after the refusal');
   await assertClean(assert, page, 'after the refusal');

@@ -273,8 +273,8 @@ impl std::fmt::Display for ImportError {
                 limit
             ),
             ImportError::UnknownFormat => tr(
-                "not a Hugging Face config.json, Megatron-LM flags, NeMo overrides, a torchtitan TOML, a DeepSpeed config, a NeMo launcher YAML or a GPT-NeoX config",
-                "不是 Hugging Face config.json、Megatron-LM 参数、NeMo 覆盖项、torchtitan TOML、DeepSpeed 配置、NeMo launcher YAML 或 GPT-NeoX 配置",
+                "not a Hugging Face config.json, Megatron-LM flags, NeMo overrides, a torchtitan TOML, a DeepSpeed config, a NeMo launcher YAML, a GPT-NeoX config or a training log",
+                "不是 Hugging Face config.json、Megatron-LM 参数、NeMo 覆盖项、torchtitan TOML、DeepSpeed 配置、NeMo launcher YAML、GPT-NeoX 配置或训练日志",
             )
             .to_string(),
             ImportError::Json { line, column } => trf!(

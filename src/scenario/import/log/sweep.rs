@@ -418,7 +418,7 @@ impl StepReport {
         use crate::text::units::{format_count, format_ms};
         let mut parts = vec![trf!(
             "step times: median {} ms per step over steps {}–{} ({} records; middle half {}–{} ms)",
-            "单步时间：中位数 {} ms/步，步 {}–{}（{} 条记录；中间一半 {}–{} ms）",
+            "单步时间：中位数 {} ms/步，步 {}–{}（{} 条记录；四分位区间 {}–{} ms）",
             format_ms(self.median_ms),
             self.steps.0,
             self.steps.1,
