@@ -1,5 +1,6 @@
 //! The machine table (`scaling machines`, `docs/machines.md`): each machine's datasheet
-//! values as the inputs they set, and where each comes from.
+//! values, the inputs they set (`bnv` is NCCL's share of the scale-up line rate), and where
+//! each comes from.
 
 use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
@@ -46,8 +47,13 @@ pub fn machines_table() -> Table {
         .column(("nvd", "nvd"), |m| {
             Cell::num(m.domain_gpus as f64, |v| format!("{v}"))
         })
-        .column(("bnv (one way)", "bnv（单向）"), |m| {
+        .column(("scale-up (one way)", "节点内互联（单向）"), |m| {
             Cell::num(m.scale_up_bytes_per_s, |v| format_si(v, 4))
+        })
+        .column(("bnv (NCCL)", "bnv（NCCL）"), |m| {
+            Cell::num(m.scale_up_bus_bytes_per_s(), |_| {
+                set_by(m, Key::NvlinkBandwidth)
+            })
         })
         .column(("beff (NIC)", "beff（网卡）"), |m| {
             match m.nic_bytes_per_s {
@@ -59,8 +65,8 @@ pub fn machines_table() -> Table {
     Table::from_columns(
         "machines",
         tr(
-            "Machines: datasheet values per GPU (dense), as mach= sets them",
-            "机型：单卡数据手册值（稠密），即 mach= 所设的值",
+            "Machines: datasheet values per GPU (dense) and what mach= sets from them",
+            "机型：单卡数据手册值（稠密），及 mach= 据此所设的值",
         )
         .to_string(),
         &columns,
@@ -96,6 +102,8 @@ pub fn machines_json() -> serde_json::Value {
                     "hbm_bytes_per_s": m.hbm_bytes_per_s,
                     "domain_gpus": m.domain_gpus,
                     "scale_up_bytes_per_s": m.scale_up_bytes_per_s,
+                    "scale_up_share": m.scale_up_share,
+                    "bnv_bytes_per_s": m.scale_up_bus_bytes_per_s(),
                     "nic_bytes_per_s": m.nic_bytes_per_s,
                     "source": m.source,
                 })

@@ -19,8 +19,10 @@
 //!   DGX A100 datasheet.
 //!
 //! Conventions, each the one the model's inputs already use:
-//! - `bnv` is one direction of a GPU's scale-up links (NVLink 5's "1.8 TB/s" is 900 GB/s each
-//!   way, \[S\]), a line rate: a ring collective reaches less (NCCL's bus bandwidth);
+//! - `bnv` is the bus bandwidth NCCL reaches on the scale-up links, as the seed's default
+//!   (400 GB/s on NVLink 4) reads it: the line rate of one direction (NVLink 5's "1.8 TB/s" is
+//!   900 GB/s each way, \[S\]) times [`Machine::scale_up_share`] ([`NVLINK_NCCL_SHARE`] on
+//!   NVLink);
 //! - `beff` is the GPU's own NIC (400 Gb/s = 50 GB/s); AMD's platforms do not fix one, so
 //!   choosing an AMD machine leaves `beff` as it was (the row says so);
 //! - `hbm` is what the GPU reports (\[M\]'s MiB) where a system description gives it, the
@@ -35,6 +37,15 @@
 
 use super::Scenario;
 use crate::text::units::clip;
+
+/// The share of NVLink's line rate NCCL's collectives reach: each link's 25 GB/s a direction
+/// carries about 20 GB/s of data, as the GPU's SMs write 128-byte payloads into its packets,
+/// so 8 × A100's 12 links give 240 GB/s ("~230 GB/s" with other bottlenecks) and H100's
+/// 450 GB/s give about 370 GB/s, "with the protocol overhead (~20%)", as the bus bandwidth of a
+/// ring collective (S. Jeaugey of NCCL, github.com/NVIDIA/nccl-tests/issues/149 and /212).
+/// NVLink SHARP's all-reduce (about 480 GB/s on H100) is not counted: tensor parallelism with
+/// sequence parallelism runs reduce-scatters and all-gathers.
+pub const NVLINK_NCCL_SHARE: f64 = 0.8;
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 const MIB: f64 = 1024.0 * 1024.0;
@@ -117,8 +128,12 @@ pub struct Machine {
     pub hbm_bytes_per_s: f64,
     /// GPUs in one scale-up (NVLink or Infinity Fabric) domain.
     pub domain_gpus: u32,
-    /// Scale-up bandwidth per GPU, one direction, bytes/s.
+    /// Scale-up bandwidth per GPU, one direction, bytes/s: the datasheet's line rate.
     pub scale_up_bytes_per_s: f64,
+    /// The share of [`Self::scale_up_bytes_per_s`] a collective's bus bandwidth reaches:
+    /// [`NVLINK_NCCL_SHARE`] on NVLink; 1 on AMD's Infinity Fabric, for which no measurement
+    /// of RCCL's share is published.
+    pub scale_up_share: f64,
     /// Scale-out NIC bandwidth per GPU, bytes/s; `None` where the platform does not fix it.
     pub nic_bytes_per_s: Option<f64>,
     /// Where each value comes from.
@@ -135,6 +150,11 @@ impl Machine {
         let name = name.trim().to_ascii_lowercase();
         MACHINES.iter().find(|m| m.name == name)
     }
+
+    /// `bnv`: the scale-up line rate times the share a collective reaches, bytes/s.
+    pub fn scale_up_bus_bytes_per_s(&self) -> f64 {
+        self.scale_up_bytes_per_s * self.scale_up_share
+    }
 }
 
 /// The machines, by generation, NVIDIA's then AMD's.
@@ -147,6 +167,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 2.039e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 300e9,
+        scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(25e9),
         source: "[A]: 312 TFLOPS BF16, 80 GB HBM2e at 2,039 GB/s, NVLink 600 GB/s (300 each way) through NVSwitch, 8 per HGX board; DGX A100: 8 × ConnectX-6 200 Gb/s HDR, one per GPU",
     },
@@ -158,6 +179,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 3.35e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 450e9,
+        scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
         source: "[D]: 989 / 1,979 TFLOPS BF16 / FP8, NVLink 900 GB/s (18 links), 1 × ConnectX-7 400 Gb/s per GPU; [M] (v5.0 eos-dfw): 81,559 MiB; [S]: 3.35 TB/s",
     },
@@ -169,6 +191,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 4.8e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 450e9,
+        scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
         source: "[S]: 989 / 1,979 TFLOPS BF16 / FP8, 141 GB at 4.8 TB/s; [M] (v5.1 nebius_h200_n128): 143,771 MiB, NVLink Gen4 900 GB/s, 8 × ConnectX-7 400 Gb/s",
     },
@@ -180,6 +203,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 7.7e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 900e9,
+        scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
         source: "[D]: 2,250 / 4,500 / 9,000 TFLOPS BF16 / FP8 / NVFP4, 7.7 TB/s, NVLink 1.8 TB/s (18 links), 1 × 400 Gb/s IB per GPU; [M] (v5.1 hpg.dgxb200x8): 183,359 MiB",
     },
@@ -191,6 +215,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 7.7e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 900e9,
+        scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(100e9),
         source: "[D]: 2,250 / 4,500 / 13,500 TFLOPS BF16 / FP8 / NVFP4, 7.7 TB/s, NVLink 1.8 TB/s, 8 × 800 Gb/s compute links; [M] (v5.1 nebius_b300_n1): 275,040 MiB, 8 × ConnectX-8 XDR 800 Gb/s",
     },
@@ -202,6 +227,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 8e12,
         domain_gpus: 72,
         scale_up_bytes_per_s: 900e9,
+        scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
         source: "[D]: 2,450 / 4,900 / 9,800 TFLOPS BF16 / FP8 / NVFP4, 8 TB/s; [M] (v5.1 tyche_ngpu512): 189,471 MiB, NVLink Gen5 1,800 GB/s + NVSwitch across the 72-GPU rack, 4 × ConnectX-7 NDR 400 Gb/s per 4-GPU node",
     },
@@ -213,6 +239,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 8e12,
         domain_gpus: 72,
         scale_up_bytes_per_s: 900e9,
+        scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(100e9),
         source: "[D]: 2,450 / 4,900 / 14,700 TFLOPS BF16 / FP8 / NVFP4, 8 TB/s, NVLink 1.8 TB/s; [M] (v5.1 theia_ngpu512): 284,208 MiB, a 72-GPU NVLink rack, 4 × ConnectX-8 XDR 800 Gb/s per 4-GPU node",
     },
@@ -224,6 +251,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 5.3e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 448e9,
+        scale_up_share: 1.0,
         nic_bytes_per_s: None,
         source: "[S]: 1,300 / 2,610 TFLOPS BF16 / FP8, 192 GB at 5.3 TB/s, Infinity Fabric 7 links × 64 GB/s each way (448 GB/s) among 8 GPUs; NIC not fixed by the platform",
     },
@@ -235,6 +263,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 6e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 448e9,
+        scale_up_share: 1.0,
         nic_bytes_per_s: None,
         source: "[S]: 1,300 / 2,610 TFLOPS BF16 / FP8, 256 GB at 6.0 TB/s, Infinity Fabric as MI300X; NIC not fixed by the platform",
     },
@@ -246,6 +275,7 @@ pub const MACHINES: [Machine; 10] = [
         hbm_bytes_per_s: 8e12,
         domain_gpus: 8,
         scale_up_bytes_per_s: 535.5e9,
+        scale_up_share: 1.0,
         nic_bytes_per_s: None,
         source: "[S]: 2,500 / 5,000 TFLOPS BF16 / FP8 (its 4-bit format is MXFP4, not NVFP4), 288 GB at 8.0 TB/s, Infinity Fabric 7 links × 76.5 GB/s each way (535.5 GB/s); NIC not fixed by the platform",
     },
@@ -307,7 +337,7 @@ impl Scenario {
         }
         self.llm.walls.hbm_bytes = m.hbm_bytes;
         self.llm.walls.nvlink_domain_gpus = m.domain_gpus;
-        self.plan.nvlink_bytes_per_s = m.scale_up_bytes_per_s;
+        self.plan.nvlink_bytes_per_s = m.scale_up_bus_bytes_per_s();
         if let Some(nic) = m.nic_bytes_per_s {
             self.llm.bus_bytes_per_s = nic;
         }

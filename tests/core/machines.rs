@@ -11,16 +11,21 @@ fn values(query: &str) -> Scenario {
 }
 
 /// GB200 NVL72: 2,450 TFLOPS BF16 and 4,900 FP8 ([D]), 189,471 MiB ([M]), 72 GPUs per
-/// NVLink domain, 1.8 TB/s bidirectional = 900 GB/s each way, a 400 Gb/s NIC = 50 GB/s.
+/// NVLink domain, 1.8 TB/s bidirectional = 900 GB/s each way, of which NCCL's collectives
+/// reach 0.8 (20 of each link's 25 GB/s): `bnv` 720 GB/s; a 400 Gb/s NIC = 50 GB/s.
 #[test]
 fn a_machine_types_its_datasheet_values() {
     let s = values("v=1&mach=gb200");
     assert_eq!(s.llm.peak_flops_per_gpu, 2450e12);
     assert_eq!(s.llm.walls.hbm_bytes, 189_471.0 * 1_048_576.0);
     assert_eq!(s.llm.walls.nvlink_domain_gpus, 72);
-    assert_eq!(s.plan.nvlink_bytes_per_s, 900e9);
+    assert_eq!(s.plan.nvlink_bytes_per_s, 720e9);
+    assert_eq!(s.get_text(Key::NvlinkBandwidth), "720G");
     assert_eq!(s.llm.bus_bytes_per_s, 50e9);
     assert_eq!(s.get_text(Key::Hbm), "189471Mi");
+    // A100's 12 NVLink 3 links: 300 GB/s each way, 240 of it in a collective; H100's 450, 360.
+    assert_eq!(values("v=1&mach=a100").plan.nvlink_bytes_per_s, 240e9);
+    assert_eq!(values("v=1&mach=h100").plan.nvlink_bytes_per_s, 360e9);
     // HBM3e at 8 TB/s ([D]): the elementwise kernels' rate, which only a machine gives.
     let shaped = |q: &str| {
         values(q)
@@ -47,7 +52,8 @@ fn a_machine_types_its_datasheet_values() {
     assert_eq!(values("v=1&mach=b200").llm.walls.nvlink_domain_gpus, 8);
 }
 
-/// AMD's platforms fix no NIC: the machine leaves `beff` as it was.
+/// AMD's platforms fix no NIC: the machine leaves `beff` as it was. Infinity Fabric's
+/// collectives are charged the line rate, 7 × 76.5 GB/s (no share of RCCL's is published).
 #[test]
 fn a_machine_without_a_nic_keeps_beff() {
     let s = values("v=1&beff=40G&mach=mi355x");
