@@ -142,15 +142,16 @@
 
   /**
    * Runs `count` updates alternating slider moves and typed values (after `warmup` untimed
-   * ones); typed[i] is the text typed at step i. `msg` is the input's message element: an
-   * update that leaves a message there was rejected and is reported apart.
+   * ones), or slider moves only (`sliderOnly`: a drag); typed[i] is the text typed at step i.
+   * `msg` is the input's message element: an update that leaves a message there was rejected
+   * and is reported apart.
    */
-  async function run({ slider, input, typed, count, warmup, msg, traced = false }) {
+  async function run({ slider, input, typed, count, warmup, msg, traced = false, sliderOnly = false }) {
     marks = traced;
     const positions = sliderPositions(slider, warmup + count);
     const results = [];
     for (let i = 0; i < warmup + count; i++) {
-      const isSlider = i % 2 === 0;
+      const isSlider = sliderOnly || i % 2 === 0;
       const r = isSlider
         ? await update(slider, positions[i], 'input')
         : await update(input, typed[i], 'input');

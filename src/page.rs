@@ -306,6 +306,14 @@ impl Frame {
         self.redraw == Redraw::Whole || on_screen()
     }
 
+    /// Whether the frame keeps the last whole frame's layout search
+    /// ([`crate::panel::Panel::compute_keeping_search`]): a drag's frame, whose paint must
+    /// follow the pointer, shows the explorer as pending; the whole frame after the drag
+    /// searches.
+    pub fn defers_search(&self) -> bool {
+        self.redraw == Redraw::OnScreen
+    }
+
     /// Whether each canvas is drawn at the size the last whole frame read ([`Seen::size`])
     /// rather than at the size read now, and the plot areas of the charts left for later are
     /// kept.
@@ -744,6 +752,9 @@ mod tests {
         assert!(hurried.draws(|| true));
         assert!(!hurried.draws(|| false));
         assert!(hurried.remembers_sizes());
+        // The layout search waits for the whole frame after the drag.
+        assert!(hurried.defers_search());
+        assert!(!WHOLE.defers_search());
     }
 
     #[test]

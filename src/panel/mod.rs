@@ -116,6 +116,22 @@ impl Panel {
     /// Runs the sweeps `view` needs for `scenario` (the scenario's own `view` is not read, so
     /// the CLI can print any panel of a link).
     pub fn compute(scenario: &Scenario, view: View) -> Panel {
+        Self::compute_with(scenario, view, None)
+    }
+
+    /// As [`Panel::compute`], but with `last`'s layout explorer, when it searched the same GPU
+    /// count: the search, the heaviest part of a frame (every layout at `lx` GPUs), is left
+    /// for later. The page's drag frames ([`crate::page::Frame::defers_search`]) show the
+    /// explorer of the last whole frame, marked as pending, and the whole frame after the drag
+    /// searches again. `None` when `last` has no such search to keep.
+    pub fn compute_keeping_search(scenario: &Scenario, view: View, last: &Panel) -> Option<Panel> {
+        (last.view == view
+            && last.explorer.is_some()
+            && last.scenario.llm.explorer_gpus == scenario.llm.explorer_gpus)
+            .then(|| Self::compute_with(scenario, view, Some(last)))
+    }
+
+    fn compute_with(scenario: &Scenario, view: View, last: Option<&Panel>) -> Panel {
         let computed = match view {
             // The Learn view draws other panels' charts of its own links; asked for itself
             // (the API, the CLI's checks) it answers as the Laws panel with no charts.
@@ -129,8 +145,11 @@ impl Panel {
                 levers: plan::lever_rows(scenario),
             },
         };
-        let explorer = (view == View::Strong && scenario.llm.explorer_gpus > 0.0)
-            .then(|| layouts::search_at(scenario, scenario.llm.explorer_gpus));
+        let explorer = match last {
+            Some(l) => l.explorer.clone(),
+            None => (view == View::Strong && scenario.llm.explorer_gpus > 0.0)
+                .then(|| layouts::search_at(scenario, scenario.llm.explorer_gpus)),
+        };
         Panel {
             view,
             scenario: scenario.clone(),
@@ -139,7 +158,7 @@ impl Panel {
             pinned: scenario
                 .pinned
                 .as_ref()
-                .map(|a| Box::new(Panel::compute(a, view))),
+                .map(|a| Box::new(Panel::compute_with(a, view, last.and_then(Panel::pinned)))),
         }
     }
 

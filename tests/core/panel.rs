@@ -1311,3 +1311,36 @@ fn a_chart_without_data_says_so() {
     let walls = Preset::from_name("gpt3-175b-walls").unwrap().scenario();
     assert!(Panel::compute(&walls, View::Strong).has_data(memory));
 }
+
+/// A drag's frame keeps the last whole frame's layout explorer (the search over every layout
+/// at `lx` GPUs, the heaviest part of a frame) and computes everything else; a change of `lx`
+/// itself, or a last frame without an explorer, keeps nothing.
+#[test]
+fn a_drags_frame_keeps_the_last_search_and_computes_the_rest() {
+    let at = |beff: &str, lx: &str| {
+        scenario(&format!(
+            "v=1&preset=mixtral-8x7b-walls&view=strong&beff={beff}&lx={lx}"
+        ))
+    };
+    let last = Panel::compute(&at("50G", "512"), View::Strong);
+    let moved = at("400G", "512");
+    let kept = Panel::compute_keeping_search(&moved, View::Strong, &last).unwrap();
+    let fresh = Panel::compute(&moved, View::Strong);
+    // The explorer is the last frame's (eight times the NIC moves its steps), the Strong
+    // table the new scenario's.
+    assert_ne!(
+        table(&fresh, "strong-layouts").rows,
+        table(&last, "strong-layouts").rows
+    );
+    assert_eq!(
+        table(&kept, "strong-layouts").rows,
+        table(&last, "strong-layouts").rows
+    );
+    assert_eq!(table(&kept, "strong").rows, table(&fresh, "strong").rows);
+    assert_ne!(table(&kept, "strong").rows, table(&last, "strong").rows);
+    // Another explorer count, no explorer last time, or another panel: nothing to keep.
+    assert!(Panel::compute_keeping_search(&at("400G", "256"), View::Strong, &last).is_none());
+    let without = Panel::compute(&at("50G", "0"), View::Strong);
+    assert!(Panel::compute_keeping_search(&moved, View::Strong, &without).is_none());
+    assert!(Panel::compute_keeping_search(&moved, View::Weak, &last).is_none());
+}

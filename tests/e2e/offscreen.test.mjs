@@ -16,6 +16,22 @@ const belowFold = (page) => page.evaluate(() => Array.from(document.querySelecto
   .filter((c) => c.offsetParent !== null && c.getBoundingClientRect().top >= window.innerHeight)
   .map((c) => '#' + c.id));
 
+/**
+ * Drags `slider` with the pointer from 30% of its width in twelve moves of `step` of it, then
+ * waits for the address bar to leave `?query` and for the whole frame after the drag.
+ */
+async function pointerDrag(page, slider, query, step) {
+  await page.locator(slider).scrollIntoViewIfNeeded();
+  const box = await page.locator(slider).boundingBox();
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.3, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.3 + step * i), y);
+  await page.mouse.up();
+  await waitFor(page, (q) => location.search !== `?${q}`, query, 'the address bar to follow the drag');
+  await waitQuiet(page, 'the whole frame after the drag');
+}
+
 async function scrolledHash(page, selector) {
   await page.locator(selector).scrollIntoViewIfNeeded();
   await settle(page);
@@ -122,15 +138,7 @@ for (const [view, query, slider] of [
     await waitReady(page);
     await waitQuiet(page, 'the first frame');
     const before = await hashes(page);
-    await page.locator(slider).scrollIntoViewIfNeeded();
-    const box = await page.locator(slider).boundingBox();
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width * 0.3, y);
-    await page.mouse.down();
-    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.3 + 0.03 * i), y);
-    await page.mouse.up();
-    await waitFor(page, (q) => location.search !== `?${q}`, query, 'the address bar to follow the drag');
-    await waitQuiet(page, 'the whole frame after the drag');
+    await pointerDrag(page, slider, query, 0.03);
     const after = await hashes(page);
     const link = await page.evaluate(() => location.search);
     assert.ok(after.length > 0, `${view}: charts to compare`);
@@ -147,3 +155,42 @@ for (const [view, query, slider] of [
     await page.close();
   });
 }
+
+// The layout search waits for the pointer to rest: with the explorer open, a drag's frames
+// keep the last search's table, marked pending (`data-pending`, dimmed), and the whole frame
+// after the drag searches again (Panel::compute_keeping_search, page::Frame::defers_search).
+test('strong, explorer open: a drag keeps the last search, marked pending, then searches', async () => {
+  const page = await session.newPage();
+  const query = 'v=1&preset=mixtral-8x7b-walls&view=strong&lay=best&lx=512';
+  await page.goto(`${session.url}?${query}`);
+  await waitReady(page);
+  await waitQuiet(page, 'the first frame');
+  const table = '#strong-layouts-table';
+  const first = await page.locator(table).textContent();
+  assert.ok(first.includes('TP1'), 'the explorer lists layouts');
+  // How often a frame marks the table pending, and how often its rows change while marked.
+  await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    window.__search = { marks: 0, rewrites: 0 };
+    new MutationObserver((records) => {
+      const pending = el.hasAttribute('data-pending');
+      if (pending && records.some((r) => r.type === 'attributes')) window.__search.marks++;
+      if (pending && records.some((r) => r.type !== 'attributes')) window.__search.rewrites++;
+    }).observe(el, { attributes: true, attributeFilter: ['data-pending'], childList: true, subtree: true, characterData: true });
+  }, table);
+  await pointerDrag(page, '#beff-range', query, 0.04);
+  const seen = await page.evaluate(() => window.__search);
+  assert.ok(seen.marks > 0, 'a drag frame marked the explorer pending');
+  assert.equal(seen.rewrites, 0, 'no frame rewrote the table while it was pending');
+  assert.equal(await page.locator(table).getAttribute('data-pending'), null, 'no mark once the inputs are still');
+  const after = await page.locator(table).textContent();
+  const link = await page.evaluate(() => location.search);
+  assert.notEqual(after, first, `the search follows the NIC (${link})`);
+  const fresh = await session.newPage();
+  await fresh.goto(`${session.url}${link}`);
+  await waitReady(fresh);
+  assert.equal(await fresh.locator(table).textContent(), after, `the table after the drag = a fresh load of ${link}`);
+  await assertClean(assert, page, 'the explorer after the drag');
+  await fresh.close();
+  await page.close();
+});

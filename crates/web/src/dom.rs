@@ -40,6 +40,15 @@ pub fn set_hidden(id: &str, hidden: bool) {
     }
 }
 
+/// Marks `id` as pending (`data-pending`, which the style dims): a drag's frame shows the last
+/// search there. `toggleAttribute` changes nothing, and so invalidates no style, when the mark
+/// is already as asked.
+pub fn set_pending(id: &str, pending: bool) {
+    if let Some(el) = by_id::<HtmlElement>(id) {
+        let _ = el.toggle_attribute_with_force("data-pending", pending);
+    }
+}
+
 /// Points the link `id` at `?query` on this page (same path), or hides it when `query` is
 /// empty.
 pub fn set_link(id: &str, query: &str) {

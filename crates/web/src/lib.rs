@@ -62,7 +62,7 @@ use crate::page::PageState;
 use crate::panel::{ChartId, Panel, Shown};
 use crate::scenario::{decode, Decoded, UrlError, View};
 use app::{function, with_app, App};
-use dom::{by_id, document, render_figures, render_list, set_hidden, set_text};
+use dom::{by_id, document, render_figures, render_list, set_hidden, set_pending, set_text};
 use plotters::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -272,17 +272,31 @@ fn frame() {
         }
         return;
     }
-    let panel = Panel::compute(&scenario, view);
-    let shown = panel.shown();
-    if text_first {
-        render_text(panel.figures_id(), &shown, &|_| false);
-    }
     // During a drag only the charts, tables and texts on screen; the others in one whole
     // frame once the inputs are still or something comes into view (`page::Drag`, carried
     // out by offscreen.rs). A panel shown for the first time is drawn whole. What is
     // on screen comes from an observer and the canvases keep their last sizes: the frame of a
-    // drag reads no geometry, so it forces no layout.
+    // drag reads no geometry, so it forces no layout. Nor does it search the layouts again:
+    // the explorer stays the last whole frame's, marked pending, until the inputs are still.
     let decided = offscreen::frame(text_first);
+    let kept = decided
+        .defers_search()
+        .then(|| {
+            with_app(|app| {
+                app.panel
+                    .as_ref()
+                    .and_then(|last| Panel::compute_keeping_search(&scenario, view, last))
+            })
+        })
+        .flatten()
+        .flatten();
+    let search_kept = kept.is_some();
+    let panel = kept.unwrap_or_else(|| Panel::compute(&scenario, view));
+    set_pending("strong-layouts-table", search_kept);
+    let shown = panel.shown();
+    if text_first {
+        render_text(panel.figures_id(), &shown, &|_| false);
+    }
     let later = |id: &str| !decided.draws(|| offscreen::on_screen(id));
     let mut drawn: Vec<ChartId> = panel
         .charts()
@@ -304,7 +318,10 @@ fn frame() {
     }
     set_hidden("app-status", failures.is_empty());
     set_text("app-status", &failures.join("; "));
-    api::notify_changed(&panel);
+    // The host hears of the frame after the drag, whose search is the scenario's.
+    if !search_kept {
+        api::notify_changed(&panel);
+    }
     present::full_page_link(&scenario);
     if let Some((command, pin)) = with_app(|app| (app.page.cli_command(), app.page.pin_status())) {
         if !later("cli-command") {

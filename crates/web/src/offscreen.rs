@@ -19,7 +19,9 @@
 //! Plan panel's report and warnings, the footer's command, the print-only scenario). The
 //! address bar, too, is written by the whole frame after a drag and not during it (a
 //! `history.replaceState` costs a frame noticeable CPU); one timer per drag schedules that
-//! frame, and each frame of the drag only moves its due time. `canvas::Batched` keeps the
+//! frame, and each frame of the drag only moves its due time. Nor does a drag's frame run the
+//! layout explorer's search: it keeps the last whole frame's, marked `data-pending`, and the
+//! frame after the drag searches (`Panel::compute_keeping_search`). `canvas::Batched` keeps the
 //! drawing itself cheap: consecutive lines and paths of one colour and width are stroked as
 //! one `Path2D` of SVG path data. `tests/e2e/offscreen.test.mjs` holds a dragged page against a
 //! fresh load, and a chart scrolled into view during a drag against the drag's own frames.
