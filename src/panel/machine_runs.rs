@@ -486,6 +486,10 @@ pub struct HeldRow {
     pub role: Role,
     pub r_inf: f64,
     pub search: Search,
+    /// The plausible changes of one input after which the search's fastest layout is another
+    /// (the changes of `scaling layouts --published`'s runs: ±10% of the NIC and NVLink
+    /// bandwidths and of `r∞`, the NIC doubled, TP overlap off or whole).
+    pub flips: Vec<&'static str>,
 }
 
 impl HeldRow {
@@ -613,11 +617,14 @@ fn search_row(run: &MachineRun, role: Role, r_inf: f64) -> Result<HeldRow, Strin
         batch,
     )
     .map_err(|e| super::layouts::error_text(&e))?;
+    let best = search.best().map(|s| s.choice);
+    let flips = super::published::flips(&scenario, r_inf, run.gpus as f64, best);
     Ok(HeldRow {
         run: *run,
         role,
         r_inf,
         search,
+        flips,
     })
 }
 
@@ -668,6 +675,13 @@ pub fn held_table(rows: &[HeldRow]) -> Table {
         })
         .words(("fits (model)", "放得下（模型）"), |r| {
             Cell::words(if r.search.current.fits { "✓" } else { "✗" })
+        })
+        .words(("#1 changes with", "第 1 名随之改变"), |r| {
+            Cell::words(if r.flips.is_empty() {
+                "–".to_string()
+            } else {
+                r.flips.join(", ")
+            })
         })
         .column(("group's r∞", "分组的 r∞"), |r| {
             Cell::num(r.r_inf, |v| format_sig(v, 3))
@@ -774,6 +788,9 @@ pub fn held_figures(rows: &[HeldRow], left_out: usize) -> Vec<(String, String)> 
             rows.len()
         ),
     ));
+    out.push(super::published::flips_figure(
+        rows.iter().map(|r| r.flips.as_slice()),
+    ));
     out
 }
 
@@ -800,6 +817,7 @@ pub fn held_json(rows: &[HeldRow]) -> serde_json::Value {
                     "fits": r.search.current.fits,
                     "within_five_percent": r.within_five_percent(),
                     "fastest": r.search.best().map(super::layouts::layout_summary),
+                    "fastest_changes_with": r.flips,
                     "source": r.run.source,
                 })
             })

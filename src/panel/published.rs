@@ -259,8 +259,25 @@ fn fastest(scenario: &Scenario, r_inf: f64, gpus: f64) -> Option<LayoutChoice> {
         .map(|s| s.choice)
 }
 
+/// The key figure of how many runs' fastest layout one plausible change flips, from each run's
+/// flips ([`flips`]).
+pub(super) fn flips_figure<'a>(
+    flips: impl ExactSizeIterator<Item = &'a [&'static str]>,
+) -> (String, String) {
+    let runs = flips.len();
+    let flipped = flips.filter(|f| !f.is_empty()).count();
+    (
+        tr(
+            "Runs whose fastest layout one plausible change flips (±10% of beff, bnv, r∞; beff ×2; tpo 0 or 1)",
+            "某一输入的合理变动即改变最快布局的训练任务（beff、bnv、r∞ ±10%；beff ×2；tpo 为 0 或 1）",
+        )
+        .to_string(),
+        trf!("{} of {}", "{} 个（共 {} 个）", flipped, runs),
+    )
+}
+
 /// The changes of [`CHANGES`] that make the fastest layout another than `best`.
-fn flips(
+pub(super) fn flips(
     scenario: &Scenario,
     r_inf: f64,
     gpus: f64,
@@ -446,19 +463,7 @@ pub fn published_figures(rows: &[PublishedRow]) -> Vec<(String, String)> {
                 rows.len()
             ),
         ),
-        (
-            tr(
-                "Runs whose fastest layout one plausible change flips (±10% of beff, bnv, r∞; beff ×2; tpo 0 or 1)",
-                "某一输入的合理变动即改变最快布局的训练任务（beff、bnv、r∞ ±10%；beff ×2；tpo 为 0 或 1）",
-            )
-            .to_string(),
-            trf!(
-                "{} of {}",
-                "{} 个（共 {} 个）",
-                rows.iter().filter(|r| !r.flips.is_empty()).count(),
-                rows.len()
-            ),
-        ),
+        flips_figure(rows.iter().map(|r| r.flips.as_slice())),
         (
             tr("r∞ by stack (of the peak)", "各软件栈的 r∞（占峰值）").to_string(),
             Stack::ALL

@@ -226,6 +226,36 @@ fn each_group_calibrates_on_its_first_row() {
     assert!(h100[1..].iter().all(|&r| r == Role::AnotherModel));
 }
 
+/// A row names the plausible changes that flip the search's fastest layout: held against the
+/// search run again on the row's link with the change typed in, for a row that names `tpo 1`
+/// and for one that names nothing.
+#[test]
+fn a_machine_row_names_the_changes_that_flip_its_fastest_layout() {
+    use scaling_core::panel::layouts::search_at;
+    use scaling_core::panel::machine_runs::held_rows;
+    let rows: Vec<_> = held_rows().into_iter().map(Result::unwrap).collect();
+    let fastest = |query: &str, gpus: u32| {
+        search_at(&values(query), gpus as f64)
+            .unwrap()
+            .best()
+            .map(|b| b.choice)
+    };
+    let flipped = rows.iter().find(|r| r.flips.contains(&"tpo 1")).unwrap();
+    let q = flipped.run.query(flipped.r_inf).unwrap();
+    assert_ne!(
+        fastest(&q, flipped.run.gpus),
+        fastest(&format!("{q}&tpo=1"), flipped.run.gpus),
+        "{q}"
+    );
+    let steady = rows.iter().find(|r| r.flips.is_empty()).unwrap();
+    let q = steady.run.query(steady.r_inf).unwrap();
+    assert_eq!(
+        fastest(&q, steady.run.gpus),
+        fastest(&format!("{q}&tpo=1"), steady.run.gpus),
+        "{q}"
+    );
+}
+
 /// The explorer's band is the model's measured resolution: the median |step error| of the
 /// published runs of the same model at another scale, to a tenth of a percent.
 #[test]
