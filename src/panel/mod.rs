@@ -26,6 +26,7 @@ pub mod laws;
 pub mod layouts;
 pub mod llm;
 pub mod machine_runs;
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
 pub mod machines;
 pub mod plan;
 pub mod prerender;

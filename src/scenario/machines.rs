@@ -136,7 +136,9 @@ pub struct Machine {
     pub scale_up_share: f64,
     /// Scale-out NIC bandwidth per GPU, bytes/s; `None` where the platform does not fix it.
     pub nic_bytes_per_s: Option<f64>,
-    /// Where each value comes from.
+    /// Where each value comes from (`scaling machines`, `docs/machines.md`; the page shows
+    /// the values, not their sources, so its first view's wasm carries none).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
     pub source: &'static str,
 }
 
@@ -169,6 +171,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 300e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(25e9),
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[A]: 312 TFLOPS BF16, 80 GB HBM2e at 2,039 GB/s, NVLink 600 GB/s (300 each way) through NVSwitch, 8 per HGX board; DGX A100: 8 × ConnectX-6 200 Gb/s HDR, one per GPU",
     },
     Machine {
@@ -181,6 +184,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 450e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 989 / 1,979 TFLOPS BF16 / FP8, NVLink 900 GB/s (18 links), 1 × ConnectX-7 400 Gb/s per GPU; [M] (v5.0 eos-dfw): 81,559 MiB; [S]: 3.35 TB/s",
     },
     Machine {
@@ -193,6 +197,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 450e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 989 / 1,979 TFLOPS BF16 / FP8, 141 GB at 4.8 TB/s; [M] (v5.1 nebius_h200_n128): 143,771 MiB, NVLink Gen4 900 GB/s, 8 × ConnectX-7 400 Gb/s",
     },
     Machine {
@@ -205,6 +210,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,250 / 4,500 / 9,000 TFLOPS BF16 / FP8 / NVFP4, 7.7 TB/s, NVLink 1.8 TB/s (18 links), 1 × 400 Gb/s IB per GPU; [M] (v5.1 hpg.dgxb200x8): 183,359 MiB",
     },
     Machine {
@@ -217,6 +223,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(100e9),
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,250 / 4,500 / 13,500 TFLOPS BF16 / FP8 / NVFP4, 7.7 TB/s, NVLink 1.8 TB/s, 8 × 800 Gb/s compute links; [M] (v5.1 nebius_b300_n1): 275,040 MiB, 8 × ConnectX-8 XDR 800 Gb/s",
     },
     Machine {
@@ -229,6 +236,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,450 / 4,900 / 9,800 TFLOPS BF16 / FP8 / NVFP4, 8 TB/s; [M] (v5.1 tyche_ngpu512): 189,471 MiB, NVLink Gen5 1,800 GB/s + NVSwitch across the 72-GPU rack, 4 × ConnectX-7 NDR 400 Gb/s per 4-GPU node",
     },
     Machine {
@@ -241,6 +249,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(100e9),
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,450 / 4,900 / 14,700 TFLOPS BF16 / FP8 / NVFP4, 8 TB/s, NVLink 1.8 TB/s; [M] (v5.1 theia_ngpu512): 284,208 MiB, a 72-GPU NVLink rack, 4 × ConnectX-8 XDR 800 Gb/s per 4-GPU node",
     },
     Machine {
@@ -253,6 +262,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 448e9,
         scale_up_share: 1.0,
         nic_bytes_per_s: None,
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 1,300 / 2,610 TFLOPS BF16 / FP8, 192 GB at 5.3 TB/s, Infinity Fabric 7 links × 64 GB/s each way (448 GB/s) among 8 GPUs; NIC not fixed by the platform",
     },
     Machine {
@@ -265,6 +275,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 448e9,
         scale_up_share: 1.0,
         nic_bytes_per_s: None,
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 1,300 / 2,610 TFLOPS BF16 / FP8, 256 GB at 6.0 TB/s, Infinity Fabric as MI300X; NIC not fixed by the platform",
     },
     Machine {
@@ -277,6 +288,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 535.5e9,
         scale_up_share: 1.0,
         nic_bytes_per_s: None,
+        #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 2,500 / 5,000 TFLOPS BF16 / FP8 (its 4-bit format is MXFP4, not NVFP4), 288 GB at 8.0 TB/s, Infinity Fabric 7 links × 76.5 GB/s each way (535.5 GB/s); NIC not fixed by the platform",
     },
 ];
