@@ -16,6 +16,8 @@
 //!   work"; Calculon's `activation_recompute` `full` and `attn_only`);
 //! - no TP overlap (`tpo=0`, Calculon's `tensor_par_overlap: none`) and no FlashAttention
 //!   (`fa=0`: selective recomputation is what the paper does instead);
+//! - dropout (`drop=1`): the runs train with it, their activation memory counting its masks
+//!   (§4.1), and Calculon's block holds its dropout layers (`calculon/llm/llm.py`, `DropOut`);
 //! - the machine: A100 SXM 80GB (`mach=a100`) at its BF16 peak, the paper's "half precision";
 //! - the published iteration times: Table 5, as Calculon's validation quotes them
 //!   (`calculon/llm/validation.py`, `seqsel_tab5`);
@@ -200,7 +202,7 @@ impl RecomputeRun {
             "sched=1f1b".to_string()
         };
         format!(
-            "v=1&view=strong&cm=physics&mach=a100&prec=bf16&nl={}&hd={}&nh={}&kvh={}&ffn=0&sq={SEQ}&voc={VOCAB}&p={p}&pa={p}&b={}&mbs={}&tp={TP}&pp={}&{schedule}&zero=0&{}&tpo=0&fa=0&ns={}&n0={}&rinf={}",
+            "v=1&view=strong&cm=physics&mach=a100&prec=bf16&nl={}&hd={}&nh={}&kvh={}&ffn=0&sq={SEQ}&voc={VOCAB}&p={p}&pa={p}&b={}&mbs={}&tp={TP}&pp={}&{schedule}&zero=0&{}&tpo=0&fa=0&drop=1&ns={}&n0={}&rinf={}",
             self.layers,
             self.hidden,
             self.heads,

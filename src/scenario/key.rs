@@ -710,6 +710,15 @@ keys! {
         megatron: &["--use-flash-attn"],
         url: &["flash attention (the `s × s` scores are never stored)", "`1`", "as `sp`", "§12.2"],
     };
+    Dropout = "drop", Walls, "Dropout", "Dropout（随机失活）" {
+        control: Select(&[
+            ("0", "off", "关"),
+            ("1", "on", "开"),
+        ]),
+        label: "Dropout",
+        help: ("GPT-3's and Megatron-LM's 0.1 on the attention scores and the residual branches: their masks' memory traffic; today's LLM recipes train without", "GPT-3 与 Megatron-LM 在注意力分数和残差分支上的 0.1：其掩码的显存读写；如今的大模型训练配方不用"),
+        url: &["dropout on the attention scores and the residual branches (GPT-3's and Megatron-LM's `--attention-dropout` and `--hidden-dropout` 0.1): the masks' HBM traffic joins the elementwise kernels' time with `cm=physics`; the activation memory keeps Korthikanti et al.'s count, masks included, either way", "`0`", "as `sp`", "§12.3"],
+    };
     OptimizerBytes = "ob", Walls, "Optimizer bytes per parameter K", "每个参数的优化器字节数 K" {
         control: Decimal,
         label: "Optimizer bytes per parameter <var>K</var>",
@@ -877,6 +886,7 @@ pub const SECTIONS: &[(&str, &[Key])] = {
                 RecomputeLayers,
                 SequenceParallel,
                 FlashAttention,
+                Dropout,
                 OptimizerBytes,
                 KernelsShrink,
                 HalfTokens,

@@ -379,6 +379,7 @@ pub const RECOMPUTE_RUN_MARKS: Marks = &[
     ("sp", "source: Table 5, sequence parallelism with selective recomputation only"),
     ("tpo", "source: no TP communication overlap (Calculon's tab5 files: tensor_par_overlap none)"),
     ("fa", "source: selective recomputation of attention, not FlashAttention (Korthikanti et al. §5)"),
+    ("drop", "source: trained with dropout, whose masks the activation memory counts (Korthikanti et al. §4.1); Calculon's block holds the dropout layers"),
     ("ns", "source: Korthikanti et al. Table 3, GPUs"),
     ("n0", "source: Korthikanti et al. Table 3, GPUs"),
     ("rinf", "fitted on Table 5's first row (22B, full recomputation)"),

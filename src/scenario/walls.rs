@@ -65,6 +65,8 @@ pub struct WallSettings {
     pub sequence_parallel: bool,
     /// `fa`: flash attention.
     pub flash_attention: bool,
+    /// `drop`: dropout on the attention scores and the residual branches.
+    pub dropout: bool,
     /// `ob`: optimizer bytes per parameter.
     pub optimizer_bytes: f64,
     /// `ks`: kernels shrink with the GEMMs.
@@ -107,6 +109,7 @@ impl Default for WallSettings {
             recompute_layers: 0,
             sequence_parallel: false,
             flash_attention: true,
+            dropout: false,
             optimizer_bytes: 12.0,
             kernels_shrink: false,
             n_half_tokens: N_HALF_TOKENS,
@@ -223,6 +226,7 @@ impl WallSettings {
             hbm_bytes_per_s: 0.0,
             gemm_flops_per_s: 0.0,
             quantized_bytes_per_element: 0.0,
+            dropout: self.dropout,
         })
     }
 
@@ -247,6 +251,7 @@ impl WallSettings {
             Key::RecomputeLayers => self.recompute_layers.to_string(),
             Key::SequenceParallel => flag(self.sequence_parallel),
             Key::FlashAttention => flag(self.flash_attention),
+            Key::Dropout => flag(self.dropout),
             Key::OptimizerBytes => canonical(self.optimizer_bytes),
             Key::KernelsShrink => flag(self.kernels_shrink),
             Key::HalfTokens => canonical(self.n_half_tokens),
@@ -342,6 +347,7 @@ impl WallSettings {
             }
             Key::SequenceParallel => self.sequence_parallel = parse_flag(text)?,
             Key::FlashAttention => self.flash_attention = parse_flag(text)?,
+            Key::Dropout => self.dropout = parse_flag(text)?,
             Key::OptimizerBytes => {
                 self.optimizer_bytes = parse_in_range(
                     text,

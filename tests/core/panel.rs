@@ -1344,3 +1344,19 @@ fn a_drags_frame_keeps_the_last_search_and_computes_the_rest() {
     assert!(Panel::compute_keeping_search(&moved, View::Strong, &without).is_none());
     assert!(Panel::compute_keeping_search(&moved, View::Weak, &last).is_none());
 }
+
+/// Dropout (`drop`) adds its masks' memory traffic to the elementwise time of `cm=physics`:
+/// the same link steps slower with it, the link carries it, and a value that is neither on nor
+/// off is refused naming the key, the default kept.
+#[test]
+fn dropout_slows_the_physics_step_and_rides_in_the_link() {
+    let base = "v=1&preset=gpt3-175b-walls&view=strong&cm=physics&mach=h100&fa=0";
+    let step = |q: &str| table(&panel(q, View::Strong), "strong").rows[0].clone();
+    let with = scenario(&format!("{base}&drop=1"));
+    assert!(with.to_query().contains("drop=1"), "{}", with.to_query());
+    assert_ne!(step(base), step(&format!("{base}&drop=1")));
+    let d = decode(&format!("{base}&drop=2"));
+    assert_eq!(d.errors.len(), 1, "{:?}", d.errors);
+    assert!(d.errors[0].to_string().contains("drop"), "{}", d.errors[0]);
+    assert_eq!(d.scenario.get_text(Key::Dropout), "0");
+}

@@ -188,7 +188,7 @@ const LATIN_OK = new Set([
   // training jargon the Chinese texts keep in English (as Chinese ML writing does)
   'token', 'tokens', 'batch', 'microbatch', 'loss', 'validation', 'expert', 'rank', 'stage',
   'reshard', 'unshard', 'gather', 'reduce', 'group', 'log', 'optimizer', 'overlap', 'dense', 'GEMM',
-  'HPC', 'scaling', 'kernel',
+  'HPC', 'scaling', 'kernel', 'Dropout',
   // the Learn view gives a term's English original in parentheses: 等效率（isoefficiency）
   'isoefficiency',
   // code the texts quote: URL keys and values (st=, em=fit, em=step, the preset names in the

@@ -381,7 +381,8 @@ fn enumerate_groups(
                 }
             }
             for cp in powers_of_two(space.max_cp as f64).filter(|&c| divides(s.seq_len, c)) {
-                let m = (tp * pp * cp) as f64;
+                // In f64: a shared link's TP, PP and CP can each be near u32's top.
+                let m = tp as f64 * pp as f64 * cp as f64;
                 let dp = gpus / m;
                 if dp < 1.0 || dp.fract() != 0.0 || dp * s.seq_len > batch {
                     continue;
@@ -1040,6 +1041,7 @@ mod tests {
             gemm_flops_per_s: 0.0,
             quantized_bytes_per_element: 0.0,
             cp_overlap: crate::walls::CpOverlap::Ring,
+            dropout: false,
         }
     }
 

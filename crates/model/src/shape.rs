@@ -302,22 +302,46 @@ impl Shape {
         forward + backward
     }
 
+    /// Dropout's HBM bytes a token and layer (GPT-3's and Megatron-LM's `--hidden-dropout`
+    /// and `--attention-dropout`, 0.1; today's LLM recipes train without), as `(residual
+    /// stream, attention)`. The two hidden dropouts are fused with their residual adds
+    /// (Megatron-LM's `bias_dropout_add`), whose reads and writes
+    /// [`Self::residual_stream_bytes_per_token_layer`] counts: they add a 1-byte mask of `h`,
+    /// written forward and read backward, `2·2h = 4h`. Without flash attention the attention
+    /// dropout over the `a·s` scores reads them and writes them and its 1-byte mask forward,
+    /// and reads the gradient and the mask and writes the gradient backward:
+    /// `(2 + 2 + 1 + 2 + 2 + 1)·a·s = 10·a·s` (the masks Korthikanti et al. 2022, §4.1, count in
+    /// activation memory). Flash attention drops out inside its kernel, the mask regenerated
+    /// from the random state (Dao et al. 2022): 0. GPT-3 175B: 49,152 and 1,966,080 bytes.
+    pub fn dropout_bytes_per_token_layer(&self, flash: bool) -> (f64, f64) {
+        let attention = if flash {
+            0.0
+        } else {
+            10.0 * self.heads * self.seq_len
+        };
+        (4.0 * self.hidden, attention)
+    }
+
     /// Elementwise HBM bytes per training FLOP on one GPU of a TP group of `tp`:
-    /// `L·(r·t' + i + [no flash] a_s)` over `6·P_a + 12·L·a·d_h·s` ([`Self::active_params`],
-    /// [`Self::attention_flops_per_token`]), with `r` the residual stream's bytes
-    /// ([`Self::residual_stream_bytes_per_token_layer`]), replicated on the `t' = tp` ranks
-    /// without sequence parallelism (`t' = 1` with it), `i` the TP region's
-    /// ([`Self::inner_bytes_per_token_layer`]) and `a_s` the attention scores' without flash
-    /// attention ([`Self::attention_scores_bytes_per_token_layer`]) and `q` bytes for each
-    /// element a low-precision recipe casts ([`Self::quantized_elements_per_token_layer`]):
-    /// TP splits the FLOPs and everything but the replicated stream alike. Llama 3 8B at 8,192 tokens with sequence
-    /// parallelism and flash attention: 13,369,344 bytes over 61,064,871,936 FLOPs, 0.000219;
-    /// Qwen3 30B-A3B at 4,096: 16,515,072 over 29,705,109,504, 0.000556.
+    /// `L·(r·t' + i + [no flash] a_s + q·n)` over `6·P_a + 12·L·a·d_h·s`
+    /// ([`Self::active_params`], [`Self::attention_flops_per_token`]), with `r` the residual
+    /// stream's bytes ([`Self::residual_stream_bytes_per_token_layer`], with `dropout` its
+    /// masks' too), replicated on the `t' = tp` ranks without sequence parallelism (`t' = 1`
+    /// with it), `i` the TP region's ([`Self::inner_bytes_per_token_layer`]), `a_s` the
+    /// attention scores' without flash attention
+    /// ([`Self::attention_scores_bytes_per_token_layer`], with `dropout` the attention
+    /// dropout's too, [`Self::dropout_bytes_per_token_layer`]) and `q` bytes for each of the
+    /// `n` elements a low-precision recipe casts ([`Self::quantized_elements_per_token_layer`]):
+    /// TP splits the FLOPs and everything but the replicated stream alike. Llama 3 8B at 8,192
+    /// tokens with sequence parallelism and flash attention: 13,369,344 bytes over
+    /// 61,064,871,936 FLOPs, 0.000219; Qwen3 30B-A3B at 4,096: 16,515,072 over 29,705,109,504,
+    /// 0.000556.
     pub fn elementwise_bytes_per_flop(
         &self,
         tp: f64,
         sequence_parallel: bool,
         flash: bool,
+        dropout: bool,
         quantized_bytes: f64,
     ) -> f64 {
         let flops = 6.0 * self.active_params() + self.attention_flops_per_token();
@@ -327,9 +351,15 @@ impl Shape {
         } else {
             self.attention_scores_bytes_per_token_layer()
         };
-        let bytes = self.residual_stream_bytes_per_token_layer() * replicated
+        let (dropout_residual, dropout_scores) = if dropout {
+            self.dropout_bytes_per_token_layer(flash)
+        } else {
+            (0.0, 0.0)
+        };
+        let bytes = (self.residual_stream_bytes_per_token_layer() + dropout_residual) * replicated
             + self.inner_bytes_per_token_layer()
             + scores
+            + dropout_scores
             + quantized_bytes * self.quantized_elements_per_token_layer();
         if flops > 0.0 {
             self.layers * bytes / flops
@@ -608,22 +638,44 @@ mod tests {
         // 4,096 + (2·14,336 + 4,096).
         assert_eq!(l8.quantized_elements_per_token_layer(), 69_632.0);
         assert_eq!(
-            l8.elementwise_bytes_per_flop(8.0, true, true, 6.0),
+            l8.elementwise_bytes_per_flop(8.0, true, true, false, 6.0),
             (13_369_344.0 + 32.0 * 6.0 * 69_632.0) / 61_064_871_936.0
         );
         let flops = 61_064_871_936.0;
         assert_eq!(
-            l8.elementwise_bytes_per_flop(8.0, true, true, 0.0),
+            l8.elementwise_bytes_per_flop(8.0, true, true, false, 0.0),
             13_369_344.0 / flops
         );
         assert_eq!(
-            l8.elementwise_bytes_per_flop(2.0, false, true, 0.0),
+            l8.elementwise_bytes_per_flop(2.0, false, true, false, 0.0),
             21_233_664.0 / flops
         );
         assert_eq!(
-            l8.elementwise_bytes_per_flop(8.0, true, false, 0.0),
+            l8.elementwise_bytes_per_flop(8.0, true, false, false, 0.0),
             80_478_208.0 / flops
         );
+        // Dropout (Llama 3 8B, 32 layers): the hidden dropouts' masks 4·4,096 = 16,384 bytes a
+        // layer on the residual stream, and without flash attention the attention dropout's
+        // 10·32·8,192 = 2,621,440: 80,478,208 + 32·(16,384 + 2,621,440) = 164,888,576; with
+        // flash attention only the masks, 13,369,344 + 32·16,384 = 13,893,632, and without
+        // sequence parallelism at TP 2 the masks twice, 21,233,664 + 2·32·16,384 = 22,282,240.
+        assert_eq!(
+            l8.elementwise_bytes_per_flop(8.0, true, false, true, 0.0),
+            164_888_576.0 / flops
+        );
+        assert_eq!(
+            l8.elementwise_bytes_per_flop(8.0, true, true, true, 0.0),
+            13_893_632.0 / flops
+        );
+        assert_eq!(
+            l8.elementwise_bytes_per_flop(2.0, false, true, true, 0.0),
+            22_282_240.0 / flops
+        );
+        assert_eq!(
+            GPT3.dropout_bytes_per_token_layer(false),
+            (49_152.0, 1_966_080.0)
+        );
+        assert_eq!(GPT3.dropout_bytes_per_token_layer(true), (49_152.0, 0.0));
         assert_eq!(GPT3.elementwise_bytes_per_token_layer(), 1_130_496.0);
         let qwen = Shape {
             layers: 48.0,
@@ -644,7 +696,7 @@ mod tests {
         // 8·(2·768 + 2,048) = 35,840.
         assert_eq!(qwen.quantized_elements_per_token_layer(), 64_512.0);
         assert_eq!(
-            qwen.elementwise_bytes_per_flop(1.0, false, true, 0.0),
+            qwen.elementwise_bytes_per_flop(1.0, false, true, false, 0.0),
             48.0 * 344_064.0 / 29_705_109_504.0
         );
         let scout = llama4_scout();
@@ -657,7 +709,7 @@ mod tests {
             ..l8
         };
         assert_eq!(
-            empty.elementwise_bytes_per_flop(8.0, false, false, 6.0),
+            empty.elementwise_bytes_per_flop(8.0, false, false, true, 6.0),
             0.0
         );
     }

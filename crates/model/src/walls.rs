@@ -58,6 +58,10 @@ pub struct Walls {
     /// in BF16. Derived from the precision (`prec`) with a machine, so not serialised.
     #[serde(skip)]
     pub quantized_bytes_per_element: f64,
+    /// Dropout on the attention scores and the residual branches: its masks' HBM traffic
+    /// ([`Shape::dropout_bytes_per_token_layer`]) joins the elementwise time. The activation
+    /// memory keeps Korthikanti et al.'s count, which holds the masks, either way.
+    pub dropout: bool,
 }
 
 /// How context parallelism exchanges keys and values, and so what can hide its traffic.
@@ -208,6 +212,7 @@ impl Walls {
             tp,
             activations.sequence_parallel,
             activations.flash_attention,
+            self.dropout,
             self.quantized_bytes_per_element,
         );
         self.gemm_flops_per_s * bytes_per_flop
@@ -504,6 +509,7 @@ mod tests {
             gemm_flops_per_s: 0.0,
             quantized_bytes_per_element: 0.0,
             cp_overlap: CpOverlap::Ring,
+            dropout: false,
         }
     }
 
@@ -665,6 +671,15 @@ mod tests {
         let b_fp8 = 221_773_824.0 / 1_080_078_778_368.0;
         let mu_fp8 = 500e12 * b_fp8 / (3.35e12 * 0.6);
         assert!((fp8.memory_time_ratio(&LAYOUT, 2048.0) - mu_fp8).abs() < 1e-12);
+        // Dropout's masks on the residual stream, 4·12,288 bytes a layer (flash attention keeps
+        // the attention dropout in its kernel): 108,527,616 + 96·49,152 = 113,246,208 B a token.
+        let dropout = Walls {
+            dropout: true,
+            ..with
+        };
+        let b_dropout = 113_246_208.0 / 1_080_078_778_368.0;
+        let mu_dropout = 500e12 * b_dropout / (3.35e12 * 0.6);
+        assert!((dropout.memory_time_ratio(&LAYOUT, 2048.0) - mu_dropout).abs() < 1e-12);
         let mut replicated = with;
         replicated.memory.activations.sequence_parallel = false;
         let b_replicated = 603_979_776.0 / 1_080_078_778_368.0;
