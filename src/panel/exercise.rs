@@ -330,7 +330,7 @@ pub fn exercise(number: u8) -> Option<&'static Exercise> {
 /// A number in the exercise's unit, as the page writes it, with its unit and separators.
 pub fn format(unit: Unit, value: f64) -> String {
     match unit {
-        Unit::Times => format!("{}×", format_sig(value, 3)),
+        Unit::Times => crate::trf!("{}×", "{} 倍", format_sig(value, 3)),
         Unit::Count => format_count(value.round()),
         Unit::Percent => format!("{}%", format_sig(value * 100.0, 3)),
         Unit::Ms => format!("{} ms", format_count(value.round())),

@@ -11,7 +11,7 @@ use crate::model::llm::{BestLayout, LlmSweep};
 use crate::model::plan::{PlanPoint, PlanRow, PlanSweep, Strategy};
 use crate::scenario::{plan_inputs_for, Scenario};
 use crate::text::units::{
-    format_count, format_hours, format_percent, format_si, format_sig, format_steps,
+    format_count, format_hours, format_percent, format_si, format_sig, format_speedup, format_steps,
 };
 use serde::Serialize;
 
@@ -51,7 +51,7 @@ pub fn table(plan: &PlanSweep) -> Table {
         })
         .column(
             ("weak: speedup to quality", "弱扩展：达标加速比"),
-            |r| Cell::num(r.weak_ttq_speedup, |v| format!("{}x", format_sig(v, 3))),
+            |r| Cell::num(r.weak_ttq_speedup, format_speedup),
         )
         .column(
             ("weak: true efficiency", "弱扩展：真实效率"),

@@ -381,14 +381,15 @@ pub fn format_percent(fraction: f64, decimals: usize) -> String {
     format!("{}%", format_decimals(fraction * 100.0, decimals))
 }
 
-/// Formats a speedup the way the article writes it: `20x`, `19.6x`, `3891x`.
+/// Formats a speedup the way the article writes it: `20x`, `19.6x`, `3891x`; in Chinese
+/// `20 倍`, as Chinese writes a multiple.
 pub fn format_speedup(speedup: f64) -> String {
     if !speedup.is_finite() {
         return "–".to_string();
     }
     // Three significant digits, but never rounding away whole units: 3686.5 → "3687x".
     let sig = if speedup >= 1000.0 { 4 } else { 3 };
-    format!("{}x", format_sig(speedup, sig))
+    crate::trf!("{}x", "{} 倍", format_sig(speedup, sig))
 }
 
 /// The canonical text of a number in a URL or a number box: Rust's `Display` for `f64` (the

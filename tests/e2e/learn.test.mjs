@@ -142,7 +142,7 @@ test('lang=zh: the Chinese definitions, exercises answered in Chinese, links kee
     assert.ok(!requests.some((p) => /learn-en-/.test(p)), requests.join('\n'));
     await page.fill('#q7 .guess input', '2');
     await page.click('#q7 .reveal');
-    assert.match(await page.textContent('#q7 .answer'), /^答案：1\.81×.*实测：1\.74×/);
+    assert.match(await page.textContent('#q7 .answer'), /^答案：1\.81 倍.*实测：1\.74 倍/);
     assert.match(await page.getAttribute('#q7 a.q-link', 'href'), /lang=zh$/);
     assert.match(await page.getAttribute('#learn-all', 'href'), /view=learn&lang=zh$/);
     await assertClean(assert, page, 'zh exercise 7');

@@ -90,7 +90,34 @@ fn problems(place: &str, text: &str) -> Vec<String> {
             .into_iter()
             .map(|at| format!("{place}: ASCII mark between Chinese: “{at}”")),
     );
+    out.extend(
+        multiples_with_x(text)
+            .into_iter()
+            .map(|at| format!("{place}: a multiple written “{at}”, “倍” in Chinese")),
+    );
     out
+}
+
+/// Multiples written with a Latin `x` or `×` after the number (`10x`, `1.52x`, `20×`) among
+/// Chinese (within eight characters either side), which Chinese writes `10 倍`; a shape's
+/// name (`8x7B`) has a digit after it and is not one, and an English sentence beside a
+/// Chinese one (the report's two paragraphs) is English.
+fn multiples_with_x(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let near_chinese = |i: usize| {
+        chars[i.saturating_sub(8)..(i + 9).min(chars.len())]
+            .iter()
+            .any(|&c| chinese(c))
+    };
+    (1..chars.len())
+        .filter(|&i| {
+            matches!(chars[i], 'x' | '×')
+                && chars[i - 1].is_ascii_digit()
+                && chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric())
+                && near_chinese(i)
+        })
+        .map(|i| chars[i.saturating_sub(6)..(i + 1)].iter().collect())
+        .collect()
 }
 
 /// Every string literal with Chinese in it under `src/` and `crates/*/src`, as
@@ -210,5 +237,9 @@ fn the_checks_find_a_wrong_word_and_an_ascii_mark() {
         ["吞吐最高的表格行: 卡数"]
     );
     assert!(ascii_marks_between_chinese("TP 8, PP 4; 卡数: 16,384").is_empty());
+    assert_eq!(problems("x", "上限 1/f = 10x；加速比 1.52x").len(), 2);
+    assert_eq!(problems("x", "答案：20×。").len(), 1);
+    assert!(problems("x", "Mixtral 8x7B 的上限 1/f = 10 倍").is_empty());
+    assert!(problems("x", "per step, 16× the critical batch. 弱扩展").is_empty());
     assert_eq!(ascii_marks_between_chinese("计算时间（ms）, 暴露").len(), 1);
 }
