@@ -1,7 +1,8 @@
 //! The machines people train on, as data (`mach=`), and the number format of the GEMMs
 //! (`prec=`): choosing a machine types its datasheet values into the hardware inputs — peak
 //! FLOP/s at the chosen precision (`peak`), GPU memory (`hbm`), GPUs per scale-up domain
-//! (`nvd`), scale-up bandwidth (`bnv`) and scale-out NIC bandwidth (`beff`) — the way a
+//! (`nvd`), scale-up bandwidth (`bnv`, the share of it NCCL reaches) and scale-out NIC
+//! bandwidth (`beff`) — the way a
 //! preset types its inputs: each stays editable, and the link writes only what differs from
 //! the machine.
 //!
