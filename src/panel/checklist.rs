@@ -299,6 +299,6 @@ fn levers_warning(scenario: &Scenario) -> Option<Warning> {
             "Levers are switched on ({}): the numbers are a projection, not the measured configuration.",
             names.join(", ")
         ),
-        zh: format!("已开启降低 T_crit 的手段（{}）：数字是推算，不是实测配置。", names.join(", ")),
+        zh: format!("已开启降低 T_crit 的手段（{}）：数字是推算，不是实测配置。", names.join("、")),
     })
 }

@@ -433,7 +433,7 @@ pub fn key(number: u8) -> Result<String, String> {
 
 fn push_measured(text: &mut String, exercise: &Exercise) {
     if let Some(measured) = exercise.measured {
-        text.push(' ');
+        text.push_str(tr(" ", ""));
         text.push_str(&trf!(
             "Measured: {}.",
             "实测：{}。",

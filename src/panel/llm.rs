@@ -258,9 +258,9 @@ pub fn strong_key_figures(sweep: &LlmSweep) -> Vec<(String, String)> {
             .to_string(),
             fitted
                 .iter()
-                .map(|(n, ms)| format!("{}: {} ms", format_count(*n), format_ms(*ms)))
+                .map(|(n, ms)| trf!("{}: {} ms", "{} 卡 {} ms", format_count(*n), format_ms(*ms)))
                 .collect::<Vec<_>>()
-                .join(", "),
+                .join(tr("; ", "；")),
         ));
     }
     out
@@ -383,11 +383,19 @@ pub fn strong_chart_summary(sweep: &LlmSweep, chart: LlmChart, pipeline_stages: 
             format_si(s.global_batch_tokens, 4)
         ),
         LlmChart::StrongEfficiency => {
+            // The chart shades the region beyond N_max only where its axis reaches it.
+            let (shaded, past) = if s.n_max <= sweep.gpu_range.1 {
+                (tr(" (shaded)", "（阴影区）"), "")
+            } else {
+                ("", tr(", past this chart's axis", "，已在本图坐标轴之外"))
+            };
             trf!(
-                "Tokens per replica fall below T_crit = {} beyond N_max ≈ {} GPUs (shaded).",
-                "超过 N_max ≈ {1} 卡（阴影区）后每副本 tokens 低于 T_crit = {0}。",
+                "Tokens per replica fall below T_crit = {} beyond N_max ≈ {} GPUs{}{}.",
+                "超过 N_max ≈ {1} 卡{2}后每副本 tokens 低于 T_crit = {0}{3}。",
                 format_si(s.t_crit_tokens, 3),
-                format_si(s.n_max, 2)
+                format_si(s.n_max, 2),
+                shaded,
+                past
             ) + &above_ideal_note(sweep, pipeline_stages)
         }
         LlmChart::StrongThroughput => throughput_peak_text(sweep),
@@ -493,12 +501,13 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
     };
     trf!(
         " Above 100% at {} GPUs: a step there takes less GPU-time than at N₀ = {}{}.",
-        " {} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时{}。",
-        above
-            .iter()
-            .map(|r| format_count(r.gpus))
-            .collect::<Vec<_>>()
-            .join(", "),
+        "{} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时{}。",
+        crate::text::list(
+            &above
+                .iter()
+                .map(|r| format_count(r.gpus))
+                .collect::<Vec<_>>()
+        ),
         format_count(n0),
         bubble
     )

@@ -680,7 +680,7 @@ pub fn held_table(rows: &[HeldRow]) -> Table {
             Cell::words(if r.flips.is_empty() {
                 "–".to_string()
             } else {
-                r.flips.join(", ")
+                crate::text::list(&r.flips)
             })
         })
         .column(("group's r∞", "分组的 r∞"), |r| {

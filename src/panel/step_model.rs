@@ -8,7 +8,7 @@ use crate::model::llm::LlmSweep;
 use crate::model::shape::{params_mismatch, PARAMS_TOLERANCE};
 use crate::scenario::llm::{ComputeMode, ExposedMode, LlmSettings};
 use crate::scenario::Key;
-use crate::text::units::{format_count, format_ms, format_percent, format_si};
+use crate::text::units::{format_count, format_ms, format_params, format_percent, format_si};
 
 /// How the compute time is found, in the words of the `cm` menu. With a shape the FLOPs per
 /// token count attention's score and value products, `12·L·h·s`, beside the weights' `6·P_a`
@@ -126,8 +126,8 @@ pub fn mfu_above_peak(sweep: &LlmSweep, l: &LlmSettings, weak: bool) -> Option<(
         trf!(
             "P = {} is not the {} the model's shape implies; set P and P_a to the shape's counts first, then look at tc and cm",
             "P = {} 与模型形状推出的 {} 不符；请先把 P 与 P_a 设为形状的参数量，再看 tc 与 cm",
-            format_si(l.total_params, 4),
-            format_si(implied, 4)
+            format_params(l.total_params),
+            format_params(implied)
         )
     } else if l.compute_in_force() == ComputeMode::Time {
         trf!(

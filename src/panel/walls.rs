@@ -6,7 +6,7 @@ use crate::i18n::tr;
 use crate::model::llm::LlmSweep;
 use crate::model::walls::WallPoint;
 use crate::text::units::{
-    format_count, format_gib, format_percent, format_si, format_sig, GIB_BYTES,
+    format_count, format_gib, format_params, format_percent, format_si, format_sig, GIB_BYTES,
 };
 
 /// The memory cell: GiB on the busiest GPU and, when it does not fit, by how much.
@@ -102,9 +102,9 @@ pub(super) fn wall_figures(
             trf!(
                 "{} — {} off the total parameters P = {}; check the shape or P",
                 "{0}——与总参数 P = {2} 相差 {1}；请检查形状或 P",
-                format_si(implied, 4),
+                format_params(implied),
                 format_percent(off, 1),
-                format_si(s.total_params, 4)
+                format_params(s.total_params)
             ),
         ));
     }
@@ -143,7 +143,7 @@ pub(super) fn wall_figures(
                     trf!(
                         " (shape: {} parameters)",
                         "（形状推出 {} 参数）",
-                        format_si(implied, 4)
+                        format_params(implied)
                     )
                 },
                 // Where memory does not fit, a smaller microbatch is the first thing to try.
@@ -183,7 +183,11 @@ pub(super) fn memory_summary(rows: Vec<(f64, WallPoint, f64)>) -> String {
     let fit = if over.is_empty() {
         tr("every row fits", "每一行都放得下").to_string()
     } else {
-        trf!("does not fit at {} GPUs", "{} 卡时放不下", over.join(", "))
+        trf!(
+            "does not fit at {} GPUs",
+            "{} 卡时放不下",
+            crate::text::list(&over)
+        )
     };
     trf!(
         "Memory per GPU {} → {} GiB ({}).",

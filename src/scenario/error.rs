@@ -13,18 +13,13 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // In Chinese, the label the page shows next to the input.
-        let label = if crate::i18n::zh() {
-            self.key.label_zh()
-        } else {
-            None
-        };
-        let name = label.unwrap_or(self.key.label());
-        if crate::i18n::zh() {
-            write!(f, "{}（{}）：{}", name, self.key.name(), self.reason)
-        } else {
-            write!(f, "{} ({}): {}", name, self.key.name(), self.reason)
-        }
+        write!(
+            f,
+            "{}{}{}",
+            self.key.display_name(),
+            crate::i18n::tr(": ", "："),
+            self.reason
+        )
     }
 }
 
@@ -58,11 +53,7 @@ impl fmt::Display for UrlError {
                 "Preset “{}” does not exist (known: {}); using the defaults",
                 "预设 “{}” 不存在（已有：{}）；改用默认值",
                 clip(p),
-                Preset::ALL
-                    .iter()
-                    .map(|p| p.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                crate::text::list(&Preset::ALL.iter().map(|p| p.name()).collect::<Vec<_>>())
             )),
             UrlError::TooLong { bytes } => f.write_str(&trf!(
                 "The link is {} bytes long; only the first {} were read",

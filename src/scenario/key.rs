@@ -272,7 +272,7 @@ keys! {
         control: Area,
         label: "Measured points (Karp–Flatt)",
         in_help: Some(Key::MeasuredKind),
-        help: ("Pairs of <var>N</var> and a value, one per line (or <code>1:100, 4:30</code>). The values are …", "每行一对 N 和数值（或 1:100, 4:30）。数值是……"),
+        help: ("Pairs of <var>N</var> and a value, one per line (or <code>1:100, 4:30</code>). The values are …", "每行一对 N 和数值（或 <code>1:100, 4:30</code>）。数值是……"),
         wide: true,
         placeholder: "1  1000ms\n8  150ms\n64 52ms",
         url: &["measured points for Karp–Flatt, `N:value` pairs", "empty", "up to 64 pairs, `N` strictly increasing in `1 … 2^30`, values `1e-9 … 10^15`; `1:100,2:52,4:28`; values may carry `ms`/`s` or `x`"],
@@ -352,14 +352,14 @@ keys! {
         control: Decimal,
         label: "Total parameters <var>P</var>",
         help: ("what FSDP moves, e.g. <code>8B</code>", "FSDP 搬运的参数量，例如 8B"),
-        url: &["total parameters `P` (what FSDP moves)", "`1.776G`", "`1k … 10^15` (10^3 … 10^15): `8B`, `8.03G`, `46.7B`", "§3.2(c), §4"],
+        url: &["total parameters `P` (what FSDP moves)", "`1.776B`", "`1k … 10^15` (10^3 … 10^15): `8B`, `8.03G`, `46.7B`", "§3.2(c), §4"],
     };
     ActiveParams = "pa", Llm, "Active parameters P_a", "激活参数量 P_a",
         slider(log(1e8, 1e13), |s| s.llm.active_params) {
         control: Decimal,
         label: "Active parameters <var>P</var><sub>a</sub>",
         help: ("per token; below <var>P</var> for MoE", "每个 token 激活的参数；MoE 时小于 P"),
-        url: &["active parameters per token `P_a` (below `P` for MoE)", "`1.776G`", "`1k … 10^15` (10^3 … 10^15); at most `p`", "§3.1, §4"],
+        url: &["active parameters per token `P_a` (below `P` for MoE)", "`1.776B`", "`1k … 10^15` (10^3 … 10^15); at most `p`", "§3.1, §4"],
     };
     Machine = "mach", Llm, "Machine", "机型" {
         control: Select(&[
@@ -775,7 +775,7 @@ keys! {
     Gpus = "ns", Llm, "GPU counts in the tables", "表格中的 GPU 数" {
         control: Text,
         label: "GPU counts in the tables",
-        help: ("increasing, comma-separated: <code>1024, 4096, 8192, 16384</code>", "递增，逗号分隔：1024, 4096, 8192, 16384"),
+        help: ("increasing, comma-separated: <code>1024, 4096, 8192, 16384</code>", "递增，逗号分隔：<code>1024, 4096, 8192, 16384</code>"),
         url: &["GPU counts of the table rows (the charts span them and `N_max`)", "`1024,4096,8192,16384`", "1 … 32 whole numbers in `1 … 2^30`, strictly increasing, separated by `,` (or `;`, spaces); each a multiple of `tp×pp×cp`", "§3.3"],
     };
     TokenBudget = "tb", Llm, "Token budget", "Token 预算",
@@ -957,6 +957,18 @@ fn input_zh(id: &str) -> Option<&'static str> {
 pub const EXERCISES: u8 = 14;
 
 impl Key {
+    /// The input as a reader finds it: the label the page shows beside its box, and its
+    /// key, `Total parameters P (p)`, `总参数量 P（p）`.
+    pub fn display_name(self) -> String {
+        let label = if crate::i18n::zh() {
+            self.label_zh()
+        } else {
+            None
+        };
+        let label = label.unwrap_or(self.label());
+        crate::trf!("{} ({})", "{}（{}）", label, self.name())
+    }
+
     pub fn from_name(name: &str) -> Option<Key> {
         Key::ALL.iter().copied().find(|k| k.name() == name)
     }

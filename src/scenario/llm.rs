@@ -13,8 +13,8 @@ use crate::model::step::{Layout, PipelineSchedule};
 use crate::text::messages::{fit_error, measured_error};
 use crate::text::pairs::{format_batched, format_points, parse_batched_pairs, parse_pairs};
 use crate::text::units::{
-    canonical, canonical_si, clip, format_count, format_si, parse_duration_ms, parse_quantity,
-    quote_number,
+    canonical, canonical_params, canonical_si, clip, format_count, format_params, format_si,
+    parse_duration_ms, parse_quantity, quote_number,
 };
 
 /// At most this many GPU counts in the tables (`ns`).
@@ -327,8 +327,8 @@ impl LlmSettings {
             Key::Tp => self.tp.to_string(),
             Key::Pp => self.pp.to_string(),
             Key::Cp => self.cp.to_string(),
-            Key::TotalParams => canonical_si(self.total_params),
-            Key::ActiveParams => canonical_si(self.active_params),
+            Key::TotalParams => canonical_params(self.total_params),
+            Key::ActiveParams => canonical_params(self.active_params),
             Key::Machine => self.machine.map_or("", |m| m.name).to_string(),
             Key::Precision => self.precision.name().to_string(),
             Key::Flops => canonical_si(self.flops_per_gpu),
@@ -643,8 +643,8 @@ impl LlmSettings {
                 trf!(
                     "active parameters P_a = {} exceed total parameters P = {}",
                     "激活参数 P_a = {} 超过总参数 P = {}",
-                    format_si(self.active_params, 4),
-                    format_si(self.total_params, 4)
+                    format_params(self.active_params),
+                    format_params(self.total_params)
                 ),
             ));
         }

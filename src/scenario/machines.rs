@@ -371,19 +371,16 @@ impl Scenario {
 
 /// `a100, h100, …`: the menu's values.
 fn machine_names() -> String {
-    MACHINES
-        .iter()
-        .map(|m| m.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::text::list(&MACHINES.iter().map(|m| m.name).collect::<Vec<_>>())
 }
 
 /// `BF16, FP8`: the formats a machine has a peak for.
 fn formats(m: &Machine) -> String {
-    Precision::ALL
-        .into_iter()
-        .filter(|&p| m.peak(p).is_some())
-        .map(Precision::label)
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::text::list(
+        &Precision::ALL
+            .into_iter()
+            .filter(|&p| m.peak(p).is_some())
+            .map(Precision::label)
+            .collect::<Vec<_>>(),
+    )
 }

@@ -263,6 +263,16 @@ pub fn format_si(value: f64, max_sig: usize) -> String {
     format_sig(value, max_sig)
 }
 
+/// A parameter count as model names and the `p` box's examples write it, `B` for billions:
+/// `8.03B`, `405.8B`, `46.7B` (4 significant digits; `k`, `M` and `T` as [`format_si`]).
+pub fn format_params(count: f64) -> String {
+    let text = format_si(count, 4);
+    match text.strip_suffix('G') {
+        Some(billions) => format!("{billions}B"),
+        None => text,
+    }
+}
+
 /// `value` rounded to `sig` significant digits.
 pub fn round_sig(value: f64, sig: usize) -> f64 {
     if value == 0.0 || !value.is_finite() {
@@ -428,6 +438,16 @@ pub fn canonical_si(value: f64) -> String {
     canonical(value)
 }
 
+/// A parameter count as the `p` and `pa` boxes and their links write it: [`canonical_si`]
+/// with `B` for billions (`1.776B`, `70.55B`), as [`format_params`] shows counts.
+pub fn canonical_params(count: f64) -> String {
+    let text = canonical_si(count);
+    match text.strip_suffix('G') {
+        Some(billions) => format!("{billions}B"),
+        None => text,
+    }
+}
+
 /// `f` as a reader writes it: `5%`, `0.5%`, `12.5%`.
 pub fn format_fraction(f: f64) -> String {
     format!("{}%", format_sig(f * 100.0, 3))
@@ -558,6 +578,13 @@ mod tests {
         assert_eq!(format_si(85_333_333.0, 3), "85.3M");
         assert_eq!(format_si(999_950.0, 3), "1M");
         assert_eq!(format_si(512.0, 4), "512");
+        // Parameter counts in billions as model names write them; the rest as format_si.
+        assert_eq!(format_params(8_030_261_248.0), "8.03B");
+        assert_eq!(format_params(405_853_388_800.0), "405.9B");
+        assert_eq!(format_params(1.2e12), "1.2T");
+        assert_eq!(format_params(125e6), "125M");
+        assert_eq!(canonical_params(1_776_000_000.0), "1.776B");
+        assert_eq!(canonical_params(70_553_706_496.0), "70.553706496B");
         assert_eq!(format_count(16_384.0), "16,384");
         assert_eq!(format_count(1024.0), "1,024");
         assert_eq!(format_percent(2.0 / 3.0, 1), "66.7%");

@@ -839,7 +839,7 @@ mod runs {
         );
         assert_eq!(completion, "sq=8192");
         assert!(
-            completed.split('&').any(|p| p == "p=70.552387584G"),
+            completed.split('&').any(|p| p == "p=70.552387584B"),
             "{completed}"
         );
         for pair in ["nl=80", "hd=8192", "kvh=8", "tp=8", "pp=4", "view=strong"] {
@@ -853,7 +853,7 @@ mod runs {
         assert_eq!((layers.line, layers.outcome.as_str()), (17, "set"));
         assert_eq!(
             layers.report_line(),
-            "line 17 · num_hidden_layers: sets nl = 80"
+            "line 17 · num_hidden_layers: sets Layers L (nl) = 80"
         );
         set_lang(Lang::Zh);
         let Answer::Imported { entries, .. } = imported(&config, "v=1") else {
@@ -865,7 +865,7 @@ mod runs {
             .unwrap();
         assert_eq!(
             layers.report_line(),
-            "第 17 行 · num_hidden_layers：设置 nl = 80"
+            "第 17 行 · num_hidden_layers：设置 层数 L（nl）= 80"
         );
         set_lang(Lang::En);
     }
@@ -945,7 +945,7 @@ mod runs {
             panic!("refused");
         };
         assert!(source.starts_with("meta-llama/Llama-3.1-70B config.json"));
-        for pair in ["nl=80", "sq=8192", "tp=8", "p=70.552387584G"] {
+        for pair in ["nl=80", "sq=8192", "tp=8", "p=70.552387584B"] {
             assert!(query.split('&').any(|p| p == pair), "{pair} in {query}");
         }
         assert_eq!(

@@ -156,6 +156,13 @@ fn strong_panel_says_each_thing_under_the_chart_that_shows_it() {
     ] {
         assert_eq!(text(&texts, id), Some(expected), "{id}");
     }
+    // Rows at 64 and 128 GPUs: the axis reaches 8 × 128 · 1.25 = 1,280 GPUs, short of
+    // N_max ≈ 8.6k, so no region is shaded and the sentence says where the knee is.
+    let short = panel(&format!("{SEED_STRONG}&n0=64&ns=64,128"), View::Strong);
+    assert_eq!(
+        text(&short.shown().texts, "strong-efficiency-summary"),
+        Some("Tokens per replica fall below T_crit = 3.7k beyond N_max ≈ 8.6k GPUs, past this chart's axis.")
+    );
     // Without a shape the walls' charts have nothing to say.
     assert_eq!(text(&texts, "strong-memory-summary"), Some(""));
     assert_eq!(text(&texts, "strong-boxes-summary"), None);

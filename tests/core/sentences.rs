@@ -213,7 +213,7 @@ fn mfu_above_peak_names_p_before_tc_when_the_shape_disagrees() {
     let (label, text) = mfu_above_peak(&sweep, &s.llm, false).expect("MFU above 100%");
     assert_eq!(label, "MFU above 100%");
     assert!(
-        text.contains("P = 1.776G is not the 70.55G the model's shape implies"),
+        text.contains("P = 1.776B is not the 70.55B the model's shape implies"),
         "{text}"
     );
     // With P the shape's count the figure says nothing about P.

@@ -75,7 +75,7 @@ test('two logs of one model dropped together: measured points, the fit, a third 
   assert.equal(measured.length, 2, JSON.stringify(r.items));
   assert.match(measured[0].text, /^line 2988 · a\.log · train_step_timing in s: step times: median 3931\.09 ms per step over steps 3–20/);
   assert.match(measured[0].text, /16 GPUs/);
-  assert.ok(r.items.some((i) => i.kind === 'set' && i.text.includes('a.log · cfg/expert_model_parallel_size: sets ep = 8')), JSON.stringify(r.items));
+  assert.ok(r.items.some((i) => i.kind === 'set' && i.text.includes('a.log · cfg/expert_model_parallel_size: sets Expert parallel EP (ep) = 8')), JSON.stringify(r.items));
   assert.ok((await page.inputValue('#import-text')).startsWith('==> a.log <==\n'), 'the text area shows both files, each named');
   await assertClean(assert, page, 'after the drop');
 

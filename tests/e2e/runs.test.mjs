@@ -110,7 +110,7 @@ test('a pasted config.json and torchtitan TOML set the run: the link, the contro
   assert.equal(r.message, '');
   assert.equal(r.invalid, null);
   assert.equal(r.format, 'Hugging Face config.json');
-  assert.ok(r.items.some((i) => i.kind === 'set' && i.text === 'line 17 · num_hidden_layers: sets nl = 80'), JSON.stringify(r.items));
+  assert.ok(r.items.some((i) => i.kind === 'set' && i.text === 'line 17 · num_hidden_layers: sets Layers L (nl) = 80'), JSON.stringify(r.items));
   assert.ok(r.items.some((i) => i.kind === 'ignored' && i.text.includes('max_position_embeddings')), JSON.stringify(r.items));
   assert.equal(await page.inputValue('#nl-input'), '80', '#nl-input follows the import');
   assert.equal((await params(page)).b, '16M', 'what the config does not set keeps its value');
@@ -120,7 +120,7 @@ test('a pasted config.json and torchtitan TOML set the run: the link, the contro
   await waitForSearch(page, 'ac', 'full');
   r = await report(page);
   assert.equal(r.format, 'torchtitan TOML');
-  assert.ok(r.items.some((i) => i.kind === 'set' && /parallelism\.tensor_parallel_degree: sets tp = 8/.test(i.text)), JSON.stringify(r.items));
+  assert.ok(r.items.some((i) => i.kind === 'set' && /parallelism\.tensor_parallel_degree: sets Tensor parallel TP \(tp\) = 8/.test(i.text)), JSON.stringify(r.items));
   const got = await params(page);
   assert.equal(got.tp, '8');
   assert.equal(got.mbs, '8');
@@ -199,7 +199,7 @@ test('a DeepSpeed config sets the microbatch and ZeRO stage; a NeMo launcher YAM
   await waitForSearch(page, 'mbs', '4');
   const r = await report(page);
   assert.equal(r.format, 'DeepSpeed config');
-  assert.ok(r.items.some((i) => i.kind === 'set' && /zero_optimization\.stage: sets zero = 3/.test(i.text)), JSON.stringify(r.items));
+  assert.ok(r.items.some((i) => i.kind === 'set' && /zero_optimization\.stage: sets ZeRO stage \(zero\) = 3/.test(i.text)), JSON.stringify(r.items));
   assert.ok(r.items.some((i) => /optimizer\.params\.lr: ignored: changes neither memory, traffic nor FLOPs/.test(i.text)), JSON.stringify(r.items));
   // ZeRO-3 is the scenario's default, so the link leaves it out; the control says it.
   assert.equal((await params(page)).zero, undefined);
@@ -327,7 +327,7 @@ test('scalingExplorer.import(text, query) resolves to the link and the report, b
   assert.equal(query.get('tp'), '8', "over the page's scenario");
   assert.equal(out.format, 'Hugging Face config.json');
   assert.deepEqual(out.entries.find((e) => e.source === 'num_hidden_layers'),
-    { source: 'num_hidden_layers', line: 17, outcome: 'set', text: 'sets nl = 80' });
+    { source: 'num_hidden_layers', line: 17, outcome: 'set', text: 'sets Layers L (nl) = 80' });
   const over = await page.evaluate((text) => scalingExplorer.import(text, 'v=1&preset=seed-strong'), GPT3_175B);
   assert.equal(new URLSearchParams(over.query).get('preset'), 'seed-strong');
   assert.equal(new URLSearchParams(over.query).get('pp'), '16');
@@ -345,7 +345,7 @@ test('in Chinese the report and the refusals are Chinese', { skip: NO_CORPUS }, 
   await paste(page, LLAMA_70B);
   await waitForSearch(page, 'nl', '80');
   const r = await report(page);
-  assert.ok(r.items.some((i) => i.text === '第 17 行 · num_hidden_layers：设置 nl = 80'), JSON.stringify(r.items.slice(0, 3)));
+  assert.ok(r.items.some((i) => i.text === '第 17 行 · num_hidden_layers：设置 层数 L（nl）= 80'), JSON.stringify(r.items.slice(0, 3)));
   await paste(page, '{"num_attention_heads": 64, "num_key_value_heads": 6}');
   assert.match((await report(page)).message, /第 1 行/);
   await assertClean(assert, page, 'in Chinese');
@@ -390,7 +390,7 @@ test('a config.json without a sequence length, then sq typed: P follows the shap
   const page = await open('?v=1&view=strong');
   await paste(page, LLAMA_70B);
   await waitForSearch(page, 'nl', '80');
-  assert.equal(await page.inputValue('#p-input'), '1.776G', 'the shape is not complete yet: P keeps its value');
+  assert.equal(await page.inputValue('#p-input'), '1.776B', 'the shape is not complete yet: P keeps its value');
   await page.evaluate(() => { for (const d of document.querySelectorAll('#llm-controls details')) d.open = true; });
   await page.fill('#sq-input', '8192');
   await page.press('#sq-input', 'Enter');

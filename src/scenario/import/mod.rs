@@ -153,16 +153,21 @@ impl Entry {
     /// `ignored: …`.
     pub fn describe(&self) -> String {
         match &self.outcome {
-            Outcome::Set(key, value) => trf!("sets {} = {}", "设置 {} = {}", key.name(), value),
+            Outcome::Set(key, value) => trf!(
+                "sets {} = {}",
+                "设置 {}= {}",
+                key.display_name(),
+                shown(*key, value)
+            ),
             Outcome::Approximated(Some(key), value, why) => trf!(
                 "approximated, sets {} = {}: {}",
-                "近似，设置 {} = {}：{}",
-                key.name(),
-                value,
+                "按近似处理，设置 {}= {}：{}",
+                key.display_name(),
+                shown(*key, value),
                 why
             ),
             Outcome::Approximated(None, _, why) => {
-                trf!("approximated: {}", "近似：{}", why)
+                trf!("approximated: {}", "按近似处理：{}", why)
             }
             Outcome::Ignored(why) => trf!("ignored: {}", "忽略：{}", why),
             Outcome::Unknown(None) => trf!("ignored: {}", "忽略：{}", not_read()),
@@ -178,10 +183,10 @@ impl Entry {
             ),
             Outcome::Steps(report) => report.describe(),
             Outcome::Default(key, value) => trf!(
-                "absent, the tool's default: sets {} = {}",
-                "未给出，取该工具的默认值：设置 {} = {}",
-                key.name(),
-                value
+                "not in the file; the tool's default sets {} = {}",
+                "未给出，按该工具默认值设置 {}= {}",
+                key.display_name(),
+                shown(*key, value)
             ),
             Outcome::Encoder {
                 params,
@@ -207,6 +212,32 @@ impl Entry {
             Outcome::LayersPerChunk(_) => "set",
             Outcome::Steps(_) => "measured",
         }
+    }
+}
+
+/// A value an import sets, as the report shows it: a global batch in tokens with separators
+/// (`3,145,728 tokens`, not the link's `3145728`), anything else as the input takes it.
+fn shown(key: Key, value: &str) -> String {
+    match value.parse::<f64>() {
+        Ok(tokens) if key == Key::GlobalBatch => {
+            trf!(
+                "{} tokens",
+                "{} tokens",
+                crate::text::units::format_count(tokens)
+            )
+        }
+        _ => value.to_string(),
+    }
+}
+
+/// A value from the text in a message: in quotes, unless the text already quoted it
+/// (a TOML or JSON string, `"28672"`).
+fn quoted(value: &str) -> String {
+    let value = super::clip(value);
+    if value.starts_with(['"', '\'']) {
+        value
+    } else {
+        format!("“{value}”")
     }
 }
 
@@ -321,11 +352,11 @@ impl std::fmt::Display for ImportError {
                 line,
                 value,
             } => trf!(
-                "line {}: {} = “{}” is not a positive whole number",
-                "第 {} 行：{} = “{}” 不是正整数",
+                "line {}: {} = {} is not a positive whole number",
+                "第 {} 行：{} = {} 不是正整数",
                 line,
                 source,
-                super::clip(value)
+                quoted(value)
             ),
             ImportError::NotOneOf {
                 source,
@@ -351,7 +382,7 @@ impl std::fmt::Display for ImportError {
                 first,
                 second
             ),
-            ImportError::Refused(reasons) => reasons.join("; "),
+            ImportError::Refused(reasons) => crate::text::clauses(reasons),
             ImportError::Log(e) => e.to_string(),
             ImportError::Branch { line, opened } => trf!(
                 "line {}: a setting inside a branch the tool cannot decide (opened at line {}: a variable the script does not set, a command's status or a loop); give the flags of the run without it",

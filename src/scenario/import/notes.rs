@@ -36,8 +36,8 @@ pub(crate) fn positions() -> &'static str {
 
 pub(crate) fn tokenizer() -> &'static str {
     tr(
-        "the tokenizer sets V: type voc (GPT-2's is 50,257)",
-        "词表大小 V 由 tokenizer 决定：请输入 voc（GPT-2 为 50,257）",
+        "the tokenizer sets V: type voc, the model card's vocab_size (Llama 3 128,256, Mixtral 32,000, GPT-2 50,257)",
+        "词表大小 V 由 tokenizer 决定：请输入 voc，即模型卡中的 vocab_size（Llama 3 为 128,256，Mixtral 为 32,000，GPT-2 为 50,257）",
     )
 }
 

@@ -91,11 +91,50 @@ fn problems(place: &str, text: &str) -> Vec<String> {
             .map(|at| format!("{place}: ASCII mark between Chinese: “{at}”")),
     );
     out.extend(
+        numbers_listed_with_commas(text)
+            .into_iter()
+            .map(|at| format!("{place}: numbers listed with “, ”, “、” in Chinese: “{at}”")),
+    );
+    out.extend(
         multiples_with_x(text)
             .into_iter()
             .map(|at| format!("{place}: a multiple written “{at}”, “倍” in Chinese")),
     );
     out
+}
+
+/// Numbers listed with an ASCII comma and a space (`2,048, 4,096 卡`) among Chinese (within
+/// eight characters either side): the list's commas cannot be told from the numbers' own, and
+/// Chinese lists with `、` (`2,048、4,096 卡`). A number's own comma has no space after it, and
+/// what a reader types (`<code>1024, 4096</code>`, the input's syntax) is not a sentence.
+fn numbers_listed_with_commas(text: &str) -> Vec<String> {
+    let mut prose = String::new();
+    let mut rest = text;
+    while let Some((before, after)) = rest.split_once("<code>") {
+        prose.push_str(before);
+        rest = after.split_once("</code>").map_or("", |(_, tail)| tail);
+    }
+    prose.push_str(rest);
+    let chars: Vec<char> = prose.chars().collect();
+    let near_chinese = |i: usize| {
+        chars[i.saturating_sub(8)..(i + 9).min(chars.len())]
+            .iter()
+            .any(|&c| chinese(c))
+    };
+    (1..chars.len().saturating_sub(2))
+        .filter(|&i| {
+            chars[i] == ','
+                && chars[i - 1].is_ascii_digit()
+                && chars[i + 1] == ' '
+                && chars[i + 2].is_ascii_digit()
+                && near_chinese(i)
+        })
+        .map(|i| {
+            chars[i.saturating_sub(8)..(i + 8).min(chars.len())]
+                .iter()
+                .collect()
+        })
+        .collect()
 }
 
 /// Multiples written with a Latin `x` or `×` after the number (`10x`, `1.52x`, `20×`) among

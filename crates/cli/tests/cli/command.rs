@@ -624,10 +624,13 @@ fn import_prints_the_link_and_what_each_key_did() {
     assert_eq!(code, 0, "{err}");
     let first = out.lines().next().unwrap();
     assert!(
-        first.starts_with("link: ?v=1&tp=8&p=70.552387584G"),
+        first.starts_with("link: ?v=1&tp=8&p=70.552387584B"),
         "{first}"
     );
-    assert!(out.contains("num_hidden_layers: sets nl = 80"), "{out}");
+    assert!(
+        out.contains("num_hidden_layers: sets Layers L (nl) = 80"),
+        "{out}"
+    );
     assert!(out.contains("rope_theta: ignored: "), "{out}");
     // The same scenario on the strong panel: the link's query is its first line.
     let link = first.trim_start_matches("link: ?");
@@ -733,7 +736,7 @@ fn shapes_are_listed_and_applied() {
     ]);
     assert_eq!(code, 0, "{err}");
     let first = out.lines().next().unwrap();
-    for part in ["nl=80", "hd=8192", "sq=8192", "p=70.552387584G", "tp=8"] {
+    for part in ["nl=80", "hd=8192", "sq=8192", "p=70.552387584B", "tp=8"] {
         assert!(
             first.split(['?', '&']).any(|p| p == part),
             "{part}: {first}"
