@@ -78,8 +78,12 @@ pub struct ImportedKey {
 }
 
 impl ImportedKey {
-    /// The line the page's report shows: `line 17 · num_hidden_layers: sets nl = 80`.
+    /// The line the page's report shows: `line 17 · num_hidden_layers: sets Layers L (nl) =
+    /// 80`; a key the text leaves out (line 0, a tool's default) has no line to name.
     pub fn report_line(&self) -> String {
+        if self.line == 0 {
+            return crate::trf!("{}: {}", "{}：{}", self.source, self.text);
+        }
         crate::trf!(
             "line {} · {}: {}",
             "第 {} 行 · {}：{}",

@@ -13,13 +13,18 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}{}",
-            self.key.display_name(),
-            crate::i18n::tr(": ", "："),
-            self.reason
-        )
+        // In Chinese, the label the page shows next to the input.
+        let label = if crate::i18n::zh() {
+            self.key.label_zh()
+        } else {
+            None
+        };
+        let name = label.unwrap_or(self.key.label());
+        if crate::i18n::zh() {
+            write!(f, "{}（{}）：{}", name, self.key.name(), self.reason)
+        } else {
+            write!(f, "{} ({}): {}", name, self.key.name(), self.reason)
+        }
     }
 }
 

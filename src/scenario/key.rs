@@ -957,8 +957,10 @@ fn input_zh(id: &str) -> Option<&'static str> {
 pub const EXERCISES: u8 = 14;
 
 impl Key {
-    /// The input as a reader finds it: the label the page shows beside its box, and its
-    /// key, `Total parameters P (p)`, `总参数量 P（p）`.
+    /// The input as a reader finds it in a sentence: the label the page shows beside its
+    /// box without its parenthesised note, and its key: `Total parameters P (p)`,
+    /// `Microbatch size (mbs)` (the box reads "Microbatch size (sequences; 0 = A fixed)"),
+    /// `总参数量 P（p）`.
     pub fn display_name(self) -> String {
         let label = if crate::i18n::zh() {
             self.label_zh()
@@ -966,7 +968,11 @@ impl Key {
             None
         };
         let label = label.unwrap_or(self.label());
-        crate::trf!("{} ({})", "{}（{}）", label, self.name())
+        let short = label
+            .find(" (")
+            .or_else(|| label.find('（'))
+            .map_or(label, |at| &label[..at]);
+        crate::trf!("{} ({})", "{}（{}）", short, self.name())
     }
 
     pub fn from_name(name: &str) -> Option<Key> {

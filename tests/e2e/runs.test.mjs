@@ -157,7 +157,7 @@ test('a launch script dropped onto the text area, or chosen as a file, sets the 
   assert.equal(await page.inputValue('#import-text'), GPT3_175B, 'the dropped file is shown in the text area');
   const r = await report(page);
   assert.equal(r.format, 'Megatron-LM flags');
-  assert.ok(r.items.some((i) => i.kind === 'set' && i.text.includes('--pipeline-model-parallel-size') && i.text.includes('pp = 16')), JSON.stringify(r.items));
+  assert.ok(r.items.some((i) => i.kind === 'set' && i.text.includes('--pipeline-model-parallel-size') && i.text.includes('(pp) = 16')), JSON.stringify(r.items));
   await assertNoNonsense(page, 'after the drop');
   if (NO_CORPUS) {
     t.diagnostic(`${NO_CORPUS}: the file input's config`);
@@ -243,7 +243,7 @@ test('a model shape sets its inputs, sq and P; one that breaks a rule says why a
   assert.equal(options.length, 14, `an empty entry and thirteen shapes: ${options}`);
   assert.ok(options.includes('Llama 3.1 70B (70.6B)'), `${options}`);
   await page.selectOption('#shape-input', 'Llama 3.1 70B');
-  await waitForSearch(page, 'p', '70.552387584G');
+  await waitForSearch(page, 'p', '70.552387584B');
   const search = await params(page);
   assert.equal(search.nl, '80');
   assert.equal(search.sq, '8192');
@@ -380,7 +380,7 @@ test("a config.json without a sequence length says so first, and its button sets
   assert.equal(first.button, 'Set sq=8192');
   await page.click('#import-list li.missing button');
   await waitForSearch(page, 'sq', '8192');
-  await waitForSearch(page, 'p', '70.552387584G');
+  await waitForSearch(page, 'p', '70.552387584B');
   assert.equal(await page.inputValue('#sq-input'), '8192');
   await assertNoNonsense(page, 'after the button');
   await assertClean(assert, page, 'the missing line and its button');
@@ -395,7 +395,7 @@ test('a config.json without a sequence length, then sq typed: P follows the shap
   await page.fill('#sq-input', '8192');
   await page.press('#sq-input', 'Enter');
   await waitForSearch(page, 'sq', '8192');
-  await waitForSearch(page, 'p', '70.552387584G');
+  await waitForSearch(page, 'p', '70.552387584B');
   await assertStrongAsTheCli(page);
   await assertNoNonsense(page, 'after sq');
   await assertClean(assert, page, 'P follows the shape');
@@ -407,7 +407,7 @@ test('a config.json then a torchtitan TOML, and a Megatron script then voc typed
   await waitForSearch(page, 'nl', '80');
   await paste(page, TITAN_70B);
   await waitForSearch(page, 'sq', '8192');
-  await waitForSearch(page, 'p', '70.552387584G');
+  await waitForSearch(page, 'p', '70.552387584B');
   await assertStrongAsTheCli(page);
 
   const other = await open('?v=1&view=strong');
@@ -420,7 +420,7 @@ test('a config.json then a torchtitan TOML, and a Megatron script then voc typed
   await other.press('#voc-input', 'Enter');
   await waitForSearch(other, 'voc', '50257');
   // GPT-3 175B by hand: 96 · 12·12,288² + 2·50,257·12,288 = 175,181,291,520.
-  await waitForSearch(other, 'p', '175.18129152G');
+  await waitForSearch(other, 'p', '175.18129152B');
   await assertStrongAsTheCli(other);
   await assertNoNonsense(other, 'after voc');
   await assertClean(assert, page, 'config then TOML');

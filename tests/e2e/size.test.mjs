@@ -37,7 +37,7 @@ const LEARN_BUDGET = 30_000;
 // of any first view. Its loader, JS and wasm are held to their own budget below
 // (docs/performance.md, "Targets and their gates").
 const isRuns = (f) => /^runs-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
-const RUNS_BUDGET = 205_000;
+const RUNS_BUDGET = 207_000;
 
 function gzipped(files) {
   return files.map((f) => {

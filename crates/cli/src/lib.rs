@@ -532,12 +532,13 @@ fn import_report(scenario: &Scenario, read: &[(String, Import)], format: Format)
             trf!(" ({})", "（{}）", import.format.label())
         ));
         for e in &import.entries {
-            out.push_str(&format!(
-                "  {:>4}  {}: {}\n",
-                e.line,
-                e.source,
-                e.describe()
-            ));
+            // A key the text leaves out (a tool's default) has no line.
+            let line = if e.line == 0 {
+                String::new()
+            } else {
+                e.line.to_string()
+            };
+            out.push_str(&format!("  {:>4}  {}: {}\n", line, e.source, e.describe()));
         }
     }
     out
