@@ -200,7 +200,7 @@ pub fn step_below_compute_note(sweep: &LlmSweep) -> Option<String> {
         trf!(
             "At {} GPUs the measured step time is not above the compute time, so the exposed time there is taken as 0 ms: lower tc or feff, or use em=fit to fit both parts.",
             "在 {} 卡时实测单步时间不高于计算时间，因此该处暴露时间按 0 ms 计：请调低 tc 或 feff，或用 em=fit 同时拟合两部分。",
-            crate::text::list(&clamped)
+            clamped.join(crate::text::list_sep())
         )
     })
 }

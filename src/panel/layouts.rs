@@ -27,7 +27,7 @@ fn time_part(part: TimePart) -> &'static str {
         TimePart::DataParallel => tr("exposed data-parallel traffic", "暴露的数据并行通信"),
         TimePart::Tp => tr("TP traffic", "TP 通信"),
         TimePart::Cp => tr("CP traffic", "CP 通信"),
-        TimePart::Ep => tr("EP all-to-all", "EP all-to-all"),
+        TimePart::Ep => tr("EP all-to-all", "EP all-to-all 通信"),
         TimePart::Pp => tr("pipeline sends", "流水线点对点发送"),
     }
 }
@@ -194,12 +194,18 @@ pub fn layouts_table(search: &Search, top: usize) -> Table {
         .collect();
     if !rows.iter().any(|r| r.2) {
         let rank = search.current_rank.map_or(0, |r| r + 1);
-        rows.push((rank, 1, true, search.current, String::new()));
+        // Not searched: said in the wide "why" column, so the narrow rank column stays a word.
+        let note = if rank == 0 {
+            tr("; not in the search space", "；不在搜索空间内").to_string()
+        } else {
+            String::new()
+        };
+        rows.push((rank, 1, true, search.current, note));
     }
     let columns = Columns::<Row>::new()
         .words(("rank", "排名"), |r| {
             Cell::words(match (r.0, r.1, r.2) {
-                (0, _, _) => tr("current (not searched)", "当前（不在搜索空间内）").to_string(),
+                (0, _, _) => tr("current", "当前").to_string(),
                 (n, _, true) => trf!("{} (current)", "{}（当前）", n),
                 (n, 1, false) => n.to_string(),
                 (n, len, false) => format!("{n}…{}", n + len - 1),

@@ -95,6 +95,8 @@ fn best_columns<'a, R: 'a>(
                 .and_then(|b| b.layout().map(|l| l.mfu))
                 .map_or_else(na, |v| Cell::num(v, |v| format_percent(v, 1)))
         })
+        // At a laptop's width the best layout and its step stay; its MFU folds away.
+        .minor()
 }
 
 /// Whether the tables show tokens per GPU beside tokens per replica: only when the `M =
@@ -384,18 +386,17 @@ pub fn strong_chart_summary(sweep: &LlmSweep, chart: LlmChart, pipeline_stages: 
         ),
         LlmChart::StrongEfficiency => {
             // The chart shades the region beyond N_max only where its axis reaches it.
-            let (shaded, past) = if s.n_max <= sweep.gpu_range.1 {
-                (tr(" (shaded)", "（阴影区）"), "")
+            let shaded = if s.n_max <= sweep.gpu_range.1 {
+                tr(" (shaded)", "（阴影区）")
             } else {
-                ("", tr(", past this chart's axis", "，已在本图坐标轴之外"))
+                ""
             };
             trf!(
-                "Tokens per replica fall below T_crit = {} beyond N_max ≈ {} GPUs{}{}.",
-                "超过 N_max ≈ {1} 卡{2}后每副本 tokens 低于 T_crit = {0}{3}。",
+                "Tokens per replica fall below T_crit = {} beyond N_max ≈ {} GPUs{}.",
+                "超过 N_max ≈ {1} 卡{2}后每副本 tokens 低于 T_crit = {0}。",
                 format_si(s.t_crit_tokens, 3),
                 format_si(s.n_max, 2),
-                shaded,
-                past
+                shaded
             ) + &above_ideal_note(sweep, pipeline_stages)
         }
         LlmChart::StrongThroughput => throughput_peak_text(sweep),
@@ -502,12 +503,11 @@ fn above_ideal_note(sweep: &LlmSweep, pipeline_stages: u32) -> String {
     trf!(
         " Above 100% at {} GPUs: a step there takes less GPU-time than at N₀ = {}{}.",
         "{} 卡时效率高于 100%：一步所用 GPU 时间少于 N₀ = {} 卡时{}。",
-        crate::text::list(
-            &above
-                .iter()
-                .map(|r| format_count(r.gpus))
-                .collect::<Vec<_>>()
-        ),
+        above
+            .iter()
+            .map(|r| format_count(r.gpus))
+            .collect::<Vec<_>>()
+            .join(crate::text::list_sep()),
         format_count(n0),
         bubble
     )

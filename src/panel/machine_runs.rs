@@ -680,7 +680,7 @@ pub fn held_table(rows: &[HeldRow]) -> Table {
             Cell::words(if r.flips.is_empty() {
                 "–".to_string()
             } else {
-                crate::text::list(&r.flips)
+                r.flips.join(crate::text::list_sep())
             })
         })
         .column(("group's r∞", "分组的 r∞"), |r| {

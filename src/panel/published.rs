@@ -402,7 +402,7 @@ pub fn published_table(rows: &[PublishedRow]) -> Table {
             Cell::words(if r.flips.is_empty() {
                 "–".to_string()
             } else {
-                crate::text::list(&r.flips)
+                r.flips.join(crate::text::list_sep())
             })
         })
         .words(("r∞ from", "r∞ 来自"), |r| {

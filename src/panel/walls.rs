@@ -186,7 +186,7 @@ pub(super) fn memory_summary(rows: Vec<(f64, WallPoint, f64)>) -> String {
         trf!(
             "does not fit at {} GPUs",
             "{} 卡时放不下",
-            crate::text::list(&over)
+            over.join(crate::text::list_sep())
         )
     };
     trf!(

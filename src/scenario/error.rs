@@ -58,7 +58,11 @@ impl fmt::Display for UrlError {
                 "Preset “{}” does not exist (known: {}); using the defaults",
                 "预设 “{}” 不存在（已有：{}）；改用默认值",
                 clip(p),
-                crate::text::list(&Preset::ALL.iter().map(|p| p.name()).collect::<Vec<_>>())
+                Preset::ALL
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(crate::text::list_sep())
             )),
             UrlError::TooLong { bytes } => f.write_str(&trf!(
                 "The link is {} bytes long; only the first {} were read",

@@ -272,7 +272,7 @@ keys! {
         control: Area,
         label: "Measured points (Karp–Flatt)",
         in_help: Some(Key::MeasuredKind),
-        help: ("Pairs of <var>N</var> and a value, one per line (or <code>1:100, 4:30</code>). The values are …", "每行一对 N 和数值（或 <code>1:100, 4:30</code>）。数值是……"),
+        help: ("Pairs of <var>N</var> and a value, one per line (or <code>1:100, 4:30</code>). The values are …", "每行一对 N 和数值（或写成 1:100,4:30）。数值是……"),
         wide: true,
         placeholder: "1  1000ms\n8  150ms\n64 52ms",
         url: &["measured points for Karp–Flatt, `N:value` pairs", "empty", "up to 64 pairs, `N` strictly increasing in `1 … 2^30`, values `1e-9 … 10^15`; `1:100,2:52,4:28`; values may carry `ms`/`s` or `x`"],
@@ -775,7 +775,7 @@ keys! {
     Gpus = "ns", Llm, "GPU counts in the tables", "表格中的 GPU 数" {
         control: Text,
         label: "GPU counts in the tables",
-        help: ("increasing, comma-separated: <code>1024, 4096, 8192, 16384</code>", "递增，逗号分隔：<code>1024, 4096, 8192, 16384</code>"),
+        help: ("increasing, comma-separated: <code>1024, 4096, 8192, 16384</code>", "递增，以逗号分隔，例如 1024,4096,8192,16384"),
         url: &["GPU counts of the table rows (the charts span them and `N_max`)", "`1024,4096,8192,16384`", "1 … 32 whole numbers in `1 … 2^30`, strictly increasing, separated by `,` (or `;`, spaces); each a multiple of `tp×pp×cp`", "§3.3"],
     };
     TokenBudget = "tb", Llm, "Token budget", "Token 预算",

@@ -371,16 +371,19 @@ impl Scenario {
 
 /// `a100, h100, …`: the menu's values.
 fn machine_names() -> String {
-    crate::text::list(&MACHINES.iter().map(|m| m.name).collect::<Vec<_>>())
+    MACHINES
+        .iter()
+        .map(|m| m.name)
+        .collect::<Vec<_>>()
+        .join(crate::text::list_sep())
 }
 
 /// `BF16, FP8`: the formats a machine has a peak for.
 fn formats(m: &Machine) -> String {
-    crate::text::list(
-        &Precision::ALL
-            .into_iter()
-            .filter(|&p| m.peak(p).is_some())
-            .map(Precision::label)
-            .collect::<Vec<_>>(),
-    )
+    Precision::ALL
+        .into_iter()
+        .filter(|&p| m.peak(p).is_some())
+        .map(Precision::label)
+        .collect::<Vec<_>>()
+        .join(crate::text::list_sep())
 }

@@ -94,7 +94,7 @@ impl PlanSettings {
                             "“{}” is not a lever (use {})",
                             "“{}” 不是可用的手段（可用 {}）",
                             clip(item),
-                            crate::text::list(&Lever::ALL.map(|l| l.key()))
+                            Lever::ALL.map(|l| l.key()).join(crate::text::list_sep())
                         )
                     })?;
                     if !levers.contains(&lever) {

@@ -9,17 +9,15 @@
 //! - [`layout`]: a parallel layout as `TP8·PP4·DP128·A8`.
 //! - [`html`]: text escaped for HTML content and attribute values.
 
-/// Items of a list in a sentence: `a, b, c` in English, `a、b、c` in Chinese (a Chinese list
+/// Between the items of a list in a sentence: `, ` in English, `、` in Chinese (a Chinese list
 /// takes the enumeration comma, and an ASCII comma beside numbers written `2,048` is lost).
-pub fn list<S: AsRef<str>>(items: &[S]) -> String {
-    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
-    items.join(crate::i18n::tr(", ", "、"))
+pub fn list_sep() -> &'static str {
+    crate::i18n::tr(", ", "、")
 }
 
-/// Clauses of one sentence: `a; b` in English, `a；b` in Chinese.
-pub fn clauses<S: AsRef<str>>(items: &[S]) -> String {
-    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
-    items.join(crate::i18n::tr("; ", "；"))
+/// Between the clauses of one sentence: `; ` in English, `；` in Chinese.
+pub fn clause_sep() -> &'static str {
+    crate::i18n::tr("; ", "；")
 }
 
 pub mod decimal;

@@ -266,11 +266,16 @@ pub fn format_si(value: f64, max_sig: usize) -> String {
 /// A parameter count as model names and the `p` box's examples write it, `B` for billions:
 /// `8.03B`, `405.8B`, `46.7B` (4 significant digits; `k`, `M` and `T` as [`format_si`]).
 pub fn format_params(count: f64) -> String {
-    let text = format_si(count, 4);
-    match text.strip_suffix('G') {
-        Some(billions) => format!("{billions}B"),
-        None => text,
+    billions_as_b(format_si(count, 4))
+}
+
+/// `70.55G` → `70.55B`: the SI giga of a count written as model names write billions.
+fn billions_as_b(mut text: String) -> String {
+    if text.ends_with('G') {
+        text.pop();
+        text.push('B');
     }
+    text
 }
 
 /// `value` rounded to `sig` significant digits.
@@ -441,11 +446,7 @@ pub fn canonical_si(value: f64) -> String {
 /// A parameter count as the `p` and `pa` boxes and their links write it: [`canonical_si`]
 /// with `B` for billions (`1.776B`, `70.55B`), as [`format_params`] shows counts.
 pub fn canonical_params(count: f64) -> String {
-    let text = canonical_si(count);
-    match text.strip_suffix('G') {
-        Some(billions) => format!("{billions}B"),
-        None => text,
-    }
+    billions_as_b(canonical_si(count))
 }
 
 /// `f` as a reader writes it: `5%`, `0.5%`, `12.5%`.

@@ -157,11 +157,11 @@ fn strong_panel_says_each_thing_under_the_chart_that_shows_it() {
         assert_eq!(text(&texts, id), Some(expected), "{id}");
     }
     // Rows at 64 and 128 GPUs: the axis reaches 8 × 128 · 1.25 = 1,280 GPUs, short of
-    // N_max ≈ 8.6k, so no region is shaded and the sentence says where the knee is.
+    // N_max ≈ 8.6k, so no region is shaded and the sentence does not point to one.
     let short = panel(&format!("{SEED_STRONG}&n0=64&ns=64,128"), View::Strong);
     assert_eq!(
         text(&short.shown().texts, "strong-efficiency-summary"),
-        Some("Tokens per replica fall below T_crit = 3.7k beyond N_max ≈ 8.6k GPUs, past this chart's axis.")
+        Some("Tokens per replica fall below T_crit = 3.7k beyond N_max ≈ 8.6k GPUs.")
     );
     // Without a shape the walls' charts have nothing to say.
     assert_eq!(text(&texts, "strong-memory-summary"), Some(""));
@@ -1366,4 +1366,31 @@ fn dropout_slows_the_physics_step_and_rides_in_the_link() {
     assert_eq!(d.errors.len(), 1, "{:?}", d.errors);
     assert!(d.errors[0].to_string().contains("drop"), "{}", d.errors[0]);
     assert_eq!(d.scenario.get_text(Key::Dropout), "0");
+}
+
+/// The explorer's own layout outside the search space keeps its rank cell one word ("current",
+/// in a narrow column) and says it was not searched in the wide "why" column; the rank column
+/// read "current (not searched)", six lines tall in Chinese at a laptop's width.
+#[test]
+fn an_unsearched_own_layout_says_so_in_the_why_column() {
+    // Mixtral's own layout (ZeRO 1, mbs 1 of A = 2 at 64 GPUs) is outside the default space.
+    let p = panel(
+        "v=1&preset=mixtral-8x7b-walls&view=strong&lx=64",
+        View::Strong,
+    );
+    let t = table(&p, "strong-layouts");
+    let why = t
+        .headers
+        .iter()
+        .position(|h| h == "why")
+        .expect("a why column");
+    let own = t.rows.last().expect("rows");
+    assert_eq!(own[0], "current");
+    assert!(
+        own[why].ends_with("; not in the search space"),
+        "{}",
+        own[why]
+    );
+    // A searched row says nothing of the kind.
+    assert!(t.rows[0][why].starts_with("fastest"), "{}", t.rows[0][why]);
 }

@@ -382,7 +382,7 @@ impl std::fmt::Display for ImportError {
                 first,
                 second
             ),
-            ImportError::Refused(reasons) => crate::text::clauses(reasons),
+            ImportError::Refused(reasons) => reasons.join(crate::text::clause_sep()),
             ImportError::Log(e) => e.to_string(),
             ImportError::Branch { line, opened } => trf!(
                 "line {}: a setting inside a branch the tool cannot decide (opened at line {}: a variable the script does not set, a command's status or a loop); give the flags of the run without it",

@@ -105,17 +105,9 @@ fn problems(place: &str, text: &str) -> Vec<String> {
 
 /// Numbers listed with an ASCII comma and a space (`2,048, 4,096 卡`) among Chinese (within
 /// eight characters either side): the list's commas cannot be told from the numbers' own, and
-/// Chinese lists with `、` (`2,048、4,096 卡`). A number's own comma has no space after it, and
-/// what a reader types (`<code>1024, 4096</code>`, the input's syntax) is not a sentence.
+/// Chinese lists with `、` (`2,048、4,096 卡`). A number's own comma has no space after it.
 fn numbers_listed_with_commas(text: &str) -> Vec<String> {
-    let mut prose = String::new();
-    let mut rest = text;
-    while let Some((before, after)) = rest.split_once("<code>") {
-        prose.push_str(before);
-        rest = after.split_once("</code>").map_or("", |(_, tail)| tail);
-    }
-    prose.push_str(rest);
-    let chars: Vec<char> = prose.chars().collect();
+    let chars: Vec<char> = text.chars().collect();
     let near_chinese = |i: usize| {
         chars[i.saturating_sub(8)..(i + 9).min(chars.len())]
             .iter()
