@@ -126,8 +126,8 @@ pub fn describe(plan: &PlanSweep, n_max: f64, which: PlanChart) -> LineChart {
             tr("Hours (log scale)", "小时（对数坐标）"),
         ),
         PlanChart::GpuHours => (
-            tr("GPU-hours to the target loss", "达到目标 loss 的 GPU 时"),
-            tr("GPU-hours (log scale)", "GPU 时（对数坐标）"),
+            tr("GPU-hours to the target loss", "达到目标 loss 的 GPU 小时"),
+            tr("GPU-hours (log scale)", "GPU 小时（对数坐标）"),
         ),
     };
     LineChart {

@@ -137,7 +137,7 @@ pub const CHARTS: [ChartSpec; 17] = [
         "达到目标 loss 的时间随 GPU 数的变化"),
     chart!(PlanGpuHours, "plan-gpu-hours", Plan, Drawing::Plan(PlanChart::GpuHours),
         "GPU-hours to the target loss against GPUs",
-        "达到目标 loss 所需 GPU 时随 GPU 数的变化"),
+        "达到目标 loss 所需 GPU 小时随 GPU 数的变化"),
 ];
 
 impl ChartId {

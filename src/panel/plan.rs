@@ -75,7 +75,7 @@ pub fn table(plan: &PlanSweep) -> Table {
             plan_cell(r.best, hours, format_hours)
         })
         .column(
-            ("weak→strong: GPU-hours", "先弱后强：GPU 时"),
+            ("weak→strong: GPU-hours", "先弱后强：GPU 小时"),
             |r| plan_cell(r.weak_then_strong, |p| p.gpu_hours, format_count),
         );
     // With a shape: the weak-then-strong batch's memory per GPU, marked where it does not
@@ -540,7 +540,7 @@ pub fn chart_summary(plan: &PlanSweep, chart: PlanChart) -> String {
         PlanChart::TimeToQuality => time_summary(plan),
         PlanChart::GpuHours => tr(
             "GPU-hours: N × the time to the target loss, for the same four batches.",
-            "GPU 时：N × 达到目标 loss 的时间，四种 batch 同上。",
+            "GPU 小时：N × 达到目标 loss 的时间，四种 batch 同上。",
         )
         .to_string(),
     }

@@ -417,7 +417,7 @@ pub fn published_table(rows: &[PublishedRow]) -> Table {
         "published-layouts",
         tr(
             "Published layouts from physics alone: F_eff = r∞ · peak · η, the mechanistic exposed time",
-            "仅由物理推得的公布布局：F_eff = r∞ · 峰值 · η，机制化的暴露时间",
+            "仅由物理推得的公布布局：F_eff = r∞ · 峰值 · η，按机制推算的暴露时间",
         )
         .to_string(),
         &columns,

@@ -51,6 +51,11 @@ const WRONG: &[(&str, &str, &str)] = &[
     ("临界 batch", "临界批量", "the glossary's word for the critical batch"),
     ("key/value 头", "KV 头", "one name for the KV heads"),
     ("设得更少", "减少每个 microbatch 的序列数", "the verb has no object"),
+    ("哪种 scaling", "哪种扩展", "the glossary's word for the mode"),
+    ("DP 度", "数据并行度", "the glossary's word for a parallel degree"),
+    ("dense 模型", "稠密模型", "one word for dense, as the inputs say"),
+    ("机制化", "按机制推算", "机制化 is not a word a reader knows"),
+    ("GPU 时：", "GPU 小时", "GPU-hours; GPU 时 reads as GPU time"),
 ];
 
 /// A Han character, or Chinese punctuation (CJK symbols, full-width forms).
