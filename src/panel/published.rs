@@ -156,7 +156,8 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
         true,
     ),
     // §4: MosaicML llm-foundry MPT-13B, FULL_SHARD (ZeRO-3, no TP or PP), sequence 2,048,
-    // microbatch 2 (4,096 tokens per GPU), H100 BF16; the README gives no network, so the
+    // microbatch 2 (4,096 tokens per GPU), H100 BF16, FSDP mixed precision DEFAULT (the
+    // README's "MP Mode": gradients reduced in fp32, gw = 4); the README gives no network, so the
     // H100 machine's own NIC, 400 Gb/s = 50 GB/s per GPU (`scaling machines`, h100). MPT-13B's shape (llm-foundry yamls: 40 layers, d_model 5,120,
     // 40 heads, a 4h MLP, vocabulary 50,368); P = 12·40·5,120² + 2·50,368·5,120 = 13.10e9 as
     // the model counts it (untied). F_tok = 6·13.10e9 + 12·40·5,120·2,048 = 8.3633e10, MFU
@@ -181,7 +182,7 @@ pub const PUBLISHED_RUNS: [PublishedRun; 16] = [
 
 /// MPT-13B on llm-foundry's benchmark: the weak sweep at 4,096 tokens per GPU from 8 GPUs.
 const LLM_FOUNDRY_13B: &str = "v=1&view=weak&b=32768&n0=8&ns=8,16,32,64&p=13.1G&pa=13.1G\
-    &cm=flops&em=fsdp&nl=40&hd=5120&nh=40&sq=2048&voc=50368&mbs=2&zero=3&beff=50G";
+    &cm=flops&em=fsdp&nl=40&hd=5120&nh=40&sq=2048&voc=50368&mbs=2&zero=3&beff=50G&gw=4";
 
 const fn run(
     label: &'static str,

@@ -306,7 +306,7 @@ pub const PUBLISHED_MARKS: &[(&str, Marks)] = &[
         ("beff", "source: the H100 machine's NIC, 400 Gb/s per GPU (`scaling machines`); the README names H100 and no network"),
         ("peak", H100_PEAK),
         ("sw", BF16_WEIGHTS),
-        ("gw", "assumed: gradients reduced in bf16 as the parameters (the README names no FSDP mixed-precision setting)"),
+        ("gw", "source: the README's table runs these rows with MP Mode DEFAULT, which Composer defines as bf16 parameters and gradients reduced in fp32 (`get_mixed_precision` in composer/distributed; earlier Composer releases gathered the parameters in fp32 instead, more bytes still)"),
         ("hbm", H100_HBM),
         ("hres", RESERVE),
         ("tpo", "source: FULL_SHARD only, TP 1: no TP traffic"),

@@ -716,12 +716,13 @@ fn the_published_layouts_from_physics_alone() {
     // Eleven runs that did not calibrate their stack's r∞: the median is the 6th. At most 3
     // points of MFU; all but one within 8. The one is MPT-13B on 64 GPUs at its NIC's 50 GB/s
     // (`beff` from the H100 machine, the README naming no network): FSDP over 8 nodes that the
-    // run hid (its MFU is flat from 8 to 64 GPUs) is charged whole, about 18 points.
+    // run hid (its MFU is flat from 8 to 64 GPUs) is charged whole, with its gradients reduced
+    // in fp32 (the README's MP Mode DEFAULT), about 24 points.
     assert_eq!(errors.len(), 11);
     let median = errors[5];
     assert!(median <= 0.03, "median {median}: {errors:?}");
     assert!(errors[9] <= 0.08, "the second worst run: {errors:?}");
-    assert!(errors[10] <= 0.20, "the worst run: {errors:?}");
+    assert!(errors[10] <= 0.25, "the worst run: {errors:?}");
     // The experts' layouts against the search: at least three quarters of the sixteen step
     // within 5% of the fastest layout it finds (`t_own ≤ 1.05·t_best`, by the rows' own step
     // times).

@@ -19,9 +19,8 @@ const HARDWARE: [&str; 9] = [
 /// communication overlap, llm-foundry's README no FSDP mixed-precision setting for MPT-13B,
 /// Megatron-LM's README no microbatch for its GPT 177B sweep; torchtitan's gradients are
 /// counted in bf16, the count the memory reserve `hres` was fitted against.
-const KNOWN_ASSUMED: [(&str, &str); 4] = [
+const KNOWN_ASSUMED: [(&str, &str); 3] = [
     ("llama31-405b-h100", "tpo"),
-    ("llm-foundry MPT-13B (FSDP)", "gw"),
     ("megatron-177b-h100", "mbs"),
     ("torchtitan-llama3-8b", "gw"),
 ];
