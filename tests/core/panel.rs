@@ -156,8 +156,8 @@ fn strong_panel_says_each_thing_under_the_chart_that_shows_it() {
     ] {
         assert_eq!(text(&texts, id), Some(expected), "{id}");
     }
-    // Rows at 64 and 128 GPUs: the axis reaches 8 × 128 · 1.25 = 1,280 GPUs, short of
-    // N_max ≈ 8.6k, so no region is shaded and the sentence does not point to one.
+    // Rows at 64 and 128 GPUs: N_max ≈ 8.6k is past 8 × 128, so the axis stays on the rows,
+    // no region is shaded and the sentence does not point to one.
     let short = panel(&format!("{SEED_STRONG}&n0=64&ns=64,128"), View::Strong);
     assert_eq!(
         text(&short.shown().texts, "strong-efficiency-summary"),

@@ -390,13 +390,14 @@ impl LlmSweep {
         let first = inputs.gpus.first().copied().unwrap_or(inputs.baseline_gpus);
         let last = inputs.gpus.last().copied().unwrap_or(inputs.baseline_gpus);
         let lo = first.min(inputs.baseline_gpus);
-        // Show the knee even when the rows stop short of it (but not 1000× beyond them) —
-        // unless the step time is a fit of measured points: then `N_max` is FSDP's knee at the
-        // default bandwidth, which says nothing of the run that was fitted, and the charts
-        // stay on the data (docs/learn review D-23).
+        // Show the knee when the rows stop short of it by at most 8× — unless the step time is
+        // a fit of measured points: then `N_max` is FSDP's knee at the default bandwidth, which
+        // says nothing of the run that was fitted, and the charts stay on the data (docs/learn
+        // review D-23). A knee farther out is not drawn, so the axis stays on the rows.
         let knee_range = match inputs.exposed {
             ExposedSource::Fitted { .. } => 0.0,
-            _ => n_max.min(last * 8.0) * 1.25,
+            _ if n_max > last * 8.0 => 0.0,
+            _ => n_max * 1.25,
         };
         let hi = last.max(inputs.baseline_gpus).max(knee_range).max(lo * 2.0);
         let mut strong_curves = SweepCurves::default();
