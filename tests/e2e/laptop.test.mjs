@@ -51,7 +51,7 @@ const STRONG_KEY = ['GPUs', 'step (ms)', 'efficiency', 'throughput (tok/s)', 'me
 const EXPLORER_KEY = ['rank', 'layout', 'step (ms)', 'MFU', 'memory/GPU (GiB)', 'why'];
 
 for (const query of ['?v=1&preset=llama31-405b-h100&view=strong&lx=8192', '?v=1&preset=gpt3-175b-walls&view=strong', '?v=1&preset=llama31-405b-h100&view=strong&lay=best', '?v=1&preset=mixtral-8x7b-walls&view=strong&lay=best']) {
-  test(`1280 px, ${query}: the Strong table's key columns fit without a sideways scroll, one line a row`, async () => {
+  test(`1280 px, ${query}: the Strong table's key columns fit without a sideways scroll, a row one line (its layout wrapped with lay=best)`, async () => {
     const page = await s.newPage({ viewport: VIEWPORT });
     await page.goto(s.url + query);
     await waitReady(page);

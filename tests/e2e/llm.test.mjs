@@ -131,9 +131,10 @@ function leadingInt(text) {
 
 /** "190G" → 1.9e11 (SI suffixes the number boxes use). */
 function parseSi(text) {
-  const m = /^\s*([\d.]+(?:[eE][+-]?\d+)?)\s*([kKMGTP]?)\s*$/.exec(text);
+  // B is a billion, as parameter counts are written (the p and pa boxes: 1.776B).
+  const m = /^\s*([\d.]+(?:[eE][+-]?\d+)?)\s*([kKMGBTP]?)\s*$/.exec(text);
   assert.ok(m, `an SI number: ${JSON.stringify(text)}`);
-  const mult = { '': 1, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 }[m[2]];
+  const mult = { '': 1, k: 1e3, K: 1e3, M: 1e6, G: 1e9, B: 1e9, T: 1e12, P: 1e15 }[m[2]];
   return Number(m[1]) * mult;
 }
 
@@ -275,7 +276,7 @@ test('bad B_global and P_a show a message and keep the table and URL; a bad ex i
   assert.equal(await page.evaluate(() => location.search), search0, 'URL unchanged after b=1k');
   assert.equal(await page.locator('#b-input').inputValue(), '1k', 'the typed text stays for editing');
 
-  // Active parameters above the total (the seed's P is 1.8B-ish: 1.776G since 15c6dab).
+  // Active parameters above the total (the seed's P is 1.776B).
   const pText = await page.locator('#p-input').inputValue();
   assert.ok(parseSi(pText) < 3e9, `seed P = ${pText} is below the 3B typed as P_a`);
   await page.fill('#pa-input', '3B');

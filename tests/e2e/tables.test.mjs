@@ -100,18 +100,25 @@ test('text columns align left, number columns right (levers, the fit, the plan)'
   await assertClean(assert, page);
 });
 
-test('1400 px, lay=best: a sweep row stays one line tall while its best-layout column is off screen', async () => {
+test('1400 px, lay=best: the best-layout column is on screen, its layout wrapped, a row at most three lines', async () => {
   const page = await s.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(s.url + '?v=1&preset=llama31-405b-h100&view=strong&lay=best');
   await waitReady(page);
   await page.locator('#strong-table').scrollIntoViewIfNeeded();
   const rows = await page.evaluate(() => {
-    const table = document.querySelector('#strong-table table');
+    const region = document.querySelector('#strong-table [role="region"]');
+    const table = region.querySelector('table');
     const line = parseFloat(getComputedStyle(table.tBodies[0].rows[0].cells[0]).lineHeight);
-    return { line, heights: Array.from(table.tBodies[0].rows, (r) => r.getBoundingClientRect().height) };
+    return {
+      line,
+      heights: Array.from(table.tBodies[0].rows, (r) => r.getBoundingClientRect().height),
+      scrollWidth: region.scrollWidth,
+      clientWidth: region.clientWidth,
+    };
   });
   assert.ok(rows.heights.length >= 4, 'the strong table has its rows');
-  for (const h of rows.heights) assert.ok(h < rows.line * 2, `a row is ${h} px tall, a line ${rows.line} px`);
+  assert.ok(rows.scrollWidth <= rows.clientWidth + 1, `${rows.scrollWidth} px of table in a ${rows.clientWidth} px box`);
+  for (const h of rows.heights) assert.ok(h < rows.line * 3.6, `a row is ${h} px tall, a line ${rows.line} px`);
   await assertClean(assert, page);
 });
 
