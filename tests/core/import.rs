@@ -1303,3 +1303,37 @@ fn a_vision_encoder_is_named_with_its_weights() {
         1
     );
 }
+
+/// The report names an input as its box does, without the box's parenthesised note, and a
+/// batch in tokens with separators; a key the text leaves out is "not in the file". By hand
+/// from the key table's labels: "Microbatch size (sequences; 0 = A fixed)" → "Microbatch size
+/// (mbs)", "microbatch 大小（序列数；0 = 固定 A）" → "microbatch 大小（mbs）".
+#[test]
+fn the_report_names_inputs_as_their_boxes_do() {
+    use scaling_core::i18n::{set_lang, Lang};
+    use scaling_core::scenario::import::Entry;
+    set_lang(Lang::En);
+    assert_eq!(Key::Microbatch.display_name(), "Microbatch size (mbs)");
+    assert_eq!(Key::GlobalBatch.display_name(), "Global batch B_global (b)");
+    assert_eq!(Key::Layers.display_name(), "Layers L (nl)");
+    let entry = |outcome| Entry {
+        source: "--global-batch-size".into(),
+        line: 26,
+        outcome,
+    };
+    assert_eq!(
+        entry(Outcome::Set(Key::GlobalBatch, "3145728".into())).describe(),
+        "sets Global batch B_global (b) = 3,145,728 tokens"
+    );
+    assert_eq!(
+        entry(Outcome::Default(Key::Cp, "1".into())).describe(),
+        "not in the file; the tool's default sets Context parallel CP (cp) = 1"
+    );
+    set_lang(Lang::Zh);
+    assert_eq!(Key::Microbatch.display_name(), "microbatch 大小（mbs）");
+    assert_eq!(
+        entry(Outcome::Default(Key::Cp, "1".into())).describe(),
+        "未给出，按该工具默认值设置 上下文并行 CP（cp）= 1"
+    );
+    set_lang(Lang::En);
+}
