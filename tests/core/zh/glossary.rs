@@ -108,16 +108,20 @@ fn problems(place: &str, text: &str) -> Vec<String> {
     out
 }
 
+/// Whether a Chinese character is within eight characters of `chars[i]`, either side: a mark
+/// there belongs to a Chinese sentence, not to an English one beside it.
+fn near_chinese(chars: &[char], i: usize) -> bool {
+    chars[i.saturating_sub(8)..(i + 9).min(chars.len())]
+        .iter()
+        .any(|&c| chinese(c))
+}
+
 /// Numbers listed with an ASCII comma and a space (`2,048, 4,096 卡`) among Chinese (within
 /// eight characters either side): the list's commas cannot be told from the numbers' own, and
 /// Chinese lists with `、` (`2,048、4,096 卡`). A number's own comma has no space after it.
 fn numbers_listed_with_commas(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
-    let near_chinese = |i: usize| {
-        chars[i.saturating_sub(8)..(i + 9).min(chars.len())]
-            .iter()
-            .any(|&c| chinese(c))
-    };
+    let near_chinese = |i: usize| near_chinese(&chars, i);
     (1..chars.len().saturating_sub(2))
         .filter(|&i| {
             chars[i] == ','
@@ -140,11 +144,7 @@ fn numbers_listed_with_commas(text: &str) -> Vec<String> {
 /// Chinese one (the report's two paragraphs) is English.
 fn multiples_with_x(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
-    let near_chinese = |i: usize| {
-        chars[i.saturating_sub(8)..(i + 9).min(chars.len())]
-            .iter()
-            .any(|&c| chinese(c))
-    };
+    let near_chinese = |i: usize| near_chinese(&chars, i);
     (1..chars.len())
         .filter(|&i| {
             matches!(chars[i], 'x' | '×')
