@@ -67,8 +67,12 @@ fmt-check:
 clippy:
 	$(ENV) cargo clippy --workspace --all-targets -- -D warnings
 
+# The workspace as a whole (its features unified), then each module the page ships on its own,
+# in the features it is built with: code one module leaves unused is dead there.
 clippy-wasm:
 	$(ENV) cargo clippy --workspace --lib --target wasm32-unknown-unknown -- -D warnings
+	$(ENV) cargo clippy -p scaling-explorer-page --target wasm32-unknown-unknown -- -D warnings
+	$(ENV) cargo clippy -p scaling-runs --target wasm32-unknown-unknown -- -D warnings
 
 # The API docs build with no warning (broken intra-doc links fail).
 doc-check:

@@ -2,9 +2,9 @@
 //! embeddings, precision, the position limit, the tokenizer, vocabulary padding and the
 //! accumulation steps; and the MLP width a format's `ffn` key sets.
 
-use super::Outcome;
 use crate::i18n::tr;
-use crate::scenario::Key;
+#[cfg(feature = "yaml")]
+use {super::Outcome, crate::scenario::Key};
 
 pub(crate) fn gelu_width() -> &'static str {
     tr(
@@ -41,6 +41,7 @@ pub(crate) fn tokenizer() -> &'static str {
     )
 }
 
+#[cfg(feature = "yaml")]
 pub(crate) fn vocabulary_padding() -> &'static str {
     tr(
         "pads the vocabulary to a multiple of this (times TP); voc is the vocabulary as typed",
@@ -57,6 +58,7 @@ pub(crate) fn accumulation() -> &'static str {
 
 /// What an MLP of width `w` sets: `ffn = w` when gated; a GELU MLP of `4h` is `ffn = 0`
 /// (GPT's), and of another width a gated MLP of `2w/3` (the same weights and FLOPs).
+#[cfg(feature = "yaml")]
 pub(crate) fn mlp_width(w: u64, hidden: Option<u64>, gated: bool) -> Outcome {
     match hidden {
         _ if gated => Outcome::Set(Key::Ffn, w.to_string()),
@@ -65,7 +67,7 @@ pub(crate) fn mlp_width(w: u64, hidden: Option<u64>, gated: bool) -> Outcome {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "yaml"))]
 mod tests {
     use super::*;
 
