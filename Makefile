@@ -72,6 +72,7 @@ clippy:
 clippy-wasm:
 	$(ENV) cargo clippy --workspace --lib --target wasm32-unknown-unknown -- -D warnings
 	$(ENV) cargo clippy -p scaling-explorer-page --target wasm32-unknown-unknown -- -D warnings
+	$(ENV) cargo clippy -p scaling-explorer-full --target wasm32-unknown-unknown -- -D warnings
 	$(ENV) cargo clippy -p scaling-runs --target wasm32-unknown-unknown -- -D warnings
 
 # The API docs build with no warning (broken intra-doc links fail).

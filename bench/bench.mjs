@@ -458,8 +458,9 @@ async function measureLoads(browser, url, count) {
  */
 function buildProfilingDist(dist, files, bindgenDir) {
   const pre = bindgenDir;
-  const preWasm = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('_bg.wasm'));
-  const preJs = existsSync(pre) && readdirSync(pre).find((f) => f.endsWith('.js'));
+  // The first view's module (crates/page), not the full or the runs module beside it.
+  const preWasm = existsSync(pre) && readdirSync(pre).find((f) => f === 'scaling-explorer-page_bg.wasm');
+  const preJs = existsSync(pre) && readdirSync(pre).find((f) => f === 'scaling-explorer-page.js');
   if (!preWasm || !preJs) return { reason: `no ${pre}/*_bg.wasm (run trunk build --release)` };
   const distWasm = files.find((f) => /^scaling-explorer-page-[0-9a-f]+_bg\.wasm$/.test(f));
   const distJs = distWasm && distWasm.replace(/_bg\.wasm$/, '.js');

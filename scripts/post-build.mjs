@@ -9,8 +9,9 @@
 //      wasm-bindgen JavaScript to match, minify that JavaScript with terser,
 //      and update both files' integrity="sha384-…" in index.html. The page's size budget
 //      (BUDGET in tests/e2e/size.test.mjs) holds everything an English reader downloads,
-//      gzipped (docs/performance.md); then name the runs module's files by their content
-//      (hashModule: runs-<hash>_loader.js, which the page adds on first use, crates/runs);
+//      gzipped (docs/performance.md); then name the full module's and the runs module's files
+//      by their content (hashModule: full-<hash>_loader.js and runs-<hash>_loader.js, which
+//      the page adds when they are needed, crates/full and crates/runs);
 //   2. minify the stylesheet (comments and whitespace) and index.html (comments, runs of
 //      whitespace outside <pre>/<textarea>; attributes are left alone — Trunk's own minifier
 //      drops type="text", which the stylesheet selects on), fixing the CSS's integrity;
@@ -156,16 +157,17 @@ export async function minifyBindgen(dir) {
 }
 
 /**
- * Names the runs module's files (crates/runs, which Trunk builds as a "worker": scaling-runs.js,
- * scaling-runs_bg.wasm and the loader shim scaling-runs_loader.js, unhashed) by their content,
- * runs-<hash>…, so that a cache never pairs a new page with an old module; and writes the
- * loader's name where the page reads it, `<meta name="runs-module" content="…">`.
+ * Names a second module's files by their content: Trunk builds the full module (crates/full)
+ * and the runs module (crates/runs) as "workers" — `<name>.js`, `<name>_bg.wasm` and the loader
+ * shim `<name>_loader.js`, unhashed — and they become `<prefix>-<hash>…`, so that a cache
+ * never pairs a new page with an old module; the loader's name goes where the page reads it,
+ * `<meta name="<prefix>-module" content="…">`.
  */
-export function hashModule(dir) {
-  const names = { js: 'scaling-runs.js', wasm: 'scaling-runs_bg.wasm', loader: 'scaling-runs_loader.js' };
+export function hashModule(dir, name, prefix) {
+  const names = { js: `${name}.js`, wasm: `${name}_bg.wasm`, loader: `${name}_loader.js` };
   const read = (f) => readFileSync(path.join(dir, f));
   const hash = createHash('sha256').update(read(names.js)).update(read(names.wasm)).digest('hex').slice(0, 16);
-  const to = { js: `runs-${hash}.js`, wasm: `runs-${hash}_bg.wasm`, loader: `runs-${hash}_loader.js` };
+  const to = { js: `${prefix}-${hash}.js`, wasm: `${prefix}-${hash}_bg.wasm`, loader: `${prefix}-${hash}_loader.js` };
   const swap = (text, from, into) => {
     if (!text.includes(from)) throw new Error(`post-build: ${from} not named where expected (has Trunk's worker output changed?)`);
     return text.split(from).join(into);
@@ -175,7 +177,7 @@ export function hashModule(dir) {
   writeFileSync(path.join(dir, to.loader), swap(read(names.loader).toString(), `'./${names.js}'`, `'./${to.js}'`));
   for (const f of Object.values(names)) rmSync(path.join(dir, f));
   const indexPath = path.join(dir, 'index.html');
-  const meta = '<meta name="runs-module" content="scaling-runs_loader.js">';
+  const meta = `<meta name="${prefix}-module" content="${names.loader}">`;
   writeFileSync(indexPath, swap(readFileSync(indexPath, 'utf8'), meta, meta.replace(names.loader, `./${to.loader}`)));
   return to;
 }
@@ -214,18 +216,32 @@ export function minifyHtml(html) {
  * - `blocking="render"`: the browser does not lay out and paint the page before this small
  *   script has arrived, so the first layout does not run between the document and the
  *   script. Only the script's own download blocks rendering, not the wasm's.
+ * - A link to the Learn view (`view=learn`) starts the full module (`full`, the names
+ *   hashModule gave it) instead of the first view's; the JS of the module it starts is asked
+ *   for at once, and Trunk's modulepreload of the first view's JS goes.
  *
  * Fails the build if Trunk's loader has another shape, rather than shipping a page that
  * cannot say why it did not start. The loader itself, a few hundred bytes next to index.html,
  * is not covered.
  */
-export function guardLoader(html) {
+export function guardLoader(html, full) {
   const re = /<script type="module">(\s*)import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\s*\{\s*module_or_path:\s*'([^']+)'\s*\}\s*\);/;
   const m = re.exec(html);
   if (!m) throw new Error("post-build: Trunk's wasm loader not found in index.html (has its output changed?)");
-  const [, space, js, wasm] = m;
-  const name = (f) => JSON.stringify(f.replace(/^.*\//, ''));
+  const [, space, firstJs, firstWasm] = m;
+  // A link to the Learn view starts the full module (crates/full) instead of the first view's,
+  // which would only hand the page over to it (crates/web/src/handover.rs): one module
+  // downloaded, as for any other link. The view is read as the page decodes a link: the last
+  // `view`, trimmed.
+  const pick = (first, other) => `(L?${JSON.stringify(`./${other}`)}:${JSON.stringify(first)})`;
+  const js = pick(firstJs, full.js);
+  const wasm = pick(firstWasm, full.wasm);
+  const name = (f) => `${f}.replace(/^.*\\//,"")`;
   const guarded = `<script type="module" async>${space}` +
+    'const L=(new URLSearchParams(location.search).getAll("view").pop()||"").trim()=="learn";' +
+    // The module's JS is asked for at once, in place of Trunk's <link rel="modulepreload">
+    // (dropped below), which would fetch the first view's JS for a Learn link too.
+    `const j=import(${js}).then(b=>({b}),e=>({e}));` +
     // The wasm is fetched once the prerendered first view is painted, so that on a slow link
     // or a slow phone the page's first paint shares neither the network nor the main thread
     // with the wasm (index.html has no preload of it, see below): after the
@@ -247,7 +263,7 @@ export function guardLoader(html) {
     'try{if(!(PerformanceObserver.supportedEntryTypes||[]).includes("paint"))throw 0;' +
     'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();next()}}).observe({type:"paint",buffered:true})}' +
     'catch(e){requestAnimationFrame(next)}}))' +
-    `.then(()=>fetch(${JSON.stringify(wasm)})).then(r=>WebAssembly.compileStreaming(r.clone()).catch(()=>r)),` +
+    `.then(()=>fetch(${wasm})).then(r=>WebAssembly.compileStreaming(r.clone()).catch(()=>r)),` +
     'fail=(f,e)=>{document.documentElement.classList.remove("swap");const s=document.getElementById("app-status");' +
     's.hidden=false;s.textContent=`The model could not start: ${f} could not be loaded (${e&&e.message||e}). ' +
     'Reload the page; if this persists, the site is missing this file.`;throw e};' +
@@ -255,12 +271,14 @@ export function guardLoader(html) {
     // Written by the loader, not the HTML: without JavaScript nothing is loading (the
     // <noscript> line says so), and the empty status takes no room (www/style.css).
     'document.getElementById("app-status").textContent="Loading the model…";' +
-    `let bindings,wasm;try{bindings=await import(${JSON.stringify(js)})}catch(e){fail(${name(js)},e)}` +
+    `let bindings,wasm;const J=await j;J.e?fail(${name(js)},J.e):bindings=J.b;` +
     `try{wasm=await bindings.default({module_or_path:w})}catch(e){fail(${name(wasm)},e)}`;
   // Trunk's <link rel="preload"> of the wasm would start its download while the page is parsed.
   const preload = /<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>/;
   if (!preload.test(html)) throw new Error("post-build: Trunk's preload of the wasm not found in index.html");
-  return html.replace(re, guarded).replace(preload, '');
+  const modulePreload = new RegExp(`<link rel="modulepreload" href="${escapeRe(firstJs)}"[^>]*>`);
+  if (!modulePreload.test(html)) throw new Error("post-build: Trunk's modulepreload of the first view's JS not found in index.html");
+  return html.replace(re, guarded).replace(preload, '').replace(modulePreload, '');
 }
 
 /** Minifies dir's stylesheets and index.html, fixing the stylesheets' integrity. */
@@ -291,14 +309,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     for (const m of await minifyBindgen(dir)) {
       console.log(`post-build: ${m.wasm}: ${m.imports} imports and ${m.exports} exports renamed; ${m.js}: ${m.bytes} → ${m.minified} bytes`);
     }
-    const runs = hashModule(dir);
+    const full = hashModule(dir, 'scaling-explorer-full', 'full');
+    console.log(`post-build: the full module → ${full.loader}, ${full.js}, ${full.wasm}`);
+    const runs = hashModule(dir, 'scaling-runs', 'runs');
     console.log(`post-build: the runs module → ${runs.loader}, ${runs.js}, ${runs.wasm}`);
     const pre = prerender(dir);
     console.log(`post-build: the first view prerendered into index.html (+${pre.after - pre.before} B gzipped before minifying)`);
     const page = minifyPage(dir);
     console.log(`post-build: index.html ${page.before} → ${page.after} bytes, stylesheet minified`);
     const indexPath = path.join(dir, 'index.html');
-    writeFileSync(indexPath, guardLoader(readFileSync(indexPath, 'utf8')));
+    writeFileSync(indexPath, guardLoader(readFileSync(indexPath, 'utf8'), full));
     console.log('post-build: the loader reports a JS or wasm file that fails to load in #app-status');
     for (const m of extractInDir(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL })) {
       console.log(`post-build: ${m.html}: inline script(s) → ${m.scripts.join(', ')}`);

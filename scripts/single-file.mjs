@@ -123,15 +123,17 @@ function inlineCssUrls(dist, files, css, cssFile) {
   });
 }
 
-/** The runs module's files (crates/runs, added by the page on first use: runs-<hash>…). */
-const isRuns = (f) => /^runs-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
-
-/** Finds the page's wasm-bindgen pair: X.js next to X_bg.wasm (the runs module's apart). */
+/**
+ * Finds the wasm-bindgen pair the single file starts: the full module's (crates/full,
+ * full-<hash>.js next to full-<hash>_bg.wasm), which holds everything the first view's module
+ * holds and the Learn view and the exports besides, so a file that embeds it never hands over
+ * (crates/web/src/handover.rs) and needs no second copy of the page.
+ */
 function findBindgen(files) {
-  const wasm = files.filter((f) => f.endsWith('_bg.wasm') && !isRuns(f));
+  const wasm = files.filter((f) => /^full-[0-9a-f]+_bg\.wasm$/.test(f));
   const pairs = wasm.map((w) => ({ wasm: w, js: w.replace(/_bg\.wasm$/, '.js') })).filter((p) => files.includes(p.js));
   if (pairs.length !== 1) {
-    fail(`expected exactly one <name>.js + <name>_bg.wasm pair in the dist dir, found ${pairs.length}: ${JSON.stringify(wasm)}`);
+    fail(`expected exactly one full-<hash>.js + full-<hash>_bg.wasm pair in the dist dir, found ${pairs.length}: ${JSON.stringify(wasm)}`);
   }
   return pairs[0];
 }
@@ -276,7 +278,8 @@ export function buildSingleFile({ dist = path.join(REPO, 'dist'), out = path.joi
     const f = distFile(files, attr(tag, 'href'));
     if (!f) return tag;
     if (rel.includes('modulepreload') || rel.includes('preload') || rel.includes('prefetch')) {
-      if (f === js || f === wasm) return '';
+      // The first view's module among them: the single file starts the full one.
+      if (/\.(m?js|wasm)$/.test(f)) return '';
     }
     if (rel.includes('stylesheet')) {
       const css = inlineCssUrls(dist, files, readFileSync(path.join(dist, f), 'utf8'), f);
@@ -296,7 +299,9 @@ export function buildSingleFile({ dist = path.join(REPO, 'dist'), out = path.joi
     return `<meta name="${name}" content="data:text/plain;charset=utf-8;base64,${text.toString('base64')}">`;
   });
 
-  // 2c. The runs module (crates/runs), which the page adds as a module script on first use.
+  // 2c. The full module is the one this file starts: nothing to hand over to.
+  html = html.replace(/<meta\b[^>]*name="full-module"[^>]*>/gi, '');
+  // 2d. The runs module (crates/runs), which the page adds as a module script on first use.
   html = html.replace(/<meta\b[^>]*name="runs-module"[^>]*>/gi, () => `<meta name="runs-module" content="${runsLoaderUrl(dist, files)}">`);
 
   // 3. Inline <style> blocks and style="" with url(...), and src=/poster= attributes (images).

@@ -255,9 +255,15 @@ export function forWasm(entries, wasm) {
   return kept;
 }
 
-/** The page's own wasm in `dir` (the runs module's apart), if the build has written it. */
+/**
+ * The page's own wasm in `dir`, if the build has written it: the full module's (crates/full),
+ * which holds every text of the first view's module and those of the Learn view and the
+ * exports, so one catalogue serves both; the runs module's apart.
+ */
 function pageWasm(dir) {
-  const name = readdirSync(dir).find((f) => f.endsWith('_bg.wasm') && !f.startsWith('runs-'));
+  const files = readdirSync(dir);
+  const name = files.find((f) => /^full-[0-9a-f]+_bg\.wasm$/.test(f)) ??
+    files.find((f) => f.endsWith('_bg.wasm') && !f.startsWith('runs-'));
   return name ? readFileSync(path.join(dir, name)) : null;
 }
 

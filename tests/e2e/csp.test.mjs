@@ -192,7 +192,8 @@ test('dist/index.html has no inline script, inline style or handler attribute; t
   assert.equal(loader[2], 'sha384-' + createHash('sha384').update(content).digest('base64'), 'integrity matches the file');
   // A dynamic import since scripts/post-build.mjs guardLoader (a failed static import would
   // never run the code that reports it in #app-status).
-  assert.match(content.toString(), /\bimport\((["'])\.\/[^'"]+\.js\1\)/, 'the loader imports the wasm-bindgen module relatively');
+  // The full module's JS for a Learn link, else the first view's (crates/web/src/handover.rs).
+  assert.match(content.toString(), /\bimport\(\(L\?(["'])\.\/full-[0-9a-f]+\.js\1:(["'])\.\/[^'"]+\.js\2\)\)/, 'the loader imports the wasm-bindgen module relatively');
 });
 
 // ---- the page under the CSP -------------------------------------------------------------------

@@ -399,3 +399,14 @@ export function visibleCanvasStats(page) {
 export async function closeQuietly(page, ms = 5_000) {
   await Promise.race([page.close({ runBeforeUnload: false }).catch(() => {}), new Promise((r) => setTimeout(r, ms))]);
 }
+
+/** Opens `query` in a new page of session `s`, recording the path of every request, and waits
+ * until it is ready. */
+export async function openRecording(s, query) {
+  const page = await s.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(s.url + query);
+  await waitReady(page);
+  return { page, requests };
+}

@@ -3,20 +3,13 @@
 // number (`q=`), in English and Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, waitReady, assertClean, canvasStats, closeQuietly } from './harness.mjs';
+import { openSession, waitReady, assertClean, canvasStats, closeQuietly, openRecording } from './harness.mjs';
 
 let s;
 before(async () => { s = await openSession(); });
 after(async () => { await s?.close(); });
 
-async function open(query) {
-  const page = await s.newPage();
-  const requests = [];
-  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  await page.goto(s.url + query);
-  await waitReady(page);
-  return { page, requests };
-}
+const open = (query) => openRecording(s, query);
 
 test('other panels never download the Learn texts', async () => {
   const { page, requests } = await open('?v=1');

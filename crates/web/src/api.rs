@@ -114,11 +114,22 @@ pub(super) fn install() -> Result<(), JsValue> {
     let Some(window) = web_sys::window() else {
         return Ok(());
     };
-    let api = js_sys::Object::new();
+    // After a hand-over (`handover`) the first view's object is there: its entries are
+    // replaced in place, so a host that kept the object keeps a working one, and the runs
+    // module's entries, if it is in, stay (later changes go to it).
+    let api: js_sys::Object = js_sys::Reflect::get(&window, &"scalingExplorer".into())?
+        .dyn_into()
+        .unwrap_or_else(|_| js_sys::Object::new());
+    let runs_in = js_sys::Reflect::get(&api, &"runs".into())?.is_function();
+    if runs_in {
+        with_app(|app| app.runs_loaded = true);
+    }
     let compute = Closure::<dyn Fn(JsValue, JsValue) -> Result<JsValue, JsValue>>::new(compute);
     js_sys::Reflect::set(&api, &"compute".into(), compute.as_ref())?;
     let import = Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(import);
-    js_sys::Reflect::set(&api, &"import".into(), import.as_ref())?;
+    if !runs_in {
+        js_sys::Reflect::set(&api, &"import".into(), import.as_ref())?;
+    }
     let query = Closure::<dyn Fn() -> JsValue>::new(query);
     js_sys::Reflect::set(&api, &"query".into(), query.as_ref())?;
     let set = Closure::<dyn Fn(JsValue) -> Result<JsValue, JsValue>>::new(set);
@@ -155,7 +166,8 @@ fn post_size() {
         return;
     };
     let height = root.get_bounding_client_rect().height().ceil();
-    if with_app(|app| std::mem::replace(&mut app.last_height, height)) == Some(height) {
+    // Nothing once the page is handed over: the full module's observer posts.
+    if with_app(|app| std::mem::replace(&mut app.last_height, height)).is_none_or(|h| h == height) {
         return;
     }
     let message = js_sys::Object::new();

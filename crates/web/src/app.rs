@@ -48,6 +48,7 @@ pub(super) struct App {
     /// The last content height posted in a `scaling:size` (`api`).
     pub last_height: f64,
     /// The Learn view's texts: 0 not asked for, 1 loading, 2 in the page (`learn`).
+    #[cfg(feature = "full")]
     pub learn: u8,
     /// How far `after_paint` has gone: 0 (asks for a frame), 1 (a task), 2 (marks the body).
     pub paint_step: u8,
@@ -87,6 +88,7 @@ impl App {
             tables: Vec::new(),
             last_posted: String::new(),
             last_height: -1.0,
+            #[cfg(feature = "full")]
             learn: 0,
             paint_step: 0,
             pending_charts: Vec::new(),
@@ -115,6 +117,21 @@ impl App {
 thread_local! {
     /// The page's state: `None` until boot.
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+    /// This module has handed the page over to the full one (`handover`).
+    static RETIRED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Retires this module's state: the first view has handed the page over to the full module
+/// (`handover`). From then on [`with_app`] gives `None` and [`live`] is `false`, so every
+/// listener, timer and observer of this module does nothing.
+#[cfg(not(feature = "full"))]
+pub(super) fn retire() {
+    RETIRED.with(|r| r.set(true));
+}
+
+/// This module runs the page (it has not handed it over).
+pub(super) fn live() -> bool {
+    RETIRED.with(|r| !r.get())
 }
 
 /// Installs the page's state (once, at boot).
@@ -122,9 +139,13 @@ pub(super) fn install(app: App) {
     APP.with(|cell| *cell.borrow_mut() = Some(app));
 }
 
-/// Runs `f` on the page's state: `None` before boot, or if the state is already borrowed
-/// (a `with_app` inside another, which the short borrows above rule out).
+/// Runs `f` on the page's state: `None` before boot, once the page is handed over ([`retire`]),
+/// or if the state is already borrowed (a `with_app` inside another, which the short borrows
+/// above rule out).
 pub(super) fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
+    if !live() {
+        return None;
+    }
     APP.with(|cell| cell.try_borrow_mut().ok()?.as_mut().map(f))
 }
 

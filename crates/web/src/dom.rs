@@ -312,13 +312,21 @@ pub fn render_list(id: &str, items: &[String]) {
     }
 }
 
-/// Calls `handler` on each `event` at `target`, for the page's lifetime.
+/// Calls `handler` on each `event` at `target`, for the page's lifetime — while this module
+/// runs the page: once it has handed the page over (`handover`), the full module's own
+/// listener answers.
 pub(super) fn listen<T: JsCast + AsRef<web_sys::EventTarget>>(
     target: &T,
     event: &str,
-    handler: impl FnMut(web_sys::Event) + 'static,
+    mut handler: impl FnMut(web_sys::Event) + 'static,
 ) -> Result<(), wasm_bindgen::JsValue> {
-    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(
+        move |e: web_sys::Event| {
+            if super::app::live() {
+                handler(e);
+            }
+        },
+    );
     AsRef::<web_sys::EventTarget>::as_ref(target)
         .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
     // The page lives as long as its listeners; leaking them is the intended lifetime.

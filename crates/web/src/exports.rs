@@ -4,11 +4,12 @@
 
 use super::dom::listen;
 use super::dom::{by_id, document, render_table, set_text};
-use super::{draw_into, present, with_app};
+use super::with_app;
 use crate::panel::{ChartId, TableSlot, TABLE_IDS};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
+#[cfg(feature = "full")]
+use {super::draw_into, super::present, web_sys::HtmlCanvasElement};
 
 /// Shows a table in `#<id>-table` (patching only the cells that changed) and remembers it for
 /// export; an empty slot empties the container.
@@ -96,14 +97,26 @@ pub(super) fn add_buttons() -> Result<(), JsValue> {
 }
 
 /// The one delegated listener: `data-export="kind:what"` on the clicked button (or its
-/// ancestor) says what to export.
+/// ancestor) says what to export. The first view has no exports: it hands the page over to the
+/// full module, which then exports (`handover`).
 fn on_click(e: web_sys::Event) {
     let action = e
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .and_then(|el| el.closest("[data-export]").ok().flatten())
         .and_then(|el| el.get_attribute("data-export"));
-    let Some((kind, what)) = action.as_deref().and_then(|a| a.split_once(':')) else {
+    if let Some(action) = action {
+        #[cfg(not(feature = "full"))]
+        super::handover::hand_over(Some(&action));
+        #[cfg(feature = "full")]
+        act(&action);
+    }
+}
+
+/// Exports what `action` (a button's `data-export`) names.
+#[cfg(feature = "full")]
+pub(super) fn act(action: &str) {
+    let Some((kind, what)) = action.split_once(':') else {
         return;
     };
     match kind {
@@ -130,6 +143,7 @@ fn on_click(e: web_sys::Event) {
     }
 }
 
+#[cfg(feature = "full")]
 fn export_table(id: &str, markdown: bool) {
     let Some(table) = with_app(|app| app.tables.iter().find(|t| t.id == id).cloned()).flatten()
     else {
@@ -154,6 +168,7 @@ fn export_table(id: &str, markdown: bool) {
 /// PNG: the chart redrawn at twice its on-screen size by the page's canvas code. SVG: the
 /// chart written by the one SVG writer ([`crate::chart::svg`]) at the CLI's size, so the file
 /// equals `scaling <panel> --svg` for the same link.
+#[cfg(feature = "full")]
 fn export_chart(chart: ChartId, svg: bool) {
     let Some(panel) = with_app(|app| app.panel.clone()).flatten() else {
         return;

@@ -34,7 +34,11 @@ fn fill_preset_options() {
         return;
     };
     // The name only, so the closed menu shows all of it; the description is the option's
-    // tooltip, and the chosen preset's is written under the toolbar (`preset-about`).
+    // tooltip, and the chosen preset's is written under the toolbar (`preset-about`). Once:
+    // after a hand-over (`handover`) the first view's options are there.
+    if select.length() > 1 {
+        return;
+    }
     for preset in Preset::ALL {
         if let Ok(option) = document().create_element("option") {
             let _ = option.set_attribute("value", preset.name());

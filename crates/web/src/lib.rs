@@ -50,7 +50,9 @@ mod app;
 mod canvas;
 mod dom;
 mod exports;
+mod handover;
 mod inputs;
+#[cfg(feature = "full")]
 mod learn;
 mod offscreen;
 mod present;
@@ -93,6 +95,9 @@ pub fn start() -> Result<(), JsValue> {
 
 /// Reads the link and boots in its language (the Chinese texts first, if they are needed).
 fn begin() -> Result<(), JsValue> {
+    // The first view, if it handed the page over, writes its scenario into the link now.
+    #[cfg(feature = "full")]
+    handover::start();
     let search = web_sys::window()
         .map(|w| w.location())
         .and_then(|l| l.search().ok())
@@ -153,6 +158,20 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
         });
     });
     Ok(())
+}
+
+/// A frame of the Learn view: its texts, figures and exercises (`learn`), no panel.
+#[cfg(feature = "full")]
+fn learn_frame(scenario: &crate::scenario::Scenario) {
+    learn::show(scenario);
+    set_hidden("app-status", true);
+    let first = with_app(|app| !std::mem::replace(&mut app.ready, true));
+    set_text("cli-command", "");
+    url::show_print_scenario();
+    url::write_url(false);
+    if first == Some(true) {
+        mark_ready();
+    }
 }
 
 /// Runs `f` once in a task of its own (`setTimeout(f, 0)`).
@@ -261,15 +280,11 @@ fn frame() {
         show_view(view);
     }
     if view == View::Learn {
-        learn::show(&scenario);
-        set_hidden("app-status", true);
-        let first = with_app(|app| !std::mem::replace(&mut app.ready, true));
-        set_text("cli-command", "");
-        url::show_print_scenario();
-        url::write_url(false);
-        if first == Some(true) {
-            mark_ready();
-        }
+        // The first view has no Learn view: the full module shows it (`handover`).
+        #[cfg(not(feature = "full"))]
+        handover::hand_over(None);
+        #[cfg(feature = "full")]
+        learn_frame(&scenario);
         return;
     }
     // During a drag only the charts, tables and texts on screen; the others in one whole
@@ -407,6 +422,11 @@ fn mark_ready() {
         dom::show_page();
     }
     after_paint();
+    // What the first view left to do when it handed the page over (an export).
+    #[cfg(feature = "full")]
+    if let Some(action) = handover::take_up() {
+        exports::act(&action);
+    }
 }
 
 /// Sets `<body data-painted>` after the next frame is painted: called at once, it asks for that

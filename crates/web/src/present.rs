@@ -9,6 +9,7 @@ use crate::panel::ChartId;
 use crate::scenario::{page_zh, Scenario, ThemeChoice};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+#[cfg(feature = "full")]
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
 /// The language to show: `lang=` if given, else the browser's, else English.
@@ -198,6 +199,7 @@ pub fn full_page_link(scenario: &Scenario) {
 }
 
 /// Offers `bytes` (text) as a file download named `name`.
+#[cfg(feature = "full")]
 pub fn download_text(name: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = BlobPropertyBag::new();
@@ -212,6 +214,7 @@ pub fn download_text(name: &str, mime: &str, text: &str) {
 }
 
 /// Clicks a temporary `<a download>` for `url`.
+#[cfg(feature = "full")]
 pub fn download_url(name: &str, url: &str) {
     let Some(a) = document()
         .create_element("a")
