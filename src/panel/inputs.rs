@@ -1,9 +1,10 @@
 //! The page's input controls and `docs/url.md`'s key tables, written from the key table
-//! (`crate::scenario::Key`): each input is declared once, and these two files show it.
+//! (`crate::scenario::Key`): each input is declared once, and these two files show it; and the
+//! page's chart figures, written from the chart table (`super::charts::CHARTS`).
 //!
 //! Both files keep their prose by hand and mark the written parts: `<!-- inputs:NAME -->` …
 //! `<!-- /inputs -->` in `www/index.html` (a section of [`SECTIONS`]; the build strips
-//! comments), `<!-- keys:NAME -->` … `<!-- /keys -->` in `docs/url.md` (a table of
+//! comments), `<!-- chart:ID -->` … `<!-- /chart -->` around each chart's figure there, `<!-- keys:NAME -->` … `<!-- /keys -->` in `docs/url.md` (a table of
 //! [`URL_TABLES`]). The test of the core rewrites a file whose marked parts differ, as
 //! rust-analyzer's generated sources do, so an input added to the table shows up in both.
 
@@ -284,6 +285,55 @@ pub fn index_html(template: &str) -> Result<String, MarkerError> {
     fill_markers(template, "inputs", |name, indent| {
         let (_, keys) = SECTIONS.iter().find(|(n, _)| *n == name)?;
         Some(keys.iter().map(|&k| control_html(k, indent)).collect())
+    })
+}
+
+/// One chart's `<figure>` as `www/index.html` has it (the ids the glue and the tests address,
+/// docs/dom-ids.md), each line indented by `indent`: its accessible name in English from
+/// [`CHARTS`](super::charts::CHARTS), the canvas, the hover readout, the text alternative and,
+/// under the Laws panel's charts, the table of their values.
+pub fn figure_html(spec: &super::charts::ChartSpec, indent: &str) -> String {
+    let id = spec.id;
+    // The tables the Laws panel shows under a chart (`TABLE_IDS`): the points of each curve,
+    // and the measured points under Karp–Flatt's.
+    let table = match id {
+        "laws-speedup" | "laws-efficiency" => Some(id),
+        "laws-karp-flatt" => Some("laws-measured"),
+        _ => None,
+    };
+    let mut lines = vec![
+        format!(r#"<figure class="chart" id="{id}">"#),
+        r#"  <div class="canvas-wrap">"#.to_string(),
+        format!(
+            r#"    <span id="{id}-name" data-i18n="chart-{id}" hidden>{}</span>"#,
+            (spec.name)()
+        ),
+        format!(
+            r#"    <canvas id="{id}-canvas" role="img" aria-labelledby="{id}-name" aria-describedby="{}"></canvas>"#,
+            spec.summary_id
+        ),
+        r#"    <div class="crosshair" hidden></div>"#.to_string(),
+        "  </div>".to_string(),
+        format!(
+            r#"  <p class="readout" id="{id}-readout" aria-live="off" data-i18n="hover">Hover over the chart to read values.</p>"#
+        ),
+        format!(r#"  <figcaption id="{}"></figcaption>"#, spec.summary_id),
+    ];
+    if let Some(table) = table {
+        lines.push(format!(
+            r#"  <div class="table-wrap" id="{table}-table"></div>"#
+        ));
+    }
+    lines.push("</figure>".to_string());
+    lines.iter().map(|l| format!("{indent}{l}\n")).collect()
+}
+
+/// `www/index.html` with its charts' figures written from the chart table, each between
+/// `<!-- chart:ID -->` and `<!-- /chart -->`.
+pub fn index_html_charts(template: &str) -> Result<String, MarkerError> {
+    fill_markers(template, "chart", |id, indent| {
+        let spec = super::charts::CHARTS.iter().find(|c| c.id == id)?;
+        Some(figure_html(spec, indent))
     })
 }
 

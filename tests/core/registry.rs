@@ -269,20 +269,23 @@ fn ensure_generated(path: &str, generated: &str) {
     std::fs::write(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")), generated)
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     panic!(
-        "{path} did not show its table (src/scenario/key.rs, src/scenario/machines.rs): it has \
-         been rewritten from it; review the change, commit it and run the tests again"
+        "{path} did not show its table (src/scenario/key.rs, src/scenario/machines.rs, \
+         src/panel/charts.rs): it has been rewritten from it; review the change, commit it and \
+         run the tests again"
     );
 }
 
 /// Each input is declared once, in its row of the key table; the page's controls and
-/// docs/url.md's key tables are written from it.
+/// docs/url.md's key tables are written from it, and the page's chart figures from the chart
+/// table.
 #[test]
 fn the_page_and_the_url_docs_show_the_key_table() {
-    use scaling_core::panel::inputs::{index_html, url_md};
+    use scaling_core::panel::inputs::{index_html, index_html_charts, url_md};
     let html = read("www/index.html");
+    let html = index_html(&html).expect("www/index.html's markers");
     ensure_generated(
         "www/index.html",
-        &index_html(&html).expect("www/index.html's markers"),
+        &index_html_charts(&html).expect("www/index.html's chart markers"),
     );
     let doc = read("docs/url.md");
     ensure_generated("docs/url.md", &url_md(&doc).expect("docs/url.md's markers"));
