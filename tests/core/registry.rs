@@ -1,7 +1,8 @@
 //! The markup and the docs against the tables that declare charts, presets and tables once
 //! (`panel::charts::CHARTS`, `scenario::presets::PRESETS`, `panel::TABLE_IDS`), so a new
 //! entry cannot be forgotten in `www/index.html` or in a docs list: each missing piece fails
-//! here with what to add. (The CLI's usage text, the browser fuzzer's preset list and
+//! here with what to add, and what can be written from a table is (the chart figures, the
+//! docs' preset lists). (The CLI's usage text, the browser fuzzer's preset list and
 //! docs/embedding.md's chart list are generated from the tables, the last by `make snapshots`;
 //! `crates/cli/tests/cli/snapshots.rs` prints every preset and chart.)
 #![cfg(not(target_arch = "wasm32"))]
@@ -110,23 +111,39 @@ fn the_docs_list_every_chart() {
     );
 }
 
+/// Writes the presets, in menu order, into cell `cell` (counted from the line's leading `|`)
+/// of the `preset` key's row of `path`: the row is written from `PRESETS` as the marked parts
+/// are (`ensure_generated`).
+fn ensure_preset_row(path: &str, cell: usize) {
+    let doc = read(path);
+    let names: Vec<String> = PRESETS.iter().map(|p| format!("`{}`", p.name)).collect();
+    let generated: String = doc
+        .split_inclusive('\n')
+        .map(|line| {
+            if !line.starts_with("| `preset` |") {
+                return line.to_string();
+            }
+            let mut cells: Vec<String> = line.split('|').map(str::to_string).collect();
+            assert!(
+                cells.len() > cell + 1,
+                "{path}: the `preset` row has its cells"
+            );
+            cells[cell] = format!(" {} ", names.join(", "));
+            cells.join("|")
+        })
+        .collect();
+    assert!(
+        doc.lines().any(|l| l.starts_with("| `preset` |")),
+        "{path} has the `preset` key's row"
+    );
+    ensure_generated(path, &generated);
+}
+
 #[test]
 fn the_docs_list_every_preset() {
-    let url = read("docs/url.md");
     // The `preset` key's row names every preset, in menu order.
-    let row = url
-        .lines()
-        .find(|l| l.starts_with("| `preset` |"))
-        .expect("docs/url.md has the `preset` key's row");
-    let listed: Vec<&str> = row
-        .rsplit('|')
-        .nth(1)
-        .unwrap_or("")
-        .split(',')
-        .map(|s| s.trim().trim_matches('`'))
-        .collect();
-    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-    assert_eq!(listed, names, "docs/url.md's `preset` row");
+    ensure_preset_row("docs/url.md", 4);
+    let url = read("docs/url.md");
     // The presets section has a row per preset saying which panel it opens on.
     let section = url
         .split("## Presets")
@@ -155,20 +172,7 @@ fn the_docs_list_every_preset() {
 #[test]
 fn the_embedding_guide_lists_every_preset() {
     // docs/embedding.md's `preset` row: every preset, in menu order.
-    let doc = read("docs/embedding.md");
-    let row = doc
-        .lines()
-        .find(|l| l.starts_with("| `preset` |"))
-        .expect("docs/embedding.md has the `preset` key's row");
-    let listed: Vec<&str> = row
-        .split('|')
-        .nth(2)
-        .unwrap_or("")
-        .split(',')
-        .map(|s| s.trim().trim_matches('`'))
-        .collect();
-    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-    assert_eq!(listed, names, "docs/embedding.md's `preset` row");
+    ensure_preset_row("docs/embedding.md", 2);
 }
 
 #[test]
@@ -270,8 +274,8 @@ fn ensure_generated(path: &str, generated: &str) {
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     panic!(
         "{path} did not show its table (src/scenario/key.rs, src/scenario/machines.rs, \
-         src/panel/charts.rs): it has been rewritten from it; review the change, commit it and \
-         run the tests again"
+         src/panel/charts.rs, src/scenario/presets.rs): it has been rewritten from it; review \
+         the change, commit it and run the tests again"
     );
 }
 
