@@ -1,6 +1,6 @@
 // The page's API for docs sites and the design card's packages doing real work:
 // - window.scalingExplorer.compute(query) returns what `scaling <panel> --query … --format json`
-//   prints, as plain objects (serde-wasm-bindgen);
+//   prints, as plain objects (serde-wasm-bindgen), and computeAsync(query) a promise of it;
 // - an embedded panel in a host page on ANOTHER origin takes {type: "scaling:set", query} and
 //   posts {type: "scaling:changed", query, panel, figures} after every change;
 // - the page's SVG export equals the CLI's --svg for the same link (one SVG writer);
@@ -49,7 +49,7 @@ function cli(args) {
   });
 }
 
-test('scalingExplorer.compute(query) returns what the CLI prints as JSON, as plain objects', async () => {
+test('scalingExplorer.compute(query) and computeAsync return what the CLI prints as JSON, as plain objects', async () => {
   const page = await s.newPage();
   await page.goto(`${s.url}?v=1`);
   await waitReady(page);
@@ -77,6 +77,18 @@ test('scalingExplorer.compute(query) returns what the CLI prints as JSON, as pla
   assert.ok(bad.messages.some((m) => m.includes('(f)')) && bad.messages.some((m) => m.includes('(n)')), bad.messages.join(' | '));
   const thrown = await page.evaluate(() => { try { window.scalingExplorer.compute(42); return null; } catch (e) { return e.name; } });
   assert.equal(thrown, 'TypeError');
+  // computeAsync: a promise of the same document, and of the same TypeError.
+  for (const [panel, query] of cases) {
+    const expected = JSON.parse(cli([panel, '--query', query, '--format', 'json']));
+    const got = await page.evaluate(async (q) => {
+      const answer = window.scalingExplorer.computeAsync(q);
+      return { promise: answer instanceof Promise, doc: await answer };
+    }, query);
+    assert.ok(got.promise, `${query}: computeAsync returns a promise`);
+    assert.deepEqual(got.doc, expected, `${query}: computeAsync() equals \`scaling ${panel} --format json\``);
+  }
+  const rejected = await page.evaluate(() => window.scalingExplorer.computeAsync('v=1', 'nope').then(() => null, (e) => e.name));
+  assert.equal(rejected, 'TypeError');
   assert.equal(page.problems.pageErrors.length, 0, describeProblems(page));
   await page.close();
 });

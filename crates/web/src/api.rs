@@ -1,8 +1,10 @@
 //! The page's JavaScript API for the docs sites that host it (docs/embedding.md):
 //!
-//! - `window.scalingExplorer.compute(query[, panel])` returns, for any query string the page
-//!   accepts, the document `scaling <panel> --query … --format json` prints
-//!   ([`crate::panel::document`]), as plain JavaScript objects (serde-wasm-bindgen).
+//! - `window.scalingExplorer.computeAsync(query[, panel])` returns a promise of, for any query
+//!   string the page accepts, the document `scaling <panel> --query … --format json` prints
+//!   ([`crate::panel::document`]), as plain JavaScript objects (serde-wasm-bindgen);
+//!   `compute(query[, panel])` returns the document itself, for the hosts written against it
+//!   (docs/embedding.md: it is deprecated, as what a query needs may move to the full module).
 //! - `window.scalingExplorer.import(text[, query])` reads a run's `config.json`, launch flags,
 //!   torchtitan TOML or NeMo overrides over the link `query` (else the page's scenario) and
 //!   returns a promise of what it made of it: `{kind: "imported", query, format, entries}`
@@ -83,6 +85,16 @@ fn compute(query: JsValue, panel: JsValue) -> Result<JsValue, JsValue> {
     to_js(&panel.doc(&messages))
 }
 
+/// `computeAsync(query, panel)`: a promise of what `compute` returns (or of its `TypeError`).
+/// Hosts call this one: the full module (`handover`) may hold what a query needs, which the
+/// first view would load first.
+fn compute_async(query: JsValue, panel: JsValue) -> js_sys::Promise {
+    match compute(query, panel) {
+        Ok(doc) => js_sys::Promise::resolve(&doc),
+        Err(error) => js_sys::Promise::reject(&error),
+    }
+}
+
 /// `query()`: the link of the scenario the page shows.
 fn query() -> JsValue {
     with_app(|app| app.page.scenario.to_query())
@@ -126,6 +138,8 @@ pub(super) fn install() -> Result<(), JsValue> {
     }
     let compute = Closure::<dyn Fn(JsValue, JsValue) -> Result<JsValue, JsValue>>::new(compute);
     js_sys::Reflect::set(&api, &"compute".into(), compute.as_ref())?;
+    let compute_async = Closure::<dyn Fn(JsValue, JsValue) -> js_sys::Promise>::new(compute_async);
+    js_sys::Reflect::set(&api, &"computeAsync".into(), compute_async.as_ref())?;
     let import = Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(import);
     if !runs_in {
         js_sys::Reflect::set(&api, &"import".into(), import.as_ref())?;
@@ -137,6 +151,7 @@ pub(super) fn install() -> Result<(), JsValue> {
     js_sys::Reflect::set(&api, &"version".into(), &env!("CARGO_PKG_VERSION").into())?;
     // Live as long as the page.
     compute.forget();
+    compute_async.forget();
     import.forget();
     query.forget();
     set.forget();
