@@ -1,12 +1,18 @@
 //! The page's input controls and `docs/url.md`'s key tables, written from the key table
-//! (`crate::scenario::Key`): each input is declared once, and these two files show it; and the
-//! page's chart figures, written from the chart table (`super::charts::CHARTS`).
+//! (`crate::scenario::Key`): each input is declared once, and these two files show it; the
+//! page's chart figures, written from the chart table (`super::charts::CHARTS`); and the docs'
+//! machine and published-run tables ([`doc_tables`]).
 //!
-//! Both files keep their prose by hand and mark the written parts: `<!-- inputs:NAME -->` …
-//! `<!-- /inputs -->` in `www/index.html` (a section of [`SECTIONS`]; the build strips
-//! comments), `<!-- chart:ID -->` … `<!-- /chart -->` around each chart's figure there, `<!-- keys:NAME -->` … `<!-- /keys -->` in `docs/url.md` (a table of
-//! [`URL_TABLES`]). The test of the core rewrites a file whose marked parts differ, as
-//! rust-analyzer's generated sources do, so an input added to the table shows up in both.
+//! The files keep their prose by hand and mark the written parts, each between an opening
+//! marker that names the part and where it is written from and a closing one that names it
+//! again: `<!-- inputs:NAME (written from src/scenario/key.rs; edit there) -->` …
+//! `<!-- /inputs:NAME -->` in `www/index.html` (a section of [`SECTIONS`]; the build strips
+//! comments), `<!-- chart:ID … -->` … `<!-- /chart:ID -->` around each chart's figure there,
+//! `<!-- keys:NAME … -->` … `<!-- /keys:NAME -->` in `docs/url.md` (a table of [`URL_TABLES`]),
+//! `<!-- tables:NAME … -->` in the docs. The test of the core rewrites a file whose marked parts
+//! (or markers) differ, as rust-analyzer's generated sources do, so an input added to the table
+//! shows up in both. A new part needs only its two markers, `<!-- chart:ID -->` and
+//! `<!-- /chart -->`: the test writes the rest.
 
 use crate::panel::step_model::NOTE_IDS;
 use crate::scenario::{Control, Group, Key, SECTIONS, SLIDERS};
@@ -195,24 +201,28 @@ pub enum MarkerError {
     Unclosed(String),
 }
 
-/// `text` with each part between `<!-- {tag}:NAME -->` and `<!-- /{tag} -->` replaced by
-/// `write(NAME, indent of the opening marker)`, or `None` for a name it does not know.
+/// `text` with each part between `<!-- {tag}:NAME … -->` and `<!-- /{tag}:NAME -->` replaced by
+/// `write(NAME, indent of the opening marker)`, or `None` for a name it does not know. The
+/// markers are written anew: the opening one says where the part is written from
+/// (`source(NAME)`), so a reader edits there, and the closing one names its part.
 fn fill_markers(
     text: &str,
     tag: &str,
+    source: impl Fn(&str) -> &'static str,
     write: impl Fn(&str, &str) -> Option<String>,
 ) -> Result<String, MarkerError> {
     let open = format!("<!-- {tag}:");
-    let close = format!("<!-- /{tag} -->");
+    let close = format!("<!-- /{tag}");
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(&open) {
         let line_start = rest[..at].rfind('\n').map_or(0, |i| i + 1);
         let indent = &rest[line_start..at];
-        let name_end = rest[at..]
+        let header_end = rest[at..]
             .find(" -->")
             .ok_or_else(|| MarkerError::Unclosed(tag.into()))?;
-        let name = &rest[at + open.len()..at + name_end];
+        let header = &rest[at + open.len()..at + header_end];
+        let name = header.split_whitespace().next().unwrap_or("");
         // The part starts on the line after the opening marker.
         let body_start = rest[at..]
             .find('\n')
@@ -221,23 +231,39 @@ fn fill_markers(
         let end = rest[body_start..]
             .find(&close)
             .ok_or_else(|| MarkerError::Unclosed(name.into()))?;
-        let close_line = rest[..body_start + end].rfind('\n').map_or(0, |i| i + 1);
-        out.push_str(&rest[..body_start]);
-        out.push_str(&write(name, indent).ok_or_else(|| MarkerError::Unknown(name.into()))?);
-        rest = &rest[close_line..];
+        let close_end = rest[body_start + end..]
+            .find("-->")
+            .map(|i| body_start + end + i + 3)
+            .ok_or_else(|| MarkerError::Unclosed(name.into()))?;
+        let body = write(name, indent).ok_or_else(|| MarkerError::Unknown(name.into()))?;
+        out.push_str(&rest[..at]);
+        let _ = writeln!(
+            out,
+            "{open}{name} (written from {}; edit there) -->",
+            source(name)
+        );
+        out.push_str(&body);
+        let _ = write!(out, "{indent}{close}:{name} -->");
+        rest = &rest[close_end..];
     }
     out.push_str(rest);
     Ok(out)
 }
 
-/// A doc with its generated tables written, each between `<!-- tables:NAME -->` and
-/// `<!-- /tables -->`: `machines` (the machine table and its sources, `docs/machines.md`),
+/// A doc with its generated tables written, each between `<!-- tables:NAME … -->` and
+/// `<!-- /tables:NAME -->`: `machines` (the machine table and its sources, `docs/machines.md`),
 /// `published` and `machine-runs` (the published runs against their stacks' `r∞`, and per
 /// machine: key figures and table), `recompute-runs` (Korthikanti et al.'s Table 5 beside
 /// Calculon; both in docs/model/14-layout-search.md).
 pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
     use super::{machine_runs, machines};
-    fill_markers(doc, "tables", |name, _| match name {
+    let source = |name: &str| match name {
+        "machines" => "src/scenario/machines.rs",
+        "published" => "src/panel/published.rs",
+        "machine-runs" => "src/panel/machine_runs.rs",
+        _ => "src/panel/recompute_runs.rs",
+    };
+    fill_markers(doc, "tables", source, |name, _| match name {
         "machines" => Some(format!(
             "{}\n{}",
             machines::machines_table().to_markdown(),
@@ -282,10 +308,15 @@ fn figures_then_table(figures: Vec<(String, String)>, table: &super::table::Tabl
 
 /// `www/index.html` with its marked sections written from the key table.
 pub fn index_html(template: &str) -> Result<String, MarkerError> {
-    fill_markers(template, "inputs", |name, indent| {
-        let (_, keys) = SECTIONS.iter().find(|(n, _)| *n == name)?;
-        Some(keys.iter().map(|&k| control_html(k, indent)).collect())
-    })
+    fill_markers(
+        template,
+        "inputs",
+        |_| "src/scenario/key.rs",
+        |name, indent| {
+            let (_, keys) = SECTIONS.iter().find(|(n, _)| *n == name)?;
+            Some(keys.iter().map(|&k| control_html(k, indent)).collect())
+        },
+    )
 }
 
 /// One chart's `<figure>` as `www/index.html` has it (the ids the glue and the tests address,
@@ -329,18 +360,28 @@ pub fn figure_html(spec: &super::charts::ChartSpec, indent: &str) -> String {
 }
 
 /// `www/index.html` with its charts' figures written from the chart table, each between
-/// `<!-- chart:ID -->` and `<!-- /chart -->`.
+/// `<!-- chart:ID … -->` and `<!-- /chart:ID -->`.
 pub fn index_html_charts(template: &str) -> Result<String, MarkerError> {
-    fill_markers(template, "chart", |id, indent| {
-        let spec = super::charts::CHARTS.iter().find(|c| c.id == id)?;
-        Some(figure_html(spec, indent))
-    })
+    fill_markers(
+        template,
+        "chart",
+        |_| "src/panel/charts.rs",
+        |id, indent| {
+            let spec = super::charts::CHARTS.iter().find(|c| c.id == id)?;
+            Some(figure_html(spec, indent))
+        },
+    )
 }
 
 /// `docs/url.md` with its marked key tables written from the key table.
 pub fn url_md(doc: &str) -> Result<String, MarkerError> {
-    fill_markers(doc, "keys", |name, _| {
-        let (_, groups) = URL_TABLES.iter().find(|(n, _)| *n == name)?;
-        Some(url_table(groups))
-    })
+    fill_markers(
+        doc,
+        "keys",
+        |_| "src/scenario/key.rs",
+        |name, _| {
+            let (_, groups) = URL_TABLES.iter().find(|(n, _)| *n == name)?;
+            Some(url_table(groups))
+        },
+    )
 }
