@@ -80,6 +80,39 @@ test('opening Learn hands the page over to the full module, which keeps every in
   }
 });
 
+test('the first view answers while the full module downloads, and the full module starts from what it shows', async () => {
+  const page = await s.newPage();
+  try {
+    // The full module's files arrive late, as on a slow link.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route(/\/full-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${s.url}?v=1&view=laws`);
+    await waitReady(page);
+    await page.click('#tab-learn');
+    // Still the first view: the reader goes on to the Strong tab and types a batch.
+    await page.click('#tab-strong');
+    await page.waitForFunction(() => document.getElementById('panel-strong')?.hidden === false);
+    await page.fill('#b-input', '2M');
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('b'), null, { timeout: TIMEOUT });
+    const typed = new URLSearchParams(await page.evaluate(() => location.search)).get('b');
+    release();
+    await page.waitForFunction(() => document.body.dataset.ready === '1' && !document.getElementById('app-status')?.textContent,
+      null, { timeout: TIMEOUT });
+    const query = new URLSearchParams(await page.evaluate(() => location.search));
+    assert.equal(query.get('view'), 'strong', 'the full module shows the panel the reader went to');
+    assert.equal(query.get('b'), typed);
+    assert.equal(await page.getAttribute('#tab-strong', 'aria-selected'), 'true');
+    assert.ok(await page.isHidden('#panel-learn'));
+    // And it answers: the next tab is the full module's.
+    await page.click('#tab-learn');
+    await page.waitForSelector('#learn-content[data-drawn] article.learn', { timeout: TIMEOUT });
+    await assertClean(assert, page, 'a slow hand-over');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
 test("an export in the first view hands over, then downloads what was asked", async () => {
   const { page, requests } = await open('?v=1&preset=seed-strong&view=strong&theme=light');
   try {

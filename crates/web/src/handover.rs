@@ -12,15 +12,17 @@
 //! (an export's `data-export`; the Learn view is in the scenario) and adds the full module's
 //! loader, named by `<meta name="full-module">`, as a module script. Until the full module
 //! starts, this one keeps answering the reader, so no key or click is lost while it downloads.
-//! As it starts, the full module dispatches `scaling:full-starting` on the document; the first
-//! view then writes its scenario into the address bar — the link is the one serialisation of the
-//! page's state, and the full module starts from it as from any link — and retires
-//! ([`super::app::retire`]: every listener, timer and observer of it goes through the page's
-//! state and does nothing from then on). The full module reads the link, binds its own
-//! listeners to the same elements, draws, and once its first frame is ready does what
-//! `data-then` says ([`take_up`]). The inputs, the panel and the scroll position are the page's
+//! As it starts (its language chosen and, for a Chinese reader, the catalogue in), the full
+//! module dispatches `scaling:full-starting` on the document; the first view then writes its
+//! scenario into the address bar — the link is the one serialisation of the page's state, and
+//! the full module starts from it as from any link — and retires ([`super::app::retire`]: every
+//! listener, timer and observer of it goes through the page's state and does nothing from then
+//! on). In the same task the full module reads the link, binds its own listeners to the same
+//! elements and draws its first frame, so no key or click falls between the two; once that frame
+//! is ready it does what `data-then` says ([`take_up`]). The inputs, the panel and the scroll position are the page's
 //! own, so nothing the reader typed is lost. If the loader cannot be loaded, the first view says
-//! so in `#app-status`; the next click tries again.
+//! so in `#app-status` and goes on (a browser keeps a module it could not fetch as failed, so
+//! a reload is what tries again).
 
 #[cfg(not(feature = "full"))]
 pub(super) use first_view::hand_over;
@@ -31,14 +33,19 @@ pub(super) use full::{start, take_up};
 const THEN: &str = "data-then";
 
 /// What the full module dispatches on the document as it starts, before it reads the link: the
-/// first view, if it is there, writes its scenario into the link and retires.
+/// first view, if it is there, writes its scenario into the link, retires and says so on
+/// `<html data-handed-over>`.
 const STARTING: &str = "scaling:full-starting";
+
+/// The first view has handed the page over (`<html data-handed-over>`, until the full module
+/// has read it).
+const HANDED: &str = "data-handed-over";
 
 #[cfg(not(feature = "full"))]
 mod first_view {
     use super::super::app::{retire, with_app};
     use super::super::dom::{document, listen, set_hidden, set_text};
-    use super::{STARTING, THEN};
+    use super::{HANDED, STARTING, THEN};
     use crate::trf;
     use std::cell::Cell;
     use wasm_bindgen::prelude::*;
@@ -81,6 +88,9 @@ mod first_view {
         let _ = listen(&document(), STARTING, |_| {
             write_link();
             retire();
+            if let Some(html) = document().document_element() {
+                let _ = html.set_attribute(HANDED, "");
+            }
         });
         let _ = script.set_attribute("type", "module");
         let _ = script.set_attribute("src", &loader);
@@ -125,12 +135,18 @@ mod full {
     use super::super::dom::document;
     use super::THEN;
 
-    /// Tells the first view, if it is there, that this module starts: called before the link
-    /// is read.
-    pub(in super::super) fn start() {
+    /// Tells the first view, if it is there, that this module starts (called before the link
+    /// is read); `true` if it was there and has handed the page over.
+    pub(in super::super) fn start() -> bool {
         if let Ok(event) = web_sys::Event::new(super::STARTING) {
             let _ = document().dispatch_event(&event);
         }
+        let Some(html) = document().document_element() else {
+            return false;
+        };
+        let handed = html.has_attribute(super::HANDED);
+        let _ = html.remove_attribute(super::HANDED);
+        handed
     }
 
     /// What the first view left on `<html data-then>` to do (an export's `data-export`),

@@ -95,13 +95,7 @@ pub fn start() -> Result<(), JsValue> {
 
 /// Reads the link and boots in its language (the Chinese texts first, if they are needed).
 fn begin() -> Result<(), JsValue> {
-    // The first view, if it handed the page over, writes its scenario into the link now.
-    #[cfg(feature = "full")]
-    handover::start();
-    let search = web_sys::window()
-        .map(|w| w.location())
-        .and_then(|l| l.search().ok())
-        .unwrap_or_default();
+    let search = url::search();
     let decoded = decode(&search);
     let lang = present::choose_lang(&decoded.scenario);
     if lang == crate::i18n::Lang::Zh && !crate::i18n::HAS_ZH {
@@ -130,6 +124,23 @@ pub fn test_panic() {
 
 /// Everything after choosing the language: the page's first render and its event handlers.
 fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
+    // A first view that handed the page over (`handover`) writes its scenario into the link
+    // and retires now; the page is this module's from here. The link is read again, and the
+    // start runs in this one task, so that no event falls between the two modules' listeners.
+    #[cfg(feature = "full")]
+    let (decoded, at_once) = match handover::start() {
+        true => (decode(&url::search()), true),
+        false => (decoded, false),
+    };
+    #[cfg(not(feature = "full"))]
+    let at_once = false;
+    let step = move |f: Box<dyn FnOnce()>| {
+        if at_once {
+            f();
+        } else {
+            next_task(f);
+        }
+    };
     // First: the theme below asks the state for the system's dark mode.
     app::install(App::new(PageState::new(decoded.scenario.clone())));
     present::apply_lang(lang);
@@ -142,10 +153,10 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
     // inputs, the handlers, then the first frame. It is not left to the next animation frame:
     // the module runs once the document is parsed, so the layout the drawing reads is there,
     // and waiting for the vsync would only delay the first chart.
-    next_task(move || {
+    step(Box::new(move || {
         inputs::init();
         show_link_messages(&decoded);
-        next_task(|| {
+        step(Box::new(move || {
             let bound = inputs::bind_events()
                 .and_then(|()| offscreen::observe())
                 .and_then(|()| exports::add_buttons())
@@ -154,9 +165,9 @@ fn boot(decoded: Decoded, lang: crate::i18n::Lang) -> Result<(), JsValue> {
             if let Err(e) = bound {
                 wasm_bindgen::throw_val(e);
             }
-            next_task(frame);
-        });
-    });
+            step(Box::new(frame));
+        }));
+    }));
     Ok(())
 }
 

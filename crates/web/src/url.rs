@@ -14,6 +14,13 @@ fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// The link's query as the address bar has it now (`?…`, or empty).
+pub(super) fn search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
 /// The page's URL for the current scenario (same path, fragment kept for docs sites).
 pub(super) fn current_url(query: &str) -> Option<String> {
     let location = web_sys::window()?.location();
