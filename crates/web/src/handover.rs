@@ -18,11 +18,11 @@
 //! the full module starts from it as from any link — and retires ([`super::app::retire`]: every
 //! listener, timer and observer of it goes through the page's state and does nothing from then
 //! on). In the same task the full module reads the link, binds its own listeners to the same
-//! elements and draws its first frame, so no key or click falls between the two; once that frame
-//! is ready it does what `data-then` says ([`take_up`]). The inputs, the panel and the scroll position are the page's
-//! own, so nothing the reader typed is lost. If the loader cannot be loaded, the first view says
-//! so in `#app-status` and goes on (a browser keeps a module it could not fetch as failed, so
-//! a reload is what tries again).
+//! elements and draws its first frame, so no key or click falls between the two; once that
+//! frame is ready it does what `data-then` says ([`take_up`]). The inputs, the panel and the
+//! scroll position are the page's own, so nothing the reader typed is lost. If the loader
+//! cannot be loaded, the first view says so in `#app-status` and goes on (a browser keeps a
+//! module it could not fetch as failed, so a reload is what tries again).
 
 #[cfg(not(feature = "full"))]
 pub(super) use first_view::hand_over;
