@@ -220,7 +220,8 @@ impl Shape {
     /// behind ([`super::walls::CpOverlap::Ring`]) is attention's share of the step's *time*:
     /// a causal kernel runs about half these FLOPs at about half the weights' GEMM rate, so
     /// the unhalved FLOP share stands for it (docs/model/12-walls.md §12.4): 7.7% for Llama 3
-    /// 405B at 8,192 tokens.
+    /// 405B at 8,192 tokens. With the elementwise kernels' memory time in the compute,
+    /// [`super::walls::Walls::attention_time_share`] takes it out of the time.
     pub fn attention_flop_share(&self) -> f64 {
         let attention = self.attention_flops_per_token();
         attention / (6.0 * self.active_params() + attention)

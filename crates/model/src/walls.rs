@@ -70,8 +70,8 @@ pub struct Walls {
 pub enum CpOverlap {
     /// Ring attention (Liu et al. 2023, arXiv:2310.01889; Megatron-Core's default `p2p`
     /// CP communication): each K/V block travels while the previous one's blockwise attention
-    /// runs, so only the attention's share of the compute can hide it
-    /// ([`Shape::attention_flop_share`]).
+    /// runs, so only the attention's share of the compute time can hide it
+    /// ([`Walls::attention_time_share`]).
     Ring,
     /// All-gather of K and V before attention (Llama 3's context parallelism: "the all-gather
     /// communication latency is exposed in the critical path", Dubey et al. 2024, §3.3.2):
@@ -186,6 +186,20 @@ impl Walls {
         let eta = self.gemm_efficiency(layout, tokens_per_replica);
         let mu = self.memory_time_ratio(layout, tokens_per_replica);
         eta / (self.shape.slowest_stage_share(layout.pp) * (1.0 + mu * eta))
+    }
+
+    /// Attention's share of the compute *time*, what ring attention's K/V exchange can hide
+    /// behind ([`CpOverlap::Ring`]): its FLOP share `f` ([`Shape::attention_flop_share`]) runs
+    /// at the GEMMs' rate, while the compute also holds the elementwise kernels' memory time,
+    /// `μ·η` of the GEMMs' ([`Self::rate_efficiency`]), so `f/(1 + μ·η)`. `f` when kernels do
+    /// not shrink (a measured `F_eff` holds no split of its time).
+    pub fn attention_time_share(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
+        let share = self.shape.attention_flop_share();
+        if self.kernels.is_none() {
+            return share;
+        }
+        let eta = self.gemm_efficiency(layout, tokens_per_replica);
+        share / (1.0 + self.memory_time_ratio(layout, tokens_per_replica) * eta)
     }
 
     /// `μ = r∞·peak · b / (B_HBM · e)`: the elementwise kernels' HBM time
@@ -383,9 +397,9 @@ impl Walls {
     /// - TP ([`tp_bytes_per_layer`], 4 collectives): the share `1 − φ` that does not overlap is
     ///   exposed, and of the overlapped share `φ` what exceeds the compute,
     ///   `(1 − φ)·t_TP + max(0, φ·t_TP − compute)` ([`Self::tp_overlap`]);
-    /// - CP ([`cp_bytes_per_layer`], 3) hides only behind the attention's share `f` of the
-    ///   compute with ring attention, `max(0, t_CP − f·compute)`
-    ///   ([`Shape::attention_flop_share`]), and behind nothing when K and V are all-gathered
+    /// - CP ([`cp_bytes_per_layer`], 3) hides only behind the attention's share of the
+    ///   compute time with ring attention, `max(0, t_CP − share·compute)`
+    ///   ([`Self::attention_time_share`]), and behind nothing when K and V are all-gathered
     ///   ([`CpOverlap`]);
     /// - EP ([`ep_bytes_per_layer`], 4 all-to-alls) is exposed: the tokens must arrive before
     ///   the experts can start;
@@ -466,9 +480,9 @@ impl Walls {
             pp_ms,
             tp_ms: (1.0 - self.tp_overlap) * tp_ms + hidden(self.tp_overlap * tp_ms),
             cp_ms: match self.cp_overlap {
-                CpOverlap::Ring => {
-                    (cp_ms - self.shape.attention_flop_share() * compute_ms).max(0.0)
-                }
+                CpOverlap::Ring => (cp_ms
+                    - self.attention_time_share(layout, tokens_per_replica) * compute_ms)
+                    .max(0.0),
                 CpOverlap::AllGather => cp_ms,
             },
             ep_ms,
@@ -1066,6 +1080,40 @@ mod tests {
         assert_eq!(CpOverlap::from_key("allgather"), Some(CpOverlap::AllGather));
         assert_eq!(CpOverlap::from_key(" ring "), Some(CpOverlap::Ring));
         assert_eq!(CpOverlap::from_key("p2p"), None);
+    }
+
+    /// Ring CP hides behind attention's share of the compute *time*. GPT-3 175B on TP 8 · PP 8
+    /// · CP 2, 2,048-token microbatches, with H100's half lengths, 500 TFLOP/s of GEMMs and
+    /// 3.35 TB/s: `f` = 28,991,029,248 / 1,080,078,778,368 (the attention FLOPs of
+    /// `elementwise_memory_time_slows_the_rate`'s count); `η` = 1,024/1,152 · 1,536/1,664 =
+    /// 0.820513; the 1,024·1,536·2-byte tensor reaches 0.6 of the bandwidth, so `μ` is that
+    /// test's; share `f/(1 + μ·η)` = 0.026302, against `f` = 0.026841 without kernels. With
+    /// 10,000 ms of compute the ring exposes what the all-gather does less 263.02 ms.
+    #[test]
+    fn cp_hides_behind_attentions_time() {
+        let mut with = Walls {
+            kernels: Some(HalfLengths::H100_BF16),
+            hbm_bytes_per_s: 3.35e12,
+            gemm_flops_per_s: 500e12,
+            ..gpt3()
+        };
+        with.memory.activations.flash_attention = true;
+        let layout = Layout { cp: 2, ..LAYOUT };
+        let f: f64 = 28_991_029_248.0 / 1_080_078_778_368.0;
+        let mu = 500e12 * (108_527_616.0 / 1_080_078_778_368.0) / (3.35e12 * 0.6);
+        let eta = 1024.0 / 1152.0 * (1536.0 / 1664.0);
+        let share = f / (1.0 + mu * eta);
+        assert!((share - 0.026_302).abs() < 5e-7, "{share}");
+        assert!((with.attention_time_share(&layout, 2048.0) - share).abs() < 1e-15);
+        let gathered = Walls {
+            cp_overlap: CpOverlap::AllGather,
+            ..with
+        };
+        let ring = with.traffic(&layout, 50e9, 2048.0, 10_000.0, 1).cp_ms;
+        let all = gathered.traffic(&layout, 50e9, 2048.0, 10_000.0, 1).cp_ms;
+        assert!((all - ring - share * 10_000.0).abs() < 1e-9, "{all} {ring}");
+        // Without kernels the compute is a measured rate: the FLOP share.
+        assert_eq!(gpt3().attention_time_share(&layout, 2048.0), f);
     }
 
     /// Pipeline sends of the fill and drain (the review's golden, Meta's layout): TP 8 ·
