@@ -278,10 +278,34 @@ impl Shape {
 
     /// Without flash attention the `a` heads' scores are a tensor of `a·s` elements a token,
     /// which the fused scale-mask-softmax reads and writes forward and backward (Calculon's
-    /// `SoftMax`: in and out each way), `4·a·s` elements; TP splits the heads. Flash attention
-    /// keeps the scores on chip (Dao et al. 2022).
+    /// `SoftMax`: in and out each way), `4·a·s` elements, and which the two batched products
+    /// around it write and read: `Q·Kᵀ` reads `Q` and `K` and writes the scores, `P·V` reads
+    /// the probabilities and `V` and writes the output, and each backward reads its inputs
+    /// and the output's gradient (Calculon's `BatchMatMul`: forward inputs and output,
+    /// backward activations and gradient), `2·(s + 2·d_h)` elements a head each, `4·a·(s +
+    /// 2·d_h)` for both. TP splits the heads. These products run at the GEMMs' rate for their
+    /// FLOPs and move their bytes at the memory's (Calculon's `no_overlap` mode); the weight
+    /// GEMMs' own reads belong to the half lengths ([`super::kernel`]), which a `d_h`-wide
+    /// product against the whole sequence does not follow. Flash attention keeps the scores
+    /// on chip and reads `Q`, `K`, `V` once per tile (Dao et al. 2022): none of this.
     pub fn attention_scores_bytes_per_token_layer(&self) -> f64 {
-        ACTIVATION_BYTES * 4.0 * self.heads * self.seq_len
+        let a = self.heads;
+        let s = self.seq_len;
+        ACTIVATION_BYTES * (4.0 * a * s + 4.0 * a * (s + 2.0 * self.head_width()))
+    }
+
+    /// What selective recomputation moves again without flash attention, bytes a token and
+    /// layer: the backward reruns the attention core's forward (Korthikanti et al. 2022, §4.3:
+    /// `QKᵀ`, the softmax, the attention dropout and `·V`), so the forward half of the
+    /// scores' traffic ([`Self::attention_scores_bytes_per_token_layer`]: the softmax's `2·a·s`
+    /// elements and the products' `2·a·(s + 2·d_h)`) and, with `dropout`, of the attention
+    /// dropout's (`5·a·s` bytes, [`Self::dropout_bytes_per_token_layer`]). Calculon charges the
+    /// same: a recomputed layer's forward memory time again (`calculon/llm/llm.py`,
+    /// `_compute_block_stats`).
+    pub fn selective_recompute_bytes_per_token_layer(&self, dropout: bool) -> f64 {
+        let (a, s) = (self.heads, self.seq_len);
+        let scores = ACTIVATION_BYTES * (2.0 * a * s + 2.0 * a * (s + 2.0 * self.head_width()));
+        scores + if dropout { 5.0 * a * s } else { 0.0 }
     }
 
     /// Elements a token's GEMMs in one layer take that a low-precision recipe casts before the
@@ -624,17 +648,18 @@ mod tests {
     ///   4·2·5,120 = 292,864 elements, 585,728 B.
     ///
     /// Llama 3 8B by part: the residual stream `30·4,096` = 122,880 elements (245,760 B), the
-    /// MLP's 86,016 (172,032 B), the scores without flash attention `4·32·8,192` = 1,048,576
-    /// (2,097,152 B). Without sequence parallelism at TP 2 the stream counts twice:
-    /// `(2·245,760 + 172,032)·32` = 21,233,664 B; without flash attention (with sequence
-    /// parallelism) `(417,792 + 2,097,152)·32` = 80,478,208 B, over the same FLOPs.
+    /// MLP's 86,016 (172,032 B), the scores without flash attention: the softmax's
+    /// `4·32·8,192` = 1,048,576 and the two batched products' `4·32·(8,192 + 2·128)` =
+    /// 1,081,344, 2,129,920 (4,259,840 B). Without sequence parallelism at TP 2 the stream
+    /// counts twice: `(2·245,760 + 172,032)·32` = 21,233,664 B; without flash attention (with
+    /// sequence parallelism) `(417,792 + 4,259,840)·32` = 149,684,224 B, over the same FLOPs.
     #[test]
     fn elementwise_bytes_by_operator() {
         let l8 = llama_8b();
         assert_eq!(l8.elementwise_bytes_per_token_layer(), 417_792.0);
         assert_eq!(l8.residual_stream_bytes_per_token_layer(), 245_760.0);
         assert_eq!(l8.inner_bytes_per_token_layer(), 172_032.0);
-        assert_eq!(l8.attention_scores_bytes_per_token_layer(), 2_097_152.0);
+        assert_eq!(l8.attention_scores_bytes_per_token_layer(), 4_259_840.0);
         // Cast operands: forward 4,096 + 4,096 + (4,096 + 14,336), backward 4,096 + 2·1,024 +
         // 4,096 + (2·14,336 + 4,096).
         assert_eq!(l8.quantized_elements_per_token_layer(), 69_632.0);
@@ -653,16 +678,16 @@ mod tests {
         );
         assert_eq!(
             l8.elementwise_bytes_per_flop(8.0, true, false, false, 0.0),
-            80_478_208.0 / flops
+            149_684_224.0 / flops
         );
         // Dropout (Llama 3 8B, 32 layers): the hidden dropouts' masks 4·4,096 = 16,384 bytes a
         // layer on the residual stream, and without flash attention the attention dropout's
-        // 10·32·8,192 = 2,621,440: 80,478,208 + 32·(16,384 + 2,621,440) = 164,888,576; with
+        // 10·32·8,192 = 2,621,440: 149,684,224 + 32·(16,384 + 2,621,440) = 234,094,592; with
         // flash attention only the masks, 13,369,344 + 32·16,384 = 13,893,632, and without
         // sequence parallelism at TP 2 the masks twice, 21,233,664 + 2·32·16,384 = 22,282,240.
         assert_eq!(
             l8.elementwise_bytes_per_flop(8.0, true, false, true, 0.0),
-            164_888_576.0 / flops
+            234_094_592.0 / flops
         );
         assert_eq!(
             l8.elementwise_bytes_per_flop(8.0, true, true, true, 0.0),

@@ -210,27 +210,70 @@ impl Walls {
     /// residual stream on one GPU, `(T/CP)·h·2` bytes, split by TP with sequence parallelism.
     /// `0` when [`Self::hbm_bytes_per_s`] or [`Self::gemm_flops_per_s`] is unset.
     pub fn memory_time_ratio(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
-        if self.hbm_bytes_per_s <= 0.0 || self.gemm_flops_per_s <= 0.0 {
-            return 0.0;
-        }
         let activations = &self.memory.activations;
-        let tp = layout.tp as f64;
-        let split = if activations.sequence_parallel {
-            tp
-        } else {
-            1.0
-        };
-        let tensor_bytes = tokens_per_replica / layout.cp as f64 * self.shape.hidden / split
-            * super::shape::ACTIVATION_BYTES;
         let bytes_per_flop = self.shape.elementwise_bytes_per_flop(
-            tp,
+            layout.tp as f64,
             activations.sequence_parallel,
             activations.flash_attention,
             self.dropout,
             self.quantized_bytes_per_element,
         );
+        self.hbm_time_ratio(layout, tokens_per_replica, bytes_per_flop)
+    }
+
+    /// `r∞·peak · b / (B_HBM · e)` for `b` bytes a FLOP: [`Self::memory_time_ratio`]'s form,
+    /// with its `e`.
+    fn hbm_time_ratio(&self, layout: &Layout, tokens_per_replica: f64, bytes_per_flop: f64) -> f64 {
+        if self.hbm_bytes_per_s <= 0.0 || self.gemm_flops_per_s <= 0.0 {
+            return 0.0;
+        }
+        let split = if self.memory.activations.sequence_parallel {
+            layout.tp as f64
+        } else {
+            1.0
+        };
+        let tensor_bytes = tokens_per_replica / layout.cp as f64 * self.shape.hidden / split
+            * super::shape::ACTIVATION_BYTES;
         self.gemm_flops_per_s * bytes_per_flop
             / (self.hbm_bytes_per_s * hbm_efficiency(tensor_bytes))
+    }
+
+    /// What selective recomputation adds to a layout's compute, as a share of it. The
+    /// backward reruns the attention core's forward (Korthikanti et al. 2022, §4.3): `4·s·h`
+    /// FLOPs a token and layer, `f_s` of the step's `6·P_a + 12·L·a·d_h·s` (`P_a` =
+    /// `active_params`), and without flash attention the scores' forward traffic
+    /// ([`Shape::selective_recompute_bytes_per_token_layer`], `b_s` a FLOP over the shape's
+    /// FLOPs). The compute is `1 + μ·η` times its GEMMs' time ([`Self::rate_efficiency`]), so
+    /// the share is `(f_s + μ_s·η)/(1 + μ·η)` with `μ_s = r∞·peak·b_s/(B_HBM·e)`; `f_s` alone
+    /// when kernels do not shrink or the memory's rate is unknown. With flash attention the
+    /// backward recomputes the scores anyway (Dao et al. 2022): 0. Korthikanti et al.'s Table
+    /// 4 measures 7% for the 22B (20.3 against 19.0 ms a layer with sequence parallelism), and
+    /// §6.2 2% for the 530B and 1T.
+    pub fn selective_recompute_share(
+        &self,
+        layout: &Layout,
+        tokens_per_replica: f64,
+        active_params: f64,
+    ) -> f64 {
+        if self.memory.activations.flash_attention {
+            return 0.0;
+        }
+        let s = &self.shape;
+        let flops = 6.0 * active_params + s.attention_flops_per_token();
+        let flop_share = 4.0 * s.seq_len * s.hidden * s.layers / flops;
+        if self.kernels.is_none() {
+            return flop_share;
+        }
+        let shape_flops = 6.0 * s.active_params() + s.attention_flops_per_token();
+        let bytes_per_flop = if shape_flops > 0.0 {
+            s.layers * s.selective_recompute_bytes_per_token_layer(self.dropout) / shape_flops
+        } else {
+            0.0
+        };
+        let eta = self.gemm_efficiency(layout, tokens_per_replica);
+        let mu = self.memory_time_ratio(layout, tokens_per_replica);
+        let mu_s = self.hbm_time_ratio(layout, tokens_per_replica, bytes_per_flop);
+        (flop_share + mu_s * eta) / (1.0 + mu * eta)
     }
 
     /// Memory, fit and tokens per expert at `gpus` GPUs and `T` tokens per replica.
@@ -630,8 +673,9 @@ mod tests {
     /// At 500 TFLOP/s of GEMMs and 3.35 TB/s, `μ = 500e12·b/(3.35e12·0.6)` (0.02500), and the
     /// rate `η/(stage·(1 + μ·η))` against `η/stage` without it.
     ///
-    /// Without flash attention the scores add `4·96·2,048·2` = 1,572,864 B a layer: 96 ×
-    /// 2,703,360 = 259,522,560 B a token. Without sequence parallelism at TP 8 the residual
+    /// Without flash attention the scores add the softmax's `4·96·2,048` and the batched
+    /// products' `4·96·(2,048 + 2·128)` elements, 1,671,168 (3,342,336 B) a layer: 96 ×
+    /// 4,472,832 = 429,391,872 B a token. Without sequence parallelism at TP 8 the residual
     /// stream's 737,280 B count 8 times and the tensor is 2,048·12,288·2 = 50,331,648 B (0.75):
     /// 96 × (8·737,280 + 393,216) = 603,979,776 B.
     #[test]
@@ -672,7 +716,7 @@ mod tests {
         assert!((with.memory_time_ratio(&tp1, 2048.0) - mu1).abs() < 1e-12);
         let mut scores = with;
         scores.memory.activations.flash_attention = false;
-        let b_scores = 259_522_560.0 / 1_080_078_778_368.0;
+        let b_scores = 429_391_872.0 / 1_080_078_778_368.0;
         let mu_scores = 500e12 * b_scores / (3.35e12 * 0.6);
         assert!((scores.memory_time_ratio(&LAYOUT, 2048.0) - mu_scores).abs() < 1e-12);
         // FP8 with current scaling, 6 bytes for each of GPT-3's 196,608 cast elements (forward
@@ -1114,6 +1158,55 @@ mod tests {
         assert!((all - ring - share * 10_000.0).abs() < 1e-9, "{all} {ring}");
         // Without kernels the compute is a measured rate: the FLOP share.
         assert_eq!(gpt3().attention_time_share(&layout, 2048.0), f);
+    }
+
+    /// Selective recomputation by hand, on Korthikanti et al.'s 22B of their Table 4 (L 48,
+    /// h 6,144, a 64, GeLU, s 2,048, V 51,200; TP 8 with sequence parallelism, no flash
+    /// attention, dropout; microbatch 4, 8,192 tokens) at 240 TFLOP/s of GEMMs and the A100's
+    /// 2.039 TB/s: `P_a` = 22,372,417,536, FLOPs `6·P_a + 12·48·6,144·2,048` =
+    /// 141,482,262,528 a token; `f_s = 4·2,048·6,144·48`/that = 0.0170758; the forward scores'
+    /// bytes `2·(2·64·2,048 + 2·64·(2,048 + 192)) + 5·64·2,048` = 1,753,088 a layer, `b_s` =
+    /// 0.00059476; all elementwise bytes 4,096,000 a layer (`b` = 0.00138963); the
+    /// 12,582,912-byte tensor reaches 0.75 of the bandwidth: `μ` = 0.218088, `μ_s` = 0.0933417,
+    /// `η` = 8,192/8,320 · 768/896 = 0.843956, share `(f_s + μ_s·η)/(1 + μ·η)` = **0.0809523**.
+    /// The paper measures 20.3 against 19.0 ms a layer, 6.8% of a layer that also holds its TP
+    /// collectives. Without kernels `f_s`; with flash attention 0.
+    #[test]
+    fn selective_recomputation_reruns_the_scores_traffic() {
+        let shape = Shape {
+            layers: 48.0,
+            hidden: 6144.0,
+            heads: 64.0,
+            kv_heads: 64.0,
+            vocab: 51_200.0,
+            ..crate::shape::GPT3
+        };
+        let mut w = Walls {
+            shape,
+            kernels: Some(HalfLengths::H100_BF16),
+            hbm_bytes_per_s: 2.039e12,
+            gemm_flops_per_s: 240e12,
+            dropout: true,
+            ..gpt3()
+        };
+        w.memory.activations.flash_attention = false;
+        w.memory.activations.sequence_parallel = true;
+        let layout = Layout {
+            tp: 8,
+            pp: 1,
+            cp: 1,
+            accumulation: 1,
+        };
+        let p_a = 22_372_417_536.0;
+        assert_eq!(shape.active_params(), p_a);
+        let share = w.selective_recompute_share(&layout, 8192.0, p_a);
+        assert!((share - 0.080_952_256_5).abs() < 1e-9, "{share}");
+        let plain = Walls { kernels: None, ..w };
+        let f_s = 4.0 * 2048.0 * 6144.0 * 48.0 / 141_482_262_528.0;
+        assert!((plain.selective_recompute_share(&layout, 8192.0, p_a) - f_s).abs() < 1e-15);
+        let mut flash = w;
+        flash.memory.activations.flash_attention = true;
+        assert_eq!(flash.selective_recompute_share(&layout, 8192.0, p_a), 0.0);
     }
 
     /// Pipeline sends of the fill and drain (the review's golden, Meta's layout): TP 8 ·

@@ -267,7 +267,11 @@ pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmI
         &walls,
         walls.memory.activations.recompute,
         walls.memory.activations.recompute_layers,
-        inputs.layout.pp,
+        &Layout {
+            pp: inputs.layout.pp,
+            ..layout
+        },
+        tokens,
         inputs.active_params,
     );
     inputs.flops_per_gpu =

@@ -5,28 +5,25 @@ use super::*;
 /// The recomputation's compute relative to none (Korthikanti et al. 2022, §5): full
 /// recomputation runs every layer's forward twice, `(6 + 2)/6` of the training FLOPs; `k` of a
 /// stage's `L_s` layers (`recompute_layers`, Megatron-LM's `--recompute-num-layers`) rerun
-/// `k/L_s` of it, `1 + (k/L_s)/3`; selective recomputation reruns the attention's `QKᵀ` and
-/// `·V`, `4·s·h` FLOPs per token per layer forward (`2·s·h` each), against `6·P_a + 12·L·h·s`
-/// per token for the whole step ([`crate::shape::Shape::attention_flops_per_token`]); with
-/// flash attention the backward recomputes the scores anyway (Dao et al. 2022), so selective
-/// costs nothing more. `pp` gives the stage's layers, `L_s = ⌈L/PP⌉`.
+/// `k/L_s` of it, `1 + (k/L_s)/3`; selective recomputation reruns the attention core's forward,
+/// `1 + ` [`Walls::selective_recompute_share`] at `layout` and `tokens_per_replica` (its FLOPs,
+/// and without flash attention its scores' traffic; with flash attention the backward
+/// recomputes the scores anyway, so selective costs nothing more). `L_s = ⌈L/PP⌉`.
 pub fn recompute_factor(
     walls: &Walls,
     recompute: Recompute,
     recompute_layers: u32,
-    pp: u32,
+    layout: &Layout,
+    tokens_per_replica: f64,
     active_params: f64,
 ) -> f64 {
     match recompute {
         Recompute::None => 1.0,
-        Recompute::Selective if walls.memory.activations.flash_attention => 1.0,
         Recompute::Selective => {
-            let s = walls.shape;
-            1.0 + 4.0 * s.seq_len * s.hidden * s.layers
-                / (6.0 * active_params + s.attention_flops_per_token())
+            1.0 + walls.selective_recompute_share(layout, tokens_per_replica, active_params)
         }
         Recompute::Full => {
-            let stage = walls.shape.layers_per_stage(pp);
+            let stage = walls.shape.layers_per_stage(layout.pp);
             let k = if recompute_layers == 0 {
                 stage
             } else {
@@ -52,8 +49,8 @@ pub struct Scorer<'a> {
     reference_eta: f64,
     reference_stage_share: f64,
     reference_recompute: f64,
-    /// `r` of none, selective and full recomputation (it depends on the shape alone).
-    recompute_factors: [f64; 3],
+    /// `r` of full recomputation of all of a stage's layers (it depends on the shape alone).
+    full_recompute: f64,
     /// The last layout's `(tp, pp, cp, ep, microbatch)` and what follows from them alone: the
     /// layout at this `N`, its tokens per microbatch and `η`. ZeRO and recomputation are the
     /// innermost loops of [`enumerate`], so six layouts in a row share them.
@@ -70,6 +67,9 @@ pub(super) struct Shared {
     /// The slowest stage against the average ([`crate::shape::Shape::slowest_stage_share`]),
     /// which `eta` divides by.
     stage_share: f64,
+    /// `r` of selective recomputation ([`recompute_factor`]), which the layout's `η` and
+    /// memory time weigh.
+    selective: f64,
     /// The least traffic and data-parallel time of [`Scorer::group_bound_ms`], once asked.
     comm_floor_ms: Option<f64>,
 }
@@ -78,11 +78,10 @@ impl<'a> Scorer<'a> {
     pub fn new(base: &'a LlmInputs, gpus: f64, batch: f64) -> Result<Scorer<'a>, SearchError> {
         let mut walls = base.walls.ok_or(SearchError::NoShape)?;
         walls.kernels = Some(walls.kernels.unwrap_or(HalfLengths::H100_BF16));
-        let reference = {
-            let layout = base.layout_at(base.baseline_gpus, base.global_batch_tokens);
-            let tokens = layout.tokens_per_rank(base.global_batch_tokens, base.baseline_gpus);
-            walls.rate_efficiency(&layout, tokens)
-        };
+        let reference_layout = base.layout_at(base.baseline_gpus, base.global_batch_tokens);
+        let reference_tokens =
+            reference_layout.tokens_per_rank(base.global_batch_tokens, base.baseline_gpus);
+        let reference = walls.rate_efficiency(&reference_layout, reference_tokens);
         let mut scratch = base.clone();
         scratch.exposed = ExposedSource::Fsdp;
         scratch.walls = Some(walls);
@@ -99,11 +98,21 @@ impl<'a> Scorer<'a> {
                 &walls,
                 walls.memory.activations.recompute,
                 walls.memory.activations.recompute_layers,
-                base.layout.pp,
+                &Layout {
+                    pp: base.layout.pp,
+                    ..reference_layout
+                },
+                reference_tokens,
                 base.active_params,
             ),
-            recompute_factors: [Recompute::None, Recompute::Selective, Recompute::Full]
-                .map(|r| recompute_factor(&walls, r, 0, 1, base.active_params)),
+            full_recompute: recompute_factor(
+                &walls,
+                Recompute::Full,
+                0,
+                &reference_layout,
+                reference_tokens,
+                base.active_params,
+            ),
             last: None,
         })
     }
@@ -135,6 +144,14 @@ impl<'a> Scorer<'a> {
             tokens,
             eta: walls.rate_efficiency(&layout, tokens),
             stage_share: walls.shape.slowest_stage_share(layout.pp),
+            selective: recompute_factor(
+                &walls,
+                Recompute::Selective,
+                0,
+                &layout,
+                tokens,
+                self.base.active_params,
+            ),
             comm_floor_ms: None,
         };
         self.last = Some(shared);
@@ -160,26 +177,28 @@ impl<'a> Scorer<'a> {
         self.last = Some(shared);
     }
 
-    /// `r` of `recompute` over all of a stage's layers ([`recompute_factor`]).
-    fn recompute_factor(&self, recompute: Recompute) -> f64 {
-        self.recompute_factors[match recompute {
-            Recompute::None => 0,
-            Recompute::Selective => 1,
-            Recompute::Full => 2,
-        }]
+    /// `r` of `recompute` over all of a stage's layers ([`recompute_factor`]) at `shared`'s
+    /// layout.
+    fn recompute_factor(&self, recompute: Recompute, shared: &Shared) -> f64 {
+        match recompute {
+            Recompute::None => 1.0,
+            Recompute::Selective => shared.selective,
+            Recompute::Full => self.full_recompute,
+        }
     }
 
     /// `r` of `choice`'s recomputation, `k` of a stage's layers included.
-    fn choice_recompute_factor(&self, choice: &LayoutChoice) -> f64 {
+    fn choice_recompute_factor(&self, choice: &LayoutChoice, shared: &Shared) -> f64 {
         match choice.recompute {
             Recompute::Full if choice.recompute_layers > 0 => recompute_factor(
                 &self.walls,
                 choice.recompute,
                 choice.recompute_layers,
-                choice.pp,
+                &shared.layout,
+                shared.tokens,
                 self.base.active_params,
             ),
-            other => self.recompute_factor(other),
+            other => self.recompute_factor(other, shared),
         }
     }
 
@@ -220,9 +239,10 @@ impl<'a> Scorer<'a> {
         group: &LayoutChoice,
         space: &SearchSpace,
     ) -> (f64, Shared) {
+        let shared = self.shared(group);
         let (least, most) = recomputes(&self.walls)
             .iter()
-            .map(|&r| self.recompute_factor(r))
+            .map(|&r| self.recompute_factor(r, &shared))
             .fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
                 (lo.min(r), hi.max(r))
             });
@@ -299,8 +319,10 @@ impl<'a> Scorer<'a> {
         bound_ms: f64,
         fitting_only: bool,
     ) -> Option<Scored> {
+        let shared = self.shared(&choice);
+        let recompute = self.choice_recompute_factor(&choice, &shared);
         let (shared, ideal, with_kernels, compute, bubble) =
-            self.compute_and_bubble(&choice, self.choice_recompute_factor(&choice));
+            self.compute_and_bubble(&choice, recompute);
         let (n, b, layout, tokens) = (self.gpus, self.batch, shared.layout, shared.tokens);
         let fixed = self.scratch.comm.fixed_ms;
         // A relative slack, so that rounding in the bound never prunes an exact tie.

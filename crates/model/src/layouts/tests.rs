@@ -184,6 +184,16 @@ fn no_layout_when_no_replica_gets_a_sequence() {
         .is_some());
 }
 
+/// GPT-3's TP 8 layout on `pp` stages, one microbatch.
+fn at_pp(pp: u32) -> Layout {
+    Layout {
+        tp: 8,
+        pp,
+        cp: 1,
+        accumulation: 1,
+    }
+}
+
 /// Full recomputation runs the forward twice: (6 + 2)/6. Selective, without flash
 /// attention, reruns QKᵀ and ·V: GPT-3 (s = 2,048, h = 12,288, L = 96, P_a = 175e9) adds
 /// 4·2,048·12,288·96 / (6·175e9 + 12·96·12,288·2,048) = 9,663,676,416 / 1,078,991,029,248
@@ -191,26 +201,36 @@ fn no_layout_when_no_replica_gets_a_sequence() {
 #[test]
 fn recomputation_costs_its_extra_forward() {
     let plain = gpt3(false);
-    assert_eq!(recompute_factor(&plain, Recompute::None, 0, 8, 175e9), 1.0);
     assert_eq!(
-        recompute_factor(&plain, Recompute::Full, 0, 8, 175e9),
+        recompute_factor(&plain, Recompute::None, 0, &at_pp(8), 2048.0, 175e9),
+        1.0
+    );
+    assert_eq!(
+        recompute_factor(&plain, Recompute::Full, 0, &at_pp(8), 2048.0, 175e9),
         8.0 / 6.0
     );
-    let selective = recompute_factor(&plain, Recompute::Selective, 0, 8, 175e9);
+    let selective = recompute_factor(&plain, Recompute::Selective, 0, &at_pp(8), 2048.0, 175e9);
     assert!(
         (selective - 1.008_956_215_718_248_3).abs() < 1e-15,
         "{selective}"
     );
     assert_eq!(
-        recompute_factor(&gpt3(true), Recompute::Selective, 0, 8, 175e9),
+        recompute_factor(
+            &gpt3(true),
+            Recompute::Selective,
+            0,
+            &at_pp(8),
+            2048.0,
+            175e9
+        ),
         1.0
     );
     // k of a stage's L/PP layers: 2 of 96/12 = 8 add (2/8)/3, 1.083333…; more than the
     // stage's layers is all of them.
-    let partial = recompute_factor(&plain, Recompute::Full, 2, 12, 175e9);
+    let partial = recompute_factor(&plain, Recompute::Full, 2, &at_pp(12), 2048.0, 175e9);
     assert!((partial - (1.0 + 1.0 / 12.0)).abs() < 1e-15, "{partial}");
     assert_eq!(
-        recompute_factor(&plain, Recompute::Full, 9, 12, 175e9),
+        recompute_factor(&plain, Recompute::Full, 9, &at_pp(12), 2048.0, 175e9),
         8.0 / 6.0
     );
     assert_eq!(
