@@ -29,6 +29,7 @@ fn time_part(part: TimePart) -> &'static str {
         TimePart::Cp => tr("CP traffic", "CP 通信"),
         TimePart::Ep => tr("EP all-to-all", "EP all-to-all 通信"),
         TimePart::Pp => tr("pipeline sends", "流水线点对点发送"),
+        TimePart::Optimizer => tr("the optimizer step", "优化器更新"),
     }
 }
 

@@ -202,7 +202,7 @@ impl RecomputeRun {
             "sched=1f1b".to_string()
         };
         format!(
-            "v=1&view=strong&cm=physics&mach=a100&prec=bf16&nl={}&hd={}&nh={}&kvh={}&ffn=0&sq={SEQ}&voc={VOCAB}&p={p}&pa={p}&b={}&mbs={}&tp={TP}&pp={}&{schedule}&zero=0&{}&tpo=0&fa=0&drop=1&ns={}&n0={}&rinf={}",
+            "v=1&view=strong&cm=physics&mach=a100&prec=bf16&nl={}&hd={}&nh={}&kvh={}&ffn=0&sq={SEQ}&voc={VOCAB}&p={p}&pa={p}&b={}&mbs={}&tp={TP}&pp={}&{schedule}&zero=0&gw=4&{}&tpo=0&fa=0&drop=1&ns={}&n0={}&rinf={}",
             self.layers,
             self.hidden,
             self.heads,

@@ -518,8 +518,8 @@ keys! {
         slider(linear(0, 500, 1.0), |s| s.llm.fixed_ms) {
         control: Decimal,
         label: "Fixed exposed time per step (ms)",
-        help: ("FSDP model: optimizer, first gather / last reduce", "FSDP 模型：优化器、首次 gather / 末次 reduce"),
-        url: &["fixed exposed time per step: optimizer, first gather / last reduce-scatter (used when `em=fsdp`)", "`0` (ms)", "a duration `0 … 1 h`", "§3.2(c)"],
+        help: ("FSDP model: first gather / last reduce, and the optimizer unless a machine is chosen", "FSDP 模型：首次 gather / 末次 reduce，未选机器时还有优化器"),
+        url: &["fixed exposed time per step: first gather / last reduce-scatter, and the optimizer unless a machine is chosen (with `mach` and a shape the model times the optimizer's step itself, §12.5) (used when `em=fsdp`)", "`0` (ms)", "a duration `0 … 1 h`", "§3.2(c), §12.5"],
     };
     Schedule = "sched", Llm, "Pipeline schedule", "流水线调度" {
         control: Select(&[

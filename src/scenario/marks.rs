@@ -375,6 +375,7 @@ pub const RECOMPUTE_RUN_MARKS: Marks = &[
     ("sched", "source: interleaved for 175B and 530B (§6); 1F1B for 22B (PP 1) and 1T (Calculon's validation/seqsel/tab5: pipeline_interleaving 1)"),
     ("vc", "source: three interleaved stages for 175B and 530B (§6)"),
     ("zero", "source: \"no data parallelism is used\" (§6): nothing to shard"),
+    ("gw", MEGATRON_GRADS),
     ("ac", "source: Table 5, full recomputation or selective"),
     ("sp", "source: Table 5, sequence parallelism with selective recomputation only"),
     ("tpo", "source: no TP communication overlap (Calculon's tab5 files: tensor_par_overlap none)"),

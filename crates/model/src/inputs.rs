@@ -224,6 +224,17 @@ impl LlmInputs {
         }
     }
 
+    /// The optimizer's step at `gpus` and `batch` ([`Walls::optimizer_step_ms`]; FSDP mode
+    /// with a shape and a machine, 0 otherwise: measured or tabulated exposed times hold it).
+    pub fn optimizer_ms(&self, gpus: f64, batch: f64) -> f64 {
+        match (&self.walls, &self.exposed) {
+            (Some(w), ExposedSource::Fsdp) => {
+                w.optimizer_step_ms(&self.layout_at(gpus, batch), self.held_params(), gpus)
+            }
+            _ => 0.0,
+        }
+    }
+
     /// Memory, fit and tokens per expert at `gpus` and `batch` (with a shape).
     pub fn wall_point(&self, gpus: f64, batch: f64) -> Option<WallPoint> {
         self.walls.as_ref().map(|w| {
@@ -283,7 +294,7 @@ impl LlmInputs {
     /// [`FsdpComm::bytes_per_param`]) at `B_eff`,
     /// times the ring factor `(D − 1)/D`; it hides behind that microbatch's compute
     /// (`compute/A`), so `exposed_comm = A · max(0, t_comm − compute/A)`. Add the fixed part
-    /// (optimizer, first gather / last reduce-scatter) and the pipeline bubble
+    /// (`fix`), the optimizer's step ([`Self::optimizer_ms`]) and the pipeline bubble
     /// (`bubble_fraction · compute`, with the `A` microbatches in flight). With a shape and
     /// ZeRO stage 0–2 the data-parallel traffic is once per step instead
     /// ([`Walls::data_parallel_ms`]). Latency (alpha)
@@ -324,7 +335,11 @@ impl LlmInputs {
                 let traffic = self
                     .traffic(gpus, batch, compute_ms)
                     .map_or(0.0, |t| t.total_ms());
-                (exposed_comm + self.comm.fixed_ms + bubble + traffic, false)
+                let optimizer = self.optimizer_ms(gpus, batch);
+                (
+                    exposed_comm + self.comm.fixed_ms + bubble + traffic + optimizer,
+                    false,
+                )
             }
         }
     }

@@ -229,6 +229,15 @@ pub struct MemorySettings {
 }
 
 impl MemorySettings {
+    /// `N_d`: the ranks ZeRO shards the model states over, the `D·CP` data- and
+    /// context-parallel ranks (Megatron-Core's distributed optimizer shards over both), or
+    /// with HSDP the `⌊G/TP⌋` of them in a shard group ([`Self::shard_group_gpus`]).
+    pub fn state_shards(&self, tp: f64, data_parallel: f64, cp: f64) -> f64 {
+        let all_ranks = (data_parallel * cp).max(1.0);
+        self.shard_group_gpus
+            .map_or(all_ranks, |g| all_ranks.min((g / tp).floor().max(1.0)))
+    }
+
     /// The bytes the tensors can have: `hbm − reserve`.
     pub fn usable_bytes(&self) -> f64 {
         self.hbm_bytes - self.reserve_bytes
@@ -274,10 +283,7 @@ pub fn memory_per_gpu(
     at: &Placement,
 ) -> Memory {
     let psi = params_per_gpu(shape, params, at.tp * at.pp as f64, at.ep);
-    let all_ranks = (at.data_parallel * at.cp).max(1.0);
-    let shards = settings
-        .shard_group_gpus
-        .map_or(all_ranks, |g| all_ranks.min((g / at.tp).floor().max(1.0)));
+    let shards = settings.state_shards(at.tp, at.data_parallel, at.cp);
     let (weights, grads, optimizer) = model_states(
         psi,
         shards,

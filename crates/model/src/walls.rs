@@ -19,6 +19,10 @@ use serde::Serialize;
 /// [`Walls::nvlink_domain_gpus`] (URL key `nvd`; a GB200 NVL72 rack has 72).
 pub const NVLINK_DOMAIN_GPUS: f64 = 8.0;
 
+/// Bytes a parameter's optimizer step moves besides its gradient and optimizer state: the
+/// fp32 master weight read again and the 2-byte weight written ([`Walls::optimizer_step_ms`]).
+pub const OPTIMIZER_COPY_BYTES: f64 = 6.0;
+
 /// The wall inputs of a scenario with a shape.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Walls {
@@ -236,6 +240,39 @@ impl Walls {
             * super::shape::ACTIVATION_BYTES;
         self.gemm_flops_per_s * bytes_per_flop
             / (self.hbm_bytes_per_s * hbm_efficiency(tensor_bytes))
+    }
+
+    /// The optimizer's step on one GPU, ms: memory-bound, so its bytes at the HBM's rate. Per
+    /// parameter it steps, Megatron-LM's mixed-precision step (`megatron/core/optimizer`:
+    /// `MixedPrecisionOptimizer.step`) reads the `G`-byte main gradient for the gradient norm
+    /// (`clip_grad_norm_fp32`), runs Adam (Kingma & Ba 2015, Algorithm 1; apex's and
+    /// Transformer Engine's `FusedAdam`), which reads the gradient and the `K` bytes of the
+    /// fp32 master weight and moments and writes the latter, copies the master weight to the
+    /// 2-byte weight (`_copy_main_params_to_model_params`: read 4, write 2) and zeroes the
+    /// gradient buffer for the next step (write `G`): `3·G + 2·K + 6` bytes, 42 with fp32
+    /// main gradients and Adam's 12. It steps `Ψ/N_d` parameters under ZeRO 1–3 (each rank its
+    /// shard, [`MemorySettings::state_shards`]) and all `Ψ` under ZeRO 0. The bandwidth share
+    /// is [`hbm_efficiency`]'s for the bytes moved. `0` without the HBM's bandwidth (no
+    /// machine): a measured or typed `F_eff` holds no such split, and `fix` stands for it.
+    pub fn optimizer_step_ms(&self, layout: &Layout, total_params: f64, gpus: f64) -> f64 {
+        if self.hbm_bytes_per_s <= 0.0 {
+            return 0.0;
+        }
+        let psi = self.params_per_gpu(layout, total_params);
+        let stepped = if self.memory.zero >= 1 {
+            psi / self.memory.state_shards(
+                layout.tp as f64,
+                layout.data_parallel(gpus),
+                layout.cp as f64,
+            )
+        } else {
+            psi
+        };
+        let per_param = 3.0 * self.memory.gradient_bytes_per_param
+            + 2.0 * self.memory.optimizer_bytes_per_param
+            + OPTIMIZER_COPY_BYTES;
+        let bytes = per_param * stepped;
+        bytes / (self.hbm_bytes_per_s * hbm_efficiency(bytes)) * 1e3
     }
 
     /// What selective recomputation adds to a layout's compute, as a share of it. The
@@ -1160,6 +1197,27 @@ mod tests {
         assert_eq!(gpt3().attention_time_share(&layout, 2048.0), f);
     }
 
+    /// TP 8 and nothing else: Korthikanti et al.'s 22B layout, one microbatch.
+    const TP8_ALONE: Layout = Layout {
+        tp: 8,
+        pp: 1,
+        cp: 1,
+        accumulation: 1,
+    };
+
+    /// Korthikanti et al.'s 22B (Table 3): 48 layers, 6,144 wide, 64 heads, GPT's MLP, 2,048
+    /// tokens, a 51,200-token vocabulary.
+    fn korthikanti_22b() -> Shape {
+        Shape {
+            layers: 48.0,
+            hidden: 6144.0,
+            heads: 64.0,
+            kv_heads: 64.0,
+            vocab: 51_200.0,
+            ..crate::shape::GPT3
+        }
+    }
+
     /// Selective recomputation by hand, on Korthikanti et al.'s 22B of their Table 4 (L 48,
     /// h 6,144, a 64, GeLU, s 2,048, V 51,200; TP 8 with sequence parallelism, no flash
     /// attention, dropout; microbatch 4, 8,192 tokens) at 240 TFLOP/s of GEMMs and the A100's
@@ -1173,14 +1231,7 @@ mod tests {
     /// collectives. Without kernels `f_s`; with flash attention 0.
     #[test]
     fn selective_recomputation_reruns_the_scores_traffic() {
-        let shape = Shape {
-            layers: 48.0,
-            hidden: 6144.0,
-            heads: 64.0,
-            kv_heads: 64.0,
-            vocab: 51_200.0,
-            ..crate::shape::GPT3
-        };
+        let shape = korthikanti_22b();
         let mut w = Walls {
             shape,
             kernels: Some(HalfLengths::H100_BF16),
@@ -1191,12 +1242,7 @@ mod tests {
         };
         w.memory.activations.flash_attention = false;
         w.memory.activations.sequence_parallel = true;
-        let layout = Layout {
-            tp: 8,
-            pp: 1,
-            cp: 1,
-            accumulation: 1,
-        };
+        let layout = TP8_ALONE;
         let p_a = 22_372_417_536.0;
         assert_eq!(shape.active_params(), p_a);
         let share = w.selective_recompute_share(&layout, 8192.0, p_a);
@@ -1207,6 +1253,37 @@ mod tests {
         let mut flash = w;
         flash.memory.activations.flash_attention = true;
         assert_eq!(flash.selective_recompute_share(&layout, 8192.0, p_a), 0.0);
+    }
+
+    /// The optimizer's step by hand: Korthikanti et al.'s 22B on TP 8 without data
+    /// parallelism, `Ψ` = 22,372,417,536/8 = 2,796,552,192 parameters, each `3·4 + 2·12 + 6` =
+    /// 42 bytes with fp32 main gradients: 117,455,192,064 B at 0.9 of 2.039 TB/s, 64.004791 ms.
+    /// ZeRO 1 over 16 data-parallel ranks (128 GPUs) steps a sixteenth: 4.000299 ms; ZeRO 0
+    /// steps all of it at any count. No machine, no time.
+    #[test]
+    fn optimizer_step_is_memory_bound() {
+        let shape = korthikanti_22b();
+        let mut w = Walls {
+            shape,
+            hbm_bytes_per_s: 2.039e12,
+            ..gpt3()
+        };
+        w.memory.zero = 0;
+        w.memory.gradient_bytes_per_param = 4.0;
+        w.memory.optimizer_bytes_per_param = 12.0;
+        let layout = TP8_ALONE;
+        let p = 22_372_417_536.0;
+        let ms = w.optimizer_step_ms(&layout, p, 8.0);
+        assert!((ms - 64.004_791_054).abs() < 1e-8, "{ms}");
+        assert!((w.optimizer_step_ms(&layout, p, 128.0) - ms).abs() < 1e-12);
+        w.memory.zero = 1;
+        let sharded = w.optimizer_step_ms(&layout, p, 128.0);
+        assert!((sharded - 4.000_299_441).abs() < 1e-8, "{sharded}");
+        let none = Walls {
+            hbm_bytes_per_s: 0.0,
+            ..w
+        };
+        assert_eq!(none.optimizer_step_ms(&layout, p, 128.0), 0.0);
     }
 
     /// Pipeline sends of the fill and drain (the review's golden, Meta's layout): TP 8 ·

@@ -117,6 +117,8 @@ pub struct StepParts {
     pub traffic: Traffic,
     /// The scenario's fixed exposed time (`fix`), the same for every layout.
     pub fixed_ms: f64,
+    /// The optimizer's step on the GPU's shard ([`crate::walls::Walls::optimizer_step_ms`]).
+    pub optimizer_ms: f64,
 }
 
 impl StepParts {
@@ -129,6 +131,7 @@ impl StepParts {
             + self.data_parallel_ms
             + self.traffic.total_ms()
             + self.fixed_ms
+            + self.optimizer_ms
     }
 }
 
@@ -179,6 +182,8 @@ pub enum TimePart {
     Cp,
     Ep,
     Pp,
+    /// The optimizer's step ([`StepParts::optimizer_ms`]).
+    Optimizer,
 }
 
 impl MemoryPart {

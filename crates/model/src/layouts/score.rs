@@ -344,6 +344,7 @@ impl<'a> Scorer<'a> {
         }
         let (exposed, _) = s.exposed_ms(n, b, compute);
         let traffic = s.traffic(n, b, compute).unwrap_or_default();
+        let optimizer = s.optimizer_ms(n, b);
         // `with_kernels = ideal · (η_ref/η)·(share/share_ref)` on GEMM rates: the stages'
         // part is what the candidate's slowest stage adds over the scenario's.
         let stages = with_kernels * (1.0 - self.reference_stage_share / shared.stage_share);
@@ -353,9 +354,10 @@ impl<'a> Scorer<'a> {
             stages_ms: stages,
             recompute_ms: compute - with_kernels,
             bubble_ms: bubble,
-            data_parallel_ms: (exposed - bubble - traffic.total_ms() - fixed).max(0.0),
+            data_parallel_ms: (exposed - bubble - traffic.total_ms() - fixed - optimizer).max(0.0),
             traffic,
             fixed_ms: fixed,
+            optimizer_ms: optimizer,
         };
         let step = compute + exposed;
         Some(Scored {

@@ -127,6 +127,7 @@ fn loss(s: &Scored, best: Option<&StepParts>) -> Loss {
         (TimePart::Cp, p.traffic.cp_ms - b.traffic.cp_ms),
         (TimePart::Ep, p.traffic.ep_ms - b.traffic.ep_ms),
         (TimePart::Pp, p.traffic.pp_ms - b.traffic.pp_ms),
+        (TimePart::Optimizer, p.optimizer_ms - b.optimizer_ms),
     ]
     .into_iter()
     .fold(

@@ -353,9 +353,10 @@ fn a_layout_s_gpus_and_a_step_s_parts() {
             pp_ms: 0.5,
         },
         fixed_ms: 2.0,
+        optimizer_ms: 0.03125,
     };
     assert_eq!(p.compute_ms(), 1130.0);
-    assert_eq!(p.step_ms(), 1134.4375);
+    assert_eq!(p.step_ms(), 1134.46875);
 }
 
 /// Ties go to the first part listed: weights before gradients.
