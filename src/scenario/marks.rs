@@ -78,7 +78,7 @@ pub const PRESET_MARKS: &[(&str, &[Marks])] = &[
     ]]),
     ("megatron-177b-h100", &[&[
         ("b", "source: NVIDIA/Megatron-LM README, strong scaling at 1,152 sequences of 4,096 tokens"),
-        ("mbs", "assumed: one sequence per microbatch (the README names none)"),
+        ("mbs", "source: one sequence per microbatch, as the repository's own GPT-3 175B script sets it (NVIDIA/Megatron-LM examples/gpt3/train_gpt3_175b_distributed.sh, `--micro-batch-size 1`); the README names none for its sweep"),
         ("tp", "source: NVIDIA/Megatron-LM README, TP 8 · PP 6 for GPT 177B"),
         ("pp", "source: NVIDIA/Megatron-LM README, TP 8 · PP 6 for GPT 177B"),
         ("p", "source: NVIDIA/Megatron-LM README, GPT 177B"),

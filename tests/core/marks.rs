@@ -16,12 +16,10 @@ const HARDWARE: [&str; 9] = [
 ];
 
 /// Inputs that feed the published tables with no source to give: Llama 3's paper names no TP
-/// communication overlap, llm-foundry's README no FSDP mixed-precision setting for MPT-13B,
-/// Megatron-LM's README no microbatch for its GPT 177B sweep; torchtitan's gradients are
-/// counted in bf16, the count the memory reserve `hres` was fitted against.
-const KNOWN_ASSUMED: [(&str, &str); 3] = [
+/// communication overlap; torchtitan's gradients are counted in bf16, the count the memory
+/// reserve `hres` was fitted against.
+const KNOWN_ASSUMED: [(&str, &str); 2] = [
     ("llama31-405b-h100", "tpo"),
-    ("megatron-177b-h100", "mbs"),
     ("torchtitan-llama3-8b", "gw"),
 ];
 
