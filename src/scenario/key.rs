@@ -727,6 +727,15 @@ keys! {
         help: ("<code>12</code> = Adam with fp32 master weights", "12 = 带 fp32 主权重的 Adam"),
         url: &["optimizer bytes per parameter `K`", "`12` (Adam with fp32 master weights)", "`0 … 32`: `12`, `8` (Adam without master weights)", "§12.2"],
     };
+    MasterWeights = "mw", Walls, "Master weights", "主权重" {
+        control: Select(&[
+            ("0", "beside 2-byte weights, in the optimizer (Megatron-LM, DeepSpeed)", "在优化器中，另存 2 字节权重（Megatron-LM、DeepSpeed）"),
+            ("1", "the weights themselves, fp32 (PyTorch FSDP)", "就是权重本身，fp32（PyTorch FSDP）"),
+        ]),
+        label: "Master weights",
+        help: ("where the fp32 master copy lives: PyTorch FSDP keeps the sharded weights in fp32 and casts them as it gathers", "fp32 主权重放在哪里：PyTorch FSDP 把分片后的权重保存为 fp32，all-gather 时再转换精度"),
+        url: &["where the fp32 master weight lives: `0`, in the optimizer's `K` beside 2-byte weights (Megatron-LM, DeepSpeed: `2 + G + K` bytes a parameter); `1`, the weights themselves (PyTorch FSDP's mixed precision: `4 + G + (K − 4)`)", "`0`", "as `sp`", "§12.2"],
+    };
     KernelsShrink = "ks", Walls, "Kernels shrink with the GEMMs", "kernel 随 GEMM 变小而变慢" {
         control: Select(&[
             ("0", "off (constant F_eff)", "关（F_eff 不变）"),
@@ -890,6 +899,7 @@ pub const SECTIONS: &[(&str, &[Key])] = {
                 FlashAttention,
                 Dropout,
                 OptimizerBytes,
+                MasterWeights,
                 KernelsShrink,
                 HalfTokens,
                 HalfHidden,

@@ -424,6 +424,10 @@ pub const PRESETS: [PresetSpec; 15] = [
             llama31_shape(&mut l.walls, 32.0, 4096.0, 32.0, 14336.0);
             l.walls.recompute = Recompute::Selective;
             l.walls.hbm_bytes = 96e9;
+            // FSDP2's mixed precision: fp32 sharded weights (the master), fp32 gradients
+            // reduced and held (`mixed_precision_reduce = "float32"`).
+            l.walls.master_in_weights = true;
+            l.gradient_bytes_per_param = 4.0;
             // "400 Gb/s per GPU" (published-runs.md §4).
             l.bus_bytes_per_s = 50e9;
         },

@@ -69,6 +69,8 @@ pub struct WallSettings {
     pub dropout: bool,
     /// `ob`: optimizer bytes per parameter.
     pub optimizer_bytes: f64,
+    /// `mw`: the weights are the fp32 master (PyTorch FSDP), not a copy beside the optimizer's.
+    pub master_in_weights: bool,
     /// `ks`: kernels shrink with the GEMMs.
     pub kernels_shrink: bool,
     /// `nhalf`: `m½`, tokens.
@@ -111,6 +113,7 @@ impl Default for WallSettings {
             flash_attention: true,
             dropout: false,
             optimizer_bytes: 12.0,
+            master_in_weights: false,
             kernels_shrink: false,
             n_half_tokens: N_HALF_TOKENS,
             n_half_hidden: N_HALF_HIDDEN,
@@ -203,6 +206,7 @@ impl WallSettings {
                 zero: self.zero,
                 optimizer_bytes_per_param: self.optimizer_bytes,
                 gradient_bytes_per_param: GRADIENT_BYTES,
+                master_in_weights: self.master_in_weights,
                 activations: ActivationSettings {
                     recompute: self.recompute,
                     sequence_parallel: self.sequence_parallel,
@@ -253,6 +257,7 @@ impl WallSettings {
             Key::FlashAttention => flag(self.flash_attention),
             Key::Dropout => flag(self.dropout),
             Key::OptimizerBytes => canonical(self.optimizer_bytes),
+            Key::MasterWeights => flag(self.master_in_weights),
             Key::KernelsShrink => flag(self.kernels_shrink),
             Key::HalfTokens => canonical(self.n_half_tokens),
             Key::HalfHidden => canonical(self.n_half_hidden),
@@ -359,6 +364,7 @@ impl WallSettings {
                     ),
                 )?
             }
+            Key::MasterWeights => self.master_in_weights = parse_flag(text)?,
             Key::KernelsShrink => self.kernels_shrink = parse_flag(text)?,
             Key::HalfTokens => self.n_half_tokens = parse_in_range(text, 0.0, 1e6, "")?,
             Key::HalfHidden => self.n_half_hidden = parse_in_range(text, 0.0, 1e6, "")?,

@@ -16,12 +16,8 @@ const HARDWARE: [&str; 9] = [
 ];
 
 /// Inputs that feed the published tables with no source to give: Llama 3's paper names no TP
-/// communication overlap; torchtitan's gradients are counted in bf16, the count the memory
-/// reserve `hres` was fitted against.
-const KNOWN_ASSUMED: [(&str, &str); 2] = [
-    ("llama31-405b-h100", "tpo"),
-    ("torchtitan-llama3-8b", "gw"),
-];
+/// communication overlap.
+const KNOWN_ASSUMED: [(&str, &str); 1] = [("llama31-405b-h100", "tpo")];
 
 fn kind_ok(m: &str) -> bool {
     (m.starts_with("source: ") || m.starts_with("fitted on ") || m.starts_with("assumed: "))

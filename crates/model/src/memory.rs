@@ -14,6 +14,10 @@ use serde::Serialize;
 pub const WEIGHT_BYTES: f64 = 2.0;
 pub const GRADIENT_BYTES: f64 = 2.0;
 
+/// Bytes per parameter of the fp32 master weight, part of Adam's `K = 12` (with its two
+/// moments) unless the weights are the master ([`MemorySettings::master_in_weights`]).
+pub const MASTER_BYTES: f64 = 4.0;
+
 /// Activation recomputation (Korthikanti et al. 2022, "Reducing Activation Recomputation in
 /// Large Transformer Models", arXiv:2205.05198).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -162,6 +166,12 @@ pub fn microbatches_in_flight(
 /// `G = 4`, stage 1 is Megatron-LM's distributed optimizer, `6 + 12/d` bytes per parameter
 /// (`megatron/training/theoretical_memory_usage.py`), and stage 0 its 18.
 ///
+/// With `master_in_weights` the weights are the fp32 master (PyTorch FSDP's mixed precision
+/// keeps the sharded parameters in fp32 and casts them to bf16 as it gathers them, Zhao et
+/// al. 2023, "PyTorch FSDP", §4.4; FSDP2's `MixedPrecisionPolicy(param_dtype)`): the weights
+/// hold [`MASTER_BYTES`] and the optimizer `K − 4`, the two moments, so torchtitan's FSDP2 with
+/// fp32 gradients holds `(4 + 4 + 8)Ψ/N_d`, where `2 + G + K` would count 18.
+///
 /// Returns `(weights, gradients, optimizer)` bytes.
 pub fn model_states(
     params: f64,
@@ -169,10 +179,16 @@ pub fn model_states(
     zero: u8,
     gradient_bytes: f64,
     optimizer_bytes: f64,
+    master_in_weights: bool,
 ) -> (f64, f64, f64) {
     let over = |stage: u8| if zero >= stage { shards } else { 1.0 };
+    let (weight_bytes, optimizer_bytes) = if master_in_weights {
+        (MASTER_BYTES, (optimizer_bytes - MASTER_BYTES).max(0.0))
+    } else {
+        (WEIGHT_BYTES, optimizer_bytes)
+    };
     (
-        WEIGHT_BYTES * params / over(3),
+        weight_bytes * params / over(3),
         gradient_bytes * params / over(2),
         optimizer_bytes * params / over(1),
     )
@@ -211,6 +227,9 @@ pub struct MemorySettings {
     /// `G`: bytes per parameter of the gradients held ([`GRADIENT_BYTES`] in bf16, 4 for fp32
     /// main gradients).
     pub gradient_bytes_per_param: f64,
+    /// Whether the weights are the fp32 master ([`model_states`]; PyTorch FSDP), not a
+    /// 2-byte copy beside the optimizer's (Megatron-LM, DeepSpeed).
+    pub master_in_weights: bool,
     pub activations: ActivationSettings,
     /// The GPU's memory, bytes.
     pub hbm_bytes: f64,
@@ -290,6 +309,7 @@ pub fn memory_per_gpu(
         settings.zero,
         settings.gradient_bytes_per_param,
         settings.optimizer_bytes_per_param,
+        settings.master_in_weights,
     );
     let layers_per_stage = shape.layers_per_stage(at.pp);
     let gathered = match (settings.zero >= 3, at.no_reshard) {
@@ -352,7 +372,7 @@ mod tests {
     #[test]
     fn zero_figure_1() {
         let total = |zero| {
-            let (w, g, o) = model_states(7.5e9, 64.0, zero, GRADIENT_BYTES, 12.0);
+            let (w, g, o) = model_states(7.5e9, 64.0, zero, GRADIENT_BYTES, 12.0, false);
             w + g + o
         };
         assert_eq!(total(0), 120e9);
@@ -360,9 +380,25 @@ mod tests {
         assert_eq!(total(2), 16.640625e9);
         assert_eq!(total(3), 1.875e9);
         assert_eq!(
-            model_states(7.5e9, 64.0, 3, GRADIENT_BYTES, 12.0),
+            model_states(7.5e9, 64.0, 3, GRADIENT_BYTES, 12.0, false),
             (0.234375e9, 0.234375e9, 1.40625e9)
         );
+    }
+
+    /// PyTorch FSDP, the weights the fp32 master: torchtitan's Llama 3.1 8B shard on 8 GPUs,
+    /// `Ψ` = 8.03e9, fp32 gradients, Adam: weights `4Ψ/8` = 4.015e9, gradients `4Ψ/8` =
+    /// 4.015e9, optimizer `(12 − 4)Ψ/8` = 8.03e9, 16.06e9 in all (the 2-byte weights beside a
+    /// master would hold 2.0075e9 + 4.015e9 + 12.045e9 = 18.0675e9). Under ZeRO 1 the weights
+    /// stay whole: `4Ψ` = 32.12e9.
+    #[test]
+    fn fsdp_weights_are_the_master() {
+        assert_eq!(
+            model_states(8.03e9, 8.0, 3, 4.0, 12.0, true),
+            (4.015e9, 4.015e9, 8.03e9)
+        );
+        let (w, g, o) = model_states(8.03e9, 8.0, 3, 4.0, 12.0, false);
+        assert_eq!(w + g + o, 18.0675e9);
+        assert_eq!(model_states(8.03e9, 8.0, 1, 4.0, 12.0, true).0, 32.12e9);
     }
 
     /// Korthikanti et al. Table 2 for GPT-3 175B (s = 2,048, b = 1, h = 12,288, a = 96,
@@ -437,6 +473,7 @@ mod tests {
             zero: 0,
             optimizer_bytes_per_param: 12.0,
             gradient_bytes_per_param: 2.0,
+            master_in_weights: false,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
@@ -491,6 +528,7 @@ mod tests {
             zero: 1,
             optimizer_bytes_per_param: 12.0,
             gradient_bytes_per_param: 2.0,
+            master_in_weights: false,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
@@ -570,6 +608,7 @@ mod tests {
             zero: 0,
             optimizer_bytes_per_param: 12.0,
             gradient_bytes_per_param: 2.0,
+            master_in_weights: false,
             activations: SP_SELECTIVE,
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
@@ -661,6 +700,7 @@ mod tests {
             zero: 2,
             optimizer_bytes_per_param: 12.0,
             gradient_bytes_per_param: 2.0,
+            master_in_weights: false,
             activations: ActivationSettings {
                 recompute: Recompute::None,
                 sequence_parallel: true,
@@ -700,6 +740,7 @@ mod tests {
             zero: 1,
             optimizer_bytes_per_param: 12.0,
             gradient_bytes_per_param: 2.0,
+            master_in_weights: false,
             activations: ActivationSettings {
                 recompute: Recompute::Full,
                 sequence_parallel: true,
@@ -779,6 +820,7 @@ mod tests {
             zero: 1,
             optimizer_bytes_per_param: 12.0,
             gradient_bytes_per_param: 4.0,
+            master_in_weights: false,
             activations: ActivationSettings {
                 recompute: Recompute::None,
                 sequence_parallel: false,

@@ -250,7 +250,9 @@ impl Walls {
     /// fp32 master weight and moments and writes the latter, copies the master weight to the
     /// 2-byte weight (`_copy_main_params_to_model_params`: read 4, write 2) and zeroes the
     /// gradient buffer for the next step (write `G`): `3·G + 2·K + 6` bytes, 42 with fp32
-    /// main gradients and Adam's 12. It steps `Ψ/N_d` parameters under ZeRO 1–3 (each rank its
+    /// main gradients and Adam's 12; `3·G + 2·K` when the weights are the master
+    /// ([`MemorySettings::master_in_weights`]: Adam updates them in place, nothing to copy). It
+    /// steps `Ψ/N_d` parameters under ZeRO 1–3 (each rank its
     /// shard, [`MemorySettings::state_shards`]) and all `Ψ` under ZeRO 0. The bandwidth share
     /// is [`hbm_efficiency`]'s for the bytes moved. `0` without the HBM's bandwidth (no
     /// machine): a measured or typed `F_eff` holds no such split, and `fix` stands for it.
@@ -268,9 +270,14 @@ impl Walls {
         } else {
             psi
         };
+        let copy = if self.memory.master_in_weights {
+            0.0
+        } else {
+            OPTIMIZER_COPY_BYTES
+        };
         let per_param = 3.0 * self.memory.gradient_bytes_per_param
             + 2.0 * self.memory.optimizer_bytes_per_param
-            + OPTIMIZER_COPY_BYTES;
+            + copy;
         let bytes = per_param * stepped;
         bytes / (self.hbm_bytes_per_s * hbm_efficiency(bytes)) * 1e3
     }
@@ -583,6 +590,7 @@ mod tests {
                 zero: 1,
                 optimizer_bytes_per_param: 12.0,
                 gradient_bytes_per_param: 2.0,
+                master_in_weights: false,
                 activations: ActivationSettings {
                     recompute: Recompute::Selective,
                     sequence_parallel: true,
@@ -1279,6 +1287,13 @@ mod tests {
         w.memory.zero = 1;
         let sharded = w.optimizer_step_ms(&layout, p, 128.0);
         assert!((sharded - 4.000_299_441).abs() < 1e-8, "{sharded}");
+        // The weights the master (PyTorch FSDP): 3·4 + 2·12 = 36 bytes, 6/7 of the time.
+        w.memory.master_in_weights = true;
+        let in_place = w.optimizer_step_ms(&layout, p, 128.0);
+        assert!(
+            (in_place - 4.000_299_441 * 36.0 / 42.0).abs() < 1e-8,
+            "{in_place}"
+        );
         let none = Walls {
             hbm_bytes_per_s: 0.0,
             ..w

@@ -10,6 +10,7 @@ fn gpt3(flash_attention: bool) -> Walls {
             zero: 1,
             optimizer_bytes_per_param: 12.0,
             gradient_bytes_per_param: 2.0,
+            master_in_weights: false,
             activations: ActivationSettings {
                 recompute: Recompute::None,
                 sequence_parallel: true,
