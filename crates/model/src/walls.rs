@@ -755,6 +755,11 @@ mod tests {
             ..with
         };
         assert_eq!(no_rate.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
+        let no_memory = Walls {
+            hbm_bytes_per_s: 0.0,
+            ..with
+        };
+        assert_eq!(no_memory.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
         // TP 1 makes the tensor 50,331,648 bytes: 0.75 of the bandwidth.
         let tp1 = Layout { tp: 1, ..LAYOUT };
         let mu1 = 500e12 * b / (3.35e12 * 0.75);
@@ -1261,6 +1266,17 @@ mod tests {
         let mut flash = w;
         flash.memory.activations.flash_attention = true;
         assert_eq!(flash.selective_recompute_share(&layout, 8192.0, p_a), 0.0);
+        // A shape with no layers and no vocabulary has no FLOPs of its own: no traffic, and
+        // no NaN from the bytes a FLOP.
+        let empty = Walls {
+            shape: Shape {
+                layers: 0.0,
+                vocab: 0.0,
+                ..shape
+            },
+            ..w
+        };
+        assert_eq!(empty.selective_recompute_share(&layout, 8192.0, p_a), 0.0);
     }
 
     /// The optimizer's step by hand: Korthikanti et al.'s 22B on TP 8 without data

@@ -378,3 +378,31 @@ fn the_largest_part_of_memory() {
     };
     assert_eq!(MemoryPart::largest(&m), MemoryPart::Activations);
 }
+
+/// The optimizer's step joins the mechanistic step with the HBM's bandwidth, by hand: GPT-3
+/// 175B on TP 8 · PP 8, `Ψ` = 175e9/64 = 2,734,375,000, ZeRO 1 over `D` = 16 at 1,024 GPUs
+/// steps 170,898,437.5 parameters at `3·2 + 2·12 + 6` = 36 bytes, 6,152,343,750 B at 0.9 of
+/// 3.35 TB/s: 2.040578358 ms, in the exposed time and nowhere else. Without a machine, or with
+/// a measured exposed time, nothing.
+#[test]
+fn the_optimizer_step_joins_the_mechanistic_step() {
+    let plain = gpt3_inputs(true);
+    let batch = plain.global_batch_tokens;
+    assert_eq!(plain.optimizer_ms(1024.0, batch), 0.0);
+    let mut with = plain.clone();
+    if let Some(w) = with.walls.as_mut() {
+        w.hbm_bytes_per_s = 3.35e12;
+    }
+    let ms = with.optimizer_ms(1024.0, batch);
+    assert!((ms - 2.040_578_358).abs() < 1e-8, "{ms}");
+    let compute = plain.compute_ms(1024.0, batch);
+    let exposed = |i: &LlmInputs| i.exposed_ms(1024.0, batch, compute).0;
+    assert!((exposed(&with) - exposed(&plain) - ms).abs() < 1e-9);
+    let measured = LlmInputs {
+        exposed: ExposedSource::Table(
+            crate::step::ExposedTable::new(vec![(512.0, 4.0), (1024.0, 5.0)]).unwrap(),
+        ),
+        ..with
+    };
+    assert_eq!(measured.optimizer_ms(1024.0, batch), 0.0);
+}
