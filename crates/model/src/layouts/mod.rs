@@ -272,10 +272,7 @@ pub fn physics_inputs(base: &LlmInputs, large_gemm_fraction: f64) -> Option<LlmI
         &walls,
         walls.memory.activations.recompute,
         walls.memory.activations.recompute_layers,
-        &Layout {
-            pp: inputs.layout.pp,
-            ..layout
-        },
+        &layout,
         tokens,
         inputs.active_params,
     );

@@ -98,10 +98,7 @@ impl<'a> Scorer<'a> {
                 &walls,
                 walls.memory.activations.recompute,
                 walls.memory.activations.recompute_layers,
-                &Layout {
-                    pp: base.layout.pp,
-                    ..reference_layout
-                },
+                &reference_layout,
                 reference_tokens,
                 base.active_params,
             ),
