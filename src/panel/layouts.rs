@@ -30,6 +30,7 @@ fn time_part(part: TimePart) -> &'static str {
         TimePart::Ep => tr("EP all-to-all", "EP all-to-all 通信"),
         TimePart::Pp => tr("pipeline sends", "流水线点对点发送"),
         TimePart::Optimizer => tr("the optimizer step", "优化器更新"),
+        TimePart::Offload => tr("activation offloading", "激活卸载"),
     }
 }
 
@@ -426,6 +427,7 @@ pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<Str
         (Key::Zero, c.zero.to_string()),
         (Key::Recompute, c.recompute.key().to_string()),
         (Key::RecomputeLayers, c.recompute_layers.to_string()),
+        (Key::OffloadLayers, c.offload_layers.to_string()),
     ];
     scenario.with_values(&values).map(|next| next.to_query())
 }

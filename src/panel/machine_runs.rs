@@ -72,6 +72,8 @@ pub struct MachineRun {
     pub fsdp: bool,
     /// Expert-parallel degree (1 for a dense model).
     pub ep: u32,
+    /// Layers whose activations the recipe offloads to host memory (`ofl`; 0: none).
+    pub offload_layers: u32,
     pub measured: Measured,
     /// The section of `machines-and-runs.md` and the source's own place.
     pub source: &'static str,
@@ -97,13 +99,17 @@ impl MachineRun {
     /// and `r∞`, with the physics step model at its own GPU count.
     pub fn query(&self, r_inf: f64) -> Option<String> {
         let shape = RUN_SHAPES.iter().find(|s| s.name == self.model)?;
+        let offload = match self.offload_layers {
+            0 => String::new(),
+            k => format!("ofl={k}&"),
+        };
         let schedule = if self.pp > 1 && self.vp > 1 {
             format!("sched=interleaved&vc={}", self.vp)
         } else {
             "sched=1f1b".to_string()
         };
         Some(format!(
-            "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&ep={}&{schedule}&zero={}&sp={}&tpo={}&ac=none&fa=1&ns={}&n0={}&rinf={}",
+            "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&ep={}&{schedule}&zero={}&sp={}&tpo={}&ac=none&{offload}fa=1&ns={}&n0={}&rinf={}",
             self.machine,
             self.precision,
             shape.query_with_params(),
@@ -292,6 +298,7 @@ const fn tok(
         vp,
         fsdp,
         ep: 1,
+        offload_layers: 0,
         measured: Measured::TokensPerGpuPerS(tokens_per_gpu_per_s),
         source,
     }
@@ -302,6 +309,18 @@ const fn tok(
 const fn moe(run: MachineRun, ep: u32) -> MachineRun {
     let mut run = run;
     run.ep = ep;
+    run
+}
+
+/// A row whose recipe offloads `layers` layers' activations to host memory (Megatron-Core's
+/// `cpu_offloading_num_layers`), as the Megatron-Bridge performance recipes of its release set
+/// it: `NVIDIA-NeMo/Megatron-Bridge`, `scripts/performance/configs/llama3/llama3_70b_llm_pretrain.yaml`
+/// and `llama31/llama31_405b_llm_pretrain.yaml` at `cac49dcd7` (2025-09-27, 25.09:
+/// `gb200` `fp8_cs`: 40 and 95), `configs/llama3/workload_base_configs.py` at `bf75c658c`
+/// (2025-11-06, 25.11: `LLAMA3_70B_PRETRAIN_CONFIG_GB300_FP8_CS`: 20, `…_GB200_FP8_CS`: 40).
+const fn offloaded(run: MachineRun, layers: u32) -> MachineRun {
+    let mut run = run;
+    run.offload_layers = layers;
     run
 }
 
@@ -330,6 +349,7 @@ const fn mlperf(
         vp,
         fsdp: false,
         ep: 1,
+        offload_layers: 0,
         measured: Measured::StepS(step_s),
         source,
     }
@@ -353,11 +373,11 @@ pub const MACHINE_RUNS: [MachineRun; 83] = [
     // §2, 25.11.
     tok(B11, "Llama 3 8B", "gb300", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 37556.0, S2_11),
     tok(B11, "Llama 3 8B", "gb300", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 36108.0, S2_11),
-    tok(B11, "Llama 3 70B", "gb300", "fp8", 64, 8192, 256, 2, (1, 1, 1, 1), true, 4520.0, S2_11),
+    offloaded(tok(B11, "Llama 3 70B", "gb300", "fp8", 64, 8192, 256, 2, (1, 1, 1, 1), true, 4520.0, S2_11), 20),
     tok(B11, "Llama 3.1 405B", "gb300", "fp8", 256, 8192, 1536, 1, (2, 8, 2, 4), false, 999.0, S2_11),
     tok(B11, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31508.0, S2_11),
     tok(B11, "Llama 3 8B", "gb200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29789.0, S2_11),
-    tok(B11, "Llama 3 70B", "gb200", "fp8", 64, 8192, 256, 2, (1, 1, 1, 1), true, 4312.0, S2_11),
+    offloaded(tok(B11, "Llama 3 70B", "gb200", "fp8", 64, 8192, 256, 2, (1, 1, 1, 1), true, 4312.0, S2_11), 40),
     tok(B11, "Llama 3.1 405B", "gb200", "fp8", 256, 8192, 1536, 1, (4, 16, 1, 4), false, 813.0, S2_11),
     tok(B11, "Llama 3 8B", "b200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 30624.0, S2_11),
     tok(B11, "Llama 3 8B", "b200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29521.0, S2_11),
@@ -378,9 +398,9 @@ pub const MACHINE_RUNS: [MachineRun; 83] = [
     // §2, 25.09 (FP8 per-tensor; the parenthesised runs block-scaled, read as MXFP8).
     tok(B09, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31357.0, S2_09),
     tok(B09, "Llama 3 8B", "gb200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29925.0, S2_09),
-    tok(B09, "Llama 3 70B", "gb200", "fp8", 64, 8192, 128, 2, (1, 1, 1, 1), true, 3986.0, S2_09),
+    offloaded(tok(B09, "Llama 3 70B", "gb200", "fp8", 64, 8192, 128, 2, (1, 1, 1, 1), true, 3986.0, S2_09), 40),
     tok(B09, "Llama 3 70B", "gb200", "mxfp8", 64, 8192, 128, 2, (2, 4, 1, 5), false, 3546.0, S2_09),
-    tok(B09, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (2, 1, 1, 1), true, 729.0, S2_09),
+    offloaded(tok(B09, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (2, 1, 1, 1), true, 729.0, S2_09), 95),
     tok(B09, "Llama 3.1 405B", "gb200", "mxfp8", 128, 8192, 64, 1, (4, 8, 2, 8), false, 578.0, S2_09),
     tok(B09, "Llama 3 8B", "b200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29994.0, S2_09),
     tok(B09, "Llama 3 8B", "b200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29388.0, S2_09),

@@ -110,6 +110,10 @@ fn nemo(s: &Scenario, gpus: f64) -> String {
             out.push(format!("model.config.recompute_num_layers={}", k.max(1)));
         }
     }
+    if let Some(k) = offloaded_layers(s) {
+        out.push("model.config.cpu_offloading=True".to_string());
+        out.push(format!("model.config.cpu_offloading_num_layers={k}"));
+    }
     out.join("\n") + "\n"
 }
 
@@ -281,7 +285,21 @@ fn megatron(s: &Scenario, gpus: f64) -> String {
             "--recompute-granularity full --recompute-method block --recompute-num-layers {k}"
         )),
     }
+    // Megatron-LM turns `cpu_offloading` on with a count above 0.
+    if let Some(k) = offloaded_layers(s) {
+        out.push(format!("--cpu-offloading-num-layers {k}"));
+    }
     out.join("\n") + "\n"
+}
+
+/// The layers whose activations the scenario offloads to host memory, where Megatron-Core
+/// allows it (no pipeline, no recomputation, one layer left on the GPU): what the model counts
+/// (`ActivationSettings::offloaded_layers`), `None` for none.
+fn offloaded_layers(s: &Scenario) -> Option<u32> {
+    let w = &s.llm.walls;
+    let none = w.recompute == Recompute::None && s.llm.pp == 1;
+    let k = w.offload_layers.min((w.layers as u32).saturating_sub(1));
+    (none && k > 0).then_some(k)
 }
 
 /// The microbatch in sequences as `line(key, value)`, or a comment: with `mbs=0` the scenario

@@ -693,6 +693,14 @@ keys! {
         nemo: &["model.config.recompute_num_layers"],
         url: &["with `ac=full`, how many of each pipeline stage's layers are recomputed (Megatron-LM's `--recompute-method block --recompute-num-layers`): those keep only their input, the rest keep everything; the search charges `1 + (k/L_s)/3` of the compute", "`0` (all of them)", "a whole number `0 … 2^30`; more than a stage's layers is all of them; else refused", "§12.2, §14"],
     };
+    OffloadLayers = "ofl", Walls, "Layers offloaded to host memory", "激活卸载到主机内存的层数" {
+        control: Whole,
+        label: "Layers offloaded to host memory",
+        help: ("their activations wait in the CPU's memory from forward to backward; no pipeline, no recomputation (Megatron-Core's <code>cpu_offloading_num_layers</code>)", "这些层的激活从前向到反向存放在 CPU 内存中；仅限无流水线、无重计算（Megatron-Core 的 <code>cpu_offloading_num_layers</code>）"),
+        megatron: &["--cpu-offloading-num-layers"],
+        nemo: &["model.config.cpu_offloading_num_layers"],
+        url: &["how many layers' activations Megatron-Core offloads to host memory between their forward and backward (`cpu_offloading_num_layers`): they leave the GPU's memory, and their copies, at the machine's host link (PCIe or NVLink-C2C), cost what the layer's own compute does not hide; counted only without a pipeline and without recomputation, at most all layers but one, as Megatron-Core allows", "`0`", "a whole number `0 … 2^30`; else refused", "§12.2, §12.4"],
+    };
     SequenceParallel = "sp", Walls, "Sequence parallelism", "序列并行" {
         control: Select(&[
             ("0", "off", "关"),
@@ -895,6 +903,7 @@ pub const SECTIONS: &[(&str, &[Key])] = {
                 Zero,
                 Recompute,
                 RecomputeLayers,
+                OffloadLayers,
                 SequenceParallel,
                 FlashAttention,
                 Dropout,

@@ -154,6 +154,7 @@ impl LlmSettings {
                 // The datasheet's HBM bandwidth comes with a machine (`mach`) only: the
                 // elementwise kernels' memory time (§12.3) needs a known memory.
                 w.hbm_bytes_per_s = self.machine.map_or(0.0, |m| m.hbm_bytes_per_s);
+                w.host_bytes_per_s = self.machine.map_or(0.0, |m| m.host_bytes_per_s);
                 if self.machine.is_some() {
                     w.quantized_bytes_per_element = self.precision.quantized_bytes_per_element();
                 }
@@ -192,6 +193,7 @@ impl LlmSettings {
     pub fn search_space(&self) -> SearchSpace {
         SearchSpace {
             nvlink_domain_gpus: self.walls.nvlink_domain_gpus,
+            offload: self.walls.offload_layers > 0,
             ..Default::default()
         }
     }

@@ -48,6 +48,21 @@ use crate::text::units::clip;
 /// sequence parallelism runs reduce-scatters and all-gathers.
 pub const NVLINK_NCCL_SHARE: f64 = 0.8;
 
+/// A PCIe 5.0 x16 link's copy rate, one direction: the 63 GB/s of the specification at the
+/// 88% that `nvbandwidth` measures on 8 × H200, each GPU on its own Gen5 x16 link (55.43 GB/s
+/// host to device, 55.06 back; \[S\] `network/README.md`, "PCIe"). Hopper, B200, B300 and
+/// AMD's GPUs attach at Gen5 x16 (\[S\]: no shipping accelerator attaches at Gen6).
+pub const PCIE_GEN5_COPY_BYTES_PER_S: f64 = 55.4e9;
+
+/// A PCIe 4.0 x16 link's (A100's) copy rate: 31 GB/s (\[S\]) at the same 88%.
+pub const PCIE_GEN4_COPY_BYTES_PER_S: f64 = 27.3e9;
+
+/// NVLink-C2C between a Grace CPU and a Blackwell GPU, one direction: 450 GB/s (\[S\]
+/// `network/README.md`, "NVLink-C2C"), of which `nvbandwidth` measures 359 GB/s host to
+/// device and 377 back on a GB300 (\[S\]): their mean, 82%. Both directions at once share Grace's LPDDR5X and reach half each (\[S\]); an
+/// offloading step sends in the forward and fetches in the backward, one direction at a time.
+pub const NVLINK_C2C_COPY_BYTES_PER_S: f64 = 368e9;
+
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 const MIB: f64 = 1024.0 * 1024.0;
 
@@ -137,6 +152,10 @@ pub struct Machine {
     pub scale_up_share: f64,
     /// Scale-out NIC bandwidth per GPU, bytes/s; `None` where the platform does not fix it.
     pub nic_bytes_per_s: Option<f64>,
+    /// The GPU's link to host memory, one direction, bytes/s, at the share a copy reaches
+    /// ([`PCIE_GEN5_COPY_BYTES_PER_S`], [`PCIE_GEN4_COPY_BYTES_PER_S`],
+    /// [`NVLINK_C2C_COPY_BYTES_PER_S`]): what activation offloading (`ofl`) moves over.
+    pub host_bytes_per_s: f64,
     /// Where each value comes from (`scaling machines`, `docs/machines.md`; the page shows
     /// the values, not their sources, so its first view's wasm carries none).
     #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
@@ -172,6 +191,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 300e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(25e9),
+        host_bytes_per_s: PCIE_GEN4_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[A]: 312 TFLOPS BF16, 80 GB HBM2e at 2,039 GB/s, NVLink 600 GB/s (300 each way) through NVSwitch, 8 per HGX board; DGX A100: 8 × ConnectX-6 200 Gb/s HDR, one per GPU",
     },
@@ -185,6 +205,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 450e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        host_bytes_per_s: PCIE_GEN5_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 989 / 1,979 TFLOPS BF16 / FP8, NVLink 900 GB/s (18 links), 1 × ConnectX-7 400 Gb/s per GPU; [M] (v5.0 eos-dfw): 81,559 MiB; [S]: 3.35 TB/s",
     },
@@ -198,6 +219,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 450e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        host_bytes_per_s: PCIE_GEN5_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 989 / 1,979 TFLOPS BF16 / FP8, 141 GB at 4.8 TB/s; [M] (v5.1 nebius_h200_n128): 143,771 MiB, NVLink Gen4 900 GB/s, 8 × ConnectX-7 400 Gb/s",
     },
@@ -211,6 +233,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        host_bytes_per_s: PCIE_GEN5_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,250 / 4,500 / 9,000 TFLOPS BF16 / FP8 / NVFP4, 7.7 TB/s, NVLink 1.8 TB/s (18 links), 1 × 400 Gb/s IB per GPU; [M] (v5.1 hpg.dgxb200x8): 183,359 MiB",
     },
@@ -224,6 +247,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(100e9),
+        host_bytes_per_s: PCIE_GEN5_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,250 / 4,500 / 13,500 TFLOPS BF16 / FP8 / NVFP4, 7.7 TB/s, NVLink 1.8 TB/s, 8 × 800 Gb/s compute links; [M] (v5.1 nebius_b300_n1): 275,040 MiB, 8 × ConnectX-8 XDR 800 Gb/s",
     },
@@ -237,6 +261,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(50e9),
+        host_bytes_per_s: NVLINK_C2C_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,450 / 4,900 / 9,800 TFLOPS BF16 / FP8 / NVFP4, 8 TB/s; [M] (v5.1 tyche_ngpu512): 189,471 MiB, NVLink Gen5 1,800 GB/s + NVSwitch across the 72-GPU rack, 4 × ConnectX-7 NDR 400 Gb/s per 4-GPU node",
     },
@@ -250,6 +275,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 900e9,
         scale_up_share: NVLINK_NCCL_SHARE,
         nic_bytes_per_s: Some(100e9),
+        host_bytes_per_s: NVLINK_C2C_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[D]: 2,450 / 4,900 / 14,700 TFLOPS BF16 / FP8 / NVFP4, 8 TB/s, NVLink 1.8 TB/s; [M] (v5.1 theia_ngpu512): 284,208 MiB, a 72-GPU NVLink rack, 4 × ConnectX-8 XDR 800 Gb/s per 4-GPU node",
     },
@@ -263,6 +289,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 448e9,
         scale_up_share: 1.0,
         nic_bytes_per_s: None,
+        host_bytes_per_s: PCIE_GEN5_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 1,300 / 2,610 TFLOPS BF16 / FP8, 192 GB at 5.3 TB/s, Infinity Fabric 7 links × 64 GB/s each way (448 GB/s) among 8 GPUs; NIC not fixed by the platform",
     },
@@ -276,6 +303,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 448e9,
         scale_up_share: 1.0,
         nic_bytes_per_s: None,
+        host_bytes_per_s: PCIE_GEN5_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 1,300 / 2,610 TFLOPS BF16 / FP8, 256 GB at 6.0 TB/s, Infinity Fabric as MI300X; NIC not fixed by the platform",
     },
@@ -289,6 +317,7 @@ pub const MACHINES: [Machine; 10] = [
         scale_up_bytes_per_s: 535.5e9,
         scale_up_share: 1.0,
         nic_bytes_per_s: None,
+        host_bytes_per_s: PCIE_GEN5_COPY_BYTES_PER_S,
         #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
         source: "[S]: 2,500 / 5,000 TFLOPS BF16 / FP8 (its 4-bit format is MXFP4, not NVFP4), 288 GB at 8.0 TB/s, Infinity Fabric 7 links × 76.5 GB/s each way (535.5 GB/s); NIC not fixed by the platform",
     },

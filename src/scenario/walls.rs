@@ -61,6 +61,8 @@ pub struct WallSettings {
     pub recompute: Recompute,
     /// `acn`: with `ac=full`, the layers of each stage recomputed (0: all).
     pub recompute_layers: u32,
+    /// `ofl`: layers whose activations are offloaded to host memory (0: none).
+    pub offload_layers: u32,
     /// `sp`: sequence parallelism.
     pub sequence_parallel: bool,
     /// `fa`: flash attention.
@@ -109,6 +111,7 @@ impl Default for WallSettings {
             zero: 3,
             recompute: Recompute::None,
             recompute_layers: 0,
+            offload_layers: 0,
             sequence_parallel: false,
             flash_attention: true,
             dropout: false,
@@ -212,6 +215,7 @@ impl WallSettings {
                     sequence_parallel: self.sequence_parallel,
                     flash_attention: self.flash_attention,
                     recompute_layers: self.recompute_layers,
+                    offload_layers: self.offload_layers,
                 },
                 hbm_bytes: self.hbm_bytes,
                 reserve_bytes: self.hbm_reserve_bytes,
@@ -228,6 +232,7 @@ impl WallSettings {
             latency_s: self.latency_ms / 1e3,
             nvlink_domain_gpus: self.nvlink_domain_gpus as f64,
             hbm_bytes_per_s: 0.0,
+            host_bytes_per_s: 0.0,
             gemm_flops_per_s: 0.0,
             quantized_bytes_per_element: 0.0,
             dropout: self.dropout,
@@ -253,6 +258,7 @@ impl WallSettings {
             Key::Zero => self.zero.to_string(),
             Key::Recompute => self.recompute.key().to_string(),
             Key::RecomputeLayers => self.recompute_layers.to_string(),
+            Key::OffloadLayers => self.offload_layers.to_string(),
             Key::SequenceParallel => flag(self.sequence_parallel),
             Key::FlashAttention => flag(self.flash_attention),
             Key::Dropout => flag(self.dropout),
@@ -349,6 +355,9 @@ impl WallSettings {
             }
             Key::RecomputeLayers => {
                 self.recompute_layers = parse_count(text, 0.0)?.min(u32::MAX as f64) as u32;
+            }
+            Key::OffloadLayers => {
+                self.offload_layers = parse_count(text, 0.0)?.min(u32::MAX as f64) as u32;
             }
             Key::SequenceParallel => self.sequence_parallel = parse_flag(text)?,
             Key::FlashAttention => self.flash_attention = parse_flag(text)?,

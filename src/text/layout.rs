@@ -45,7 +45,8 @@ pub fn layout_summary(s: &Scored) -> String {
 }
 
 /// What [`layout_summary`] adds to the layout's name: its schedule (when it has a pipeline),
-/// ZeRO stage and recomputation, `interleaved×4, ZeRO 1, none`.
+/// ZeRO stage, recomputation and the layers offloaded to host memory when there are any,
+/// `interleaved×4, ZeRO 1, none`, `ZeRO 3, none, 20 layers offloaded`.
 pub fn layout_choices(s: &Scored) -> String {
     let mut extra = Vec::new();
     if s.choice.pp > 1 {
@@ -53,6 +54,13 @@ pub fn layout_choices(s: &Scored) -> String {
     }
     extra.push(format!("ZeRO {}", s.choice.zero));
     extra.push(recompute_text(s));
+    if s.choice.offload_layers > 0 {
+        extra.push(trf!(
+            "{} layers offloaded",
+            "卸载 {} 层激活",
+            s.choice.offload_layers
+        ));
+    }
     extra.join(tr(", ", "、"))
 }
 

@@ -394,6 +394,15 @@ pub struct SearchSpace {
     /// Whether full recomputation of part of each stage's layers is tried (a quarter, half
     /// and three quarters of them, Megatron-LM's `--recompute-num-layers`) besides all of them.
     pub partial_recompute: bool,
+    /// Whether offloading a quarter, half and three quarters of the layers' activations to
+    /// host memory is tried (without a pipeline or recomputation, where Megatron-Core allows
+    /// it; a machine's host link known). Off unless the scenario offloads (`ofl > 0`): with
+    /// it on everywhere, the search ranks FSDP without a pipeline over hundreds of ranks
+    /// first for Llama 3.1 405B on H100 and GB200 (TP 4 · DP 512 on 2,048 H100s), a layout
+    /// no published run uses, on the strength of an FSDP model that charges nothing for the
+    /// ring's length (docs/model/12-walls.md §12.5); the published runs' top band falls from
+    /// 47 of 83 to 37.
+    pub offload: bool,
     /// The sweeps whose table rows are searched: a panel shows one of them, and the search is
     /// most of an update's time (`make bench`), so the Strong panel does not search the weak
     /// rows, nor the Weak panel the strong ones.
@@ -434,6 +443,7 @@ impl Default for SearchSpace {
             zero_stages: vec![1, 2, 3],
             zero_bubble: false,
             partial_recompute: true,
+            offload: false,
             rows: SearchedRows::Both,
         }
     }

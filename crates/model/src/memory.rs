@@ -61,9 +61,26 @@ pub struct ActivationSettings {
     /// them, `k` for Megatron-LM's `--recompute-method block --recompute-num-layers k` (the
     /// first `k` layers of each stage keep only their input; the rest keep everything).
     pub recompute_layers: u32,
+    /// Layers whose activations wait in host memory between their forward and backward
+    /// (Megatron-Core's `cpu_offloading_num_layers`, Transformer Engine's
+    /// `get_cpu_offload_context`): the copies overlap with the other layers' compute
+    /// ([`super::walls::Walls::offload_ms`]). Megatron-Core refuses it with a pipeline or
+    /// with recomputation (`TransformerConfig.__post_init__`), and it must leave one layer
+    /// on the GPU, so [`Self::offloaded_layers`] counts it only there.
+    pub offload_layers: u32,
 }
 
 impl ActivationSettings {
+    /// The layers of a stage of `stage_layers` whose activations are offloaded to host
+    /// memory: `min(ofl, L_s − 1)` without a pipeline (`pp = 1`) and without recomputation,
+    /// none otherwise (Megatron-Core allows no other case).
+    pub fn offloaded_layers(&self, stage_layers: f64, pp: u32) -> f64 {
+        if pp > 1 || self.recompute != Recompute::None {
+            return 0.0;
+        }
+        (self.offload_layers as f64).min((stage_layers - 1.0).max(0.0))
+    }
+
     /// The layers of a stage of `stage_layers` whose activations are recomputed: all of them
     /// with [`Recompute::Full`] and `recompute_layers` 0 or at least the stage's, `k` below
     /// it, none otherwise.
@@ -294,7 +311,9 @@ pub struct Placement {
 ///   layers ([`Shape::first_stage_layers`]), times [`microbatches_in_flight`]; with `k` of a
 ///   stage's `L_s` layers recomputed ([`ActivationSettings::recompute_layers`]), those `k` keep
 ///   the full recomputation's input and the other `L_s − k` what no recomputation keeps
-///   (Korthikanti et al. 2022, §5: `(L_s − k)·a_layer + k·2sbh/t`).
+///   (Korthikanti et al. 2022, §5: `(L_s − k)·a_layer + k·2sbh/t`); the layers offloaded to
+///   host memory ([`ActivationSettings::offloaded_layers`]) keep nothing on the GPU (the
+///   copy of the layer in flight is left out, as the gathered FSDP layers' are not).
 pub fn memory_per_gpu(
     shape: &Shape,
     params: f64,
@@ -338,10 +357,11 @@ pub fn memory_per_gpu(
         recompute: Recompute::Full,
         ..settings.activations
     };
+    let offloaded = settings.activations.offloaded_layers(stage_layers, at.pp);
     let stage = if settings.activations.recompute == Recompute::Full {
         per_layer(full) * recomputed + per_layer(kept) * (stage_layers - recomputed)
     } else {
-        per_layer(settings.activations) * stage_layers
+        per_layer(settings.activations) * (stage_layers - offloaded)
     };
     let activations =
         stage * microbatches_in_flight(at.schedule, at.pp, at.accumulation, at.chunks);
@@ -364,6 +384,7 @@ mod tests {
         sequence_parallel: true,
         flash_attention: false,
         recompute_layers: 0,
+        offload_layers: 0,
     };
 
     /// ZeRO Fig. 1: Ψ = 7.5B, N_d = 64, K = 12: 120, 31.4, 16.6 and 1.9 GB for stages 0–3
@@ -639,6 +660,7 @@ mod tests {
                 sequence_parallel: true,
                 flash_attention: false,
                 recompute_layers: 0,
+                offload_layers: 0,
             },
             zero: 3,
             ..settings
@@ -674,6 +696,7 @@ mod tests {
             sequence_parallel: true,
             flash_attention: true,
             recompute_layers: 0,
+            offload_layers: 0,
         };
         let at = |settings| {
             activation_bytes_per_layer(8192.0, 8192.0, 16384.0, 128.0, 53248.0, 8.0, settings)
@@ -706,6 +729,7 @@ mod tests {
                 sequence_parallel: true,
                 flash_attention: true,
                 recompute_layers: 0,
+                offload_layers: 0,
             },
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
@@ -746,6 +770,7 @@ mod tests {
                 sequence_parallel: true,
                 flash_attention: true,
                 recompute_layers: 4,
+                offload_layers: 0,
             },
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
@@ -826,6 +851,7 @@ mod tests {
                 sequence_parallel: false,
                 flash_attention: true,
                 recompute_layers: 0,
+                offload_layers: 0,
             },
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
@@ -870,5 +896,61 @@ mod tests {
             let error = m.total / measured - 1.0;
             assert!(error.abs() < 0.1, "TP4·PP1: {error}");
         }
+    }
+
+    /// Megatron-Core offloads only without a pipeline or recomputation, and keeps one layer:
+    /// `min(ofl, L_s − 1)`. Llama 3 70B's 80 layers at 16,384 tokens, TP 1, flash attention,
+    /// no sequence parallelism, keep `32·sbh` = 4,294,967,296 B each: 343,597,383,680 B for all
+    /// 80, 257,698,037,760 B with 20 offloaded, 4,294,967,296 B with 200 asked (79 offloaded).
+    #[test]
+    fn offloaded_layers_leave_the_gpu() {
+        let none = ActivationSettings {
+            recompute: Recompute::None,
+            sequence_parallel: false,
+            flash_attention: true,
+            recompute_layers: 0,
+            offload_layers: 20,
+        };
+        assert_eq!(none.offloaded_layers(80.0, 1), 20.0);
+        assert_eq!(none.offloaded_layers(80.0, 2), 0.0);
+        assert_eq!(none.offloaded_layers(10.0, 1), 9.0);
+        assert_eq!(none.offloaded_layers(1.0, 1), 0.0);
+        let full = ActivationSettings {
+            recompute: Recompute::Full,
+            ..none
+        };
+        assert_eq!(full.offloaded_layers(80.0, 1), 0.0);
+        let shape = crate::shape::LLAMA3_70B;
+        let at = |offload_layers| {
+            let settings = MemorySettings {
+                zero: 3,
+                optimizer_bytes_per_param: 12.0,
+                gradient_bytes_per_param: 2.0,
+                master_in_weights: false,
+                activations: ActivationSettings {
+                    offload_layers,
+                    ..none
+                },
+                hbm_bytes: 288e9,
+                reserve_bytes: 0.0,
+                shard_group_gpus: None,
+            };
+            let placement = Placement {
+                tp: 1.0,
+                pp: 1,
+                cp: 1.0,
+                ep: 1.0,
+                data_parallel: 64.0,
+                accumulation: 1,
+                schedule: PipelineSchedule::OneFOneB,
+                chunks: 1,
+                tokens_per_replica: 16384.0,
+                no_reshard: false,
+            };
+            memory_per_gpu(&shape, 70.6e9, &settings, &placement).activations
+        };
+        assert_eq!(at(0), 343_597_383_680.0);
+        assert_eq!(at(20), 257_698_037_760.0);
+        assert_eq!(at(200), 4_294_967_296.0);
     }
 }

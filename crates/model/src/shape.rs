@@ -431,6 +431,23 @@ pub(crate) const GPT3: Shape = Shape {
     shared_experts: 0.0,
 };
 
+/// Llama 3 70B's shape (meta-llama/Llama-3.1-70B config.json: 80 layers, 8,192 wide, 64 heads,
+/// 8 KV heads, SwiGLU 28,672) at 8,192 tokens, for the unit tests.
+#[cfg(test)]
+pub(crate) const LLAMA3_70B: Shape = Shape {
+    layers: 80.0,
+    hidden: 8192.0,
+    heads: 64.0,
+    kv_heads: 8.0,
+    ffn: 28672.0,
+    seq_len: 8192.0,
+    vocab: 128256.0,
+    experts: 1.0,
+    experts_per_token: 1.0,
+    head_dim: 0.0,
+    shared_experts: 0.0,
+};
+
 /// Llama 3.1 405B's shape (Dubey et al. 2024, Table 3) at its 8,192-token pre-training
 /// sequence, for the unit tests.
 #[cfg(test)]

@@ -5,7 +5,9 @@
 //! FSDP traffic only).
 
 use super::kernel::{gemm_efficiency, GemmSizes, HalfLengths};
-use super::memory::{memory_per_gpu, params_per_gpu, Memory, MemorySettings, Placement};
+use super::memory::{
+    activation_bytes_per_layer, memory_per_gpu, params_per_gpu, Memory, MemorySettings, Placement,
+};
 use super::shape::Shape;
 use super::step::{FsdpComm, Layout};
 use super::traffic::{
@@ -50,6 +52,10 @@ pub struct Walls {
     /// [`Self::gemm_flops_per_s`] it adds the elementwise kernels' memory time
     /// ([`Self::memory_time_ratio`]); `0` leaves it out, as the article's model does.
     pub hbm_bytes_per_s: f64,
+    /// The GPU's link to host memory, one direction, bytes/s (the machine's, `mach`): what
+    /// offloaded activations move over ([`Self::offload_ms`]). `0` without a machine: then
+    /// offloading frees the memory and charges no time.
+    pub host_bytes_per_s: f64,
     /// `r∞·peak`, the rate of large GEMMs, FLOP/s: what the elementwise time is weighed
     /// against. Set by [`super::layouts::physics_inputs`]; `0` elsewhere (a measured `F_eff`
     /// already holds its run's elementwise time). Derived from `r∞` and `peak`, so not
@@ -105,11 +111,13 @@ pub struct Traffic {
     pub ep_ms: f64,
     /// The pipeline's point-to-point sends during its fill and drain.
     pub pp_ms: f64,
+    /// Offloaded activations' copies to host memory and back ([`Walls::offload_ms`]).
+    pub offload_ms: f64,
 }
 
 impl Traffic {
     pub fn total_ms(&self) -> f64 {
-        self.tp_ms + self.cp_ms + self.ep_ms + self.pp_ms
+        self.tp_ms + self.cp_ms + self.ep_ms + self.pp_ms + self.offload_ms
     }
 }
 
@@ -318,6 +326,42 @@ impl Walls {
         let mu = self.memory_time_ratio(layout, tokens_per_replica);
         let mu_s = self.hbm_time_ratio(layout, tokens_per_replica, bytes_per_flop);
         (flop_share + mu_s * eta) / (1.0 + mu * eta)
+    }
+
+    /// The exposed time of activation offloading over a step, ms. Each offloaded layer's
+    /// activations ([`super::memory::activation_bytes_per_layer`], `a` bytes a microbatch)
+    /// go to host memory while the next layers' forward runs and come back while the later
+    /// layers' backward runs (Transformer Engine's `CPUOffload` handler copies on its own
+    /// stream), each way `a/B_host` seconds at the host link ([`Self::host_bytes_per_s`]).
+    /// What hides a copy is one layer's pass: with `c` a layer's compute for one microbatch
+    /// (`compute/(A·L)`), the forward's `c/3` and the backward's `2c/3`, so
+    ///
+    /// `exposed = A · k · (max(0, a/B_host − c/3) + max(0, a/B_host − 2c/3))`
+    ///
+    /// with `k` the offloaded layers ([`super::memory::ActivationSettings::offloaded_layers`]:
+    /// none with a pipeline or recomputation). `0` without a host link (no machine).
+    pub fn offload_ms(&self, layout: &Layout, tokens_per_replica: f64, compute_ms: f64) -> f64 {
+        let layers = self.shape.layers_per_stage(layout.pp);
+        let offloaded = self.memory.activations.offloaded_layers(layers, layout.pp);
+        if offloaded <= 0.0 || self.host_bytes_per_s <= 0.0 || layers <= 0.0 {
+            return 0.0;
+        }
+        let cp = layout.cp as f64;
+        let bytes = activation_bytes_per_layer(
+            tokens_per_replica / cp,
+            self.shape.seq_len / cp,
+            self.shape.hidden,
+            self.shape.heads,
+            self.shape.mlp_width(),
+            layout.tp as f64,
+            self.memory.activations,
+        );
+        let microbatches = layout.accumulation as f64;
+        let copy_ms = bytes / self.host_bytes_per_s * 1e3;
+        let layer_ms = compute_ms / (microbatches * layers);
+        let exposed =
+            (copy_ms - layer_ms / 3.0).max(0.0) + (copy_ms - 2.0 * layer_ms / 3.0).max(0.0);
+        microbatches * offloaded * exposed
     }
 
     /// Memory, fit and tokens per expert at `gpus` GPUs and `T` tokens per replica.
@@ -573,6 +617,7 @@ impl Walls {
                 CpOverlap::AllGather => cp_ms,
             },
             ep_ms,
+            offload_ms: self.offload_ms(layout, tokens_per_replica, compute_ms),
         }
     }
 }
@@ -596,6 +641,7 @@ mod tests {
                     sequence_parallel: true,
                     flash_attention: false,
                     recompute_layers: 0,
+                    offload_layers: 0,
                 },
                 hbm_bytes: 80e9,
                 reserve_bytes: 0.0,
@@ -608,6 +654,7 @@ mod tests {
             latency_s: 0.0,
             nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
             hbm_bytes_per_s: 0.0,
+            host_bytes_per_s: 0.0,
             gemm_flops_per_s: 0.0,
             quantized_bytes_per_element: 0.0,
             cp_overlap: CpOverlap::Ring,
@@ -757,6 +804,7 @@ mod tests {
         assert_eq!(no_rate.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
         let no_memory = Walls {
             hbm_bytes_per_s: 0.0,
+            host_bytes_per_s: 0.0,
             ..with
         };
         assert_eq!(no_memory.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
@@ -1312,6 +1360,7 @@ mod tests {
         );
         let none = Walls {
             hbm_bytes_per_s: 0.0,
+            host_bytes_per_s: 0.0,
             ..w
         };
         assert_eq!(none.optimizer_step_ms(&layout, p, 128.0), 0.0);
@@ -1357,5 +1406,52 @@ mod tests {
         assert!(gpt3().traffic(&LAYOUT, 50e9, 2048.0, 1000.0, 1).pp_ms > 0.0);
         let flat = Layout { pp: 1, ..small };
         assert_eq!(gpt3().traffic(&flat, 50e9, 2048.0, 1000.0, 4).pp_ms, 0.0);
+    }
+
+    /// Llama 3 70B (80 layers, `h` 8,192, SwiGLU 28,672), one 16,384-token microbatch, TP 1,
+    /// no sequence parallelism, flash attention: a layer keeps `(18 + 4·28,672/8,192)·sbh =
+    /// 32·16,384·8,192` = 4,294,967,296 B. Over NVLink-C2C at 368 GB/s a copy takes
+    /// 11.671106783 ms. With 2,400 ms of compute a layer's pass is 30 ms: the forward's
+    /// 10 ms leave 1.671106783 ms exposed, the backward's 20 hide the fetch; 20 layers
+    /// offloaded: 33.422135652 ms. At 55.4 GB/s (PCIe 5) a copy is 77.526485487 ms, so
+    /// 67.526485487 and 57.526485487 stay exposed: 125.052970975 ms a layer, 2,501.059419495
+    /// ms for 20. A pipeline, full recomputation or no host link: none.
+    #[test]
+    fn offloaded_activations_cost_what_a_layer_does_not_hide() {
+        let mut walls = gpt3();
+        walls.shape = crate::shape::LLAMA3_70B;
+        walls.memory.activations = ActivationSettings {
+            recompute: Recompute::None,
+            sequence_parallel: false,
+            flash_attention: true,
+            recompute_layers: 0,
+            offload_layers: 20,
+        };
+        walls.host_bytes_per_s = 368e9;
+        let one = Layout {
+            tp: 1,
+            pp: 1,
+            cp: 1,
+            accumulation: 1,
+        };
+        let close = |a: f64, b: f64| assert!((a - b).abs() < 1e-6, "{a} against {b}");
+        close(walls.offload_ms(&one, 16384.0, 2400.0), 33.422135652);
+        // Two microbatches of the same size: twice the copies, the same window each.
+        let two = Layout {
+            accumulation: 2,
+            ..one
+        };
+        close(walls.offload_ms(&two, 16384.0, 4800.0), 2.0 * 33.422135652);
+        walls.host_bytes_per_s = 55.4e9;
+        close(walls.offload_ms(&one, 16384.0, 2400.0), 2501.059419495);
+        assert_eq!(
+            walls.offload_ms(&Layout { pp: 2, ..one }, 16384.0, 2400.0),
+            0.0
+        );
+        walls.host_bytes_per_s = 0.0;
+        assert_eq!(walls.offload_ms(&one, 16384.0, 2400.0), 0.0);
+        walls.host_bytes_per_s = 368e9;
+        walls.memory.activations.recompute = Recompute::Full;
+        assert_eq!(walls.offload_ms(&one, 16384.0, 2400.0), 0.0);
     }
 }

@@ -264,6 +264,8 @@ fn counts(f: &mut Flags) -> Result<(), ImportError> {
         ("--micro-batch-size", Key::Microbatch),
         ("--vocab-size", Key::Vocab),
         ("--kv-channels", Key::HeadDim),
+        // Megatron-LM turns `cpu_offloading` on when the count is above 0 (`arguments.py`).
+        ("--cpu-offloading-num-layers", Key::OffloadLayers),
     ] {
         if let Some((n, line)) = f.number(flag)? {
             f.set(flag, line, key, n.to_string());

@@ -98,7 +98,7 @@ pub fn has_overrides(text: &str) -> bool {
 }
 
 /// Paths that set a count one to one.
-const COUNTS: [(&str, Key); 17] = [
+const COUNTS: [(&str, Key); 18] = [
     ("trainer.strategy.tensor_model_parallel_size", Key::Tp),
     ("trainer.strategy.pipeline_model_parallel_size", Key::Pp),
     ("trainer.strategy.context_parallel_size", Key::Cp),
@@ -116,6 +116,7 @@ const COUNTS: [(&str, Key); 17] = [
     ("model.config.moe_router_topk", Key::ExpertsPerToken),
     ("model.config.vocab_size", Key::Vocab),
     ("model.config.recompute_num_layers", Key::RecomputeLayers),
+    ("model.config.cpu_offloading_num_layers", Key::OffloadLayers),
 ];
 
 /// `True`/`true`/`1` or `False`/`false`/`0`.

@@ -63,8 +63,24 @@ pub(super) fn for_each_in_group(
                 zero,
                 recompute,
                 recompute_layers: 0,
+                offload_layers: 0,
                 ..group
             });
+            if space.offload
+                && recompute == Recompute::None
+                && group.pp == 1
+                && walls.host_bytes_per_s > 0.0
+            {
+                for k in partial_recompute_layers(stage_layers) {
+                    visit(LayoutChoice {
+                        zero,
+                        recompute,
+                        recompute_layers: 0,
+                        offload_layers: k,
+                        ..group
+                    });
+                }
+            }
             if recompute == Recompute::Full && space.partial_recompute {
                 for k in partial_recompute_layers(stage_layers) {
                     visit(LayoutChoice {
@@ -147,6 +163,7 @@ pub(super) fn enumerate_groups(
                                 zero: 0,
                                 recompute: Recompute::None,
                                 recompute_layers: 0,
+                                offload_layers: 0,
                             });
                         }
                     }

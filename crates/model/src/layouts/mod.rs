@@ -69,6 +69,10 @@ pub struct LayoutChoice {
     /// Megatron-LM's `--recompute-num-layers`).
     #[serde(rename = "acn")]
     pub recompute_layers: u32,
+    /// Layers whose activations are offloaded to host memory (`0`: none; Megatron-Core's
+    /// `cpu_offloading_num_layers`, only without a pipeline or recomputation).
+    #[serde(rename = "ofl")]
+    pub offload_layers: u32,
 }
 
 impl LayoutChoice {
@@ -184,6 +188,8 @@ pub enum TimePart {
     Pp,
     /// The optimizer's step ([`StepParts::optimizer_ms`]).
     Optimizer,
+    /// Offloaded activations' copies ([`Traffic::offload_ms`]).
+    Offload,
 }
 
 impl MemoryPart {
@@ -324,5 +330,11 @@ pub fn current(inputs: &LlmInputs, walls: &Walls) -> LayoutChoice {
             }
             _ => 0,
         },
+        // Counted only where Megatron-Core allows it, and written 0 elsewhere, as the
+        // enumeration writes it.
+        offload_layers: walls.memory.activations.offloaded_layers(
+            walls.shape.layers_per_stage(inputs.layout.pp),
+            inputs.layout.pp,
+        ) as u32,
     }
 }

@@ -331,6 +331,7 @@ impl<'a> Scorer<'a> {
         walls.memory.zero = choice.zero;
         walls.memory.activations.recompute = choice.recompute;
         walls.memory.activations.recompute_layers = choice.recompute_layers;
+        walls.memory.activations.offload_layers = choice.offload_layers;
         let s = &mut self.scratch;
         s.walls = Some(walls);
         s.comm.schedule = choice.schedule;

@@ -128,6 +128,10 @@ fn loss(s: &Scored, best: Option<&StepParts>) -> Loss {
         (TimePart::Ep, p.traffic.ep_ms - b.traffic.ep_ms),
         (TimePart::Pp, p.traffic.pp_ms - b.traffic.pp_ms),
         (TimePart::Optimizer, p.optimizer_ms - b.optimizer_ms),
+        (
+            TimePart::Offload,
+            p.traffic.offload_ms - b.traffic.offload_ms,
+        ),
     ]
     .into_iter()
     .fold(

@@ -16,6 +16,7 @@ fn gpt3(flash_attention: bool) -> Walls {
                 sequence_parallel: true,
                 flash_attention,
                 recompute_layers: 0,
+                offload_layers: 0,
             },
             hbm_bytes: 80e9,
             reserve_bytes: 0.0,
@@ -28,6 +29,7 @@ fn gpt3(flash_attention: bool) -> Walls {
         latency_s: 0.0,
         nvlink_domain_gpus: NVLINK_DOMAIN_GPUS,
         hbm_bytes_per_s: 0.0,
+        host_bytes_per_s: 0.0,
         gemm_flops_per_s: 0.0,
         quantized_bytes_per_element: 0.0,
         cp_overlap: crate::walls::CpOverlap::Ring,
@@ -262,6 +264,7 @@ fn a_group_s_layouts_carry_their_zero_and_recomputed_layers() {
         zero: 0,
         recompute: Recompute::None,
         recompute_layers: 0,
+        offload_layers: 0,
     };
     let space = SearchSpace {
         zero_stages: vec![1, 2],
@@ -286,6 +289,7 @@ fn a_group_s_layouts_carry_their_zero_and_recomputed_layers() {
     assert_eq!(seen, expected);
     let whole = SearchSpace {
         partial_recompute: false,
+        offload: false,
         ..space
     };
     let mut seen = Vec::new();
@@ -338,6 +342,7 @@ fn a_layout_s_gpus_and_a_step_s_parts() {
         zero: 1,
         recompute: Recompute::None,
         recompute_layers: 0,
+        offload_layers: 0,
     };
     assert_eq!(c.model_parallel(), 64);
     let p = StepParts {
@@ -352,12 +357,13 @@ fn a_layout_s_gpus_and_a_step_s_parts() {
             cp_ms: 0.125,
             ep_ms: 0.0625,
             pp_ms: 0.5,
+            offload_ms: 0.015625,
         },
         fixed_ms: 2.0,
         optimizer_ms: 0.03125,
     };
     assert_eq!(p.compute_ms(), 1130.0);
-    assert_eq!(p.step_ms(), 1134.46875);
+    assert_eq!(p.step_ms(), 1134.484375);
 }
 
 /// Ties go to the first part listed: weights before gradients.
