@@ -696,7 +696,7 @@ keys! {
     OffloadLayers = "ofl", Walls, "Layers offloaded to host memory", "激活卸载到主机内存的层数" {
         control: Whole,
         label: "Layers offloaded to host memory",
-        help: ("their activations wait in the CPU's memory from forward to backward; no pipeline, no recomputation (Megatron-Core's <code>cpu_offloading_num_layers</code>)", "这些层的激活从前向到反向存放在主机内存中；仅限无流水线、无重计算（Megatron-Core 的 <code>cpu_offloading_num_layers</code>）"),
+        help: ("their activations wait in the CPU's memory from forward to backward; no pipeline, no recomputation (Megatron-Core's <code>cpu_offloading_num_layers</code>)", "这些层的激活从前向到反向存放在主机内存中；仅限无流水线、无重计算（Megatron-Core 的 cpu_offloading_num_layers）"),
         megatron: &["--cpu-offloading-num-layers"],
         nemo: &["model.config.cpu_offloading_num_layers"],
         url: &["how many layers' activations Megatron-Core offloads to host memory between their forward and backward (`cpu_offloading_num_layers`): they leave the GPU's memory, and their copies, at the machine's host link (PCIe or NVLink-C2C), cost what the layer's own compute does not hide; counted only without a pipeline and without recomputation, at most all layers but one, as Megatron-Core allows", "`0`", "a whole number `0 … 2^30`; else refused", "§12.2, §12.4"],
