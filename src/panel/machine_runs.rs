@@ -317,7 +317,10 @@ const fn moe(run: MachineRun, ep: u32) -> MachineRun {
 /// it: `NVIDIA-NeMo/Megatron-Bridge`, `scripts/performance/configs/llama3/llama3_70b_llm_pretrain.yaml`
 /// and `llama31/llama31_405b_llm_pretrain.yaml` at `cac49dcd7` (2025-09-27, 25.09:
 /// `gb200` `fp8_cs`: 40 and 95), `configs/llama3/workload_base_configs.py` at `bf75c658c`
-/// (2025-11-06, 25.11: `LLAMA3_70B_PRETRAIN_CONFIG_GB300_FP8_CS`: 20, `…_GB200_FP8_CS`: 40).
+/// (2025-11-06, 25.11: `LLAMA3_70B_PRETRAIN_CONFIG_GB300_FP8_CS`: 20, `…_GB200_FP8_CS`: 40),
+/// and NeMo's for 25.07: `NVIDIA/NeMo` at `03bb2af4b9` (2025-07-10),
+/// `scripts/performance/recommended_model_configs/model_configs_gb200.csv`, row
+/// `pre_train,llama31,405b,gb200,fp8` (TP 2, FSDP, `activation_offload_layers` 95).
 const fn offloaded(run: MachineRun, layers: u32) -> MachineRun {
     let mut run = run;
     run.offload_layers = layers;
@@ -444,7 +447,7 @@ pub const MACHINE_RUNS: [MachineRun; 83] = [
     moe(tok(N0425, "Mixtral 8x7B", "gb200", "fp8", 64, 4096, 256, 2, (1, 1, 1, 1), false, 19275.0, S3B), 8),
     tok(N0725, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31737.0, S3B),
     tok(N0725, "Llama 3 70B", "gb200", "fp8", 64, 8192, 128, 1, (1, 1, 1, 1), true, 4066.0, S3B),
-    tok(N0725, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (2, 1, 1, 1), true, 706.0, S3B),
+    offloaded(tok(N0725, "Llama 3.1 405B", "gb200", "fp8", 128, 8192, 64, 1, (2, 1, 1, 1), true, 706.0, S3B), 95),
     moe(tok(N0725, "Llama 4 Scout", "gb200", "fp8", 64, 8192, 1024, 1, (1, 1, 1, 1), false, 13783.0, S3B), 16),
     // §5, MLPerf Training v5.0, Llama 3.1 405B.
     mlperf("gb200", 256, 448, (4, 8, 2, 8), 19.168, S5),

@@ -337,7 +337,7 @@ pub const MACHINE_RUN_MARKS: Marks = &[
     ("tpo", TE_OVERLAP),
     ("ac", "source: `activations_checkpoint_granularity: null` (NeMo's launcher configs)"),
     ("fa", "source: `use_flash_attention: true` (NeMo's launcher configs)"),
-    ("ofl", "source: `cpu_offloading_num_layers` of the row's Megatron-Bridge performance recipe (`offloaded` in src/panel/machine_runs.rs names the files and commits)"),
+    ("ofl", "source: `cpu_offloading_num_layers` of the row's Megatron-Bridge or NeMo performance recipe (`offloaded` in src/panel/machine_runs.rs names the files and commits)"),
     ("ns", "source: the row's GPUs column"),
     ("n0", "source: the row's GPUs column"),
     ("rinf", "fitted on the group's first row (machine × precision × release)"),

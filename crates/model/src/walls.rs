@@ -1444,6 +1444,19 @@ mod tests {
         close(walls.offload_ms(&two, 16384.0, 4800.0), 2.0 * 33.422135652);
         walls.host_bytes_per_s = 55.4e9;
         close(walls.offload_ms(&one, 16384.0, 2400.0), 2501.059419495);
+        // CP 2 halves a rank's tokens: 2,147,483,648 B, a 38.763242744 ms copy, 28.763242744
+        // + 18.763242744 exposed, 950.529709748 ms for 20 layers.
+        let halves = Layout { cp: 2, ..one };
+        close(walls.offload_ms(&halves, 16384.0, 2400.0), 950.529709748);
+        // Without flash attention a layer also keeps the scores, `5·a·s/h` with `s` the
+        // rank's 4,096 tokens: sbh·(32 + 5·64·4,096/8,192) = 67,108,864 · 192 =
+        // 12,884,901,888 B; at 368 GB/s 35.013320348 ms, 25.013320348 + 15.013320348
+        // exposed, 800.532813913 ms.
+        walls.host_bytes_per_s = 368e9;
+        walls.memory.activations.flash_attention = false;
+        close(walls.offload_ms(&halves, 16384.0, 2400.0), 800.532813913);
+        walls.memory.activations.flash_attention = true;
+        walls.host_bytes_per_s = 55.4e9;
         assert_eq!(
             walls.offload_ms(&Layout { pp: 2, ..one }, 16384.0, 2400.0),
             0.0

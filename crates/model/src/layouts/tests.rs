@@ -305,6 +305,40 @@ fn a_group_s_layouts_carry_their_zero_and_recomputed_layers() {
             (2, Recompute::Full, 0),
         ]
     );
+    // Offloading where the space asks for it and the machine has a host link: without a
+    // pipeline and without recomputation, a quarter, half and three quarters of GPT-3's 96
+    // layers (24, 48, 72); a pipeline's group offloads nothing.
+    let mut walls = walls;
+    walls.host_bytes_per_s = 55.4e9;
+    let offloading = SearchSpace {
+        offload: true,
+        ..whole
+    };
+    let flat = LayoutChoice { pp: 1, ..group };
+    let mut seen = Vec::new();
+    for_each_in_group(&walls, &offloading, flat, &mut |c| {
+        seen.push((c.zero, c.recompute, c.recompute_layers, c.offload_layers))
+    });
+    let mut expected = Vec::new();
+    for zero in [1, 2] {
+        expected.push((zero, Recompute::None, 0, 0));
+        for k in [24, 48, 72] {
+            expected.push((zero, Recompute::None, 0, k));
+        }
+        expected.push((zero, Recompute::Full, 0, 0));
+    }
+    assert_eq!(seen, expected);
+    let mut piped = 0;
+    for_each_in_group(&walls, &offloading, group, &mut |c| {
+        piped += c.offload_layers
+    });
+    assert_eq!(piped, 0);
+    walls.host_bytes_per_s = 0.0;
+    let mut unlinked = 0;
+    for_each_in_group(&walls, &offloading, flat, &mut |c| {
+        unlinked += c.offload_layers
+    });
+    assert_eq!(unlinked, 0);
 }
 
 /// The scenario's own recomputed layers as the enumeration writes them: GPT-3 on TP 8 ·
