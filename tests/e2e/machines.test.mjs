@@ -4,7 +4,7 @@
 // NVL72 rack's 72-GPU domain is taken from a link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, waitReady, assertClean, waitForSearch, waitFor } from './harness.mjs';
+import { openSession, waitReady, assertClean, waitForSearch, waitFor, tableData } from './harness.mjs';
 
 let s;
 before(async () => { s = await openSession(); });
@@ -77,4 +77,46 @@ test('a link with an NVL72 domain and a bad machine keeps working', async () => 
   assert.equal(await value(bad, 'mach'), '');
   await assertClean(assert, page, 'an NVL72 link in Chinese');
   await assertClean(assert, bad, 'a link with a bad machine and domain');
+});
+
+// Llama 3 70B with FSDP on 64 GB200s, one 16,384-token microbatch a GPU (Megatron-Bridge's
+// 25.11 recipe but for the offloading): a layer keeps 32·sbh = 4 GiB, so 40 layers offloaded to
+// Grace's memory take exactly 160 GiB off the GPU; a count that is not one is refused naming
+// the input, and the last valid count stays.
+test('offloading 40 layers of activations to host memory frees their 160 GiB; a bad count is refused', async () => {
+  const page = await s.newPage();
+  const base = 'v=1&view=strong&mach=gb200&prec=fp8&cm=physics&em=fsdp&nl=80&hd=8192&nh=64&kvh=8&ffn=28672'
+    + '&voc=128256&sq=8192&p=70.55B&pa=70.55B&b=1048576&mbs=2&tp=1&pp=1&zero=3&ns=64&n0=64';
+  await page.goto(`${s.url}?${base}`);
+  await waitReady(page);
+  const memory = async () => {
+    const t = await tableData(page, '#strong-table table');
+    const col = t.headers.indexOf('memory/GPU (GiB)');
+    assert.ok(col >= 0, `a memory column: ${t.headers.join(' | ')}`);
+    return parseFloat(t.rows[0][col].replace(/,/g, ''));
+  };
+  const before = await memory();
+  assert.ok(before > 300, `all 80 layers on the GPU: ${before} GiB`);
+  // The control sits in a closed group, as a reader finds it: open the group by its summary.
+  for (const summary of await page.locator('details:not([open]):has(#ofl-input) > summary').all()) {
+    await summary.click();
+  }
+  await page.fill('#ofl-input', '40');
+  await page.press('#ofl-input', 'Enter');
+  await waitForSearch(page, 'ofl', '40');
+  await waitFor(page, (b) => {
+    const t = window.__e2e.tableData('#strong-table table');
+    const col = t.headers.indexOf('memory/GPU (GiB)');
+    return parseFloat(t.rows[0][col].replace(/,/g, '')) < b;
+  }, before, 'the memory to fall', () => memory());
+  const after = await memory();
+  assert.ok(Math.abs(before - after - 160) < 0.15, `40 × 4 GiB leave the GPU: ${before} → ${after} GiB`);
+  assert.equal((await page.locator('#ofl-msg').textContent()).trim(), '');
+  await page.fill('#ofl-input', 'many');
+  await waitFor(page, () => document.querySelector('#ofl-msg')?.textContent.trim() !== '', null,
+    'the offload message', () => page.locator('#ofl-msg').textContent());
+  const query = new URLSearchParams(await page.evaluate(() => location.search));
+  assert.equal(query.get('ofl'), '40', 'the last valid count stays in the link');
+  assert.equal(await memory(), after, 'and in the table');
+  await assertClean(assert, page, 'after offloading and a refused count');
 });
