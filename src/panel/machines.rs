@@ -60,6 +60,9 @@ pub fn machines_table() -> Table {
                 Some(v) => Cell::num(v, |v| format_si(v, 4)),
                 None => Cell::words(tr("– (kept)", "–（保持不变）")),
             }
+        })
+        .column(("host link (copy)", "主机链路（拷贝）"), |m| {
+            Cell::num(m.host_bytes_per_s, |v| format_si(v, 4))
         });
     let rows: Vec<&Machine> = MACHINES.iter().collect();
     Table::from_columns(
@@ -105,6 +108,7 @@ pub fn machines_json() -> serde_json::Value {
                     "scale_up_share": m.scale_up_share,
                     "bnv_bytes_per_s": m.scale_up_bus_bytes_per_s(),
                     "nic_bytes_per_s": m.nic_bytes_per_s,
+                    "host_bytes_per_s": m.host_bytes_per_s,
                     "source": m.source,
                 })
             })
