@@ -313,7 +313,7 @@ pub struct Placement {
 ///   the full recomputation's input and the other `L_s − k` what no recomputation keeps
 ///   (Korthikanti et al. 2022, §5: `(L_s − k)·a_layer + k·2sbh/t`); the layers offloaded to
 ///   host memory ([`ActivationSettings::offloaded_layers`]) keep nothing on the GPU (the
-///   copy of the layer in flight is left out, as the gathered FSDP layers' are not).
+///   buffer of the one layer whose copy is in flight is left out).
 pub fn memory_per_gpu(
     shape: &Shape,
     params: f64,

@@ -804,7 +804,6 @@ mod tests {
         assert_eq!(no_rate.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
         let no_memory = Walls {
             hbm_bytes_per_s: 0.0,
-            host_bytes_per_s: 0.0,
             ..with
         };
         assert_eq!(no_memory.memory_time_ratio(&LAYOUT, 2048.0), 0.0);
@@ -1360,7 +1359,6 @@ mod tests {
         );
         let none = Walls {
             hbm_bytes_per_s: 0.0,
-            host_bytes_per_s: 0.0,
             ..w
         };
         assert_eq!(none.optimizer_step_ms(&layout, p, 128.0), 0.0);

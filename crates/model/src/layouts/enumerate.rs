@@ -2,8 +2,9 @@
 
 use super::*;
 
-/// The partial recomputations the search tries on a stage of `stage_layers` layers: a quarter,
-/// half and three quarters of them (rounded up), each at least one and short of all.
+/// The partial counts the search tries on a stage of `stage_layers` layers, of layers
+/// recomputed and of layers offloaded to host memory: a quarter, half and three quarters of
+/// them (rounded up), each at least one and short of all.
 pub(super) fn partial_recompute_layers(stage_layers: u32) -> impl Iterator<Item = u32> {
     let mut last = 0;
     [1, 2, 3].into_iter().filter_map(move |q| {
