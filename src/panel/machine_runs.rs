@@ -315,10 +315,10 @@ const fn moe(run: MachineRun, ep: u32) -> MachineRun {
 /// A row whose recipe offloads `layers` layers' activations to host memory (Megatron-Core's
 /// `cpu_offloading_num_layers`), as the Megatron-Bridge performance recipes of its release set
 /// it: `NVIDIA-NeMo/Megatron-Bridge`, `scripts/performance/configs/llama3/llama3_70b_llm_pretrain.yaml`
-/// and `llama31/llama31_405b_llm_pretrain.yaml` at `cac49dcd7` (2025-09-27, 25.09:
+/// and `llama31/llama31_405b_llm_pretrain.yaml` at `cac49dcd7` (25.09:
 /// `gb200` `fp8_cs`: 40 and 95), `configs/llama3/workload_base_configs.py` at `bf75c658c`
-/// (2025-11-06, 25.11: `LLAMA3_70B_PRETRAIN_CONFIG_GB300_FP8_CS`: 20, `…_GB200_FP8_CS`: 40),
-/// and NeMo's for 25.07: `NVIDIA/NeMo` at `03bb2af4b9` (2025-07-10),
+/// (25.11: `LLAMA3_70B_PRETRAIN_CONFIG_GB300_FP8_CS`: 20, `…_GB200_FP8_CS`: 40),
+/// and NeMo's for 25.07: `NVIDIA/NeMo` at `03bb2af4b9`,
 /// `scripts/performance/recommended_model_configs/model_configs_gb200.csv`, row
 /// `pre_train,llama31,405b,gb200,fp8` (TP 2, FSDP, `activation_offload_layers` 95).
 const fn offloaded(run: MachineRun, layers: u32) -> MachineRun {

@@ -401,7 +401,7 @@ pub struct SearchSpace {
     /// first for Llama 3.1 405B on H100 and GB200 (TP 4 · DP 512 on 2,048 H100s), a layout
     /// no published run uses, on the strength of an FSDP model that charges nothing for the
     /// ring's length (docs/model/12-walls.md §12.5); the published runs' top band falls from
-    /// 47 of 83 to 37.
+    /// 45 of 83 to 37.
     pub offload: bool,
     /// The sweeps whose table rows are searched: a panel shows one of them, and the search is
     /// most of an update's time (`make bench`), so the Strong panel does not search the weak
