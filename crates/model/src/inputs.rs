@@ -6,7 +6,7 @@
 use super::fit::StepFit;
 use super::step::{
     bubble_fraction, compute_ms_from_flops, n_max_gpus, t_crit_tokens, ExposedTable, FsdpComm,
-    Layout,
+    Layout, PassShares, PipelineSchedule,
 };
 use super::walls::{Traffic, WallPoint, Walls};
 use serde::Serialize;
@@ -331,6 +331,7 @@ impl LlmInputs {
                     layout.pp,
                     layout.accumulation,
                     self.comm.chunks,
+                    self.pass_shares(self.comm.schedule, &layout, gpus, batch),
                 ) * compute_ms;
                 let traffic = self
                     .traffic(gpus, batch, compute_ms)
@@ -341,6 +342,24 @@ impl LlmInputs {
                     false,
                 )
             }
+        }
+    }
+
+    /// The passes' shares of a microbatch's compute that `schedule`'s bubble weighs: the
+    /// zero-bubble schedule's from the shape ([`Walls::pass_shares`]), equal thirds without
+    /// one or for the other schedules (whose bubble does not depend on them).
+    pub fn pass_shares(
+        &self,
+        schedule: PipelineSchedule,
+        layout: &Layout,
+        gpus: f64,
+        batch: f64,
+    ) -> PassShares {
+        match (schedule, &self.walls) {
+            (PipelineSchedule::ZeroBubble, Some(w)) => {
+                w.pass_shares(layout, layout.tokens_per_rank(batch, gpus))
+            }
+            _ => PassShares::EQUAL,
         }
     }
 
@@ -388,7 +407,8 @@ pub struct SearchSpace {
     pub zero_stages: Vec<u8>,
     /// Whether the zero-bubble schedule is tried. Off by default: no published run of
     /// docs/model/14-layout-search.md uses it, and the model charges only its bubble
-    /// (`max(0, 2p − 1 − A)/(3A)`) and its memory, not its split backward's smaller kernels
+    /// (`max(0, (p − A)·F + (p − 1)·B)/A`, [`bubble_fraction`]) and its memory, not its split
+    /// backward's smaller kernels
     /// or the optimizer's post-validation.
     pub zero_bubble: bool,
     /// Whether full recomputation of part of each stage's layers is tried (a quarter, half

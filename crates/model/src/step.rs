@@ -197,13 +197,15 @@ impl PipelineSchedule {
 ///   `calculon/llm/llm.py`, `_compute_batch_stats`): the last, partial round of `m mod p`
 ///   microbatches leaves `p − m mod p` slots idle in each of the `v − 1` chunks after the
 ///   first, so a layout the framework would refuse loses to the ones it runs.
-/// - **Zero bubble**: `max(0, 2p − 1 − m)/(3m)`, with the forward, the input-gradient and the
-///   weight-gradient passes taking a third of the compute each (Qi et al. 2024, §2–3, whose
-///   `T_F = T_B = T_W`). The first stage cannot run its first backward before the first
-///   microbatch has gone forward through `p` stages and back through `p − 1`, a wait of
-///   `2p − 1` passes, which its `m` forwards (a third of its work each) fill at most; the
-///   weight-gradient passes are deferred into the rest. At `m = p` it is ZB-H1's
-///   `(p − 1)/(3m)`; at `m ≥ 2p − 1` it is ZB-H2's 0, whose `2p − 1` microbatches in flight
+/// - **Zero bubble**: `max(0, (p − m)·F + (p − 1)·B)/m`, with `F`, `B` and `W` the
+///   forward's, the input gradient's and the weight gradient's shares of a microbatch's
+///   compute ([`PassShares`]; Qi et al. 2024, §2–3, and the first stage's wait with unequal
+///   pass times, `((p − m)·T_F + (p − 1)·T_B)/(m·(T_F + T_B + T_W))`). The first stage
+///   cannot run its first backward before the first microbatch has gone forward through `p`
+///   stages and back through `p − 1`, a wait of `p·T_F + (p − 1)·T_B`, which its `m`
+///   forwards fill at most; the weight-gradient passes are deferred into the rest. With
+///   Qi et al.'s `T_F = T_B = T_W` it is `max(0, 2p − 1 − m)/(3m)`: ZB-H1's `(p − 1)/(3m)`
+///   at `m = p`, ZB-H2's 0 from `m = 2p − 1`, whose `2p − 1` microbatches in flight
 ///   [`super::memory::microbatches_in_flight`] charges. ZB-H2 also needs the optimizer's
 ///   post-validation (an eager step rolled back on a NaN or a clipped norm); the model assumes
 ///   it, as the schedule's authors ship it (without it they report about 8% lost).
@@ -212,6 +214,7 @@ pub fn bubble_fraction(
     stages: u32,
     microbatches: u32,
     chunks: u32,
+    passes: PassShares,
 ) -> f64 {
     if stages <= 1 {
         return 0.0;
@@ -231,7 +234,53 @@ pub fn bubble_fraction(
             };
             (p - 1.0 + idle) / (v * m)
         }
-        PipelineSchedule::ZeroBubble => (2.0 * p - 1.0 - m).max(0.0) / (3.0 * m),
+        PipelineSchedule::ZeroBubble => {
+            ((p - m) * passes.forward + (p - 1.0) * passes.input_gradient).max(0.0) / m
+        }
+    }
+}
+
+/// The forward's, the input gradient's and the weight gradient's shares of a microbatch's
+/// compute time, which the zero-bubble schedule runs as three passes (Qi et al. 2024, §2):
+/// they sum to 1. A weight GEMM runs the same FLOPs in each pass; attention has no weights,
+/// and its backward runs twice its forward's FLOPs (the model's `12·h·s` a token and layer,
+/// `4·h·s` forward); the elementwise kernels' memory time goes to the forward and the input
+/// gradient, 2 to 3, as Calculon counts an operator's accesses (forward: read the input and
+/// write the output; backward: read the saved input and the gradient, write a gradient;
+/// Isaev et al. 2023, `calculon/llm/layers.py`). So with `f` attention's FLOP share and
+/// `ε = μ·η/(1 + μ·η)` the elementwise share of the time ([`super::walls::Walls::pass_shares`]):
+///
+/// `W = (1 − f)·(1 − ε)/3`, `F = W + f·(1 − ε)/3 + 2ε/5`, `B = W + 2·f·(1 − ε)/3 + 3ε/5`.
+///
+/// Qi et al. profile `T_W` at 0.50–0.75 of `T_F` (Appendix D, Table 6); from the FLOPs alone
+/// this form gives 0.93 for their 1.5B model (`f = s/(6h + s)` = 1,024/14,848), the rest of
+/// the gap being kernels and overheads it leaves out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PassShares {
+    pub forward: f64,
+    pub input_gradient: f64,
+    pub weight_gradient: f64,
+}
+
+impl PassShares {
+    /// Qi et al.'s equal thirds: what the schedule's formulas in their §3 assume, and the
+    /// model's split without a shape.
+    pub const EQUAL: PassShares = PassShares {
+        forward: 1.0 / 3.0,
+        input_gradient: 1.0 / 3.0,
+        weight_gradient: 1.0 / 3.0,
+    };
+
+    /// The split of [`PassShares`] for attention's FLOP share `attention` and the
+    /// elementwise kernels' share of the time `elementwise`, each in `[0, 1]`.
+    pub fn from_shares(attention: f64, elementwise: f64) -> PassShares {
+        let (f, e) = (attention.clamp(0.0, 1.0), elementwise.clamp(0.0, 1.0));
+        let weight_gradient = (1.0 - f) * (1.0 - e) / 3.0;
+        PassShares {
+            forward: weight_gradient + f * (1.0 - e) / 3.0 + 0.4 * e,
+            input_gradient: weight_gradient + 2.0 * f * (1.0 - e) / 3.0 + 0.6 * e,
+            weight_gradient,
+        }
     }
 }
 
@@ -432,16 +481,22 @@ mod tests {
 
     #[test]
     fn bubbles() {
-        assert_eq!(bubble_fraction(PipelineSchedule::OneFOneB, 1, 8, 1), 0.0);
         assert_eq!(
-            bubble_fraction(PipelineSchedule::OneFOneB, 4, 8, 1),
+            bubble_fraction(PipelineSchedule::OneFOneB, 1, 8, 1, PassShares::EQUAL),
+            0.0
+        );
+        assert_eq!(
+            bubble_fraction(PipelineSchedule::OneFOneB, 4, 8, 1, PassShares::EQUAL),
             3.0 / 8.0
         );
         assert_eq!(
-            bubble_fraction(PipelineSchedule::Interleaved, 4, 8, 2),
+            bubble_fraction(PipelineSchedule::Interleaved, 4, 8, 2, PassShares::EQUAL),
             3.0 / 16.0
         );
-        assert_eq!(bubble_fraction(PipelineSchedule::ZeroBubble, 1, 1, 1), 0.0);
+        assert_eq!(
+            bubble_fraction(PipelineSchedule::ZeroBubble, 1, 1, 1, PassShares::EQUAL),
+            0.0
+        );
     }
 
     /// Interleaving when `p` does not divide `A` (Calculon's extra chunks), by hand:
@@ -451,7 +506,8 @@ mod tests {
     /// p 4, v 3, A 9: 9 mod 4 = 1, (3 + 2·3)/(3·9) = 9/27 = 1/3.
     #[test]
     fn interleaving_a_partial_round_of_microbatches() {
-        let f = |p, v, a| bubble_fraction(PipelineSchedule::Interleaved, p, a, v);
+        let f =
+            |p, v, a| bubble_fraction(PipelineSchedule::Interleaved, p, a, v, PassShares::EQUAL);
         assert_eq!(f(2, 12, 1), 1.0);
         assert!((f(4, 2, 6) - 5.0 / 12.0).abs() < 1e-15);
         assert_eq!(f(16, 8, 16), 15.0 / 128.0);
@@ -464,12 +520,50 @@ mod tests {
     /// p 8, A 14: 1/42; p 8, A 15 (= 2p − 1): 0; p 4, A 8: 0.
     #[test]
     fn zero_bubble_needs_2p_minus_1_microbatches() {
-        let f = |p, a| bubble_fraction(PipelineSchedule::ZeroBubble, p, a, 1);
+        let f = |p, a| bubble_fraction(PipelineSchedule::ZeroBubble, p, a, 1, PassShares::EQUAL);
         assert!((f(32, 1) - 62.0 / 3.0).abs() < 1e-14);
         assert!((f(8, 8) - 7.0 / 24.0).abs() < 1e-15);
         assert!((f(8, 14) - 1.0 / 42.0).abs() < 1e-15);
         assert_eq!(f(8, 15), 0.0);
         assert_eq!(f(4, 8), 0.0);
+    }
+
+    /// Zero bubble with unequal passes, Qi et al.'s profiled times for their 1.5B model at
+    /// p 8 (Appendix D, Table 6; shared/data/pipeline-and-memory.md §B2): `T_F` 18.522,
+    /// `T_B` 18.086, `T_W` 9.337 ms, 45.945 ms a microbatch. By hand:
+    /// A 8: (0 + 7·18.086)/(8·45.945) = 126.602/367.56 = 0.344439…;
+    /// A 12: (−4·18.522 + 126.602)/(12·45.945) = 52.514/551.34 = 0.095247…;
+    /// A 15: −7·18.522 + 126.602 = −3.052, so 0 (equal thirds would give 0 from A 15 too).
+    #[test]
+    fn zero_bubble_from_three_pass_times() {
+        let total = 18.522 + 18.086 + 9.337;
+        let passes = PassShares {
+            forward: 18.522 / total,
+            input_gradient: 18.086 / total,
+            weight_gradient: 9.337 / total,
+        };
+        let f = |a| bubble_fraction(PipelineSchedule::ZeroBubble, 8, a, 1, passes);
+        assert!((f(8) - 0.344439).abs() < 1e-6, "{}", f(8));
+        assert!((f(12) - 0.095247).abs() < 1e-6, "{}", f(12));
+        assert_eq!(f(15), 0.0);
+    }
+
+    /// The split of the passes, by hand. Attention 1/4 of the FLOPs, elementwise 1/5 of the
+    /// time: W = (3/4)(4/5)/3 = 0.2; F = 0.2 + (1/4)(4/5)/3 + 2/25 = 0.2 + 1/15 + 0.08 =
+    /// 0.346666…; B = 0.2 + 2/15 + 0.12 = 0.453333…; they sum to 1. Then p 4, A 4:
+    /// 3·0.453333…/4 = 0.34. Qi et al.'s 1.5B from its FLOPs alone (`f` = 1,024/14,848):
+    /// W/F = (1 − f) = 0.931034…. Nothing: the equal thirds.
+    #[test]
+    fn pass_shares_from_attention_and_elementwise() {
+        let p = PassShares::from_shares(0.25, 0.2);
+        assert!((p.weight_gradient - 0.2).abs() < 1e-15);
+        assert!((p.forward - 0.346_666_666_666_666_7).abs() < 1e-15);
+        assert!((p.input_gradient - 0.453_333_333_333_333_3).abs() < 1e-15);
+        let b = bubble_fraction(PipelineSchedule::ZeroBubble, 4, 4, 1, p);
+        assert!((b - 0.34).abs() < 1e-15, "{b}");
+        let qi = PassShares::from_shares(1024.0 / 14848.0, 0.0);
+        assert!((qi.weight_gradient / qi.forward - 0.931_034).abs() < 1e-6);
+        assert_eq!(PassShares::from_shares(0.0, 0.0), PassShares::EQUAL);
     }
 
     /// Qi et al. 2024, Table 4 (shared/data/pipeline-and-memory.md §B2): samples per GPU per
@@ -496,8 +590,9 @@ mod tests {
             (32, 256, 1.00, 0.88),
         ];
         for (p, m, zb, one_f_one_b) in rows {
-            let model = (1.0 + bubble_fraction(PipelineSchedule::OneFOneB, p, m, 1))
-                / (1.0 + bubble_fraction(PipelineSchedule::ZeroBubble, p, m, 1));
+            let model = (1.0
+                + bubble_fraction(PipelineSchedule::OneFOneB, p, m, 1, PassShares::EQUAL))
+                / (1.0 + bubble_fraction(PipelineSchedule::ZeroBubble, p, m, 1, PassShares::EQUAL));
             let measured = zb / one_f_one_b;
             assert!(
                 (model / measured - 1.0).abs() <= 0.10,

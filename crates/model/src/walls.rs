@@ -9,7 +9,7 @@ use super::memory::{
     activation_bytes_per_layer, memory_per_gpu, params_per_gpu, Memory, MemorySettings, Placement,
 };
 use super::shape::Shape;
-use super::step::{FsdpComm, Layout};
+use super::step::{FsdpComm, Layout, PassShares};
 use super::traffic::{
     collective_latency_s, cp_bytes_per_layer, ep_bytes_per_layer, pp_bytes_per_send,
     tp_bytes_per_layer, CP_COLLECTIVES_PER_LAYER, EP_COLLECTIVES_PER_LAYER,
@@ -212,6 +212,21 @@ impl Walls {
         }
         let eta = self.gemm_efficiency(layout, tokens_per_replica);
         share / (1.0 + self.memory_time_ratio(layout, tokens_per_replica) * eta)
+    }
+
+    /// The three passes' shares of a microbatch's compute ([`PassShares`]), what the
+    /// zero-bubble schedule's bubble weighs: attention's FLOP share `f`
+    /// ([`Shape::attention_flop_share`]) and the elementwise kernels' share of the time,
+    /// `ε = μ·η/(1 + μ·η)` ([`Self::rate_efficiency`]), 0 when kernels do not shrink.
+    pub fn pass_shares(&self, layout: &Layout, tokens_per_replica: f64) -> PassShares {
+        let elementwise = if self.kernels.is_none() {
+            0.0
+        } else {
+            let eta = self.gemm_efficiency(layout, tokens_per_replica);
+            let memory = self.memory_time_ratio(layout, tokens_per_replica) * eta;
+            memory / (1.0 + memory)
+        };
+        PassShares::from_shares(self.shape.attention_flop_share(), elementwise)
     }
 
     /// `μ = r∞·peak · b / (B_HBM · e)`: the elementwise kernels' HBM time
@@ -840,6 +855,37 @@ mod tests {
         let b_replicated = 603_979_776.0 / 1_080_078_778_368.0;
         let mu_replicated = 500e12 * b_replicated / (3.35e12 * 0.75);
         assert!((replicated.memory_time_ratio(&LAYOUT, 2048.0) - mu_replicated).abs() < 1e-12);
+    }
+
+    /// The zero-bubble passes of GPT-3 175B at 2,048 tokens: attention's FLOP share is
+    /// `f` = 12·96·12,288·2,048 / 1,080,078,778,368 = 28,991,029,248 / 1,080,078,778,368.
+    /// Without kernels the elementwise share is 0: `W = (1 − f)/3`, `F = 1/3`,
+    /// `B = (1 + f)/3`. With them and the machine of the test above, `ε = μ·η/(1 + μ·η)`, and
+    /// `W = (1 − f)(1 − ε)/3`, `F = W + f(1 − ε)/3 + 2ε/5`, `B = W + 2f(1 − ε)/3 + 3ε/5`.
+    #[test]
+    fn zero_bubble_passes_from_the_shape() {
+        let f = 28_991_029_248.0 / 1_080_078_778_368.0;
+        let mut plain = gpt3();
+        plain.memory.activations.flash_attention = true;
+        let p = plain.pass_shares(&LAYOUT, 2048.0);
+        assert!((p.weight_gradient - (1.0 - f) / 3.0).abs() < 1e-15);
+        assert!((p.forward - 1.0 / 3.0).abs() < 1e-15);
+        assert!((p.input_gradient - (1.0 + f) / 3.0).abs() < 1e-15);
+        let with = Walls {
+            kernels: Some(HalfLengths::H100_BF16),
+            hbm_bytes_per_s: 3.35e12,
+            gemm_flops_per_s: 500e12,
+            ..plain
+        };
+        let mu = 500e12 * (108_527_616.0 / 1_080_078_778_368.0) / (3.35e12 * 0.6);
+        let eta = with.gemm_efficiency(&LAYOUT, 2048.0);
+        let e = mu * eta / (1.0 + mu * eta);
+        let w = (1.0 - f) * (1.0 - e) / 3.0;
+        let p = with.pass_shares(&LAYOUT, 2048.0);
+        assert!((p.weight_gradient - w).abs() < 1e-15);
+        assert!((p.forward - (w + f * (1.0 - e) / 3.0 + 0.4 * e)).abs() < 1e-15);
+        assert!((p.input_gradient - (w + 2.0 * f * (1.0 - e) / 3.0 + 0.6 * e)).abs() < 1e-15);
+        assert!(e > 0.02 && e < 0.03, "{e}");
     }
 
     /// ZeRO-1, P = 175B over TP 8 · PP 8 (Ψ = 2,734,375,000), D = 16, bf16 at 50 GB/s:

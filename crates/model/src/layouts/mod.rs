@@ -30,7 +30,7 @@ use super::inputs::{ExposedSource, LlmInputs};
 pub use super::inputs::{SearchSpace, SearchedRows};
 use super::kernel::HalfLengths;
 use super::memory::{Memory, Recompute};
-use super::step::{bubble_fraction, Layout, PipelineSchedule};
+use super::step::{bubble_fraction, Layout, PassShares, PipelineSchedule};
 use super::walls::{Traffic, Walls};
 use serde::Serialize;
 use std::cmp::Reverse;

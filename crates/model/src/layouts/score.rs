@@ -72,6 +72,9 @@ pub(super) struct Shared {
     selective: f64,
     /// The least traffic and data-parallel time of [`Scorer::group_bound_ms`], once asked.
     comm_floor_ms: Option<f64>,
+    /// The passes' shares of a microbatch's compute ([`Walls::pass_shares`]), what a
+    /// zero-bubble schedule's bubble weighs.
+    passes: PassShares,
 }
 
 impl<'a> Scorer<'a> {
@@ -150,6 +153,7 @@ impl<'a> Scorer<'a> {
                 self.base.active_params,
             ),
             comm_floor_ms: None,
+            passes: walls.pass_shares(&layout, tokens),
         };
         self.last = Some(shared);
         shared
@@ -211,11 +215,16 @@ impl<'a> Scorer<'a> {
         let ideal = self.constant_compute_ms * self.reference_eta / self.reference_recompute;
         let with_kernels = ideal / shared.eta;
         let compute = with_kernels * recompute;
+        let passes = match choice.schedule {
+            PipelineSchedule::ZeroBubble => shared.passes,
+            _ => PassShares::EQUAL,
+        };
         let bubble = bubble_fraction(
             choice.schedule,
             choice.pp,
             shared.layout.accumulation,
             choice.chunks,
+            passes,
         ) * compute;
         (shared, ideal, with_kernels, compute, bubble)
     }

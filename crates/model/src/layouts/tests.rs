@@ -446,3 +446,32 @@ fn the_optimizer_step_joins_the_mechanistic_step() {
     };
     assert_eq!(measured.optimizer_ms(1024.0, batch), 0.0);
 }
+
+/// The panel's zero-bubble bubble weighs the shape's passes: at `A` 8 on PP 8 its exposed
+/// time exceeds 1F1B's by `(β_ZB − β_1F1B)·compute`, with `β_ZB = (0·F + 7·B)/8` for `B` of
+/// [`Walls::pass_shares`] (pinned in `walls.rs`) and `β_1F1B = 7/8`; everything else the
+/// two schedules share (one virtual stage each).
+#[test]
+fn zero_bubble_panel_weighs_the_shapes_passes() {
+    let mut inputs = gpt3_inputs(true);
+    inputs.layout.accumulation = 8;
+    let (n, b) = (1024.0, inputs.global_batch_tokens);
+    let layout = inputs.layout_at(n, b);
+    let compute = inputs.compute_ms(n, b);
+    let exposed = |schedule| {
+        let mut i = inputs.clone();
+        i.comm.schedule = schedule;
+        i.exposed_ms(n, b, compute).0
+    };
+    let walls = inputs.walls.unwrap();
+    let passes = walls.pass_shares(&layout, layout.tokens_per_rank(b, n));
+    assert!(passes.input_gradient > 1.0 / 3.0 + 0.005);
+    let zero_bubble = 7.0 * passes.input_gradient / 8.0;
+    let gap = exposed(PipelineSchedule::ZeroBubble) - exposed(PipelineSchedule::OneFOneB);
+    assert!(
+        (gap - (zero_bubble - 7.0 / 8.0) * compute).abs() < 1e-9 * compute,
+        "{gap}"
+    );
+    let equal = inputs.pass_shares(PipelineSchedule::OneFOneB, &layout, n, b);
+    assert_eq!(equal, PassShares::EQUAL);
+}
