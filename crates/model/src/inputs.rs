@@ -331,6 +331,8 @@ impl LlmInputs {
                     layout.pp,
                     layout.accumulation,
                     self.comm.chunks,
+                    self.walls
+                        .map_or(0.0, |w| w.shape.layers_per_stage(layout.pp)),
                     self.pass_shares(self.comm.schedule, &layout, gpus, batch),
                 ) * compute_ms;
                 let traffic = self

@@ -196,7 +196,12 @@ impl PipelineSchedule {
 ///   size constraint"); the model charges it as Calculon does (Isaev et al. 2023,
 ///   `calculon/llm/llm.py`, `_compute_batch_stats`): the last, partial round of `m mod p`
 ///   microbatches leaves `p − m mod p` slots idle in each of the `v − 1` chunks after the
-///   first, so a layout the framework would refuse loses to the ones it runs.
+///   first, so a layout the framework would refuse loses to the ones it runs. When `v` does
+///   not divide the stage's `L_s` layers (Megatron-Core runs such chunks only from an
+///   explicit `pipeline_model_parallel_layout`), the chunks are uneven and the largest,
+///   `⌈L_s/v⌉` layers, sets the pace of every slot: each of the bubble's slots is
+///   `⌈L_s/v⌉/L_s` of a microbatch's compute instead of `1/v`, `v` replaced by `L_s/⌈L_s/v⌉`
+///   ([`even_chunks`]; `stage_layers` 0 when the shape is unknown: even chunks).
 /// - **Zero bubble**: `max(0, (p − m)·F + (p − 1)·B)/m`, with `F`, `B` and `W` the
 ///   forward's, the input gradient's and the weight gradient's shares of a microbatch's
 ///   compute ([`PassShares`]; Qi et al. 2024, §2–3, and the first stage's wait with unequal
@@ -214,6 +219,7 @@ pub fn bubble_fraction(
     stages: u32,
     microbatches: u32,
     chunks: u32,
+    stage_layers: f64,
     passes: PassShares,
 ) -> f64 {
     if stages <= 1 {
@@ -232,12 +238,23 @@ pub fn bubble_fraction(
             } else {
                 (v - 1.0) * (stages - partial) as f64
             };
-            (p - 1.0 + idle) / (v * m)
+            (p - 1.0 + idle) / (even_chunks(stage_layers, chunks) * m)
         }
         PipelineSchedule::ZeroBubble => {
             ((p - m) * passes.forward + (p - 1.0) * passes.input_gradient).max(0.0) / m
         }
     }
+}
+
+/// How many chunks of the largest of `v` virtual chunks a stage's `L_s` layers make,
+/// `L_s/⌈L_s/v⌉`: the bubble's slots are that largest chunk's time. `v` when `v` divides
+/// `L_s`, and when `L_s` is unknown (0) or smaller than `v`.
+pub fn even_chunks(stage_layers: f64, chunks: u32) -> f64 {
+    let v = chunks.max(1) as f64;
+    if stage_layers < v {
+        return v;
+    }
+    stage_layers / (stage_layers / v).ceil()
 }
 
 /// The forward's, the input gradient's and the weight gradient's shares of a microbatch's
@@ -482,19 +499,33 @@ mod tests {
     #[test]
     fn bubbles() {
         assert_eq!(
-            bubble_fraction(PipelineSchedule::OneFOneB, 1, 8, 1, PassShares::EQUAL),
+            bubble_fraction(PipelineSchedule::OneFOneB, 1, 8, 1, 0.0, PassShares::EQUAL),
             0.0
         );
         assert_eq!(
-            bubble_fraction(PipelineSchedule::OneFOneB, 4, 8, 1, PassShares::EQUAL),
+            bubble_fraction(PipelineSchedule::OneFOneB, 4, 8, 1, 0.0, PassShares::EQUAL),
             3.0 / 8.0
         );
         assert_eq!(
-            bubble_fraction(PipelineSchedule::Interleaved, 4, 8, 2, PassShares::EQUAL),
+            bubble_fraction(
+                PipelineSchedule::Interleaved,
+                4,
+                8,
+                2,
+                0.0,
+                PassShares::EQUAL
+            ),
             3.0 / 16.0
         );
         assert_eq!(
-            bubble_fraction(PipelineSchedule::ZeroBubble, 1, 1, 1, PassShares::EQUAL),
+            bubble_fraction(
+                PipelineSchedule::ZeroBubble,
+                1,
+                1,
+                1,
+                0.0,
+                PassShares::EQUAL
+            ),
             0.0
         );
     }
@@ -506,12 +537,39 @@ mod tests {
     /// p 4, v 3, A 9: 9 mod 4 = 1, (3 + 2·3)/(3·9) = 9/27 = 1/3.
     #[test]
     fn interleaving_a_partial_round_of_microbatches() {
-        let f =
-            |p, v, a| bubble_fraction(PipelineSchedule::Interleaved, p, a, v, PassShares::EQUAL);
+        let f = |p, v, a| {
+            bubble_fraction(
+                PipelineSchedule::Interleaved,
+                p,
+                a,
+                v,
+                0.0,
+                PassShares::EQUAL,
+            )
+        };
         assert_eq!(f(2, 12, 1), 1.0);
         assert!((f(4, 2, 6) - 5.0 / 12.0).abs() < 1e-15);
         assert_eq!(f(16, 8, 16), 15.0 / 128.0);
         assert!((f(4, 3, 9) - 1.0 / 3.0).abs() < 1e-15);
+    }
+
+    /// Uneven virtual chunks, by hand: 16 layers a stage in 7 chunks are 2 or 3 layers, the
+    /// largest 3/16 of the stage; p 8, A 16: 7·(3/16)/16 = 21/256 = 0.08203125, against
+    /// 7/(7·16) = 1/16 with even chunks. 16 in 8 chunks: 2/16 = 1/8, the paper's 7/(8·16).
+    /// p 4, v 3, A 9 on 10 layers: (3 + 2·3)·(4/10)/9 = 0.4 (1/3 with even chunks).
+    #[test]
+    fn uneven_virtual_chunks_pace_the_bubble() {
+        let f = |p, v, a, l| {
+            bubble_fraction(PipelineSchedule::Interleaved, p, a, v, l, PassShares::EQUAL)
+        };
+        assert_eq!(f(8, 7, 16, 16.0), 21.0 / 256.0);
+        assert_eq!(f(8, 8, 16, 16.0), 7.0 / 128.0);
+        assert!((f(4, 3, 9, 10.0) - 0.4).abs() < 1e-15);
+        assert_eq!(even_chunks(16.0, 7), 16.0 / 3.0);
+        assert_eq!(even_chunks(0.0, 7), 7.0);
+        assert_eq!(even_chunks(4.0, 8), 8.0);
+        assert_eq!(even_chunks(8.0, 8), 8.0);
+        assert_eq!(even_chunks(24.0, 12), 12.0);
     }
 
     /// Zero bubble: max(0, 2p − 1 − A)/(3A), by hand:
@@ -520,7 +578,16 @@ mod tests {
     /// p 8, A 14: 1/42; p 8, A 15 (= 2p − 1): 0; p 4, A 8: 0.
     #[test]
     fn zero_bubble_needs_2p_minus_1_microbatches() {
-        let f = |p, a| bubble_fraction(PipelineSchedule::ZeroBubble, p, a, 1, PassShares::EQUAL);
+        let f = |p, a| {
+            bubble_fraction(
+                PipelineSchedule::ZeroBubble,
+                p,
+                a,
+                1,
+                0.0,
+                PassShares::EQUAL,
+            )
+        };
         assert!((f(32, 1) - 62.0 / 3.0).abs() < 1e-14);
         assert!((f(8, 8) - 7.0 / 24.0).abs() < 1e-15);
         assert!((f(8, 14) - 1.0 / 42.0).abs() < 1e-15);
@@ -542,7 +609,7 @@ mod tests {
             input_gradient: 18.086 / total,
             weight_gradient: 9.337 / total,
         };
-        let f = |a| bubble_fraction(PipelineSchedule::ZeroBubble, 8, a, 1, passes);
+        let f = |a| bubble_fraction(PipelineSchedule::ZeroBubble, 8, a, 1, 0.0, passes);
         assert!((f(8) - 0.344439).abs() < 1e-6, "{}", f(8));
         assert!((f(12) - 0.095247).abs() < 1e-6, "{}", f(12));
         assert_eq!(f(15), 0.0);
@@ -559,7 +626,7 @@ mod tests {
         assert!((p.weight_gradient - 0.2).abs() < 1e-15);
         assert!((p.forward - 0.346_666_666_666_666_7).abs() < 1e-15);
         assert!((p.input_gradient - 0.453_333_333_333_333_3).abs() < 1e-15);
-        let b = bubble_fraction(PipelineSchedule::ZeroBubble, 4, 4, 1, p);
+        let b = bubble_fraction(PipelineSchedule::ZeroBubble, 4, 4, 1, 0.0, p);
         assert!((b - 0.34).abs() < 1e-15, "{b}");
         let qi = PassShares::from_shares(1024.0 / 14848.0, 0.0);
         assert!((qi.weight_gradient / qi.forward - 0.931_034).abs() < 1e-6);
@@ -591,8 +658,16 @@ mod tests {
         ];
         for (p, m, zb, one_f_one_b) in rows {
             let model = (1.0
-                + bubble_fraction(PipelineSchedule::OneFOneB, p, m, 1, PassShares::EQUAL))
-                / (1.0 + bubble_fraction(PipelineSchedule::ZeroBubble, p, m, 1, PassShares::EQUAL));
+                + bubble_fraction(PipelineSchedule::OneFOneB, p, m, 1, 0.0, PassShares::EQUAL))
+                / (1.0
+                    + bubble_fraction(
+                        PipelineSchedule::ZeroBubble,
+                        p,
+                        m,
+                        1,
+                        0.0,
+                        PassShares::EQUAL,
+                    ));
             let measured = zb / one_f_one_b;
             assert!(
                 (model / measured - 1.0).abs() <= 0.10,

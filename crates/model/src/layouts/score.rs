@@ -224,6 +224,7 @@ impl<'a> Scorer<'a> {
             choice.pp,
             shared.layout.accumulation,
             choice.chunks,
+            self.walls.shape.layers_per_stage(choice.pp),
             passes,
         ) * compute;
         (shared, ideal, with_kernels, compute, bubble)
