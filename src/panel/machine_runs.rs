@@ -724,6 +724,49 @@ pub fn held_table(rows: &[HeldRow]) -> Table {
     )
 }
 
+/// Software drift: each dense row that several releases publish with the same machine,
+/// precision, model, GPUs, sequence, batch, microbatch, layout and offloading, and how far
+/// apart their steps are, `max/min − 1` (`machines-and-runs.md` note 6). No model of the
+/// hardware can predict another release's row closer than the software moves it. The MoE
+/// rows are left out: 25.09 drops tokens where 25.11 does not (note 4), so two releases'
+/// MoE rows are not the same run.
+pub fn release_spreads(runs: &[MachineRun]) -> Vec<f64> {
+    let same = |a: &MachineRun, b: &MachineRun| {
+        MachineRun {
+            release: "",
+            measured: Measured::StepS(0.0),
+            source: "",
+            ..*a
+        } == MachineRun {
+            release: "",
+            measured: Measured::StepS(0.0),
+            source: "",
+            ..*b
+        }
+    };
+    let dense: Vec<&MachineRun> = runs.iter().filter(|r| r.ep <= 1).collect();
+    let mut spreads = Vec::new();
+    for (i, run) in dense.iter().enumerate() {
+        // Each set once, at its first row.
+        if dense[..i].iter().any(|r| same(r, run)) {
+            continue;
+        }
+        let set: Vec<&&MachineRun> = dense[i..].iter().filter(|r| same(r, run)).collect();
+        let mut releases: Vec<&str> = set.iter().map(|r| r.release).collect();
+        releases.sort_unstable();
+        releases.dedup();
+        if releases.len() < 2 {
+            continue;
+        }
+        let steps = set.iter().map(|r| r.published_step_s());
+        let (low, high) = steps.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
+            (lo.min(t), hi.max(t))
+        });
+        spreads.push(high / low - 1.0);
+    }
+    spreads
+}
+
 /// The summary of one role: rows, median |step error|, the share within 10%.
 fn role_summary(rows: &[HeldRow], role: Role) -> (usize, f64, usize) {
     let mut errors: Vec<f64> = rows
@@ -782,6 +825,22 @@ pub fn held_figures(rows: &[HeldRow], left_out: usize) -> Vec<(String, String)> 
             ),
         ));
     }
+    let mut spreads = release_spreads(&rows.iter().map(|r| r.run).collect::<Vec<_>>());
+    let largest = spreads.iter().copied().fold(0.0, f64::max);
+    out.push((
+        tr(
+            "Software drift: the same dense row in several releases (median spread of its step; largest)",
+            "软件版本漂移：多个版本公布的同一稠密行（单步时间差异的中位数；最大值）",
+        )
+        .to_string(),
+        trf!(
+            "{}; {} ({} rows)",
+            "{}；{}（{} 行）",
+            format_percent(median(&mut spreads), 1),
+            format_percent(largest, 1),
+            spreads.len()
+        ),
+    ));
     // The model's resolution between layouts: its median error on the same model at another
     // scale, the closest the published rows come to two layouts of one model.
     let resolution = same_model_median_error(rows);

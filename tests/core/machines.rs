@@ -366,3 +366,43 @@ fn korthikanti_table_fits_its_first_row_and_predicts_the_rest() {
         / 7.0;
     assert!((model - model_by_rows).abs() < 1e-12);
 }
+
+/// Software drift (`machine_runs::release_spreads`): the same dense row in two releases is
+/// `max/min − 1` apart. By hand: H100 Llama 3 8B FP8 on 8 GPUs, 14,079 tokens/s/GPU in 25.09
+/// and 14,451 in 25.11 (`machines-and-runs.md` note 6), the same batch, so 14,451/14,079 − 1
+/// = 0.0264223…. A copy of a row at 0.8 of its rate in another release is 1/0.8 − 1 = 25%
+/// from it; one in the same release, an MoE pair or another microbatch makes no set.
+#[test]
+fn software_drift_is_the_same_row_in_two_releases() {
+    use scaling_core::panel::machine_runs::{release_spreads, Measured, MACHINE_RUNS};
+    let spreads = release_spreads(&MACHINE_RUNS);
+    assert!(
+        spreads.iter().any(|s| (s - 0.026_422_3).abs() < 1e-6),
+        "{spreads:?}"
+    );
+    let row = *MACHINE_RUNS
+        .iter()
+        .find(|r| r.release == "Megatron-Bridge 25.11" && r.machine == "h100" && r.gpus == 8)
+        .unwrap();
+    let Measured::TokensPerGpuPerS(rate) = row.measured else {
+        panic!("a performance-summary row")
+    };
+    let slower = |release| scaling_core::panel::machine_runs::MachineRun {
+        release,
+        measured: Measured::TokensPerGpuPerS(0.8 * rate),
+        ..row
+    };
+    let other = slower("another release");
+    assert_eq!(release_spreads(&[row, other]).len(), 1);
+    assert!((release_spreads(&[row, other])[0] - 0.25).abs() < 1e-12);
+    assert!(release_spreads(&[row, slower(row.release)]).is_empty());
+    let moe = |r: scaling_core::panel::machine_runs::MachineRun| {
+        scaling_core::panel::machine_runs::MachineRun { ep: 8, ..r }
+    };
+    assert!(release_spreads(&[moe(row), moe(other)]).is_empty());
+    let other_mbs = scaling_core::panel::machine_runs::MachineRun {
+        mbs: row.mbs + 1,
+        ..other
+    };
+    assert!(release_spreads(&[row, other_mbs]).is_empty());
+}
