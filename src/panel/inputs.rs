@@ -254,13 +254,14 @@ fn fill_markers(
 /// `<!-- /tables:NAME -->`: `machines` (the machine table and its sources, `docs/machines.md`),
 /// `published` and `machine-runs` (the published runs against their stacks' `r∞`, and per
 /// machine: key figures and table), `recompute-runs` (Korthikanti et al.'s Table 5 beside
-/// Calculon; both in docs/model/14-layout-search.md).
+/// Calculon; both in docs/model/14-layout-search.md), `learn-runs` (the published runs per
+/// machine as the Learn view's HTML table, in this thread's language, `www/learn/*.html`).
 pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
     use super::{machine_runs, machines};
     let source = |name: &str| match name {
         "machines" => "src/scenario/machines.rs",
         "published" => "src/panel/published.rs",
-        "machine-runs" => "src/panel/machine_runs.rs",
+        "machine-runs" | "learn-runs" => "src/panel/machine_runs.rs",
         _ => "src/panel/recompute_runs.rs",
     };
     fill_markers(doc, "tables", source, |name, _| match name {
@@ -284,6 +285,10 @@ pub fn doc_tables(doc: &str) -> Result<String, MarkerError> {
                 machine_runs::held_figures(&rows, left_out),
                 &machine_runs::held_table(&rows),
             ))
+        }
+        "learn-runs" => {
+            let rows: Vec<_> = machine_runs::held_rows().into_iter().flatten().collect();
+            Some(machine_runs::learn_runs_html(&rows))
         }
         "recompute-runs" => {
             use super::recompute_runs;

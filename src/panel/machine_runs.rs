@@ -108,11 +108,18 @@ impl MachineRun {
         } else {
             "sched=1f1b".to_string()
         };
+        // The run's own sequence replaces the config's: a link names each key once.
+        let shape_query = shape.query_with_params();
+        let shape_keys: Vec<&str> = shape_query
+            .split('&')
+            .filter(|pair| !pair.starts_with("sq="))
+            .collect();
+        let shape_keys = shape_keys.join("&");
         Some(format!(
             "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&ep={}&{schedule}&zero={}&sp={}&tpo={}&ac=none&{offload}fa=1&ns={}&n0={}&rinf={}",
             self.machine,
             self.precision,
-            shape.query_with_params(),
+            shape_keys,
             self.seq,
             self.gbs as u64 * self.seq as u64,
             self.mbs,
@@ -661,6 +668,14 @@ fn machine_label(name: &str) -> &'static str {
 
 /// The table: each row's group, role, model, layout, published and modelled step, error,
 /// and its layout's rank in the search.
+/// The caption of the rows' table, in the CLI, the docs and the Learn view.
+fn held_caption() -> &'static str {
+    tr(
+        "Published runs per machine: r∞ calibrated on each group's first row, every other row predicted",
+        "各机型公布的训练任务：每组以第一行标定 r∞，其余各行均为预测",
+    )
+}
+
 pub fn held_table(rows: &[HeldRow]) -> Table {
     let columns = Columns::<HeldRow>::new()
         .words(("group", "分组"), |r| {
@@ -712,16 +727,77 @@ pub fn held_table(rows: &[HeldRow]) -> Table {
         .column(("group's r∞", "分组的 r∞"), |r| {
             Cell::num(r.r_inf, |v| format_sig(v, 3))
         });
-    Table::from_columns(
-        "machine-runs",
-        tr(
-            "Published runs per machine: r∞ calibrated on each group's first row, every other row predicted",
-            "各机型公布的训练任务：每组以第一行标定 r∞，其余各行均为预测",
-        )
-        .to_string(),
-        &columns,
-        rows,
-    )
+    Table::from_columns("machine-runs", held_caption().to_string(), &columns, rows)
+}
+
+/// The rows as the Learn view's table of published runs (`www/learn/*.html`, section
+/// `d-published`, written by a test from here): the model, its group (machine, precision and
+/// release), the GPUs, the layout's degrees, the published and the model's step, the error,
+/// the role, and a link that opens the row's scenario (in Chinese with `&lang=zh`, as every link of the Chinese file). In this
+/// thread's language.
+pub fn learn_runs_html(rows: &[HeldRow]) -> String {
+    use crate::text::html::escape;
+    let zh = crate::i18n::lang() == crate::i18n::Lang::Zh;
+    let heads = [
+        (tr("model", "模型"), "text"),
+        (tr("machine · precision", "机型 · 精度"), "text"),
+        (tr("release", "软件版本"), "text"),
+        (tr("GPUs", "GPU 数"), ""),
+        (tr("its layout", "其布局"), "text"),
+        (tr("published step (s)", "公布的单步时间（秒）"), ""),
+        (tr("model step (s)", "模型单步时间（秒）"), ""),
+        (tr("error", "误差"), ""),
+        (tr("role", "角色"), "text"),
+        (tr("scenario", "场景"), "text"),
+    ];
+    let class = |c: &str| match c {
+        "" => String::new(),
+        c => format!(" class=\"{c}\""),
+    };
+    let mut out = String::from(
+        "<div class=\"table-wrap\"><div role=\"region\" tabindex=\"0\" aria-labelledby=\"learn-runs-caption\">\n<table>\n",
+    );
+    out.push_str(&format!(
+        "<caption id=\"learn-runs-caption\">{}</caption>\n<thead><tr>",
+        escape(held_caption())
+    ));
+    for (head, c) in heads {
+        out.push_str(&format!(
+            "<th scope=\"col\"{}>{}</th>",
+            class(c),
+            escape(head)
+        ));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for r in rows {
+        let Some(query) = r.run.query(r.r_inf) else {
+            continue;
+        };
+        let layout = super::layouts::layout_summary(&r.search.current);
+        let degrees = layout.split(" (").next().unwrap_or(&layout);
+        let href = if zh {
+            format!("?{query}&lang=zh")
+        } else {
+            format!("?{query}")
+        };
+        out.push_str(&format!(
+            "<tr><th scope=\"row\" class=\"text\">{}</th><td class=\"text\">{} · {}</td><td class=\"text\">{}</td><td>{}</td><td class=\"text\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td><td class=\"text\"><a class=\"learn-open\" href=\"{}\">{}</a></td></tr>\n",
+            escape(r.run.model),
+            escape(machine_label(r.run.machine)),
+            escape(&r.run.precision.to_uppercase()),
+            escape(r.run.release),
+            escape(&format_count(r.run.gpus as f64)),
+            escape(degrees),
+            escape(&format_sig(r.run.published_step_s(), 4)),
+            escape(&format_sig(r.search.current.step_ms / 1e3, 4)),
+            escape(&super::table::signed_percent(r.step_error(), 1)),
+            escape(r.role.text()),
+            escape(&href),
+            escape(tr("Open", "打开")),
+        ));
+    }
+    out.push_str("</tbody>\n</table>\n</div></div>\n");
+    out
 }
 
 /// Software drift: each dense row that several releases publish with the same machine,

@@ -308,6 +308,27 @@ fn the_docs_show_the_machine_tables() {
     }
 }
 
+/// The Learn view's table of published runs (`d-published`) is the same rows in each file's
+/// language, each with the link that opens its scenario.
+#[test]
+fn the_learn_view_shows_the_published_runs() {
+    use scaling_core::i18n::{set_lang, Lang};
+    use scaling_core::panel::inputs::doc_tables;
+    for (path, lang) in [
+        ("www/learn/en.html", Lang::En),
+        ("www/learn/zh.html", Lang::Zh),
+    ] {
+        set_lang(lang);
+        let doc = read(path);
+        assert!(
+            doc.contains("<!-- tables:learn-runs"),
+            "{path}: no learn-runs marker"
+        );
+        ensure_generated(path, &doc_tables(&doc).expect("the Learn file's markers"));
+    }
+    set_lang(Lang::En);
+}
+
 /// Every input with a control of its own on the page is in one section of it, once, but a
 /// menu drawn inside another input's help (`mk` in `m`'s); the rest (the display keys, `q`,
 /// `pin`, `lv`, `lc`) have no control in the table and markup by hand.

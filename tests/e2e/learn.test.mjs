@@ -61,6 +61,33 @@ test('view=learn loads the definitions, draws every live figure and links to the
   }
 });
 
+test("the published runs: every row with its error, and Open loads NVIDIA's run as a scenario", async () => {
+  const { page } = await open('?v=1&view=learn#d-published');
+  try {
+    await page.waitForSelector('#learn-content[data-drawn] article.learn');
+    const rows = page.locator('#d-published tbody tr');
+    assert.ok((await rows.count()) >= 80, `${await rows.count()} published runs`);
+    // The table scrolls inside its region at a reader's width; the page itself does not.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow} px`);
+    const row = rows.filter({ hasText: 'GB300 NVL72 · FP8' }).filter({ hasText: 'Megatron-Bridge 25.11' })
+      .filter({ hasText: 'Llama 3.1 405B' });
+    assert.equal(await row.count(), 1);
+    const cells = await row.locator('td').allTextContents();
+    assert.match(cells.join(' | '), /TP2·PP8·CP2·DP8·A192/);
+    assert.match(cells[6], /^[+-]\d+(\.\d)?%$/, `an error: ${cells[6]}`);
+    await Promise.all([page.waitForURL(/mach=gb300/), row.locator('a.learn-open').click()]);
+    await waitReady(page);
+    assert.equal(await page.getAttribute('#tab-strong', 'aria-selected'), 'true');
+    assert.equal(await page.inputValue('#tp-input'), '2');
+    assert.equal(await page.inputValue('#pp-input'), '8');
+    assert.equal(await page.inputValue('#mach-input'), 'gb300');
+    await assertClean(assert, page, 'learn → a published run');
+  } finally {
+    await closeQuietly(page);
+  }
+});
+
 test("a teacher links one exercise: guess, reveal the model's answer, its why and its chart", async () => {
   const { page } = await open('?v=1&view=learn&q=2');
   try {

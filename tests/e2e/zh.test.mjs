@@ -176,7 +176,7 @@ const LATIN_OK = new Set([
   'Megatron-Core', 'Megatron-LM', 'NVIDIA', 'GPT', 'Llama', 'Mixtral', 'MLPerf', 'DGX', 'Cloud', 'InfiniBand', 'NVLink',
   'Rust', 'WebAssembly', 'README', 'Grama', 'Gupta', 'Kumar',
   'Hockney', 'Brown', 'Adam', 'SwiGLU', 'FlashAttention', 'torchtitan', 'Meta', 'HGX', 'NeMo', 'SXM',
-  'llm-foundry', 'CUDA', 'Scout', 'PyTorch', 'DeepSpeed',
+  'llm-foundry', 'CUDA', 'Scout', 'PyTorch', 'DeepSpeed', 'Megatron-Bridge',
   'Chowdhery', 'Thakur', 'Rabenseifner', 'Gropp', 'Carpentry',
   // abbreviations and parallelism / collective names
   'GPU', 'GPUs', 'TP', 'PP', 'CP', 'DP', 'EP', 'FSDP', 'HSDP', 'ZeRO', 'MoE', 'MFU', 'FLOP', 'TFLOP',
