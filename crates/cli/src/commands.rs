@@ -191,7 +191,8 @@ pub(crate) fn presets(lang: Option<Lang>) -> String {
 }
 
 /// `scaling layouts --published`: the sixteen published runs against their stacks' `r∞`,
-/// then the published runs per machine, each group calibrated on its first row.
+/// then the published runs per machine, each group calibrated on its first row (the JSON's
+/// `software_drift`: each dense row's spread across the releases that publish it).
 pub(crate) fn published(format: Format) -> Result<String, CliError> {
     use scaling_core::panel::machine_runs::{self, MACHINE_RUNS};
     use scaling_core::panel::{published, recompute_runs};
@@ -210,6 +211,7 @@ pub(crate) fn published(format: Format) -> Result<String, CliError> {
         "machine_runs": machine_runs::held_json(&held),
         "machine_runs_left_out": left_out.into_iter().filter_map(Result::err).collect::<Vec<_>>(),
         "korthikanti_table5": recompute_runs::recompute_json(&recompute),
+        "software_drift": machine_runs::release_spreads(&MACHINE_RUNS),
     });
     let mut figures = published::published_figures(&rows);
     figures.extend(machine_runs::held_figures(

@@ -517,8 +517,8 @@ fn layouts_json_and_errors() {
 
 /// `scaling layouts --published`: one JSON entry per published run with its layout, rank,
 /// the fastest layout and the model's MFU against the published one (`runs`), and each
-/// machine run with its role, group `r∞`, published and modelled step (`machine_runs`); the
-/// text names the median errors; no `--n` needed.
+/// machine run with its role, group `r∞`, published and modelled step (`machine_runs`), and
+/// the software drift (`software_drift`); the text names the median errors; no `--n` needed.
 #[test]
 fn layouts_published() {
     let (code, out, err) = scaling(&["layouts", "--published", "--format", "json"]);
@@ -527,6 +527,13 @@ fn layouts_published() {
     let held = v["machine_runs"].as_array().unwrap();
     assert_eq!(held.len(), 83);
     assert_eq!(v["machine_runs_left_out"].as_array().unwrap().len(), 0);
+    // Software drift: one spread per dense row that several releases publish, H100 Llama 3 8B
+    // among them (14,451/14,079 − 1, machines-and-runs.md note 6).
+    let drift = v["software_drift"].as_array().unwrap();
+    assert!(drift.len() >= 10, "{drift:?}");
+    assert!(drift
+        .iter()
+        .any(|s| (s.as_f64().unwrap() - 0.026_422_3).abs() < 1e-6));
     for r in held {
         let role = r["role"].as_str().unwrap();
         let error = r["step_error"].as_f64().unwrap();
