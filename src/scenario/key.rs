@@ -166,7 +166,8 @@ impl SliderSpec {
 macro_rules! keys {
     ($(
         $variant:ident = $name:literal, $group:ident, $label:literal, $label_zh:literal
-        $(, slider($range:expr, $get:expr))? { $($spec:tt)* };
+        $(, slider($range:expr, $get:expr))?
+        $(, field($($path:ident).+ ; $codec:expr))? { $($spec:tt)* };
     )*) => {
         /// A URL / input key. The names are short and stable: they are the URL format.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -210,6 +211,39 @@ macro_rules! keys {
             pub fn spec(self) -> Spec {
                 use Control::*;
                 match self { $( Key::$variant => Spec { $($spec)* ..Spec::NONE }, )* }
+            }
+        }
+
+        impl Key {
+            /// Parses `text` into the field its row names, with its row's codec
+            /// ([`super::codec`]); `None` for a key whose row names no field (its parse is an
+            /// arm of its group's own). On a refusal the field keeps its value.
+            pub(super) fn set_field(
+                self,
+                scenario: &mut Scenario,
+                text: &str,
+            ) -> Option<Result<(), String>> {
+                #[allow(unused_imports)]
+                use {super::codec::*, crate::i18n::tr};
+                #[allow(unreachable_patterns)]
+                match self {
+                    $( $( Key::$variant => Some(
+                        Codec::parse($codec, text).map(|v| scenario.$($path).+ = v)
+                    ), )? )*
+                    _ => None,
+                }
+            }
+
+            /// The text of the field its row names, as its codec writes it; `None` for a key
+            /// whose row names no field.
+            pub(super) fn get_field(self, scenario: &Scenario) -> Option<String> {
+                #[allow(unused_imports)]
+                use {super::codec::*, crate::i18n::tr};
+                #[allow(unreachable_patterns)]
+                match self {
+                    $( $( Key::$variant => Some(Codec::write($codec, &scenario.$($path).+)), )? )*
+                    _ => None,
+                }
             }
         }
 
@@ -542,7 +576,8 @@ keys! {
         torchtitan: &["parallelism.pipeline_parallel_layers_per_stage"],
         url: &["virtual chunks per stage `v` (used when `sched=interleaved`)", "`2`", "whole number `1 … 64`; a fraction is refused, not rounded (`vc=2.5`: \"2.5 is not a whole number\")", "§3.2(c)"],
     };
-    Layers = "nl", Walls, "Layers L", "层数 L" {
+    Layers = "nl", Walls, "Layers L", "层数 L",
+        field(llm.walls.layers; Size) {
         control: Decimal,
         label: "Layers <var>L</var>",
         help: ("<code>0</code> = no shape: the article's model (constant <var>F</var><sub>eff</sub>)", "0 = 不给形状：原文模型（F_eff 不变）"),
@@ -551,7 +586,8 @@ keys! {
         hf: &["num_hidden_layers", "n_layer", "num_layers"],
         url: &["layers `L` of the model's shape. `0` means no shape: the article's model, with no memory, a constant `F_eff` and FSDP traffic only. The shape is complete when `nl`, `hd`, `nh`, `sq` and `voc` are all above 0; until then the memory charts say which keys they need (a partial shape is not an error)", "`0`", "whole number `0 … 2^30`; a fraction is refused (\"… is not a whole number\"); PP must not exceed it (stages may be unequal: the busiest holds `⌈L/PP⌉` layers)", "§12.1"],
     };
-    Hidden = "hd", Walls, "Hidden size h", "隐藏维度 h" {
+    Hidden = "hd", Walls, "Hidden size h", "隐藏维度 h",
+        field(llm.walls.hidden; Size) {
         control: Decimal,
         label: "Hidden size <var>h</var>",
         help: ("e.g. <code>12288</code> (GPT-3 175B)", "如 12288（GPT-3 175B）"),
@@ -560,7 +596,8 @@ keys! {
         hf: &["hidden_size", "n_embd", "n_embed", "d_model"],
         url: &["hidden size `h`", "`0`", "as `nl`: `12288`, `4096`", "§12.1"],
     };
-    Heads = "nh", Walls, "Attention heads a", "注意力头数 a" {
+    Heads = "nh", Walls, "Attention heads a", "注意力头数 a",
+        field(llm.walls.heads; Size) {
         control: Decimal,
         label: "Attention heads <var>a</var>",
         help: ("TP must divide it", "TP 必须能整除它"),
@@ -569,7 +606,8 @@ keys! {
         hf: &["num_attention_heads", "n_head"],
         url: &["attention (query) heads `a`", "`0`", "as `nl`; TP must divide it", "§12.1, §12.2"],
     };
-    KvHeads = "kvh", Walls, "Key/value heads", "KV 头数" {
+    KvHeads = "kvh", Walls, "Key/value heads", "KV 头数",
+        field(llm.walls.kv_heads; Size) {
         control: Decimal,
         label: "Key/value heads",
         help: ("<code>0</code> = as many as the heads; <code>8</code> for Llama 3 (GQA)", "0 = 与注意力头数相同；Llama 3 为 8（GQA）"),
@@ -578,7 +616,8 @@ keys! {
         hf: &["num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num"],
         url: &["key/value heads (grouped-query attention; Llama 3: 8)", "`0` (= as many as `nh`: multi-head)", "as `nl`; must divide `nh`", "§12.1, §12.4"],
     };
-    HeadDim = "hdim", Walls, "Head width (0 = h/heads)", "每个注意力头的宽度" {
+    HeadDim = "hdim", Walls, "Head width (0 = h/heads)", "每个注意力头的宽度",
+        field(llm.walls.head_dim; Size) {
         control: Decimal,
         label: "Head width <var>d<sub>h</sub></var>",
         help: ("<code>0</code> = <var>h</var>/heads; Qwen3: <code>128</code>", "0 = h/头数；Qwen3 为 128"),
@@ -587,7 +626,8 @@ keys! {
         hf: &["head_dim"],
         url: &["the width of one attention head `d_h`: attention weights `2·h·d_h·(nh + kvh)` per layer and attention FLOPs `12·L·nh·d_h·s` per token (Qwen3 and GPT-OSS give heads their own width)", "`0` (= `hd/nh`)", "as `nl`: `128`", "§12.1"],
     };
-    Ffn = "ffn", Walls, "Gated MLP size (0 = 4h GELU MLP)", "门控 MLP 宽度" {
+    Ffn = "ffn", Walls, "Gated MLP size (0 = 4h GELU MLP)", "门控 MLP 宽度",
+        field(llm.walls.ffn; Size) {
         control: Decimal,
         label: "Gated MLP size",
         help: ("<code>0</code> = GPT's 4<var>h</var> MLP; Llama 3 8B: <code>14336</code>", "0 = GPT 的 4h MLP；Llama 3 8B：14336"),
@@ -596,7 +636,8 @@ keys! {
         hf: &["intermediate_size", "ffn_hidden_size", "n_inner", "moe_intermediate_size", "model_type"],
         url: &["inner width of a gated MLP (SwiGLU: `3·h·ffn` weights per layer)", "`0` (= GPT's `4h` MLP, `8h²`)", "as `nl`: `14336`", "§12.1"],
     };
-    SeqLen = "sq", Walls, "Sequence length s", "序列长度 s" {
+    SeqLen = "sq", Walls, "Sequence length s", "序列长度 s",
+        field(llm.walls.seq_len; Size) {
         control: Decimal,
         label: "Sequence length <var>s</var>",
         help: ("tokens per sequence; CP must divide it", "每条序列的 token 数；CP 必须能整除它"),
@@ -605,7 +646,8 @@ keys! {
         torchtitan: &["training.seq_len"],
         url: &["sequence length `s`, tokens (the attention term of the activations; CP splits it)", "`0`", "as `nl`; CP must divide it", "§12.2"],
     };
-    Vocab = "voc", Walls, "Vocabulary V", "词表大小 V" {
+    Vocab = "voc", Walls, "Vocabulary V", "词表大小 V",
+        field(llm.walls.vocab; Size) {
         control: Decimal,
         label: "Vocabulary <var>V</var>",
         help: ("e.g. <code>128256</code> (Llama 3)", "如 128256（Llama 3）"),
@@ -614,7 +656,8 @@ keys! {
         hf: &["vocab_size", "padded_vocab_size"],
         url: &["vocabulary `V` (untied embeddings, `2·V·h`)", "`0`", "as `nl`: `50257`, `128256`", "§12.1"],
     };
-    Experts = "ne", Walls, "Experts E", "专家数 E" {
+    Experts = "ne", Walls, "Experts E", "专家数 E",
+        field(llm.walls.experts; Count(1.0)) {
         control: Decimal,
         label: "Experts <var>E</var>",
         help: ("<code>1</code> = dense", "1 = 稠密"),
@@ -623,7 +666,8 @@ keys! {
         hf: &["num_local_experts", "n_routed_experts", "num_experts"],
         url: &["experts per MoE layer `E` (with `ne > 1`, every layer is an MoE layer)", "`1` (dense)", "whole number `1 … 2^30`", "§12.1, §12.6"],
     };
-    ExpertsPerToken = "ke", Walls, "Experts per token k", "每个 token 的专家数 k" {
+    ExpertsPerToken = "ke", Walls, "Experts per token k", "每个 token 的专家数 k",
+        field(llm.walls.experts_per_token; Count(1.0)) {
         control: Decimal,
         label: "Experts per token <var>k</var>",
         help: ("top-<var>k</var> routing", "top-k 路由"),
@@ -632,14 +676,16 @@ keys! {
         hf: &["num_experts_per_tok", "moe_topk", "top_k_experts", "experts_per_token"],
         url: &["experts each token is routed to, `k` (top-k)", "`1`", "whole number `1 … 2^30`; at most `ne`", "§12.1, §12.6"],
     };
-    SharedExperts = "nse", Walls, "Shared experts", "共享专家数" {
+    SharedExperts = "nse", Walls, "Shared experts", "共享专家数",
+        field(llm.walls.shared_experts; Size) {
         control: Decimal,
         label: "Shared experts",
         help: ("MLPs every token passes beside its <var>k</var>; Llama 4 Scout: <code>1</code>", "每个 token 除 k 个路由专家外都经过的 MLP；Llama 4 Scout 为 1"),
         hf: &["n_shared_experts", "shared_expert_intermediate_size"],
         url: &["shared experts per MoE layer: MLPs of the experts' width that every token passes beside its `k` routed ones (in `P` and `P_a`; dense weights, not split by `ep`)", "`0`", "whole number `0 … 2^30`; needs `ne > 1`", "§12.1, §12.6"],
     };
-    Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP" {
+    Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP",
+        field(llm.walls.ep; Whole::at_most(1, 65_536)) {
         control: Decimal,
         label: "Expert parallel EP",
         help: ("reuses data-parallel ranks; divides <var>E</var>", "复用数据并行 rank；需整除 E"),
@@ -648,13 +694,15 @@ keys! {
         torchtitan: &["parallelism.expert_parallel_degree"],
         url: &["expert-parallel degree. It reuses data-parallel ranks and is not in `M`; it splits the expert weights in memory and sets the all-to-all traffic and tokens per expert. It is separate from the `ep` lever", "`1`", "whole number `1 … 65,536` (\"… is above 65,536\"); must divide `ne`", "§12.2, §12.4, §12.6"],
     };
-    Hbm = "hbm", Walls, "GPU memory (bytes)", "单卡显存（字节）" {
+    Hbm = "hbm", Walls, "GPU memory (bytes)", "单卡显存（字节）",
+        field(llm.walls.hbm_bytes; Bytes { lo: 1e9, hi: 1e13, example: tr("(write 80Gi or 141G)", "（写 80Gi 或 141G）"), whole: false }) {
         control: Decimal,
         label: "GPU memory (bytes)",
         help: ("<code>80Gi</code> H100, <code>141G</code> H200", "H100 为 80Gi，H200 为 141G"),
         url: &["GPU memory, **bytes**. A row whose busiest GPU needs more is marked \"✗ over by …\"", "`80Gi` (H100 SXM)", "`1G … 10T` (10^9 … 10^13): `80Gi`, `141G` (H200), `96G`; written as `…Gi` when it is a whole number of quarter GiB, in decimal SI otherwise; else refused (\"… bytes is outside 1G … 10T (write 80Gi or 141G)\")", "§12.2"],
     };
-    HbmReserve = "hres", Walls, "Memory reserved outside the tensors (bytes)", "预留显存（字节）" {
+    HbmReserve = "hres", Walls, "Memory reserved outside the tensors (bytes)", "预留显存（字节）",
+        field(llm.walls.hbm_reserve_bytes; Bytes { lo: 0.0, hi: 1e12, example: tr("(write 2.5Gi, or 0 for none)", "（写 2.5Gi 或 0）"), whole: true }) {
         control: Decimal,
         label: "Memory reserved outside the tensors (bytes)",
         help: ("NCCL buffers, fragmentation, the CUDA context: a layout fits below GPU memory less this", "NCCL 缓冲区、显存碎片、CUDA 上下文等；布局须放进“单卡显存减去此值”"),
@@ -673,7 +721,8 @@ keys! {
         torchtitan: &["parallelism.data_parallel_shard_degree", "training.data_parallel_shard_degree"],
         url: &["ZeRO stage: what the data-parallel ranks shard (1: optimizer state; 2: + gradients; 3: + weights = FSDP). With `em=fsdp`, stages 0–2 also move the data-parallel traffic to once per step", "`3`", "`0`, `1`, `2`, `3`; anything else refused (\"… is not a ZeRO stage 0, 1, 2 or 3 (3 = FSDP)\")", "§12.2, §12.5"],
     };
-    Recompute = "ac", Walls, "Activation recomputation", "激活重计算" {
+    Recompute = "ac", Walls, "Activation recomputation", "激活重计算",
+        field(llm.walls.recompute; Choice::new()) {
         control: Select(&[
             ("none", "none", "不重计算"),
             ("selective", "selective", "选择性重计算"),
@@ -685,7 +734,8 @@ keys! {
         torchtitan: &["activation_checkpoint.mode"],
         url: &["activation recomputation (memory only: the extra forward pass is not charged)", "`none`", "`none`, `selective`, `full`; anything else refused (\"… is not one of none, selective, full\")", "§12.2"],
     };
-    RecomputeLayers = "acn", Walls, "Layers of each stage recomputed (0 = all)", "每个流水线 stage 重计算的层数（0 = 全部）" {
+    RecomputeLayers = "acn", Walls, "Layers of each stage recomputed (0 = all)", "每个流水线 stage 重计算的层数（0 = 全部）",
+        field(llm.walls.recompute_layers; Whole::from(0)) {
         control: Whole,
         label: "Layers of each stage recomputed",
         help: ("with full recomputation; 0 = all (Megatron's <code>--recompute-num-layers</code>)", "用于完全重计算；0 = 全部层"),
@@ -693,7 +743,8 @@ keys! {
         nemo: &["model.config.recompute_num_layers"],
         url: &["with `ac=full`, how many of each pipeline stage's layers are recomputed (Megatron-LM's `--recompute-method block --recompute-num-layers`): those keep only their input, the rest keep everything; the search charges `1 + (k/L_s)/3` of the compute", "`0` (all of them)", "a whole number `0 … 2^30`; more than a stage's layers is all of them; else refused", "§12.2, §14"],
     };
-    OffloadLayers = "ofl", Walls, "Layers offloaded to host memory", "激活卸载到主机内存的层数" {
+    OffloadLayers = "ofl", Walls, "Layers offloaded to host memory", "激活卸载到主机内存的层数",
+        field(llm.walls.offload_layers; Whole::from(0)) {
         control: Whole,
         label: "Layers offloaded to host memory",
         help: ("their activations wait in the CPU's memory from forward to backward; no pipeline, no recomputation (Megatron-Core's <code>cpu_offloading_num_layers</code>)", "这些层的激活从前向到反向存放在主机内存中；仅限无流水线、无重计算（Megatron-Core 的 cpu_offloading_num_layers）"),
@@ -701,7 +752,8 @@ keys! {
         nemo: &["model.config.cpu_offloading_num_layers"],
         url: &["how many layers' activations Megatron-Core offloads to host memory between their forward and backward (`cpu_offloading_num_layers`): they leave the GPU's memory, and their copies, at the machine's host link (PCIe or NVLink-C2C), cost what the layer's own compute does not hide; counted only without a pipeline and without recomputation, at most all layers but one, as Megatron-Core allows", "`0`", "a whole number `0 … 2^30`; else refused", "§12.2, §12.4"],
     };
-    SequenceParallel = "sp", Walls, "Sequence parallelism", "序列并行" {
+    SequenceParallel = "sp", Walls, "Sequence parallelism", "序列并行",
+        field(llm.walls.sequence_parallel; Flag) {
         control: Select(&[
             ("0", "off", "关"),
             ("1", "on", "开"),
@@ -711,7 +763,8 @@ keys! {
         nemo: &["trainer.strategy.sequence_parallel"],
         url: &["sequence parallelism (splits the norms' and dropouts' activations over the TP ranks)", "`0`", "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`; anything else refused (\"… is neither 1 nor 0\")", "§12.2"],
     };
-    FlashAttention = "fa", Walls, "Flash attention", "FlashAttention（不存注意力矩阵）" {
+    FlashAttention = "fa", Walls, "Flash attention", "FlashAttention（不存注意力矩阵）",
+        field(llm.walls.flash_attention; Flag) {
         control: Select(&[
             ("1", "on", "开"),
             ("0", "off", "关"),
@@ -720,7 +773,8 @@ keys! {
         megatron: &["--use-flash-attn"],
         url: &["flash attention (the `s × s` scores are never stored)", "`1`", "as `sp`", "§12.2"],
     };
-    Dropout = "drop", Walls, "Dropout", "Dropout（随机失活）" {
+    Dropout = "drop", Walls, "Dropout", "Dropout（随机失活）",
+        field(llm.walls.dropout; Flag) {
         control: Select(&[
             ("0", "off", "关"),
             ("1", "on", "开"),
@@ -729,13 +783,15 @@ keys! {
         help: ("GPT-3's and Megatron-LM's 0.1 on the attention scores and the residual branches: their masks' memory traffic; today's LLM recipes train without", "GPT-3 与 Megatron-LM 在注意力分数和残差分支上的 0.1：其掩码的显存读写；如今的大模型训练配方不用"),
         url: &["dropout on the attention scores and the residual branches (GPT-3's and Megatron-LM's `--attention-dropout` and `--hidden-dropout` 0.1): the masks' HBM traffic joins the elementwise kernels' time with `cm=physics`; the activation memory keeps Korthikanti et al.'s count, masks included, either way", "`0`", "as `sp`", "§12.3"],
     };
-    OptimizerBytes = "ob", Walls, "Optimizer bytes per parameter K", "每个参数的优化器字节数 K" {
+    OptimizerBytes = "ob", Walls, "Optimizer bytes per parameter K", "每个参数的优化器字节数 K",
+        field(llm.walls.optimizer_bytes; Range { lo: 0.0, hi: 32.0, hint: tr("(12 = Adam with fp32 master weights, 8 without them)", "（12 = 带 fp32 主权重的 Adam，不带为 8）") }) {
         control: Decimal,
         label: "Optimizer bytes per parameter <var>K</var>",
         help: ("<code>12</code> = Adam with fp32 master weights", "12 = 带 fp32 主权重的 Adam"),
         url: &["optimizer bytes per parameter `K`", "`12` (Adam with fp32 master weights)", "`0 … 32`: `12`, `8` (Adam without master weights)", "§12.2"],
     };
-    MasterWeights = "mw", Walls, "Master weights", "主权重" {
+    MasterWeights = "mw", Walls, "Master weights", "主权重",
+        field(llm.walls.master_in_weights; Flag) {
         control: Select(&[
             ("0", "beside 2-byte weights, in the optimizer (Megatron-LM, DeepSpeed)", "在优化器中，另存 2 字节权重（Megatron-LM、DeepSpeed）"),
             ("1", "the weights themselves, fp32 (PyTorch FSDP)", "就是权重本身，fp32（PyTorch FSDP）"),
@@ -744,7 +800,8 @@ keys! {
         help: ("where the fp32 master copy lives: PyTorch FSDP keeps the sharded weights in fp32 and casts them as it gathers", "fp32 主权重放在哪里：PyTorch FSDP 把分片后的权重保存为 fp32，all-gather 时再转换精度"),
         url: &["where the fp32 master weight lives: `0`, in the optimizer's `K` beside 2-byte weights (Megatron-LM, DeepSpeed: `2 + G + K` bytes a parameter); `1`, the weights themselves (PyTorch FSDP's mixed precision: `4 + G + (K − 4)`)", "`0`", "as `sp`", "§12.2"],
     };
-    KernelsShrink = "ks", Walls, "Kernels shrink with the GEMMs", "kernel 随 GEMM 变小而变慢" {
+    KernelsShrink = "ks", Walls, "Kernels shrink with the GEMMs", "kernel 随 GEMM 变小而变慢",
+        field(llm.walls.kernels_shrink; Flag) {
         control: Select(&[
             ("0", "off (constant F_eff)", "关（F_eff 不变）"),
             ("1", "on (Hockney n½)", "开（Hockney n½）"),
@@ -752,25 +809,29 @@ keys! {
         label: "Kernels shrink with the GEMMs",
         url: &["kernels shrink with the GEMMs (Hockney). `F_eff` is then the rate at `n0`, and other rows run at `F_eff·η(N)/η(N₀)`", "`0`", "as `sp`", "§12.3"],
     };
-    HalfTokens = "nhalf", Walls, "Half-performance tokens m½", "半性能 token 数 m½" {
+    HalfTokens = "nhalf", Walls, "Half-performance tokens m½", "半性能 token 数 m½",
+        field(llm.walls.n_half_tokens; Range { lo: 0.0, hi: 1e6, hint: "" }) {
         control: Decimal,
         label: "Half-performance tokens <var>m</var>½",
         help: ("tokens per GEMM at half the peak rate", "GEMM 达到一半峰值速率时的 token 数"),
         url: &["`m½`: tokens per GEMM at half the asymptotic rate (used when `ks=1`)", "`128`", "`0 … 10^6`, not necessarily whole; `0` turns the term off", "§12.3"],
     };
-    HalfHidden = "khalf", Walls, "Half-performance hidden k½", "半性能隐藏维度 k½" {
+    HalfHidden = "khalf", Walls, "Half-performance hidden k½", "半性能隐藏维度 k½",
+        field(llm.walls.n_half_hidden; Range { lo: 0.0, hi: 1e6, hint: "" }) {
         control: Decimal,
         label: "Half-performance hidden <var>k</var>½",
         help: ("hidden size per TP rank at half the rate", "GEMM 达到一半峰值速率时每个 TP rank 的隐藏维度"),
         url: &["`k½`: hidden size per TP rank at half the rate (used when `ks=1`)", "`128`", "as `nhalf`", "§12.3"],
     };
-    TpOverlap = "tpo", Walls, "Share of TP traffic that overlaps compute", "与计算重叠的 TP 通信比例" {
+    TpOverlap = "tpo", Walls, "Share of TP traffic that overlaps compute", "与计算重叠的 TP 通信比例",
+        field(llm.walls.tp_overlap; Share { hint: tr("(the share of TP traffic that overlaps: 0 exposed, 1 all)", "（TP 通信被掩盖的比例：0 = 全暴露，1 = 全掩盖）") }) {
         control: Decimal,
         label: "Share of TP traffic that overlaps compute",
         help: ("0 = all exposed, 1 = hidden behind the whole step", "0 = 全部暴露，1 = 被整个单步的计算完全掩盖"),
         url: &["`φ`, the share of TP communication that overlaps with compute: `(1 − φ)·t_TP + max(0, φ·t_TP − t_compute)` is exposed", "`0` (TP fully exposed)", "`0 … 1`; `yes`/`true` is 1, `no`/`false` 0; else refused", "§12.4"],
     };
-    CpOverlap = "cpm", Walls, "Context-parallel K/V exchange", "上下文并行的 K/V 交换" {
+    CpOverlap = "cpm", Walls, "Context-parallel K/V exchange", "上下文并行的 K/V 交换",
+        field(llm.walls.cp_overlap; Choice::new()) {
         control: Select(&[
             ("ring", "ring (hides behind attention)", "环形（被注意力计算掩盖）"),
             ("allgather", "all-gather (exposed)", "AllGather（暴露）"),
@@ -779,13 +840,15 @@ keys! {
         help: ("ring attention hides K/V blocks behind the attention's share of compute only", "环形注意力只能用注意力那部分计算来掩盖 K/V 块的传输"),
         url: &["how context parallelism exchanges K and V: `ring` (ring attention, Megatron-Core's default) hides its traffic behind the attention's share of the compute only, `allgather` (Llama 3's) behind nothing", "`ring`", "`ring`, `allgather`; anything else refused (\"… is not one of ring, allgather\")", "§12.4"],
     };
-    Latency = "lat", Walls, "Latency per collective step α", "集合通信每一轮的延迟 α" {
+    Latency = "lat", Walls, "Latency per collective step α", "集合通信每一轮的延迟 α",
+        field(llm.walls.latency_ms; Duration { max_ms: 1000.0, max: "1 s", example: tr("(write 5us)", "（写 5us）") }) {
         control: Decimal,
         label: "Latency per collective step α",
         help: ("e.g. <code>5us</code>; paid ⌈log₂ ranks⌉ times", "如 5us；按 ⌈log₂ rank 数⌉ 次计"),
         url: &["latency `α` per step of a collective's tree; each TP, CP and EP collective pays `α·⌈log₂ ranks⌉`", "`0` (ms)", "a duration `0 … 1 s`: `5us`, `0.005`; written in ms (`lat=5us` comes back as `lat=0.005`); else refused (\"… ms is outside 0 … 1 s (write 5us)\")", "§12.4"],
     };
-    NvlinkDomain = "nvd", Walls, "GPUs per NVLink domain", "每个 NVLink 域的卡数" {
+    NvlinkDomain = "nvd", Walls, "GPUs per NVLink domain", "每个 NVLink 域的卡数",
+        field(llm.walls.nvlink_domain_gpus; Whole::at_most(1, 1024).noting(tr("(8 in an HGX node, 72 in an NVL72 rack)", "（HGX 节点为 8，NVL72 机柜为 72）"))) {
         control: Decimal,
         label: "GPUs per NVLink domain",
         help: ("TP, CP and EP groups inside it use <code>bnv</code>; 8 in an HGX node, 72 in an NVL72 rack", "域内的 TP、CP、EP 组使用 bnv；HGX 节点为 8，NVL72 机柜为 72"),

@@ -25,6 +25,7 @@
 //! | `lower` | the scenario as the model's inputs ([`Scenario::llm_inputs`] and the others) |
 //! | [`shapes`], [`import`], [`export`] | published model shapes; other tools' configs in and out |
 
+mod codec;
 mod error;
 pub mod export;
 pub mod import;
@@ -176,6 +177,9 @@ impl Scenario {
             Key::Pin => return self.pinned.as_ref().map_or(String::new(), |a| a.to_query()),
             _ => {}
         }
+        if let Some(text) = key.get_field(self) {
+            return text;
+        }
         self.laws
             .get_text(key)
             .or_else(|| self.llm.get_text(key))
@@ -261,6 +265,8 @@ impl Scenario {
             })
         } else if matches!(key, Key::Machine | Key::Precision) {
             self.set_hardware(key, text)
+        } else if let Some(result) = key.set_field(self, text) {
+            result
         } else if key.is_laws() {
             self.laws.set(key, text).unwrap_or(Ok(()))
         } else if key.is_plan() {

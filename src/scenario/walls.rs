@@ -2,15 +2,12 @@
 //! model's shape, the GPU's memory, ZeRO and recomputation, expert parallelism. Without a
 //! shape (`nl=0`, the default, as in the article) the LLM panels are the article's model.
 
-use super::{parse_count, parse_in_range, Key};
+use super::Key;
 use crate::model::kernel::HalfLengths;
 use crate::model::memory::{ActivationSettings, MemorySettings, Recompute, GRADIENT_BYTES};
 use crate::model::shape::Shape;
 use crate::model::walls::{CpOverlap, Walls};
-use crate::text::units::{
-    canonical, canonical_si, clip, format_count, parse_duration_ms, parse_quantity, quote_number,
-    GIB_BYTES,
-};
+use crate::text::units::{clip, format_count, GIB_BYTES};
 
 /// Hockney half-lengths of H100 BF16 GEMMs, calibrated in `docs/model/12-walls.md` (§12.3,
 /// "Kernels that shrink"): tokens per GEMM and hidden size per TP rank at half the asymptotic rate.
@@ -128,44 +125,6 @@ impl Default for WallSettings {
     }
 }
 
-/// Bytes as `…Gi` when a whole number of quarter GiB, `…Mi` when a whole number of MiB
-/// (what a GPU reports: H100's 81,559 MiB is `81559Mi`, not `85.520809984G`), in decimal SI
-/// otherwise.
-fn gib_or_si(bytes: f64) -> String {
-    let gib = bytes / GIB_BYTES;
-    let mib = gib * 1024.0;
-    if bytes == 0.0 {
-        "0".to_string()
-    } else if (gib * 4.0).fract() == 0.0 {
-        format!("{gib}Gi")
-    } else if mib.fract() == 0.0 && mib < 1e9 {
-        format!("{mib}Mi")
-    } else {
-        canonical_si(bytes)
-    }
-}
-
-fn flag(on: bool) -> String {
-    if on { "1" } else { "0" }.to_string()
-}
-
-fn parse_flag(text: &str) -> Result<bool, String> {
-    match text.trim() {
-        "1" | "yes" | "true" => Ok(true),
-        "0" | "no" | "false" | "" => Ok(false),
-        other => Err(trf!(
-            "“{}” is neither 1 nor 0",
-            "“{}” 既不是 1 也不是 0",
-            clip(other)
-        )),
-    }
-}
-
-/// A size of the shape: a whole number, `0` allowed (not given).
-fn parse_size(text: &str) -> Result<f64, String> {
-    parse_count(text, 0.0)
-}
-
 impl WallSettings {
     /// Whether the shape is given: layers, hidden size, heads, sequence and vocabulary.
     pub fn has_shape(&self) -> bool {
@@ -239,40 +198,12 @@ impl WallSettings {
         })
     }
 
+    /// The text of a wall input whose row in the key table names no field.
     pub(super) fn get_text(&self, key: Key) -> Option<String> {
-        Some(match key {
-            Key::Layers => canonical(self.layers),
-            Key::Hidden => canonical(self.hidden),
-            Key::Heads => canonical(self.heads),
-            Key::KvHeads => canonical(self.kv_heads),
-            Key::Ffn => canonical(self.ffn),
-            Key::SeqLen => canonical(self.seq_len),
-            Key::Vocab => canonical(self.vocab),
-            Key::Experts => canonical(self.experts),
-            Key::ExpertsPerToken => canonical(self.experts_per_token),
-            Key::HeadDim => canonical(self.head_dim),
-            Key::SharedExperts => canonical(self.shared_experts),
-            Key::Ep => self.ep.to_string(),
-            Key::Hbm => gib_or_si(self.hbm_bytes),
-            Key::HbmReserve => gib_or_si(self.hbm_reserve_bytes),
-            Key::Zero => self.zero.to_string(),
-            Key::Recompute => self.recompute.key().to_string(),
-            Key::RecomputeLayers => self.recompute_layers.to_string(),
-            Key::OffloadLayers => self.offload_layers.to_string(),
-            Key::SequenceParallel => flag(self.sequence_parallel),
-            Key::FlashAttention => flag(self.flash_attention),
-            Key::Dropout => flag(self.dropout),
-            Key::OptimizerBytes => canonical(self.optimizer_bytes),
-            Key::MasterWeights => flag(self.master_in_weights),
-            Key::KernelsShrink => flag(self.kernels_shrink),
-            Key::HalfTokens => canonical(self.n_half_tokens),
-            Key::HalfHidden => canonical(self.n_half_hidden),
-            Key::TpOverlap => canonical(self.tp_overlap),
-            Key::CpOverlap => self.cp_overlap.key().to_string(),
-            Key::Latency => canonical(self.latency_ms),
-            Key::NvlinkDomain => self.nvlink_domain_gpus.to_string(),
-            _ => return None,
-        })
+        match key {
+            Key::Zero => Some(self.zero.to_string()),
+            _ => None,
+        }
     }
 
     /// Parses one wall input (ranges only); `None` for a key that is not one.
@@ -280,55 +211,10 @@ impl WallSettings {
         key.is_walls().then(|| self.set_wall(key, text))
     }
 
-    // One arm per URL key, each a parse and a range (as `LlmSettings::set_llm`).
-    #[allow(clippy::too_many_lines)]
+    // The wall inputs whose row in the key table names no field: the ZeRO stage, whose
+    // message says what each stage is.
     fn set_wall(&mut self, key: Key, text: &str) -> Result<(), String> {
         match key {
-            Key::Layers => self.layers = parse_size(text)?,
-            Key::Hidden => self.hidden = parse_size(text)?,
-            Key::Heads => self.heads = parse_size(text)?,
-            Key::KvHeads => self.kv_heads = parse_size(text)?,
-            Key::Ffn => self.ffn = parse_size(text)?,
-            Key::SeqLen => self.seq_len = parse_size(text)?,
-            Key::Vocab => self.vocab = parse_size(text)?,
-            Key::Experts => self.experts = parse_count(text, 1.0)?,
-            Key::ExpertsPerToken => self.experts_per_token = parse_count(text, 1.0)?,
-            Key::HeadDim => self.head_dim = parse_size(text)?,
-            Key::SharedExperts => self.shared_experts = parse_size(text)?,
-            Key::Ep => {
-                let v = parse_count(text, 1.0)?;
-                if v > 65_536.0 {
-                    return Err(trf!(
-                        "{} is above 65,536",
-                        "{} 大于 65,536",
-                        format_count(v)
-                    ));
-                }
-                self.ep = v as u32;
-            }
-            Key::Hbm => {
-                let v = parse_quantity(text).map_err(|e| e.to_string())?;
-                if !(1e9..=1e13).contains(&v) {
-                    return Err(trf!(
-                        "{} bytes is outside 1G … 10T (write 80Gi or 141G)",
-                        "{} 字节超出 1G … 10T 的范围（写 80Gi 或 141G）",
-                        quote_number(v)
-                    ));
-                }
-                self.hbm_bytes = v;
-            }
-            Key::HbmReserve => {
-                let v = parse_quantity(text).map_err(|e| e.to_string())?;
-                if !(0.0..=1e12).contains(&v) {
-                    return Err(trf!(
-                        "{} bytes is outside 0 … 1T (write 2.5Gi, or 0 for none)",
-                        "{} 字节超出 0 … 1T（写 2.5Gi 或 0）",
-                        quote_number(v)
-                    ));
-                }
-                // Whole bytes, so that the link writes back what it read.
-                self.hbm_reserve_bytes = v.round();
-            }
             Key::Zero => {
                 self.zero = match text.trim() {
                     "0" => 0,
@@ -343,85 +229,6 @@ impl WallSettings {
                         ))
                     }
                 }
-            }
-            Key::Recompute => {
-                self.recompute = Recompute::from_key(text).ok_or_else(|| {
-                    trf!(
-                        "“{}” is not one of none, selective, full",
-                        "“{}” 不是 none、selective、full 之一",
-                        clip(text)
-                    )
-                })?
-            }
-            Key::RecomputeLayers => {
-                self.recompute_layers = parse_count(text, 0.0)?.min(u32::MAX as f64) as u32;
-            }
-            Key::OffloadLayers => {
-                self.offload_layers = parse_count(text, 0.0)?.min(u32::MAX as f64) as u32;
-            }
-            Key::SequenceParallel => self.sequence_parallel = parse_flag(text)?,
-            Key::FlashAttention => self.flash_attention = parse_flag(text)?,
-            Key::Dropout => self.dropout = parse_flag(text)?,
-            Key::OptimizerBytes => {
-                self.optimizer_bytes = parse_in_range(
-                    text,
-                    0.0,
-                    32.0,
-                    crate::i18n::tr(
-                        "(12 = Adam with fp32 master weights, 8 without them)",
-                        "（12 = 带 fp32 主权重的 Adam，不带为 8）",
-                    ),
-                )?
-            }
-            Key::MasterWeights => self.master_in_weights = parse_flag(text)?,
-            Key::KernelsShrink => self.kernels_shrink = parse_flag(text)?,
-            Key::HalfTokens => self.n_half_tokens = parse_in_range(text, 0.0, 1e6, "")?,
-            Key::HalfHidden => self.n_half_hidden = parse_in_range(text, 0.0, 1e6, "")?,
-            Key::TpOverlap => {
-                self.tp_overlap = match text.trim() {
-                    "yes" | "true" => 1.0,
-                    "no" | "false" | "" => 0.0,
-                    _ => parse_in_range(
-                        text,
-                        0.0,
-                        1.0,
-                        crate::i18n::tr(
-                            "(the share of TP traffic that overlaps: 0 exposed, 1 all)",
-                            "（TP 通信被掩盖的比例：0 = 全暴露，1 = 全掩盖）",
-                        ),
-                    )?,
-                }
-            }
-            Key::CpOverlap => {
-                self.cp_overlap = CpOverlap::from_key(text).ok_or_else(|| {
-                    trf!(
-                        "“{}” is not one of ring, allgather",
-                        "“{}” 不是 ring、allgather 之一",
-                        clip(text)
-                    )
-                })?
-            }
-            Key::Latency => {
-                let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
-                if !(0.0..=1000.0).contains(&v) {
-                    return Err(trf!(
-                        "{} ms is outside 0 … 1 s (write 5us)",
-                        "{} ms 超出 0 … 1 s 的范围（写 5us）",
-                        quote_number(v)
-                    ));
-                }
-                self.latency_ms = v;
-            }
-            Key::NvlinkDomain => {
-                let v = parse_count(text, 1.0)?;
-                if v > 1024.0 {
-                    return Err(trf!(
-                        "{} is above 1,024 (8 in an HGX node, 72 in an NVL72 rack)",
-                        "{} 大于 1,024（HGX 节点为 8，NVL72 机柜为 72）",
-                        format_count(v)
-                    ));
-                }
-                self.nvlink_domain_gpus = v as u32;
             }
             _ => return Err(format!("{} is not a wall input", key.name())),
         }

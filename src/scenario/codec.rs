@@ -1,0 +1,302 @@
+//! How a key's text becomes the value of its field and back: one codec per kind of value,
+//! named in the key's row of the `keys!` table (`field(llm.walls.ep; Whole::at_most(1, 65_536))`).
+//! The table writes the key's parse and write arms from it, so a field and its range are
+//! stated once; a key whose value is more than one field (a machine, a preset, a mode that
+//! resets others) keeps an arm of its own.
+//!
+//! Every parse refuses with a message that quotes what was read and says what would be
+//! accepted; nothing is changed on a refusal (the caller assigns only an `Ok`).
+
+use super::parse_count;
+use crate::i18n::tr;
+use crate::text::units::{
+    canonical, canonical_si, clip, format_count, parse_duration_ms, parse_quantity, quote_number,
+    GIB_BYTES,
+};
+
+/// A value's text in a link and a box, both ways.
+pub(crate) trait Codec: Copy {
+    type Value;
+    fn parse(self, text: &str) -> Result<Self::Value, String>;
+    fn write(self, value: &Self::Value) -> String;
+}
+
+/// A size of the model's shape (`nl`, `hd`, `voc`, …): a whole number up to 2^30, `0` when not
+/// given.
+#[derive(Clone, Copy)]
+pub(crate) struct Size;
+
+impl Codec for Size {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        parse_count(text, 0.0)
+    }
+    fn write(self, value: &f64) -> String {
+        canonical(*value)
+    }
+}
+
+/// A whole count from `min` up to 2^30, held as a float (experts, experts per token).
+#[derive(Clone, Copy)]
+pub(crate) struct Count(pub f64);
+
+impl Codec for Count {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        parse_count(text, self.0)
+    }
+    fn write(self, value: &f64) -> String {
+        canonical(*value)
+    }
+}
+
+/// A whole number from `min` up to `max` (at most 2^30), held as `u32`; `note` ends the
+/// message of a value above `max`, as markup-free text in parentheses, or is empty.
+#[derive(Clone, Copy)]
+pub(crate) struct Whole {
+    pub min: f64,
+    pub max: f64,
+    pub note: &'static str,
+}
+
+impl Whole {
+    /// `min ..= 2^30`, the range of a processor count.
+    pub const fn from(min: u32) -> Whole {
+        Whole {
+            min: min as f64,
+            max: super::MAX_PROCESSORS,
+            note: "",
+        }
+    }
+
+    /// `min ..= max`.
+    pub const fn at_most(min: u32, max: u32) -> Whole {
+        Whole {
+            min: min as f64,
+            max: max as f64,
+            note: "",
+        }
+    }
+
+    /// With `note` (already translated, `tr(…)`) after the message of a value above `max`.
+    pub const fn noting(self, note: &'static str) -> Whole {
+        Whole { note, ..self }
+    }
+}
+
+impl Codec for Whole {
+    type Value = u32;
+    fn parse(self, text: &str) -> Result<u32, String> {
+        let v = parse_count(text, self.min)?;
+        if v > self.max {
+            let note = if self.note.is_empty() || crate::i18n::zh() {
+                self.note.to_string()
+            } else {
+                format!(" {}", self.note)
+            };
+            return Err(trf!(
+                "{} is above {}{}",
+                "{} 大于 {}{}",
+                format_count(v),
+                format_count(self.max),
+                note
+            ));
+        }
+        Ok(v as u32)
+    }
+    fn write(self, value: &u32) -> String {
+        value.to_string()
+    }
+}
+
+/// An on/off input: `1`, `yes`, `true` or `0`, `no`, `false`, empty.
+#[derive(Clone, Copy)]
+pub(crate) struct Flag;
+
+impl Codec for Flag {
+    type Value = bool;
+    fn parse(self, text: &str) -> Result<bool, String> {
+        match text.trim() {
+            "1" | "yes" | "true" => Ok(true),
+            "0" | "no" | "false" | "" => Ok(false),
+            other => Err(trf!(
+                "“{}” is neither 1 nor 0",
+                "“{}” 既不是 1 也不是 0",
+                clip(other)
+            )),
+        }
+    }
+    fn write(self, value: &bool) -> String {
+        if *value { "1" } else { "0" }.to_string()
+    }
+}
+
+/// A number in `lo ..= hi` ([`super::parse_in_range`]); `hint` (already translated) explains
+/// the range: a note in parentheses, or the unit of the bounds.
+#[derive(Clone, Copy)]
+pub(crate) struct Range {
+    pub lo: f64,
+    pub hi: f64,
+    pub hint: &'static str,
+}
+
+impl Codec for Range {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        super::parse_in_range(text, self.lo, self.hi, self.hint)
+    }
+    fn write(self, value: &f64) -> String {
+        canonical(*value)
+    }
+}
+
+/// A share `0 … 1` that also reads `yes`/`true` as 1 and `no`/`false`/empty as 0.
+#[derive(Clone, Copy)]
+pub(crate) struct Share {
+    pub hint: &'static str,
+}
+
+impl Codec for Share {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        match text.trim() {
+            "yes" | "true" => Ok(1.0),
+            "no" | "false" | "" => Ok(0.0),
+            _ => super::parse_in_range(text, 0.0, 1.0, self.hint),
+        }
+    }
+    fn write(self, value: &f64) -> String {
+        canonical(*value)
+    }
+}
+
+/// Bytes in `lo ..= hi` (`80Gi`, `141G`), written back in GiB or MiB when whole in them;
+/// `example` (already translated) ends the message of a value outside.
+#[derive(Clone, Copy)]
+pub(crate) struct Bytes {
+    pub lo: f64,
+    pub hi: f64,
+    pub example: &'static str,
+    /// Rounded to whole bytes, so that the link writes back what it read.
+    pub whole: bool,
+}
+
+impl Codec for Bytes {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        let v = parse_quantity(text).map_err(|e| e.to_string())?;
+        if !(self.lo..=self.hi).contains(&v) {
+            return Err(trf!(
+                "{} bytes is outside {} … {} {}",
+                "{} 字节超出 {} … {} 的范围{}",
+                quote_number(v),
+                canonical_si(self.lo),
+                canonical_si(self.hi),
+                self.example
+            ));
+        }
+        Ok(if self.whole { v.round() } else { v })
+    }
+    fn write(self, value: &f64) -> String {
+        gib_or_si(*value)
+    }
+}
+
+/// Bytes as `…Gi` when a whole number of quarter GiB, `…Mi` when a whole number of MiB
+/// (what a GPU reports: H100's 81,559 MiB is `81559Mi`, not `85.520809984G`), in decimal SI
+/// otherwise.
+pub(crate) fn gib_or_si(bytes: f64) -> String {
+    let gib = bytes / GIB_BYTES;
+    let mib = gib * 1024.0;
+    if bytes == 0.0 {
+        "0".to_string()
+    } else if (gib * 4.0).fract() == 0.0 {
+        format!("{gib}Gi")
+    } else if mib.fract() == 0.0 && mib < 1e9 {
+        format!("{mib}Mi")
+    } else {
+        canonical_si(bytes)
+    }
+}
+
+/// A duration in ms from `0` to `max_ms` (`5us`, `2ms`), whose message names the bound as
+/// `max` and ends with `example` (already translated).
+#[derive(Clone, Copy)]
+pub(crate) struct Duration {
+    pub max_ms: f64,
+    pub max: &'static str,
+    pub example: &'static str,
+}
+
+impl Codec for Duration {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
+        if !(0.0..=self.max_ms).contains(&v) {
+            return Err(trf!(
+                "{} ms is outside 0 … {} {}",
+                "{} ms 超出 0 … {} 的范围{}",
+                quote_number(v),
+                self.max,
+                self.example
+            ));
+        }
+        Ok(v)
+    }
+    fn write(self, value: &f64) -> String {
+        canonical(*value)
+    }
+}
+
+/// A value named by its key (`ring`, `selective`): the enum's own names, listed in the
+/// message of a name it does not know.
+pub(crate) trait Named: Copy + 'static {
+    const ALL: &'static [Self];
+    fn key(self) -> &'static str;
+}
+
+/// The codec of a [`Named`] enum.
+#[derive(Clone, Copy)]
+pub(crate) struct Choice<T>(std::marker::PhantomData<T>);
+
+impl<T> Choice<T> {
+    pub const fn new() -> Choice<T> {
+        Choice(std::marker::PhantomData)
+    }
+}
+
+impl<T: Named> Codec for Choice<T> {
+    type Value = T;
+    fn parse(self, text: &str) -> Result<T, String> {
+        T::ALL
+            .iter()
+            .copied()
+            .find(|v| v.key() == text.trim())
+            .ok_or_else(|| {
+                let names: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
+                trf!(
+                    "“{}” is not one of {}",
+                    "“{}” 不是 {} 之一",
+                    clip(text),
+                    names.join(tr(", ", "、"))
+                )
+            })
+    }
+    fn write(self, value: &T) -> String {
+        value.key().to_string()
+    }
+}
+
+impl Named for crate::model::memory::Recompute {
+    const ALL: &'static [Self] = &[Self::None, Self::Selective, Self::Full];
+    fn key(self) -> &'static str {
+        crate::model::memory::Recompute::key(self)
+    }
+}
+
+impl Named for crate::model::walls::CpOverlap {
+    const ALL: &'static [Self] = &[Self::Ring, Self::AllGather];
+    fn key(self) -> &'static str {
+        crate::model::walls::CpOverlap::key(self)
+    }
+}
