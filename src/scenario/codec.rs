@@ -7,6 +7,7 @@
 //! Every parse refuses with a message that quotes what was read and says what would be
 //! accepted; nothing is changed on a refusal (the caller assigns only an `Ok`).
 
+use super::llm::{ComputeMode, ExposedMode};
 use super::parse_count;
 use crate::i18n::tr;
 use crate::text::units::{
@@ -253,6 +254,13 @@ impl Codec for Duration {
 pub(crate) trait Named: Copy + 'static {
     const ALL: &'static [Self];
     fn key(self) -> &'static str;
+    /// The value `name` (trimmed) stands for: its own key, or an alias or empty text the type
+    /// accepts.
+    fn named(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.key() == name)
+    }
+    /// What empty text stands for, if anything.
+    const EMPTY: Option<Self> = None;
 }
 
 /// The codec of a [`Named`] enum.
@@ -268,19 +276,19 @@ impl<T> Choice<T> {
 impl<T: Named> Codec for Choice<T> {
     type Value = T;
     fn parse(self, text: &str) -> Result<T, String> {
-        T::ALL
-            .iter()
-            .copied()
-            .find(|v| v.key() == text.trim())
-            .ok_or_else(|| {
-                let names: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
-                trf!(
-                    "“{}” is not one of {}",
-                    "“{}” 不是 {} 之一",
-                    clip(text),
-                    names.join(tr(", ", "、"))
-                )
-            })
+        let name = text.trim();
+        if let (true, Some(empty)) = (name.is_empty(), T::EMPTY) {
+            return Ok(empty);
+        }
+        T::named(name).ok_or_else(|| {
+            let names: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
+            trf!(
+                "“{}” is not one of {}",
+                "“{}” 不是 {} 之一",
+                clip(text),
+                names.join(tr(", ", "、"))
+            )
+        })
     }
     fn write(self, value: &T) -> String {
         value.key().to_string()
@@ -299,4 +307,130 @@ impl Named for crate::model::walls::CpOverlap {
     fn key(self) -> &'static str {
         crate::model::walls::CpOverlap::key(self)
     }
+}
+
+impl Named for crate::model::step::PipelineSchedule {
+    const ALL: &'static [Self] = &[Self::OneFOneB, Self::Interleaved, Self::ZeroBubble];
+    fn key(self) -> &'static str {
+        crate::model::step::PipelineSchedule::key(self)
+    }
+    /// `zb` too.
+    fn named(name: &str) -> Option<Self> {
+        Self::from_key(name)
+    }
+}
+
+impl Named for crate::model::stack::Stack {
+    const ALL: &'static [Self] = &crate::model::stack::Stack::ALL;
+    fn key(self) -> &'static str {
+        crate::model::stack::Stack::key(self)
+    }
+}
+
+/// A parallel degree or a count of microbatches: a whole number `1 … 65,536`, or `0` (also
+/// empty) when `zero` is allowed.
+#[derive(Clone, Copy)]
+pub(crate) struct Degree {
+    pub zero: bool,
+}
+
+impl Codec for Degree {
+    type Value = u32;
+    fn parse(self, text: &str) -> Result<u32, String> {
+        match text.trim() {
+            "0" | "" if self.zero => Ok(0),
+            other => super::parse::parse_degree(other),
+        }
+    }
+    fn write(self, value: &u32) -> String {
+        value.to_string()
+    }
+}
+
+/// An input of two named states (`lay=fixed` or `best`), the first also written empty.
+#[derive(Clone, Copy)]
+pub(crate) struct Toggle {
+    pub off: &'static str,
+    pub on: &'static str,
+}
+
+impl Codec for Toggle {
+    type Value = bool;
+    fn parse(self, text: &str) -> Result<bool, String> {
+        match text.trim() {
+            t if t == self.on => Ok(true),
+            t if t == self.off || t.is_empty() => Ok(false),
+            other => Err(trf!(
+                "“{}” is neither {} nor {}",
+                "“{}” 既不是 {} 也不是 {}",
+                clip(other),
+                self.off,
+                self.on
+            )),
+        }
+    }
+    fn write(self, value: &bool) -> String {
+        if *value { self.on } else { self.off }.to_string()
+    }
+}
+
+/// A positive quantity in `min ..= max`, written back in SI (`989T`, `50G`); as a parameter
+/// count (`8B`) when `params`.
+#[derive(Clone, Copy)]
+pub(crate) struct Si {
+    pub min: f64,
+    pub max: f64,
+    pub params: bool,
+}
+
+impl Codec for Si {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        super::parse::parse_positive(text, self.min, self.max)
+    }
+    fn write(self, value: &f64) -> String {
+        if self.params {
+            crate::text::units::canonical_params(*value)
+        } else {
+            canonical_si(*value)
+        }
+    }
+}
+
+impl Named for ComputeMode {
+    const ALL: &'static [Self] = &[
+        ComputeMode::Auto,
+        ComputeMode::Time,
+        ComputeMode::Flops,
+        ComputeMode::Physics,
+    ];
+    fn key(self) -> &'static str {
+        match self {
+            ComputeMode::Auto => "auto",
+            ComputeMode::Time => "time",
+            ComputeMode::Flops => "flops",
+            ComputeMode::Physics => "physics",
+        }
+    }
+    const EMPTY: Option<Self> = Some(ComputeMode::Auto);
+}
+
+impl Named for ExposedMode {
+    const ALL: &'static [Self] = &[
+        ExposedMode::Auto,
+        ExposedMode::Table,
+        ExposedMode::Step,
+        ExposedMode::Fsdp,
+        ExposedMode::Fit,
+    ];
+    fn key(self) -> &'static str {
+        match self {
+            ExposedMode::Auto => "auto",
+            ExposedMode::Table => "table",
+            ExposedMode::Step => "step",
+            ExposedMode::Fsdp => "fsdp",
+            ExposedMode::Fit => "fit",
+        }
+    }
+    const EMPTY: Option<Self> = Some(ExposedMode::Auto);
 }

@@ -324,13 +324,15 @@ keys! {
         url: &["global batch `B_global`, tokens per optimizer step (fixed in the strong sweep; the weak sweep's baseline)", "`32M`", "`1 … 1P` (10^15) tokens: `32M`, `4Mi`, `32M tokens`; or whole sequences of `sq`, as a launch's `--global-batch-size` counts them: `2048 sequences`, `2048 seq` (refused without `sq`); written back in tokens", "§2"],
     };
     Accumulation = "a", Llm, "Gradient accumulation A", "梯度累积步数 A",
-        slider(pow2(10), |s| s.llm.accumulation as f64) {
+        slider(pow2(10), |s| s.llm.accumulation as f64),
+        field(llm.accumulation; Degree { zero: false }) {
         control: Decimal,
         label: "Gradient accumulation <var>A</var>",
         help: ("microbatches per step per DP rank", "每个 DP rank 每步的 microbatch 数"),
         url: &["gradient-accumulation steps `A` (microbatches per step per DP rank)", "`1`", "whole number `1 … 65,536`", "§2"],
     };
-    Microbatch = "mbs", Llm, "Microbatch size (sequences; 0 = A fixed)", "microbatch 大小（序列数；0 = 固定 A）" {
+    Microbatch = "mbs", Llm, "Microbatch size (sequences; 0 = A fixed)", "microbatch 大小（序列数；0 = 固定 A）",
+        field(llm.microbatch_sequences; Degree { zero: true }) {
         control: Decimal,
         label: "Microbatch size (sequences; 0 = A fixed)",
         help: ("sequences per microbatch, held as <var>N</var> grows: <var>A</var> falls instead (needs <code>sq</code>)", "每个 microbatch 的序列数，N 增大时保持不变，改为 A 减小（需要 sq）"),
@@ -339,13 +341,15 @@ keys! {
         torchtitan: &["training.local_batch_size", "training.batch_size", "parallelism.pipeline_parallel_microbatch_size"],
         url: &["microbatch size in sequences, held fixed as `N` grows (Megatron's `--micro-batch-size`): `A = ⌈B/(D · mbs · sq)⌉` at each GPU count, so `A` falls in strong scaling, and once `A = 1` the microbatch itself shrinks; `a` is then not used. `0` holds `a` fixed instead (the article's model, where `T` falls). Needs the shape's `sq`", "`0`", "whole number `0 … 65,536`; with `sq=0`, refused (\"a microbatch of … sequences needs the sequence length sq\")", "§2, §12.8"],
     };
-    LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局搜索的卡数（0 = 关闭）" {
+    LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局搜索的卡数（0 = 关闭）",
+        field(llm.explorer_gpus; Count(0.0)) {
         control: Decimal,
         label: "Layout explorer at GPUs (0 = off)",
         help: ("every layout at this GPU count, fastest first, each with why it loses; needs the shape", "该卡数下的所有布局，最快的在前，并说明每种为何落后；需要形状"),
         url: &["The layout explorer's GPU count (page: \"Layout explorer at GPUs\", on the Strong tab below the fit): the Strong panel and `scaling strong` show the ranking there (the table \"Layouts at … GPUs, fastest first\", the ten fastest and the scenario's own, each with why it loses), and on the page five links \"Use #k: …\" type the fastest ones in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`, `zero`, `ac`); `0` hides it. Needs the model's shape (else the explorer says so)", "`0`", "whole number `0 … 2^30`; a count no layout divides is explained in the explorer (\"no layout divides … GPUs with at least one sequence per replica\")", "§14"],
     };
-    LayoutSearch = "lay", Llm, "Layout at each GPU count", "每个卡数下的并行布局" {
+    LayoutSearch = "lay", Llm, "Layout at each GPU count", "每个卡数下的并行布局",
+        field(llm.best_layout; Toggle { off: "fixed", on: "best" }) {
         control: Select(&[
             ("fixed", "fixed (this scenario's)", "固定（本场景的布局）"),
             ("best", "best (search every layout)", "最佳（搜索所有布局）"),
@@ -355,7 +359,8 @@ keys! {
         url: &["The layout at each GPU count (page: \"Layout at each GPU count\", in the walls group): `fixed` keeps the scenario's own (`tp`, `pp`, `cp`, `ep`, `a`/`mbs`, `sched`, `vc`, `zero`, `ac`) at every row; `best` also searches every layout at each table row and adds the fastest that fits (\"best layout\", \"best step (ms)\", \"best MFU\"; JSON rows carry `best_layout`), a dotted \"best layout\" line on the step and throughput charts, and the throughput peak of the best layouts; on the Plan panel, weak-then-strong with the best layout at each row (a column, a dotted line on both charts, and the row where time to quality is least). Needs the model's shape", "`fixed`", "`fixed` or `best`; else refused (\"… is neither fixed nor best\"); `best` without a shape is refused (\"the layout search needs the model's shape …\")", "§14"],
     };
     Tp = "tp", Llm, "Tensor parallel TP", "张量并行 TP",
-        slider(pow2(6), |s| s.llm.tp as f64) {
+        slider(pow2(6), |s| s.llm.tp as f64),
+        field(llm.tp; Degree { zero: false }) {
         control: Decimal,
         label: "Tensor parallel TP",
         help: ("powers of two are typical", "通常取 2 的幂"),
@@ -365,7 +370,8 @@ keys! {
         url: &["tensor-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
     };
     Pp = "pp", Llm, "Pipeline parallel PP", "流水线并行 PP",
-        slider(pow2(6), |s| s.llm.pp as f64) {
+        slider(pow2(6), |s| s.llm.pp as f64),
+        field(llm.pp; Degree { zero: false }) {
         control: Decimal,
         label: "Pipeline parallel PP",
         help: ("stages; adds a bubble", "流水线 stage 数；会引入气泡"),
@@ -375,7 +381,8 @@ keys! {
         url: &["pipeline-parallel degree (stages `p`; adds a bubble with `em=fsdp`)", "`1`", "whole number `1 … 65,536`", "§2, §3.2(c)"],
     };
     Cp = "cp", Llm, "Context parallel CP", "上下文并行 CP",
-        slider(pow2(6), |s| s.llm.cp as f64) {
+        slider(pow2(6), |s| s.llm.cp as f64),
+        field(llm.cp; Degree { zero: false }) {
         control: Decimal,
         label: "Context parallel CP",
         megatron: &["--context-parallel-size"],
@@ -384,14 +391,16 @@ keys! {
         url: &["context-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
     };
     TotalParams = "p", Llm, "Total parameters P", "总参数量 P",
-        slider(log(1e8, 1e13), |s| s.llm.total_params) {
+        slider(log(1e8, 1e13), |s| s.llm.total_params),
+        field(llm.total_params; Si { min: 1e3, max: 1e15, params: true }) {
         control: Decimal,
         label: "Total parameters <var>P</var>",
         help: ("what FSDP moves, e.g. <code>8B</code>", "FSDP 搬运的参数量，例如 8B"),
         url: &["total parameters `P` (what FSDP moves)", "`1.776B`", "`1k … 10^15` (10^3 … 10^15): `8B`, `8.03G`, `46.7B`", "§3.2(c), §4"],
     };
     ActiveParams = "pa", Llm, "Active parameters P_a", "激活参数量 P_a",
-        slider(log(1e8, 1e13), |s| s.llm.active_params) {
+        slider(log(1e8, 1e13), |s| s.llm.active_params),
+        field(llm.active_params; Si { min: 1e3, max: 1e15, params: true }) {
         control: Decimal,
         label: "Active parameters <var>P</var><sub>a</sub>",
         help: ("per token; below <var>P</var> for MoE", "每个 token 激活的参数；MoE 时小于 P"),
@@ -427,33 +436,38 @@ keys! {
         url: &["the GEMMs' number format: with a machine (`mach`) it sets `peak` to that machine's peak at this format (MXFP8 at the FP8 rate on Blackwell and MI355X); the bytes the collectives move stay `sw` and `gw` (8-bit parameter gathers are the `fp8` lever)", "`bf16`", "`bf16`, `fp8`, `mxfp8`, `nvfp4`; else refused (\"… is not one of bf16, fp8, mxfp8, nvfp4\"); a format the machine lacks is refused (\"A100 SXM 80GB has no FP8 peak (its formats: BF16)\")", "§12.4, [machines.md](machines.md)"],
     };
     Flops = "feff", Llm, "Achieved FLOP/s per GPU F_eff", "单卡实际 FLOP/s F_eff",
-        slider(log(1e13, 1e16), |s| s.llm.flops_per_gpu) {
+        slider(log(1e13, 1e16), |s| s.llm.flops_per_gpu),
+        field(llm.flops_per_gpu; Si { min: 1e9, max: 1e18, params: false }) {
         control: Decimal,
         label: "Achieved FLOP/s per GPU <var>F</var><sub>eff</sub>",
         help: ("e.g. <code>400T</code> (≈40% of H100's 989T bf16)", "例如 400T（约为 H100 bf16 989T 的 40%）"),
         url: &["achieved FLOP/s per GPU `F_eff`", "`370T`", "`1G … 10^18` (10^9 … 10^18): `400T`, `400 TFLOP/s`", "§3.1, §4"],
     };
-    PeakFlops = "peak", Llm, "Peak FLOP/s per GPU (for MFU)", "单卡峰值 FLOP/s（用于 MFU）" {
+    PeakFlops = "peak", Llm, "Peak FLOP/s per GPU (for MFU)", "单卡峰值 FLOP/s（用于 MFU）",
+        field(llm.peak_flops_per_gpu; Si { min: 1e9, max: 1e18, params: false }) {
         control: Decimal,
         label: "Peak FLOP/s per GPU (for MFU)",
         help: ("e.g. <code>989T</code> (H100 bf16 dense), <code>1979T</code> (fp8)", "例如 989T（H100 bf16 稠密），1979T（fp8）"),
         url: &["peak FLOP/s per GPU: the denominator of MFU, `F_tok·B/(N·t_step·peak)`, where `F_tok` counts attention's `12·L·h·s` FLOPs per token with a shape (PaLM's convention, as the published runs count it) and `6·P_a` without one (JSON `summary.mfu_convention`: `with-attention` or `weights-only`); also the MFU of a fit (`em=fit`) and the rate of `cm=physics`", "`989T` (H100 SXM dense bf16)", "`1G … 10^18`: `989T`, `1979T` (fp8)", "§3.2(d), §12"],
     };
     Bandwidth = "beff", Llm, "Bus bandwidth per GPU B_eff (bytes/s)", "单卡总线带宽 B_eff（字节/秒）",
-        slider(log(1e9, 2e12), |s| s.llm.bus_bytes_per_s) {
+        slider(log(1e9, 2e12), |s| s.llm.bus_bytes_per_s),
+        field(llm.bus_bytes_per_s; Si { min: 1e6, max: 1e15, params: false }) {
         control: Decimal,
         label: "Bus bandwidth per GPU <var>B</var><sub>eff</sub> (bytes/s)",
         help: ("<code>50G</code> = 400G InfiniBand; NVLink ≈ <code>400G</code>", "50G = 400G InfiniBand；NVLink ≈ 400G"),
         url: &["achieved bus bandwidth per GPU `B_eff`, **bytes**/s (400 Gb/s InfiniBand = `50G`)", "`100G`", "`1M … 10^15` (10^6 … 10^15): `50G`, `400 GB/s`", "§3.2(c), §4"],
     };
     Gathers = "c", Llm, "Parameter transfers per microbatch c", "每个 microbatch 的参数通信次数 c",
-        slider(linear(1, 4, 1.0), |s| s.llm.gathers) {
+        slider(linear(1, 4, 1.0), |s| s.llm.gathers),
+        field(llm.gathers; Range { lo: 1.0, hi: 4.0, hint: tr("(3 = FSDP default, 2 = reshard_after_forward=False)", "（3 = FSDP 默认，2 = reshard_after_forward=False）") }) {
         control: Decimal,
         label: "Parameter transfers per microbatch <var>c</var>",
         help: ("3 = FSDP (2 gathers + reduce-scatter); 2 = no reshard after forward", "3 = FSDP（2 次 AllGather + ReduceScatter）；2 = 前向后不 reshard"),
         url: &["parameter transfers per microbatch (3 = FSDP's two AllGathers + ReduceScatter; 2 = `reshard_after_forward=False`)", "`3`", "`1 … 4`", "§3.2(c), §4"],
     };
-    WireBytes = "sw", Llm, "Bytes per parameter on the wire s_w", "通信中每个参数的字节数 s_w" {
+    WireBytes = "sw", Llm, "Bytes per parameter on the wire s_w", "通信中每个参数的字节数 s_w",
+        field(llm.wire_bytes_per_param; Range { lo: 0.5, hi: 8.0, hint: tr("(4 fp32, 2 bf16, 1 fp8)", "（4 = FP32，2 = BF16，1 = FP8）") }) {
         control: Select(&[
             ("4", "4 — fp32", ""),
             ("2", "2 — bf16", ""),
@@ -473,7 +487,8 @@ keys! {
         help: ("fp32 main gradients: Megatron-LM's, and Llama 3's reduce-scatter", "fp32 主梯度：Megatron-LM 的做法，也是 Llama 3 的 reduce-scatter"),
         url: &["bytes per parameter of the gradients: their reduce-scatter on the wire (`sw` is then the weights' gathers) and, with a shape, the gradients held (4: Megatron-LM's fp32 main gradients, `6 + 12/d` bytes per parameter under its distributed optimizer; Llama 3 reduce-scatters in fp32)", "`0` (as `sw` on the wire, bf16 held)", "`0`, or `0.5 … 8` (the page's menu offers 4, 2); else refused", "§12.2, §12.5"],
     };
-    ComputeMode = "cm", Llm, "Compute time from", "计算时间来自" {
+    ComputeMode = "cm", Llm, "Compute time from", "计算时间来自",
+        field(llm.compute_mode; Choice::new()) {
         control: Select(&[
             ("auto", "auto: physics once the shape gives P, else time", "自动：有形状（可得出 P）时用物理推算，否则用 N₀ 时的实测时间"),
             ("time", "a measured time at N₀", "N₀ 时的实测时间"),
@@ -483,7 +498,8 @@ keys! {
         label: "Compute time from",
         url: &["where compute time comes from", "`auto`", "`auto` (= `physics` once the model's shape is complete and implies `P` within 10%, else `time`; the panels' figure \"Step model in force\" says which; a preset names its own mode), `time` (= `tc` at `n0`), `flops` (= `F_tok·B/(N·F_eff)`, `F_tok = 6·P_a`, plus attention's `12·L·h·s` with a shape), `physics` (the same with `F_eff = r∞ · peak · η(own layout at n0) / r(own recomputation)`, `r∞` from `stack` or `rinf`, the kernels shrinking with the shape; `r∞ · peak` without a shape; a fit, `em=fit`, keeps its own rate)", "§3.1, §14"],
     };
-    Stack = "stack", Llm, "Software stack (sets r_inf)", "软件栈（决定 r_inf）" {
+    Stack = "stack", Llm, "Software stack (sets r_inf)", "软件栈（决定 r_inf）",
+        field(llm.stack; Choice::new()) {
         control: Select(&[
             ("megatron", "Megatron-Core / NeMo, BF16", "Megatron-Core / NeMo，BF16"),
             ("megatron-fp8", "Megatron-Core / NeMo, FP8", "Megatron-Core / NeMo，FP8"),
@@ -508,13 +524,15 @@ keys! {
         help: ("e.g. <code>900ms</code>, <code>1.2s</code>", "例如 900ms、1.2s"),
         url: &["compute time per step at `n0` GPUs for batch `b` (used when `cm=time`)", "`900` (ms)", "a duration `1 µs … 1 h` (`0.001` … `3600000` ms): `900`, `900ms`, `1.2s`", "§3.1"],
     };
-    BaselineGpus = "n0", Llm, "Baseline GPUs N₀", "基线 GPU 数 N₀" {
+    BaselineGpus = "n0", Llm, "Baseline GPUs N₀", "基线 GPU 数 N₀",
+        field(llm.baseline_gpus; Count(1.0)) {
         control: Text,
         label: "Baseline GPUs <var>N</var><sub>0</sub>",
         help: ("efficiencies are relative to this count", "效率相对于此卡数计算"),
         url: &["baseline GPU count `N₀`: efficiencies, ideal times and the weak sweep's tokens per rank are relative to it", "`1024`", "whole number `1 … 2^30`; a multiple of `tp×pp×cp`; need not be one of `ns`", "§3.3"],
     };
-    ExposedMode = "em", Llm, "Exposed time from", "暴露时间来自" {
+    ExposedMode = "em", Llm, "Exposed time from", "暴露时间来自",
+        field(llm.exposed_mode; Choice::new()) {
         control: Select(&[
             ("auto", "auto: FSDP once the shape gives P, else table", "自动：有形状（可得出 P）时用 FSDP 模型，否则用暴露时间表"),
             ("table", "a table of exposed ms", "暴露时间表（ms）"),
@@ -555,7 +573,8 @@ keys! {
         help: ("FSDP model: first gather / last reduce, and the optimizer unless a machine is chosen", "FSDP 模型：首次 gather / 末次 reduce，未选机器时还有优化器"),
         url: &["fixed exposed time per step: first gather / last reduce-scatter, and the optimizer unless a machine is chosen (with `mach` and a shape the model times the optimizer's step itself, §12.5) (used when `em=fsdp`)", "`0` (ms)", "a duration `0 … 1 h`", "§3.2(c), §12.5"],
     };
-    Schedule = "sched", Llm, "Pipeline schedule", "流水线调度" {
+    Schedule = "sched", Llm, "Pipeline schedule", "流水线调度",
+        field(llm.schedule; Choice::new()) {
         control: Select(&[
             ("1f1b", "1F1B", ""),
             ("interleaved", "interleaved", "交错式"),
@@ -861,7 +880,8 @@ keys! {
         url: &["GPU counts of the table rows (the charts span them and `N_max`)", "`1024,4096,8192,16384`", "1 … 32 whole numbers in `1 … 2^30`, strictly increasing, separated by `,` (or `;`, spaces); each a multiple of `tp×pp×cp`", "§3.3"],
     };
     TokenBudget = "tb", Llm, "Token budget", "Token 预算",
-        slider(log(1e9, 1e14), |s| s.llm.token_budget) {
+        slider(log(1e9, 1e14), |s| s.llm.token_budget),
+        field(llm.token_budget; Si { min: 1.0, max: 1e18, params: false }) {
         control: Decimal,
         label: "Token budget",
         help: ("optimizer steps = budget / <var>B</var>", "optimizer step 数 = 预算 / B"),

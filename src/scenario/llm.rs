@@ -2,19 +2,20 @@
 //! compute and exposed time come from. Defaults are the seed's strong-scaling table.
 
 use super::machines::{Machine, Precision};
+use super::parse::{parse_positive, parse_small_count};
 use super::walls::WallSettings;
 use super::{parse_count, parse_in_range, Key};
 use crate::i18n::tr;
 use crate::model::fit::{fit_sweep, FitError, StepFit};
-use crate::model::measured::{MeasuredPoint, MAX_PROCESSORS};
+use crate::model::measured::MeasuredPoint;
 use crate::model::shape::{params_mismatch, PARAMS_TOLERANCE};
 use crate::model::stack::Stack;
 use crate::model::step::{Layout, PipelineSchedule};
 use crate::text::messages::{fit_error, measured_error};
 use crate::text::pairs::{format_batched, format_points, parse_batched_pairs, parse_pairs};
 use crate::text::units::{
-    canonical, canonical_params, canonical_si, clip, format_count, format_params, format_si,
-    parse_duration_ms, parse_quantity, quote_number,
+    canonical, canonical_si, clip, format_count, format_params, format_si, parse_duration_ms,
+    quote_number,
 };
 
 /// At most this many GPU counts in the tables (`ns`).
@@ -225,23 +226,6 @@ fn parse_batch(text: &str, seq_len: f64) -> Result<f64, String> {
     parse_positive(&canonical(n * seq_len), 1.0, 1e15)
 }
 
-fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
-    let v = parse_quantity(text).map_err(|e| e.to_string())?;
-    if v > 0.0 && v >= min && v <= max {
-        Ok(v)
-    } else if v <= 0.0 {
-        Err(trf!("{} must be above 0", "{} 必须大于 0", quote_number(v)))
-    } else {
-        Err(trf!(
-            "{} is outside {} … {}",
-            "{} 超出 {} … {} 的范围",
-            quote_number(v),
-            format_si(min, 3),
-            format_si(max, 3)
-        ))
-    }
-}
-
 fn parse_table(text: &str) -> Result<Vec<MeasuredPoint>, String> {
     check_table(parse_pairs(text, true).map_err(|e| measured_error(&e))?)
 }
@@ -284,35 +268,6 @@ fn parse_gpu_list(text: &str) -> Result<Vec<f64>, String> {
     Ok(out)
 }
 
-/// A whole number from 1 to a bound far below 2^30 (`a`, `tp`, `pp`, `cp`, `vc`). A value below 1
-/// or above 2^30 gets `outside`, which names the range in force, rather than [`parse_count`]'s
-/// "outside 1 … 2^30"; the caller checks its own upper bound.
-fn parse_small_count(text: &str, outside: impl Fn(f64) -> String) -> Result<f64, String> {
-    let v = parse_quantity(text).map_err(|e| e.to_string())?;
-    if !(1.0..=MAX_PROCESSORS).contains(&v) {
-        return Err(outside(v));
-    }
-    parse_count(text, 1.0)
-}
-
-fn parse_degree(text: &str) -> Result<u32, String> {
-    let v = parse_small_count(text, |v| {
-        trf!(
-            "{} is outside 1 … 65,536",
-            "{} 超出 1 … 65,536 的范围",
-            quote_number(v)
-        )
-    })?;
-    if v > 65_536.0 {
-        return Err(trf!(
-            "{} is above 65,536",
-            "{} 大于 65,536",
-            format_count(v)
-        ));
-    }
-    Ok(v as u32)
-}
-
 impl LlmSettings {
     pub(super) fn get_text(&self, key: Key) -> Option<String> {
         if key.is_walls() {
@@ -320,42 +275,11 @@ impl LlmSettings {
         }
         Some(match key {
             Key::GlobalBatch => canonical_si(self.global_batch_tokens),
-            Key::Accumulation => self.accumulation.to_string(),
-            Key::Microbatch => self.microbatch_sequences.to_string(),
-            Key::LayoutSearch => if self.best_layout { "best" } else { "fixed" }.to_string(),
-            Key::LayoutExplorer => canonical(self.explorer_gpus),
-            Key::Tp => self.tp.to_string(),
-            Key::Pp => self.pp.to_string(),
-            Key::Cp => self.cp.to_string(),
-            Key::TotalParams => canonical_params(self.total_params),
-            Key::ActiveParams => canonical_params(self.active_params),
             Key::Machine => self.machine.map_or("", |m| m.name).to_string(),
             Key::Precision => self.precision.name().to_string(),
-            Key::Flops => canonical_si(self.flops_per_gpu),
-            Key::PeakFlops => canonical_si(self.peak_flops_per_gpu),
-            Key::Bandwidth => canonical_si(self.bus_bytes_per_s),
-            Key::Gathers => canonical(self.gathers),
-            Key::WireBytes => canonical(self.wire_bytes_per_param),
             Key::GradientBytes => canonical(self.gradient_bytes_per_param),
-            Key::ComputeMode => match self.compute_mode {
-                ComputeMode::Auto => "auto",
-                ComputeMode::Time => "time",
-                ComputeMode::Flops => "flops",
-                ComputeMode::Physics => "physics",
-            }
-            .to_string(),
-            Key::Stack => self.stack.key().to_string(),
             Key::LargeGemmFraction => canonical(self.large_gemm_fraction),
             Key::ComputeMs => canonical(self.compute_ms),
-            Key::BaselineGpus => canonical(self.baseline_gpus),
-            Key::ExposedMode => match self.exposed_mode {
-                ExposedMode::Auto => "auto",
-                ExposedMode::Table => "table",
-                ExposedMode::Step => "step",
-                ExposedMode::Fsdp => "fsdp",
-                ExposedMode::Fit => "fit",
-            }
-            .to_string(),
             Key::ExposedTable => format_points(&self.exposed_table),
             Key::StepTable => format_batched(&self.step_table, &self.step_batches),
             Key::FitOn => self
@@ -365,7 +289,6 @@ impl LlmSettings {
                 .collect::<Vec<_>>()
                 .join(","),
             Key::FixedMs => canonical(self.fixed_ms),
-            Key::Schedule => self.schedule.key().to_string(),
             Key::Chunks => self.chunks.to_string(),
             Key::Gpus => self
                 .gpus
@@ -373,7 +296,6 @@ impl LlmSettings {
                 .map(|&n| canonical(n))
                 .collect::<Vec<_>>()
                 .join(","),
-            Key::TokenBudget => canonical_si(self.token_budget),
             _ => return None,
         })
     }
@@ -394,54 +316,6 @@ impl LlmSettings {
             Key::GlobalBatch => {
                 self.global_batch_tokens = parse_batch(text, self.walls.seq_len)?;
             }
-            Key::Accumulation => self.accumulation = parse_degree(text)?,
-            Key::LayoutExplorer => self.explorer_gpus = parse_count(text, 0.0)?,
-            Key::LayoutSearch => {
-                self.best_layout = match text.trim() {
-                    "best" => true,
-                    "fixed" | "" => false,
-                    other => {
-                        return Err(trf!(
-                            "“{}” is neither fixed nor best",
-                            "“{}” 既不是 fixed 也不是 best",
-                            crate::text::units::clip(other)
-                        ))
-                    }
-                }
-            }
-            Key::Microbatch => {
-                self.microbatch_sequences = match text.trim() {
-                    "0" | "" => 0,
-                    other => parse_degree(other)?,
-                }
-            }
-            Key::Tp => self.tp = parse_degree(text)?,
-            Key::Pp => self.pp = parse_degree(text)?,
-            Key::Cp => self.cp = parse_degree(text)?,
-            Key::TotalParams => self.total_params = parse_positive(text, 1e3, 1e15)?,
-            Key::ActiveParams => self.active_params = parse_positive(text, 1e3, 1e15)?,
-            Key::Flops => self.flops_per_gpu = parse_positive(text, 1e9, 1e18)?,
-            Key::PeakFlops => self.peak_flops_per_gpu = parse_positive(text, 1e9, 1e18)?,
-            Key::Bandwidth => self.bus_bytes_per_s = parse_positive(text, 1e6, 1e15)?,
-            Key::Gathers => {
-                self.gathers = parse_in_range(
-                    text,
-                    1.0,
-                    4.0,
-                    tr(
-                        "(3 = FSDP default, 2 = reshard_after_forward=False)",
-                        "（3 = FSDP 默认，2 = reshard_after_forward=False）",
-                    ),
-                )?
-            }
-            Key::WireBytes => {
-                self.wire_bytes_per_param = parse_in_range(
-                    text,
-                    0.5,
-                    8.0,
-                    tr("(4 fp32, 2 bf16, 1 fp8)", "（4 = FP32，2 = BF16，1 = FP8）"),
-                )?
-            }
             Key::GradientBytes => {
                 let v = parse_in_range(
                     text,
@@ -460,30 +334,6 @@ impl LlmSettings {
                     ));
                 }
                 self.gradient_bytes_per_param = v
-            }
-            Key::ComputeMode => {
-                self.compute_mode = match text.trim() {
-                    "auto" | "" => ComputeMode::Auto,
-                    "time" => ComputeMode::Time,
-                    "flops" => ComputeMode::Flops,
-                    "physics" => ComputeMode::Physics,
-                    other => {
-                        return Err(trf!(
-                            "“{}” is not one of auto, time, flops, physics",
-                            "“{}” 不是 auto、time、flops、physics 之一",
-                            clip(other)
-                        ))
-                    }
-                }
-            }
-            Key::Stack => {
-                self.stack = Stack::from_key(text).ok_or_else(|| {
-                    trf!(
-                        "“{}” is not one of megatron, megatron-fp8, meta, torchtitan, foundry",
-                        "“{}” 不是 megatron、megatron-fp8、meta、torchtitan、foundry 之一",
-                        clip(text)
-                    )
-                })?
             }
             Key::LargeGemmFraction => {
                 self.large_gemm_fraction = if text.trim().is_empty() {
@@ -508,23 +358,6 @@ impl LlmSettings {
                     ));
                 }
                 self.compute_ms = v;
-            }
-            Key::BaselineGpus => self.baseline_gpus = parse_count(text, 1.0)?,
-            Key::ExposedMode => {
-                self.exposed_mode = match text.trim() {
-                    "auto" | "" => ExposedMode::Auto,
-                    "table" => ExposedMode::Table,
-                    "step" => ExposedMode::Step,
-                    "fsdp" => ExposedMode::Fsdp,
-                    "fit" => ExposedMode::Fit,
-                    other => {
-                        return Err(trf!(
-                            "“{}” is not one of auto, table, step, fsdp, fit",
-                            "“{}” 不是 auto、table、step、fsdp、fit 之一",
-                            clip(other)
-                        ))
-                    }
-                }
             }
             Key::ExposedTable => self.exposed_table = parse_table(text)?,
             Key::StepTable => {
@@ -555,15 +388,6 @@ impl LlmSettings {
                 }
                 self.fixed_ms = v;
             }
-            Key::Schedule => {
-                self.schedule = PipelineSchedule::from_key(text).ok_or_else(|| {
-                    trf!(
-                        "“{}” is not one of 1f1b, interleaved, zero-bubble",
-                        "“{}” 不是 1f1b、interleaved、zero-bubble 之一",
-                        clip(text)
-                    )
-                })?
-            }
             Key::Chunks => {
                 let v = parse_small_count(text, |v| {
                     trf!(
@@ -582,7 +406,6 @@ impl LlmSettings {
                 self.chunks = v as u32;
             }
             Key::Gpus => self.gpus = parse_gpu_list(text)?,
-            Key::TokenBudget => self.token_budget = parse_positive(text, 1.0, 1e18)?,
             _ => return Err(format!("{} is not an LLM input", key.name())),
         }
         Ok(())

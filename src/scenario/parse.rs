@@ -1,6 +1,7 @@
 //! Parsers shared by the inputs of several panels: fractions, counts, ranges, exercise lists.
 
 use super::*;
+use crate::text::units::format_si;
 
 /// `0 ≤ f ≤ 1`, written `0.05` or `5%`.
 pub(crate) fn parse_unit_fraction(text: &str) -> Result<f64, String> {
@@ -91,4 +92,53 @@ pub(crate) fn parse_in_range(text: &str, lo: f64, hi: f64, hint: &str) -> Result
         .trim_end()
         .to_string())
     }
+}
+
+pub(crate) fn parse_positive(text: &str, min: f64, max: f64) -> Result<f64, String> {
+    let v = parse_quantity(text).map_err(|e| e.to_string())?;
+    if v > 0.0 && v >= min && v <= max {
+        Ok(v)
+    } else if v <= 0.0 {
+        Err(trf!("{} must be above 0", "{} 必须大于 0", quote_number(v)))
+    } else {
+        Err(trf!(
+            "{} is outside {} … {}",
+            "{} 超出 {} … {} 的范围",
+            quote_number(v),
+            format_si(min, 3),
+            format_si(max, 3)
+        ))
+    }
+}
+
+/// A whole number from 1 to a bound far below 2^30 (`a`, `tp`, `pp`, `cp`, `vc`). A value below 1
+/// or above 2^30 gets `outside`, which names the range in force, rather than [`parse_count`]'s
+/// "outside 1 … 2^30"; the caller checks its own upper bound.
+pub(crate) fn parse_small_count(
+    text: &str,
+    outside: impl Fn(f64) -> String,
+) -> Result<f64, String> {
+    let v = parse_quantity(text).map_err(|e| e.to_string())?;
+    if !(1.0..=MAX_PROCESSORS).contains(&v) {
+        return Err(outside(v));
+    }
+    parse_count(text, 1.0)
+}
+
+pub(crate) fn parse_degree(text: &str) -> Result<u32, String> {
+    let v = parse_small_count(text, |v| {
+        trf!(
+            "{} is outside 1 … 65,536",
+            "{} 超出 1 … 65,536 的范围",
+            quote_number(v)
+        )
+    })?;
+    if v > 65_536.0 {
+        return Err(trf!(
+            "{} is above 65,536",
+            "{} 大于 65,536",
+            format_count(v)
+        ));
+    }
+    Ok(v as u32)
 }
