@@ -434,3 +434,157 @@ impl Named for ExposedMode {
     }
     const EMPTY: Option<Self> = Some(ExposedMode::Auto);
 }
+
+/// A serial fraction `0 … 1` (`0.05`, `5%`), [`super::parse_unit_fraction`].
+#[derive(Clone, Copy)]
+pub(crate) struct Fraction;
+
+impl Codec for Fraction {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        super::parse_unit_fraction(text)
+    }
+    fn write(self, value: &f64) -> String {
+        canonical(*value)
+    }
+}
+
+/// Up to `max` fractions, each as [`Fraction`] reads it, separated by commas, semicolons or
+/// spaces; empty for none.
+#[derive(Clone, Copy)]
+pub(crate) struct Fractions {
+    pub max: usize,
+}
+
+impl Codec for Fractions {
+    type Value = Vec<f64>;
+    fn parse(self, text: &str) -> Result<Vec<f64>, String> {
+        let items: Vec<&str> = text
+            .split([',', ';', ' ', '\n', '\t'])
+            .filter(|s| !s.trim().is_empty())
+            .take(self.max + 1)
+            .collect();
+        if items.len() > self.max {
+            return Err(trf!(
+                "at most {} values can be compared",
+                "最多比较 {} 个值",
+                self.max
+            ));
+        }
+        items.iter().map(|item| Fraction.parse(item)).collect()
+    }
+    fn write(self, value: &Vec<f64>) -> String {
+        join_canonical(value)
+    }
+}
+
+/// `1,8,64`: numbers as the link writes a list.
+fn join_canonical(values: &[f64]) -> String {
+    values
+        .iter()
+        .map(|&n| canonical(n))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// GPU counts in increasing order (`ns`, `fp`); empty text is no counts when `empty`.
+#[derive(Clone, Copy)]
+pub(crate) struct GpuList {
+    pub empty: bool,
+}
+
+impl Codec for GpuList {
+    type Value = Vec<f64>;
+    fn parse(self, text: &str) -> Result<Vec<f64>, String> {
+        if self.empty && text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        super::llm::parse_gpu_list(text)
+    }
+    fn write(self, value: &Vec<f64>) -> String {
+        join_canonical(value)
+    }
+}
+
+/// `N:ms` points of a table the model interpolates (`ex`): at least two.
+#[derive(Clone, Copy)]
+pub(crate) struct Table;
+
+impl Codec for Table {
+    type Value = Vec<crate::model::measured::MeasuredPoint>;
+    fn parse(self, text: &str) -> Result<Self::Value, String> {
+        super::llm::parse_table(text)
+    }
+    fn write(self, value: &Self::Value) -> String {
+        crate::text::pairs::format_points(value)
+    }
+}
+
+/// Measured `N:value` points for Karp–Flatt (`m`).
+#[derive(Clone, Copy)]
+pub(crate) struct Points;
+
+impl Codec for Points {
+    type Value = Vec<crate::model::measured::MeasuredPoint>;
+    fn parse(self, text: &str) -> Result<Self::Value, String> {
+        crate::text::pairs::parse_points(text)
+            .map_err(|e| crate::text::messages::measured_error(&e))
+    }
+    fn write(self, value: &Self::Value) -> String {
+        crate::text::pairs::format_points(value)
+    }
+}
+
+/// A batch in tokens, `1 … 10^15`, whose message names `what` (already translated).
+#[derive(Clone, Copy)]
+pub(crate) struct Tokens {
+    pub what: &'static str,
+}
+
+impl Codec for Tokens {
+    type Value = f64;
+    fn parse(self, text: &str) -> Result<f64, String> {
+        super::plan::parse_tokens(text, self.what)
+    }
+    fn write(self, value: &f64) -> String {
+        canonical_si(*value)
+    }
+}
+
+/// The Plan's levers (`lv`): their keys, each once, in any order, written in the table's.
+#[derive(Clone, Copy)]
+pub(crate) struct Levers;
+
+impl Codec for Levers {
+    type Value = Vec<crate::model::levers::Lever>;
+    fn parse(self, text: &str) -> Result<Self::Value, String> {
+        use crate::model::levers::Lever;
+        let mut levers = Vec::new();
+        for item in text
+            .split([',', ' ', ';'])
+            .filter(|s| !s.trim().is_empty())
+            .take(16)
+        {
+            let lever = Lever::from_key(item).ok_or_else(|| {
+                trf!(
+                    "“{}” is not a lever (use {})",
+                    "“{}” 不是可用的手段（可用 {}）",
+                    clip(item),
+                    Lever::ALL.map(|l| l.key()).join(crate::text::list_sep())
+                )
+            })?;
+            if !levers.contains(&lever) {
+                levers.push(lever);
+            }
+        }
+        Ok(levers)
+    }
+    fn write(self, value: &Self::Value) -> String {
+        crate::model::levers::Lever::ALL
+            .iter()
+            .filter(|l| value.contains(l))
+            .map(|l| l.key())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}

@@ -273,27 +273,31 @@ keys! {
         url: &["with `embed`: `charts` shows the panel's charts (with their captions and readouts) and the link to the full page, nothing else — for an article that wants the figure", "everything", "`charts`"],
     };
     SerialFraction = "f", Laws, "Serial fraction f", "串行比例 f",
-        slider((0, 1000, SliderScale::Log { min: 1e-4, max_value: 1.0, zero: true }), |s| s.laws.serial_fraction) {
+        slider((0, 1000, SliderScale::Log { min: 1e-4, max_value: 1.0, zero: true }), |s| s.laws.serial_fraction),
+        field(laws.serial_fraction; Fraction) {
         control: Decimal,
         label: "Serial fraction <var>f</var>",
         help: ("0 … 1, e.g. <code>0.05</code> or <code>5%</code>", "0 … 1，例如 0.05 或 5%"),
         url: &["serial fraction `f` (Amdahl's; Gustafson's for the Gustafson curve)", "`0.05`", "`0`, or `1e-12 … 1` (`0% … 100%`); a value between 0 and `1e-12` is refused (write `0` for no serial part)"],
     };
-    CompareFractions = "fs", Laws, "Compare f values", "对比的 f 值" {
+    CompareFractions = "fs", Laws, "Compare f values", "对比的 f 值",
+        field(laws.compare_fractions; Fractions { max: super::MAX_COMPARE_FRACTIONS }) {
         control: Text,
         label: "Compare with <var>f</var> =",
         help: ("up to 8 values, comma-separated: <code>1%, 10%, 0.25</code>", "最多 8 个，逗号分隔：1%, 10%, 0.25"),
         url: &["further `f` values drawn for comparison (Amdahl)", "`0.01,0.1,0.25`", "up to 8 fractions, each accepted as `f` is, comma-separated; empty for none"],
     };
     MaxProcessors = "n", Laws, "Processors N (axis maximum)", "处理器数 N（横轴上限）",
-        slider((1, 30, SliderScale::PowerOfTwo), |s| s.laws.max_processors as f64) {
+        slider((1, 30, SliderScale::PowerOfTwo), |s| s.laws.max_processors as f64),
+        field(laws.max_processors; Whole::from(2)) {
         control: Decimal,
         label: "Processors <var>N</var> (axis maximum)",
         help: ("2 … 2<sup>30</sup>, e.g. <code>4096</code>, <code>4Ki</code>, <code>64k</code>", "2 … 2^30，例如 4096、4Ki、64k"),
         url: &["largest processor count `N` on the axis (rows at 1, 2, 4, … and `N`)", "`4096`", "whole number, `2 … 2^30`"],
     };
     GrowthExponent = "g", Laws, "Sun–Ni growth exponent g", "Sun–Ni 增长指数 g，G(N) = N^g",
-        slider(linear(0, 200, 0.01), |s| s.laws.growth_exponent) {
+        slider(linear(0, 200, 0.01), |s| s.laws.growth_exponent),
+        field(laws.growth_exponent; Range { lo: 0.0, hi: super::laws::MAX_GROWTH_EXPONENT, hint: tr("(0 = Amdahl, 1 = Gustafson)", "（0 = Amdahl，1 = Gustafson）") }) {
         control: Decimal,
         label: "Sun–Ni growth <var>g</var> in <var>G(N) = N<sup>g</sup></var>",
         help: ("0 = Amdahl (fixed work), 1 = Gustafson (work ∝ N)", "0 = Amdahl（工作量固定），1 = Gustafson（工作量 ∝ N）"),
@@ -304,7 +308,8 @@ keys! {
         label: "Measured values are",
         url: &["what measured values are", "`time`", "`time`, `speedup`"],
     };
-    Measured = "m", Laws, "Measured points", "实测数据点（Karp–Flatt）" {
+    Measured = "m", Laws, "Measured points", "实测数据点（Karp–Flatt）",
+        field(laws.measured; Points) {
         control: Area,
         label: "Measured points (Karp–Flatt)",
         in_help: Some(Key::MeasuredKind),
@@ -544,7 +549,8 @@ keys! {
         help: ("fit: paste step times at one global batch into <var>st</var>; the page fits <var>t</var>(<var>N</var>) = <var>W</var>/<var>N</var> + <var>K</var> and predicts every <var>N</var>", "fit：把同一 global batch 下的单步时间粘贴到 st；页面拟合 t(N) = W/N + K 并预测每个 N"),
         url: &["where exposed time comes from", "`auto`", "`auto` (= `fsdp` once the shape agrees with `P`, as `cm=auto`, else `table`), `table` (= `ex`), `step` (= `st`), `fsdp` (mechanistic), `fit` (`st` fitted to `t(N) = W/N + K`: compute and exposed time both from the fit)", "§3.2"],
     };
-    ExposedTable = "ex", Llm, "Exposed time table", "暴露时间表（N:ms）" {
+    ExposedTable = "ex", Llm, "Exposed time table", "暴露时间表（N:ms）",
+        field(llm.exposed_table; Table) {
         control: Text,
         label: "Exposed time table (<var>N</var>:ms)",
         help: ("used when exposed time is from a table; interpolated in log <var>N</var>", "暴露时间取自表格时使用；按 log N 插值"),
@@ -559,7 +565,8 @@ keys! {
         note: true,
         url: &["measured step ms at some GPU counts for batch `b` (`em=step`: exposed = step − compute; `em=fit`: at least two points, falling with `N`, fitted to `W/N + K ≥ 0`, else refused with a message naming `st`; a point may carry its global batch in tokens, `N:ms@B`, and points at one number of tokens per GPU (a weak sweep) are fitted to `W·(B/b)/N + κ·log₂(N/M)`, §3.2(d))", "`1024:1000,4096:375,8192:332.5,16384:356.25`", "as `ex`", "§3.2(b)"],
     };
-    FitOn = "fp", Llm, "GPU counts the fit uses", "拟合使用的卡数（N, …）" {
+    FitOn = "fp", Llm, "GPU counts the fit uses", "拟合使用的卡数（N, …）",
+        field(llm.fit_on; GpuList { empty: true }) {
         control: Text,
         label: "GPU counts the fit uses (<var>N</var>, …)",
         help: ("em=fit: empty fits every st point; otherwise the other points are predictions, with their error", "em=fit：留空则拟合全部 st 点；否则其余点是预测值，并给出误差"),
@@ -873,7 +880,8 @@ keys! {
         help: ("TP, CP and EP groups inside it use <code>bnv</code>; 8 in an HGX node, 72 in an NVL72 rack", "域内的 TP、CP、EP 组使用 bnv；HGX 节点为 8，NVL72 机柜为 72"),
         url: &["GPUs per NVLink domain: TP, CP and EP groups that fit inside it (placed in that order) talk at `bnv`, larger ones at `beff`. Groups are placed whole: a domain of `D` GPUs holds `⌊D/g⌋` groups of `g` GPUs (the group and what is placed inside it) and leaves `D mod g` of its GPUs to other jobs, as NVIDIA's GB200 runs use 64 GPUs of each 72-GPU rack; the HSDP lever shards over those `⌊D/g⌋` groups", "`8` (an HGX H100/H200 node)", "a whole number `1 … 1,024` (`72` for an NVL72 rack); else refused (\"… is above 1,024\")", "§12.4"],
     };
-    Gpus = "ns", Llm, "GPU counts in the tables", "表格中的 GPU 数" {
+    Gpus = "ns", Llm, "GPU counts in the tables", "表格中的 GPU 数",
+        field(llm.gpus; GpuList { empty: false }) {
         control: Text,
         label: "GPU counts in the tables",
         help: ("increasing, comma-separated: <code>1024, 4096, 8192, 16384</code>", "递增，以逗号分隔，例如 1024,4096,8192,16384"),
@@ -888,7 +896,8 @@ keys! {
         url: &["token budget. The weak table's optimizer steps are `tb / B` (a fixed budget); the Plan panel reads it as the tokens the run needs at batch `b` to reach its target, which sets `S_min`", "`1T`", "`1 … 10^18` tokens: `1T`, `15T`; at least `b`", "§3.3, §8.2"],
     };
     CriticalBatch = "bcrit", Plan, "Critical batch B_crit (tokens)", "临界批量 B_crit（tokens）",
-        slider(log(1e5, 1e10), |s| s.plan.critical_batch_tokens) {
+        slider(log(1e5, 1e10), |s| s.plan.critical_batch_tokens),
+        field(plan.critical_batch_tokens; Tokens { what: tr("the critical batch B_crit", "临界批量 B_crit") }) {
         control: Decimal,
         label: "Critical batch <var>B</var><sub>crit</sub> (tokens)",
         url: &["critical batch `B_crit`, tokens (McCandlish et al. 2018): `S(B) = S_min·(1 + B_crit/B)`", "`32M`", "`1` … `10^15` tokens: `32M`, `20M tokens`, `4Mi`", "§8"],
@@ -900,7 +909,8 @@ keys! {
         placeholder: "B_crit",
         url: &["the batch at which weak-then-strong stops growing `B` and starts strong scaling", "empty (= `B_crit`)", "empty, or `1` … `10^15` tokens", "§9"],
     };
-    Levers = "lv", Plan, "Levers", "降低 T_crit 的手段" {
+    Levers = "lv", Plan, "Levers", "降低 T_crit 的手段",
+        field(plan.levers; Levers) {
         url: &["levers switched on", "empty (none)", "names from `nvlink`, `ep`, `noreshard`, `fp8`, `zb`, separated by `,` (or spaces, `;`); a repeated name counts once; written back in that order (`lv=fp8,nvlink` → `lv=nvlink,fp8`); an unknown name rejects the whole value", "§10"],
     };
     NvlinkBandwidth = "bnv", Plan, "NVLink bus bandwidth", "NVLink 总线带宽（字节/秒）" {
@@ -909,7 +919,8 @@ keys! {
         help: ("used by the NVLink-domain lever; ≈ <code>400G</code> on H100", "NVLink 域手段使用；H100 约 400G"),
         url: &["NVLink bus bandwidth per GPU, bytes/s, that the `nvlink` lever switches `B_eff` to (it never lowers `B_eff`)", "`400G`", "`1G` … `10T` (10^9 … 10^13): `400G`, `800 GB/s`", "§10"],
     };
-    LossCurve = "lc", Plan, "Loss–token curve available", "有 validation loss–token 曲线支撑这些数字" {
+    LossCurve = "lc", Plan, "Loss–token curve available", "有 validation loss–token 曲线支撑这些数字",
+        field(plan.loss_curve; Flag) {
         url: &["a validation loss–token curve backs the numbers (the reporting checklist's fourth point)", "`0`", "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`", "§11"],
     };
     Quiz = "q", Learn, "Exercises shown", "显示的练习" {

@@ -12,7 +12,7 @@ use crate::model::shape::{params_mismatch, PARAMS_TOLERANCE};
 use crate::model::stack::Stack;
 use crate::model::step::{Layout, PipelineSchedule};
 use crate::text::messages::{fit_error, measured_error};
-use crate::text::pairs::{format_batched, format_points, parse_batched_pairs, parse_pairs};
+use crate::text::pairs::{format_batched, parse_batched_pairs, parse_pairs};
 use crate::text::units::{
     canonical, canonical_si, clip, format_count, format_params, format_si, parse_duration_ms,
     quote_number,
@@ -226,7 +226,7 @@ fn parse_batch(text: &str, seq_len: f64) -> Result<f64, String> {
     parse_positive(&canonical(n * seq_len), 1.0, 1e15)
 }
 
-fn parse_table(text: &str) -> Result<Vec<MeasuredPoint>, String> {
+pub(super) fn parse_table(text: &str) -> Result<Vec<MeasuredPoint>, String> {
     check_table(parse_pairs(text, true).map_err(|e| measured_error(&e))?)
 }
 
@@ -241,7 +241,7 @@ fn check_table(points: Vec<MeasuredPoint>) -> Result<Vec<MeasuredPoint>, String>
     Ok(points)
 }
 
-fn parse_gpu_list(text: &str) -> Result<Vec<f64>, String> {
+pub(super) fn parse_gpu_list(text: &str) -> Result<Vec<f64>, String> {
     let items: Vec<&str> = text
         .split([',', ';', ' ', '\n', '\t'])
         .filter(|s| !s.trim().is_empty())
@@ -280,22 +280,9 @@ impl LlmSettings {
             Key::GradientBytes => canonical(self.gradient_bytes_per_param),
             Key::LargeGemmFraction => canonical(self.large_gemm_fraction),
             Key::ComputeMs => canonical(self.compute_ms),
-            Key::ExposedTable => format_points(&self.exposed_table),
             Key::StepTable => format_batched(&self.step_table, &self.step_batches),
-            Key::FitOn => self
-                .fit_on
-                .iter()
-                .map(|&n| canonical(n))
-                .collect::<Vec<_>>()
-                .join(","),
             Key::FixedMs => canonical(self.fixed_ms),
             Key::Chunks => self.chunks.to_string(),
-            Key::Gpus => self
-                .gpus
-                .iter()
-                .map(|&n| canonical(n))
-                .collect::<Vec<_>>()
-                .join(","),
             _ => return None,
         })
     }
@@ -359,7 +346,6 @@ impl LlmSettings {
                 }
                 self.compute_ms = v;
             }
-            Key::ExposedTable => self.exposed_table = parse_table(text)?,
             Key::StepTable => {
                 let (points, batches) =
                     parse_batched_pairs(text).map_err(|e| measured_error(&e))?;
@@ -369,13 +355,6 @@ impl LlmSettings {
                 } else {
                     Vec::new()
                 };
-            }
-            Key::FitOn => {
-                self.fit_on = if text.trim().is_empty() {
-                    Vec::new()
-                } else {
-                    parse_gpu_list(text)?
-                }
             }
             Key::FixedMs => {
                 let v = parse_duration_ms(text).map_err(|e| e.to_string())?;
@@ -405,7 +384,6 @@ impl LlmSettings {
                 }
                 self.chunks = v as u32;
             }
-            Key::Gpus => self.gpus = parse_gpu_list(text)?,
             _ => return Err(format!("{} is not an LLM input", key.name())),
         }
         Ok(())
