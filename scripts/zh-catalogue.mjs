@@ -174,6 +174,18 @@ export function keyTableTexts(t) {
   return out;
 }
 
+/** The (English, Chinese) arguments of every `tr("…", "…")` call among the tokens `t`. */
+export function trCalls(t) {
+  const out = [];
+  for (let k = 0; k + 5 < t.length; k++) {
+    if (t[k].ident === 'tr' && t[k + 1].punct === '(' && t[k + 2].str !== undefined &&
+        t[k + 3].punct === ',' && t[k + 4].str !== undefined && t[k + 5].punct === ')') {
+      out.push([t[k + 2].str, t[k + 4].str]);
+    }
+  }
+  return out;
+}
+
 /** Every (English, Chinese) pair of those sources, as the page's catalogue. */
 export function buildCatalogue(srcDirs = SOURCES) {
   const byEnglish = new Map();
@@ -195,6 +207,9 @@ export function buildCatalogue(srcDirs = SOURCES) {
     const t = tokens(readFileSync(file, 'utf8'));
     if (file.endsWith(KEY_TABLE)) {
       for (const [id, zh] of keyTableTexts(t)) add(id, zh, file, false);
+      // A row's codec may carry a note for its messages, `tr("en", "中文")`, found by its
+      // English as every other `tr`.
+      for (const [en, zh] of trCalls(t)) add(en, zh, file);
       continue;
     }
     // Whether each token's innermost open bracket is `[`.

@@ -150,11 +150,14 @@ test('?lang=zh&embed=strong in an iframe: a Chinese panel, keyboard-operable, ex
 
 test('lang=zh: messages about bad input are Chinese, and name the input', async () => {
   const page = await s.newPage();
-  await page.goto(`${s.url}?v=1&lang=zh&f=2`);
+  await page.goto(`${s.url}?v=1&lang=zh&f=2&hbm=5&nvd=2000`);
   await waitReady(page);
   const banner = await page.locator('#url-messages-list').textContent();
   assert.match(banner, /串行比例/, `the link's problem names the input in Chinese: ${banner}`);
   assert.match(banner, /超出/, banner);
+  // The notes a key's row gives its codec (src/scenario/key.rs) are in the catalogue too.
+  assert.match(banner, /（写 80Gi 或 141G）/, banner);
+  assert.match(banner, /（HGX 节点为 8，NVL72 机柜为 72）/, banner);
   await page.fill('#n-input', '3.5');
   await page.waitForFunction(() => /不是整数/.test(document.getElementById('n-msg')?.textContent ?? ''), null, { timeout: TIMEOUT });
   const msg = await page.locator('#n-msg').textContent();
