@@ -16,18 +16,14 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The URL keys in URL order, read from the `keys!` table of src/scenario/key.rs. */
+/**
+ * The URL keys in URL order, from docs/keys.json (the key table of src/scenario/key.rs as the
+ * core's registry test writes it): each with its name, message label and group.
+ */
 export function urlKeys(repo = REPO) {
-  const src = readFileSync(path.join(repo, 'src', 'scenario', 'key.rs'), 'utf8');
-  const block = /keys!\s*\{([\s\S]*?)\n\}/.exec(src);
-  const keys = [];
-  if (block) {
-    // A row: `Variant = "name", Group, "message label", "中文", …`.
-    for (const m of block[1].matchAll(/^\s*(\w+)\s*=\s*"([^"]+)",\s*(\w+),\s*"((?:[^"\\]|\\.)*)",/gm)) {
-      keys.push({ variant: m[1], name: m[2], label: m[4], group: m[3] });
-    }
-  }
-  if (keys.length < 10) throw new Error(`could not read the URL keys from src/scenario/key.rs (found ${keys.length})`);
+  const table = JSON.parse(readFileSync(path.join(repo, 'docs', 'keys.json'), 'utf8'));
+  const keys = table.map((k) => ({ name: k.name, label: k.label, group: k.group }));
+  if (keys.length < 10) throw new Error(`could not read the URL keys from docs/keys.json (found ${keys.length})`);
   return keys;
 }
 

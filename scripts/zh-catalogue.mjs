@@ -12,8 +12,9 @@
 // The catalogue is read from the source, not from a running program, so it cannot miss a
 // string that no test happens to display: every string literal containing CJK text that
 // directly follows another string literal and a comma is the translation of that literal (and
-// every `("key", "text")` row in src/i18n.rs); the key table, src/scenario/key.rs, gives the
-// page's inputs their texts under their `data-i18n` keys (keyTableTexts).
+// every `("key", "text")` row in src/i18n.rs); the key table (docs/keys.json, written from
+// src/scenario/key.rs) gives the page's inputs their texts under their `data-i18n` keys
+// (keyTableTexts).
 // A build keeps of these only what its wasm can look up (forWasm): a text found by its English
 // whose English is not in the page's wasm belongs to code the first view does not carry (the
 // runs module's importers and exporters, which compile their Chinese in; the CLI's tables).
@@ -136,40 +137,21 @@ const escape = (s) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 /** The sources of the texts the page shows: the core (src/) and the page's glue (crates/web/src/). */
 const SOURCES = [path.join(REPO, 'src'), path.join(REPO, 'crates', 'web', 'src')];
 
-/** The file of the key table, whose rows give the page's input texts their keys. */
+/** The file of the key table, whose texts docs/keys.json holds (keyTableTexts). */
 const KEY_TABLE = path.join('scenario', 'key.rs');
 
 /**
- * The `data-i18n` keys and Chinese of the key table's rows (src/scenario/key.rs, `keys!`):
- * `Variant = "name", Group, "English", "中文"` gives `label-<name>`; in the row's spec,
- * `help: ("…", "中文")` gives `help-<name>` and each menu option `("value", "…", "中文")`
- * gives `<name>-<value>`. An empty Chinese gives nothing.
+ * The `data-i18n` keys and Chinese of the key table (docs/keys.json, written from
+ * src/scenario/key.rs's `keys!` by the core's registry test): `label_zh` gives
+ * `label-<name>`, the help's Chinese `help-<name>` and each menu option `[value, …, 中文]`
+ * `<name>-<value>`. An empty Chinese gives nothing.
  */
-export function keyTableTexts(t) {
+export function keyTableTexts(table) {
   const out = [];
-  const at = t.findIndex((x, k) => x.ident === 'keys' && t[k + 1]?.punct === '!' && t[k + 2]?.punct === '{');
-  if (at < 0) return out;
-  const str = (k) => t[k]?.str;
-  for (let k = at + 3; k < t.length; k++) {
-    const row = t[k].ident && t[k + 1]?.punct === '=' && str(k + 2) !== undefined && t[k + 4]?.ident &&
-      str(k + 6) !== undefined && str(k + 8) !== undefined;
-    if (!row) continue;
-    const name = str(k + 2);
-    if (str(k + 8)) out.push([`label-${name}`, str(k + 8)]);
-    // The spec's `{`: the first outside the slider's parentheses.
-    let j = k + 9;
-    for (let parens = 0; j < t.length && !(t[j].punct === '{' && parens === 0); j++) {
-      parens += (t[j].punct === '(') - (t[j].punct === ')');
-    }
-    for (let depth = 0; j < t.length; j++) {
-      if (t[j].punct === '{') depth++;
-      if (t[j].punct === '}' && --depth === 0) break;
-      if (t[j].ident === 'help' && t[j + 1]?.punct === ':' && str(j + 5)) out.push([`help-${name}`, str(j + 5)]);
-      const triple = t[j].punct === '(' && str(j + 1) !== undefined && t[j + 2]?.punct === ',' &&
-        str(j + 3) !== undefined && t[j + 4]?.punct === ',' && str(j + 5) !== undefined && t[j + 6]?.punct === ')';
-      if (triple && str(j + 5)) out.push([`${name}-${str(j + 1)}`, str(j + 5)]);
-    }
-    k = j;
+  for (const k of table) {
+    if (k.label_zh) out.push([`label-${k.name}`, k.label_zh]);
+    if (k.help[1]) out.push([`help-${k.name}`, k.help[1]]);
+    for (const [value, , zh] of k.options) if (zh) out.push([`${k.name}-${value}`, zh]);
   }
   return out;
 }
@@ -206,7 +188,8 @@ export function buildCatalogue(srcDirs = SOURCES) {
   for (const file of files) {
     const t = tokens(readFileSync(file, 'utf8'));
     if (file.endsWith(KEY_TABLE)) {
-      for (const [id, zh] of keyTableTexts(t)) add(id, zh, file, false);
+      const table = JSON.parse(readFileSync(path.join(REPO, 'docs', 'keys.json'), 'utf8'));
+      for (const [id, zh] of keyTableTexts(table)) add(id, zh, file, false);
       // A row's codec may carry a note for its messages, `tr("en", "中文")`, found by its
       // English as every other `tr`.
       for (const [en, zh] of trCalls(t)) add(en, zh, file);

@@ -390,3 +390,42 @@ pub fn url_md(doc: &str) -> Result<String, MarkerError> {
         },
     )
 }
+
+/// The key table as JSON (`docs/keys.json`, rewritten by `registry::`), what the scripts read
+/// instead of the source: each key in URL order with its name, group, labels, control, help,
+/// menu options, `docs/url.md` row, slider and the names the importers read.
+pub fn keys_json() -> String {
+    let keys: Vec<serde_json::Value> = Key::ALL
+        .iter()
+        .map(|&key| {
+            let spec = key.spec();
+            let (control, options): (&str, &[(&str, &str, &str)]) = match spec.control {
+                Control::None => ("none", &[]),
+                Control::Decimal => ("decimal", &[]),
+                Control::Whole => ("whole", &[]),
+                Control::Text => ("text", &[]),
+                Control::Area => ("area", &[]),
+                Control::Select(options) => ("select", options),
+            };
+            serde_json::json!({
+                "name": key.name(),
+                "group": format!("{:?}", key.group()).to_lowercase(),
+                "label": key.label(),
+                "label_zh": key.label_zh().unwrap_or(""),
+                "control": control,
+                "page_label": spec.label,
+                "help": [spec.help.0, spec.help.1],
+                "options": options.iter().map(|o| [o.0, o.1, o.2]).collect::<Vec<_>>(),
+                "slider": SLIDERS.iter().any(|s| s.key == key),
+                "url": spec.url,
+                "megatron": spec.megatron,
+                "nemo": spec.nemo,
+                "torchtitan": spec.torchtitan,
+                "hf": spec.hf,
+            })
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&keys).expect("strings and flags serialise");
+    text.push('\n');
+    text
+}

@@ -6,7 +6,8 @@
 //! sliders. The rest, the [`Spec`], is compiled where Chinese is (natively, and with
 //! `web-zh`): `www/index.html`'s input controls and `docs/url.md`'s key tables are written
 //! from it (`crate::panel::inputs`), and a test of the core rewrites them when they differ.
-//! `scripts/zh-catalogue.mjs` reads the rows' Chinese from this file's source.
+//! The same test writes `docs/keys.json`, the table as data, which the scripts read (the
+//! catalogue's Chinese, the fuzzers' keys).
 
 use super::Scenario;
 

@@ -293,6 +293,7 @@ fn the_page_and_the_url_docs_show_the_key_table() {
     );
     let doc = read("docs/url.md");
     ensure_generated("docs/url.md", &url_md(&doc).expect("docs/url.md's markers"));
+    ensure_generated("docs/keys.json", &scaling_core::panel::inputs::keys_json());
 }
 
 /// docs/machines.md's table and sources are written from the machine table

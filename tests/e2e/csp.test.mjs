@@ -12,7 +12,7 @@
 // - under the CSP the page loads, draws and is used (tabs, boxes, hover, exports, buttons,
 //   language) with zero `securitypolicyviolation` events and zero console errors — and the
 //   CSP is really in force (an inline script injected by the test is blocked and reported);
-// - HTML / script payloads in every URL key (read from src/scenario/key.rs) and typed into
+// - HTML / script payloads in every URL key (read from docs/keys.json) and typed into
 //   every text box never run and never reach the DOM as markup: no new element types, no
 //   event-handler attributes, nothing set on window, no violation; the payload shows as text.
 //   The same payloads run again against the page served WITHOUT a CSP header: the page
@@ -270,7 +270,7 @@ for (const target of [STRICT, PLAIN]) {
       await page.close();
     }
     const keys = urlKeys().map((k) => k.name);
-    assert.ok(keys.includes('f') && keys.includes('ns'), `keys from src/scenario/key.rs: ${keys}`);
+    assert.ok(keys.includes('f') && keys.includes('ns'), `keys from docs/keys.json: ${keys}`);
     for (const payload of PAYLOADS) {
       for (const extra of [[], ['v', 'preset']]) {
         const params = new URLSearchParams();
