@@ -161,7 +161,15 @@ pub fn url_table(groups: &[Group]) -> String {
     out.push_str(&"---|".repeat(columns + usize::from(tools)));
     out.push('\n');
     for key in keys {
-        let cells = key.spec().url;
+        let mut cells: Vec<String> = key.spec().url.iter().map(|c| c.to_string()).collect();
+        // The accepted values begin with what the row's codec accepts.
+        if let (Some(bounds), Some(accepted)) = (key.bounds(), cells.get_mut(2)) {
+            *accepted = if accepted.is_empty() {
+                bounds
+            } else {
+                format!("{bounds}; {accepted}")
+            };
+        }
         let _ = write!(out, "| `{}` | {}", key.name(), cells.join(" | "));
         out.push_str(&" | ".repeat(columns - cells.len()));
         if tools {
@@ -418,6 +426,7 @@ pub fn keys_json() -> String {
                 "options": options.iter().map(|o| [o.0, o.1, o.2]).collect::<Vec<_>>(),
                 "slider": SLIDERS.iter().any(|s| s.key == key),
                 "url": spec.url,
+                "bounds": key.bounds(),
                 "megatron": spec.megatron,
                 "nemo": spec.nemo,
                 "torchtitan": spec.torchtitan,

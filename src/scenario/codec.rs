@@ -588,3 +588,333 @@ impl Codec for Levers {
             .join(",")
     }
 }
+
+/// What a codec accepts, as the accepted-values cell of its key's row in `docs/url.md` begins
+/// (the row's own text follows it). Compiled where the docs are written.
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+pub(crate) trait Bounds {
+    fn bounds(self) -> String;
+}
+
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+mod bounds {
+    use super::*;
+    use crate::text::units::format_si;
+
+    /// `2^30` for the processor bound, else the count with its thousands separated.
+    fn count(n: f64) -> String {
+        if n == super::super::MAX_PROCESSORS {
+            "2^30".to_string()
+        } else {
+            format_count(n)
+        }
+    }
+
+    fn whole(min: f64, max: f64) -> String {
+        format!("whole number `{} … {}`", count(min), count(max))
+    }
+
+    /// `10^e` for a power of ten beyond SI's `P` (`10^18`), else the value in SI (`1k`, `1G`)
+    /// or as it is.
+    fn si_or_power(v: f64) -> String {
+        match power_of_ten(v) {
+            Some(e) if v >= 1e16 => format!("10^{e}"),
+            _ if v >= 1e3 => format_si(v, 3),
+            _ => canonical(v),
+        }
+    }
+
+    fn power_of_ten(v: f64) -> Option<i32> {
+        let e = v.log10().round() as i32;
+        (v > 0.0 && 10f64.powi(e) == v).then_some(e)
+    }
+
+    /// ` (10^a … 10^b)` when both bounds are powers of ten from 10^3 up.
+    fn powers(lo: f64, hi: f64) -> String {
+        match (power_of_ten(lo), power_of_ten(hi)) {
+            (Some(a), Some(b)) if a >= 3 => format!(" (10^{a} … 10^{b})"),
+            _ => String::new(),
+        }
+    }
+
+    /// `` `a`, `b` or `c` ``.
+    fn either(names: &[&str]) -> String {
+        let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        match quoted.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
+    impl Bounds for Size {
+        fn bounds(self) -> String {
+            format!("{} (`0`: not given)", whole(0.0, MAX))
+        }
+    }
+
+    const MAX: f64 = super::super::MAX_PROCESSORS;
+
+    impl Bounds for Count {
+        fn bounds(self) -> String {
+            whole(self.0, MAX)
+        }
+    }
+
+    impl Bounds for Whole {
+        fn bounds(self) -> String {
+            whole(self.min, self.max)
+        }
+    }
+
+    impl Bounds for Flag {
+        fn bounds(self) -> String {
+            "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`".into()
+        }
+    }
+
+    impl Bounds for Range {
+        fn bounds(self) -> String {
+            let unit = if self.hint.is_empty() || self.hint.starts_with('(') {
+                String::new()
+            } else {
+                format!(" {}", self.hint)
+            };
+            format!(
+                "`{} … {}`{unit}",
+                si_or_power(self.lo),
+                si_or_power(self.hi)
+            )
+        }
+    }
+
+    impl Bounds for Share {
+        fn bounds(self) -> String {
+            "`0 … 1`; `yes`, `true` = 1; `no`, `false`, empty = 0".into()
+        }
+    }
+
+    impl Bounds for Bytes {
+        fn bounds(self) -> String {
+            format!(
+                "bytes, `{} … {}`{}, written back as `…Gi` or `…Mi` when whole in them",
+                canonical_si(self.lo),
+                canonical_si(self.hi),
+                powers(self.lo, self.hi)
+            )
+        }
+    }
+
+    impl Bounds for Duration {
+        fn bounds(self) -> String {
+            format!("a duration `0 … {}`, written in ms", self.max)
+        }
+    }
+
+    impl<T: Named> Bounds for Choice<T> {
+        fn bounds(self) -> String {
+            let names: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
+            match T::EMPTY {
+                Some(empty) => format!("{} (empty: `{}`)", either(&names), empty.key()),
+                None => either(&names),
+            }
+        }
+    }
+
+    impl Bounds for Degree {
+        fn bounds(self) -> String {
+            let degree = whole(1.0, 65_536.0);
+            if self.zero {
+                format!("`0` (also empty), or a {degree}")
+            } else {
+                degree
+            }
+        }
+    }
+
+    impl Bounds for Toggle {
+        fn bounds(self) -> String {
+            format!("`{}` (also empty) or `{}`", self.off, self.on)
+        }
+    }
+
+    impl Bounds for Si {
+        fn bounds(self) -> String {
+            format!(
+                "`{} … {}`{}",
+                si_or_power(self.min),
+                si_or_power(self.max),
+                powers(self.min, self.max)
+            )
+        }
+    }
+
+    impl Bounds for Fraction {
+        fn bounds(self) -> String {
+            "`0`, or `1e-12 … 1` (`0% … 100%`)".into()
+        }
+    }
+
+    impl Bounds for Fractions {
+        fn bounds(self) -> String {
+            format!(
+                "up to {} fractions, each {}, separated by commas; empty for none",
+                self.max,
+                Fraction.bounds()
+            )
+        }
+    }
+
+    impl Bounds for GpuList {
+        fn bounds(self) -> String {
+            let list = format!(
+                "1 … {} increasing GPU counts, each a {}, separated by commas",
+                super::super::llm::MAX_ROWS,
+                whole(1.0, MAX)
+            );
+            if self.empty {
+                format!("{list}; empty for none")
+            } else {
+                list
+            }
+        }
+    }
+
+    impl Bounds for Table {
+        fn bounds(self) -> String {
+            "2 … 64 `N:ms` pairs, `N` increasing in `1 … 2^30`".into()
+        }
+    }
+
+    impl Bounds for Points {
+        fn bounds(self) -> String {
+            "up to 64 `N:value` pairs, `N` increasing in `1 … 2^30`".into()
+        }
+    }
+
+    impl Bounds for Tokens {
+        fn bounds(self) -> String {
+            "`1 … 10^15` tokens".into()
+        }
+    }
+
+    impl Bounds for Levers {
+        fn bounds(self) -> String {
+            let names: Vec<&str> = crate::model::levers::Lever::ALL
+                .iter()
+                .map(|l| l.key())
+                .collect();
+            format!("names from {}, separated by commas", either(&names))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_reads_its_range_and_says_it() {
+        let ep = Whole::at_most(1, 65_536);
+        assert_eq!(ep.parse(" 64 "), Ok(64));
+        assert_eq!(ep.parse("65536"), Ok(65_536));
+        assert_eq!(ep.parse("65537").unwrap_err(), "65,537 is above 65,536");
+        assert!(ep.parse("0").is_err() && ep.parse("2.5").is_err());
+        assert_eq!(ep.write(&8), "8");
+        let nvd = Whole::at_most(1, 1024).noting("(72 in a rack)");
+        assert_eq!(
+            nvd.parse("2048").unwrap_err(),
+            "2,048 is above 1,024 (72 in a rack)"
+        );
+        assert_eq!(ep.bounds(), "whole number `1 … 65,536`");
+        assert_eq!(Whole::from(0).bounds(), "whole number `0 … 2^30`");
+    }
+
+    #[test]
+    fn flags_shares_and_toggles_read_their_words() {
+        assert_eq!(Flag.parse("yes"), Ok(true));
+        assert_eq!(Flag.parse(""), Ok(false));
+        assert_eq!(Flag.parse("2").unwrap_err(), "“2” is neither 1 nor 0");
+        assert_eq!(Flag.write(&true), "1");
+        let share = Share { hint: "" };
+        assert_eq!(share.parse("true"), Ok(1.0));
+        assert_eq!(share.parse("0.75"), Ok(0.75));
+        assert!(share.parse("1.5").is_err());
+        let lay = Toggle {
+            off: "fixed",
+            on: "best",
+        };
+        assert_eq!(lay.parse("best"), Ok(true));
+        assert_eq!(lay.parse(""), Ok(false));
+        assert_eq!(lay.parse("x").unwrap_err(), "“x” is neither fixed nor best");
+        assert_eq!(lay.write(&false), "fixed");
+        assert_eq!(lay.bounds(), "`fixed` (also empty) or `best`");
+    }
+
+    #[test]
+    fn choices_list_their_names() {
+        use crate::model::step::PipelineSchedule;
+        let sched = Choice::<PipelineSchedule>::new();
+        assert_eq!(sched.parse("zb"), Ok(PipelineSchedule::ZeroBubble));
+        assert_eq!(sched.write(&PipelineSchedule::ZeroBubble), "zero-bubble");
+        assert_eq!(
+            sched.parse("x").unwrap_err(),
+            "“x” is not one of 1f1b, interleaved, zero-bubble"
+        );
+        assert_eq!(sched.bounds(), "`1f1b`, `interleaved` or `zero-bubble`");
+        let cm = Choice::<ComputeMode>::new();
+        assert_eq!(cm.parse(" "), Ok(ComputeMode::Auto));
+        assert_eq!(
+            cm.bounds(),
+            "`auto`, `time`, `flops` or `physics` (empty: `auto`)"
+        );
+    }
+
+    #[test]
+    fn quantities_write_back_as_typed() {
+        let hbm = Bytes {
+            lo: 1e9,
+            hi: 1e13,
+            example: "(write 80Gi)",
+            whole: false,
+        };
+        assert_eq!(hbm.parse("80Gi"), Ok(80.0 * GIB_BYTES));
+        assert_eq!(hbm.write(&(80.0 * GIB_BYTES)), "80Gi");
+        assert_eq!(hbm.write(&(189_471.0 * 1_048_576.0)), "189471Mi");
+        assert_eq!(hbm.write(&141e9), "141G");
+        assert_eq!(
+            hbm.parse("5").unwrap_err(),
+            "5 bytes is outside 1G … 10T (write 80Gi)"
+        );
+        assert_eq!(
+            hbm.bounds(),
+            "bytes, `1G … 10T` (10^9 … 10^13), written back as `…Gi` or `…Mi` when whole in them"
+        );
+        let feff = Si {
+            min: 1e9,
+            max: 1e18,
+            params: false,
+        };
+        assert_eq!(feff.bounds(), "`1G … 10^18` (10^9 … 10^18)");
+        let p = Si {
+            min: 1e3,
+            max: 1e15,
+            params: true,
+        };
+        assert_eq!(p.write(&8e9), "8B");
+        assert_eq!(
+            Range {
+                lo: 1e9,
+                hi: 1e13,
+                hint: "bytes/s"
+            }
+            .bounds(),
+            "`1G … 10T` bytes/s"
+        );
+        assert_eq!(
+            Degree { zero: true }.parse(""),
+            Ok(0),
+            "an empty microbatch is A held fixed"
+        );
+    }
+}

@@ -248,6 +248,28 @@ macro_rules! keys {
             }
         }
 
+        impl Key {
+            /// What the codec of the key's row accepts, as its `docs/url.md` row begins;
+            /// `None` for a key whose row names no field.
+            #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
+            pub fn bounds(self) -> Option<String> {
+                #[allow(unused_imports)]
+                use {super::codec::*, crate::i18n::tr};
+                // The codec, its value's type taken from the field (`Choice::new()`'s enum).
+                fn typed<C: Codec>(codec: C, _field: fn(&Scenario) -> &C::Value) -> C {
+                    codec
+                }
+                #[allow(unreachable_patterns)]
+                match self {
+                    $( $( Key::$variant => Some(Bounds::bounds(typed(
+                        $codec,
+                        |scenario| &scenario.$($path).+,
+                    ))), )? )*
+                    _ => None,
+                }
+            }
+        }
+
         /// Every slider of the page, in key order: its positions, scale and the scenario value
         /// it shows (`crate::controls`). The page sets each range from here at start.
         pub const SLIDERS: &[SliderSpec] = &[
@@ -279,14 +301,14 @@ keys! {
         control: Decimal,
         label: "Serial fraction <var>f</var>",
         help: ("0 … 1, e.g. <code>0.05</code> or <code>5%</code>", "0 … 1，例如 0.05 或 5%"),
-        url: &["serial fraction `f` (Amdahl's; Gustafson's for the Gustafson curve)", "`0.05`", "`0`, or `1e-12 … 1` (`0% … 100%`); a value between 0 and `1e-12` is refused (write `0` for no serial part)"],
+        url: &["serial fraction `f` (Amdahl's; Gustafson's for the Gustafson curve)", "`0.05`", "a value between 0 and `1e-12` is refused (write `0` for no serial part)"],
     };
     CompareFractions = "fs", Laws, "Compare f values", "对比的 f 值",
         field(laws.compare_fractions; Fractions { max: super::MAX_COMPARE_FRACTIONS }) {
         control: Text,
         label: "Compare with <var>f</var> =",
         help: ("up to 8 values, comma-separated: <code>1%, 10%, 0.25</code>", "最多 8 个，逗号分隔：1%, 10%, 0.25"),
-        url: &["further `f` values drawn for comparison (Amdahl)", "`0.01,0.1,0.25`", "up to 8 fractions, each accepted as `f` is, comma-separated; empty for none"],
+        url: &["further `f` values drawn for comparison (Amdahl)", "`0.01,0.1,0.25`", ""],
     };
     MaxProcessors = "n", Laws, "Processors N (axis maximum)", "处理器数 N（横轴上限）",
         slider((1, 30, SliderScale::PowerOfTwo), |s| s.laws.max_processors as f64),
@@ -294,7 +316,7 @@ keys! {
         control: Decimal,
         label: "Processors <var>N</var> (axis maximum)",
         help: ("2 … 2<sup>30</sup>, e.g. <code>4096</code>, <code>4Ki</code>, <code>64k</code>", "2 … 2^30，例如 4096、4Ki、64k"),
-        url: &["largest processor count `N` on the axis (rows at 1, 2, 4, … and `N`)", "`4096`", "whole number, `2 … 2^30`"],
+        url: &["largest processor count `N` on the axis (rows at 1, 2, 4, … and `N`)", "`4096`", ""],
     };
     GrowthExponent = "g", Laws, "Sun–Ni growth exponent g", "Sun–Ni 增长指数 g，G(N) = N^g",
         slider(linear(0, 200, 0.01), |s| s.laws.growth_exponent),
@@ -302,7 +324,7 @@ keys! {
         control: Decimal,
         label: "Sun–Ni growth <var>g</var> in <var>G(N) = N<sup>g</sup></var>",
         help: ("0 = Amdahl (fixed work), 1 = Gustafson (work ∝ N)", "0 = Amdahl（工作量固定），1 = Gustafson（工作量 ∝ N）"),
-        url: &["Sun–Ni growth exponent in `G(N) = N^g` (0 = Amdahl, 1 = Gustafson)", "`0.5`", "`0 … 2`"],
+        url: &["Sun–Ni growth exponent in `G(N) = N^g` (0 = Amdahl, 1 = Gustafson)", "`0.5`", ""],
     };
     MeasuredKind = "mk", Laws, "Measured values are", "实测数值类型" {
         control: Select(&[("time", "run times", "运行时间"), ("speedup", "speedups", "加速比")]),
@@ -317,7 +339,7 @@ keys! {
         help: ("Pairs of <var>N</var> and a value, one per line (or <code>1:100, 4:30</code>). The values are …", "每行一对 N 和数值（或写成 1:100,4:30）。数值是……"),
         wide: true,
         placeholder: "1  1000ms\n8  150ms\n64 52ms",
-        url: &["measured points for Karp–Flatt, `N:value` pairs", "empty", "up to 64 pairs, `N` strictly increasing in `1 … 2^30`, values `1e-9 … 10^15`; `1:100,2:52,4:28`; values may carry `ms`/`s` or `x`"],
+        url: &["measured points for Karp–Flatt, `N:value` pairs", "empty", "values `1e-9 … 10^15`; `1:100,2:52,4:28`; values may carry `ms`/`s` or `x`"],
     };
     GlobalBatch = "b", Llm, "Global batch B_global (tokens)", "global batch B_global（tokens）",
         slider(log(1e5, 1e10), |s| s.llm.global_batch_tokens) {
@@ -335,7 +357,7 @@ keys! {
         control: Decimal,
         label: "Gradient accumulation <var>A</var>",
         help: ("microbatches per step per DP rank", "每个 DP rank 每步的 microbatch 数"),
-        url: &["gradient-accumulation steps `A` (microbatches per step per DP rank)", "`1`", "whole number `1 … 65,536`", "§2"],
+        url: &["gradient-accumulation steps `A` (microbatches per step per DP rank)", "`1`", "", "§2"],
     };
     Microbatch = "mbs", Llm, "Microbatch size (sequences; 0 = A fixed)", "microbatch 大小（序列数；0 = 固定 A）",
         field(llm.microbatch_sequences; Degree { zero: true }) {
@@ -345,14 +367,14 @@ keys! {
         megatron: &["--micro-batch-size"],
         nemo: &["data.micro_batch_size"],
         torchtitan: &["training.local_batch_size", "training.batch_size", "parallelism.pipeline_parallel_microbatch_size"],
-        url: &["microbatch size in sequences, held fixed as `N` grows (Megatron's `--micro-batch-size`): `A = ⌈B/(D · mbs · sq)⌉` at each GPU count, so `A` falls in strong scaling, and once `A = 1` the microbatch itself shrinks; `a` is then not used. `0` holds `a` fixed instead (the article's model, where `T` falls). Needs the shape's `sq`", "`0`", "whole number `0 … 65,536`; with `sq=0`, refused (\"a microbatch of … sequences needs the sequence length sq\")", "§2, §12.8"],
+        url: &["microbatch size in sequences, held fixed as `N` grows (Megatron's `--micro-batch-size`): `A = ⌈B/(D · mbs · sq)⌉` at each GPU count, so `A` falls in strong scaling, and once `A = 1` the microbatch itself shrinks; `a` is then not used. `0` holds `a` fixed instead (the article's model, where `T` falls). Needs the shape's `sq`", "`0`", "with `sq=0`, refused (\"a microbatch of … sequences needs the sequence length sq\")", "§2, §12.8"],
     };
     LayoutExplorer = "lx", Llm, "Layout explorer at GPUs (0 = off)", "布局搜索的卡数（0 = 关闭）",
         field(llm.explorer_gpus; Count(0.0)) {
         control: Decimal,
         label: "Layout explorer at GPUs (0 = off)",
         help: ("every layout at this GPU count, fastest first, each with why it loses; needs the shape", "该卡数下的所有布局，最快的在前，并说明每种为何落后；需要形状"),
-        url: &["The layout explorer's GPU count (page: \"Layout explorer at GPUs\", on the Strong tab below the fit): the Strong panel and `scaling strong` show the ranking there (the table \"Layouts at … GPUs, fastest first\", the ten fastest and the scenario's own, each with why it loses), and on the page five links \"Use #k: …\" type the fastest ones in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`, `zero`, `ac`); `0` hides it. Needs the model's shape (else the explorer says so)", "`0`", "whole number `0 … 2^30`; a count no layout divides is explained in the explorer (\"no layout divides … GPUs with at least one sequence per replica\")", "§14"],
+        url: &["The layout explorer's GPU count (page: \"Layout explorer at GPUs\", on the Strong tab below the fit): the Strong panel and `scaling strong` show the ranking there (the table \"Layouts at … GPUs, fastest first\", the ten fastest and the scenario's own, each with why it loses), and on the page five links \"Use #k: …\" type the fastest ones in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`, `zero`, `ac`); `0` hides it. Needs the model's shape (else the explorer says so)", "`0`", "a count no layout divides is explained in the explorer (\"no layout divides … GPUs with at least one sequence per replica\")", "§14"],
     };
     LayoutSearch = "lay", Llm, "Layout at each GPU count", "每个卡数下的并行布局",
         field(llm.best_layout; Toggle { off: "fixed", on: "best" }) {
@@ -362,7 +384,7 @@ keys! {
         ]),
         label: "Layout at each GPU count",
         help: ("best: at each table row, every TP·PP·CP·EP·DP, microbatch, ZeRO and recomputation that fits; the fastest is drawn dotted; needs the shape", "最佳：在表格的每一行，搜索放得下的每种 TP·PP·CP·EP·DP、microbatch 大小、ZeRO 与重计算；最快者画成点线；需要形状"),
-        url: &["The layout at each GPU count (page: \"Layout at each GPU count\", in the walls group): `fixed` keeps the scenario's own (`tp`, `pp`, `cp`, `ep`, `a`/`mbs`, `sched`, `vc`, `zero`, `ac`) at every row; `best` also searches every layout at each table row and adds the fastest that fits (\"best layout\", \"best step (ms)\", \"best MFU\"; JSON rows carry `best_layout`), a dotted \"best layout\" line on the step and throughput charts, and the throughput peak of the best layouts; on the Plan panel, weak-then-strong with the best layout at each row (a column, a dotted line on both charts, and the row where time to quality is least). Needs the model's shape", "`fixed`", "`fixed` or `best`; else refused (\"… is neither fixed nor best\"); `best` without a shape is refused (\"the layout search needs the model's shape …\")", "§14"],
+        url: &["The layout at each GPU count (page: \"Layout at each GPU count\", in the walls group): `fixed` keeps the scenario's own (`tp`, `pp`, `cp`, `ep`, `a`/`mbs`, `sched`, `vc`, `zero`, `ac`) at every row; `best` also searches every layout at each table row and adds the fastest that fits (\"best layout\", \"best step (ms)\", \"best MFU\"; JSON rows carry `best_layout`), a dotted \"best layout\" line on the step and throughput charts, and the throughput peak of the best layouts; on the Plan panel, weak-then-strong with the best layout at each row (a column, a dotted line on both charts, and the row where time to quality is least). Needs the model's shape", "`fixed`", "`best` without a shape is refused (\"the layout search needs the model's shape …\")", "§14"],
     };
     Tp = "tp", Llm, "Tensor parallel TP", "张量并行 TP",
         slider(pow2(6), |s| s.llm.tp as f64),
@@ -373,7 +395,7 @@ keys! {
         megatron: &["--tensor-model-parallel-size"],
         nemo: &["trainer.strategy.tensor_model_parallel_size"],
         torchtitan: &["parallelism.tensor_parallel_degree", "training.tensor_parallel_degree", "training.sequence_parallel_degree"],
-        url: &["tensor-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
+        url: &["tensor-parallel degree", "`1`", "", "§2"],
     };
     Pp = "pp", Llm, "Pipeline parallel PP", "流水线并行 PP",
         slider(pow2(6), |s| s.llm.pp as f64),
@@ -384,7 +406,7 @@ keys! {
         megatron: &["--pipeline-model-parallel-size"],
         nemo: &["trainer.strategy.pipeline_model_parallel_size"],
         torchtitan: &["parallelism.pipeline_parallel_degree", "experimental.pipeline_parallel_degree", "training.pipeline_parallel_degree"],
-        url: &["pipeline-parallel degree (stages `p`; adds a bubble with `em=fsdp`)", "`1`", "whole number `1 … 65,536`", "§2, §3.2(c)"],
+        url: &["pipeline-parallel degree (stages `p`; adds a bubble with `em=fsdp`)", "`1`", "", "§2, §3.2(c)"],
     };
     Cp = "cp", Llm, "Context parallel CP", "上下文并行 CP",
         slider(pow2(6), |s| s.llm.cp as f64),
@@ -394,7 +416,7 @@ keys! {
         megatron: &["--context-parallel-size"],
         nemo: &["trainer.strategy.context_parallel_size"],
         torchtitan: &["parallelism.context_parallel_degree", "experimental.context_parallel_degree"],
-        url: &["context-parallel degree", "`1`", "whole number `1 … 65,536`", "§2"],
+        url: &["context-parallel degree", "`1`", "", "§2"],
     };
     TotalParams = "p", Llm, "Total parameters P", "总参数量 P",
         slider(log(1e8, 1e13), |s| s.llm.total_params),
@@ -402,7 +424,7 @@ keys! {
         control: Decimal,
         label: "Total parameters <var>P</var>",
         help: ("what FSDP moves, e.g. <code>8B</code>", "FSDP 搬运的参数量，例如 8B"),
-        url: &["total parameters `P` (what FSDP moves)", "`1.776B`", "`1k … 10^15` (10^3 … 10^15): `8B`, `8.03G`, `46.7B`", "§3.2(c), §4"],
+        url: &["total parameters `P` (what FSDP moves)", "`1.776B`", "`8B`, `8.03G`, `46.7B`", "§3.2(c), §4"],
     };
     ActiveParams = "pa", Llm, "Active parameters P_a", "激活参数量 P_a",
         slider(log(1e8, 1e13), |s| s.llm.active_params),
@@ -410,7 +432,7 @@ keys! {
         control: Decimal,
         label: "Active parameters <var>P</var><sub>a</sub>",
         help: ("per token; below <var>P</var> for MoE", "每个 token 激活的参数；MoE 时小于 P"),
-        url: &["active parameters per token `P_a` (below `P` for MoE)", "`1.776B`", "`1k … 10^15` (10^3 … 10^15); at most `p`", "§3.1, §4"],
+        url: &["active parameters per token `P_a` (below `P` for MoE)", "`1.776B`", "at most `p`", "§3.1, §4"],
     };
     Machine = "mach", Llm, "Machine", "机型" {
         control: Select(&[
@@ -447,14 +469,14 @@ keys! {
         control: Decimal,
         label: "Achieved FLOP/s per GPU <var>F</var><sub>eff</sub>",
         help: ("e.g. <code>400T</code> (≈40% of H100's 989T bf16)", "例如 400T（约为 H100 bf16 989T 的 40%）"),
-        url: &["achieved FLOP/s per GPU `F_eff`", "`370T`", "`1G … 10^18` (10^9 … 10^18): `400T`, `400 TFLOP/s`", "§3.1, §4"],
+        url: &["achieved FLOP/s per GPU `F_eff`", "`370T`", "`400T`, `400 TFLOP/s`", "§3.1, §4"],
     };
     PeakFlops = "peak", Llm, "Peak FLOP/s per GPU (for MFU)", "单卡峰值 FLOP/s（用于 MFU）",
         field(llm.peak_flops_per_gpu; Si { min: 1e9, max: 1e18, params: false }) {
         control: Decimal,
         label: "Peak FLOP/s per GPU (for MFU)",
         help: ("e.g. <code>989T</code> (H100 bf16 dense), <code>1979T</code> (fp8)", "例如 989T（H100 bf16 稠密），1979T（fp8）"),
-        url: &["peak FLOP/s per GPU: the denominator of MFU, `F_tok·B/(N·t_step·peak)`, where `F_tok` counts attention's `12·L·h·s` FLOPs per token with a shape (PaLM's convention, as the published runs count it) and `6·P_a` without one (JSON `summary.mfu_convention`: `with-attention` or `weights-only`); also the MFU of a fit (`em=fit`) and the rate of `cm=physics`", "`989T` (H100 SXM dense bf16)", "`1G … 10^18`: `989T`, `1979T` (fp8)", "§3.2(d), §12"],
+        url: &["peak FLOP/s per GPU: the denominator of MFU, `F_tok·B/(N·t_step·peak)`, where `F_tok` counts attention's `12·L·h·s` FLOPs per token with a shape (PaLM's convention, as the published runs count it) and `6·P_a` without one (JSON `summary.mfu_convention`: `with-attention` or `weights-only`); also the MFU of a fit (`em=fit`) and the rate of `cm=physics`", "`989T` (H100 SXM dense bf16)", "`989T`, `1979T` (fp8)", "§3.2(d), §12"],
     };
     Bandwidth = "beff", Llm, "Bus bandwidth per GPU B_eff (bytes/s)", "单卡总线带宽 B_eff（字节/秒）",
         slider(log(1e9, 2e12), |s| s.llm.bus_bytes_per_s),
@@ -462,7 +484,7 @@ keys! {
         control: Decimal,
         label: "Bus bandwidth per GPU <var>B</var><sub>eff</sub> (bytes/s)",
         help: ("<code>50G</code> = 400G InfiniBand; NVLink ≈ <code>400G</code>", "50G = 400G InfiniBand；NVLink ≈ 400G"),
-        url: &["achieved bus bandwidth per GPU `B_eff`, **bytes**/s (400 Gb/s InfiniBand = `50G`)", "`100G`", "`1M … 10^15` (10^6 … 10^15): `50G`, `400 GB/s`", "§3.2(c), §4"],
+        url: &["achieved bus bandwidth per GPU `B_eff`, **bytes**/s (400 Gb/s InfiniBand = `50G`)", "`100G`", "`50G`, `400 GB/s`", "§3.2(c), §4"],
     };
     Gathers = "c", Llm, "Parameter transfers per microbatch c", "每个 microbatch 的参数通信次数 c",
         slider(linear(1, 4, 1.0), |s| s.llm.gathers),
@@ -470,7 +492,7 @@ keys! {
         control: Decimal,
         label: "Parameter transfers per microbatch <var>c</var>",
         help: ("3 = FSDP (2 gathers + reduce-scatter); 2 = no reshard after forward", "3 = FSDP（2 次 AllGather + ReduceScatter）；2 = 前向后不 reshard"),
-        url: &["parameter transfers per microbatch (3 = FSDP's two AllGathers + ReduceScatter; 2 = `reshard_after_forward=False`)", "`3`", "`1 … 4`", "§3.2(c), §4"],
+        url: &["parameter transfers per microbatch (3 = FSDP's two AllGathers + ReduceScatter; 2 = `reshard_after_forward=False`)", "`3`", "", "§3.2(c), §4"],
     };
     WireBytes = "sw", Llm, "Bytes per parameter on the wire s_w", "通信中每个参数的字节数 s_w",
         field(llm.wire_bytes_per_param; Range { lo: 0.5, hi: 8.0, hint: tr("(4 fp32, 2 bf16, 1 fp8)", "（4 = FP32，2 = BF16，1 = FP8）") }) {
@@ -481,7 +503,7 @@ keys! {
         ]),
         label: "Parameter bytes on the wire <var>s</var><sub>w</sub>",
         help: ("fp8 halves bf16's bytes", "FP8 字节数是 bf16 的一半"),
-        url: &["bytes per parameter on the wire `s_w` (4 fp32, 2 bf16, 1 fp8)", "`2`", "`0.5 … 8` (the page's menu offers 4, 2, 1)", "§3.2(c), §4"],
+        url: &["bytes per parameter on the wire `s_w` (4 fp32, 2 bf16, 1 fp8)", "`2`", "the page's menu offers 4, 2, 1", "§3.2(c), §4"],
     };
     GradientBytes = "gw", Llm, "Gradient bytes per parameter (0 = as s_w)", "每个参数的梯度字节数" {
         control: Select(&[
@@ -515,7 +537,7 @@ keys! {
         ]),
         label: "Software stack (sets r_inf)",
         help: ("with compute from physics: each r_inf calibrated on one published run", "计算来自物理推算时使用：每个 r_inf 都在一次公布的训练上标定"),
-        url: &["the software stack whose `r∞` sets the rate with `cm=physics`: `megatron` (0.6285, DGX Cloud GPT-3 BF16 at 128 GPUs), `megatron-fp8` (0.4695, the same in FP8), `meta` (0.5661, Llama 3.1 405B at 8,192 GPUs), `torchtitan` (0.3597, Llama 3.1 8B FSDP at 128), `foundry` (0.4283, MPT-13B at 8)", "`megatron`", "those names; anything else refused (\"… is not one of megatron, megatron-fp8, meta, torchtitan, foundry\")", "§14"],
+        url: &["the software stack whose `r∞` sets the rate with `cm=physics`: `megatron` (0.6285, DGX Cloud GPT-3 BF16 at 128 GPUs), `megatron-fp8` (0.4695, the same in FP8), `meta` (0.5661, Llama 3.1 405B at 8,192 GPUs), `torchtitan` (0.3597, Llama 3.1 8B FSDP at 128), `foundry` (0.4283, MPT-13B at 8)", "`megatron`", "", "§14"],
     };
     LargeGemmFraction = "rinf", Llm, "Fraction of peak at large GEMMs r_inf (0 = the stack's)", "大 GEMM 时达到的峰值比例 r_inf" {
         control: Decimal,
@@ -535,7 +557,7 @@ keys! {
         control: Text,
         label: "Baseline GPUs <var>N</var><sub>0</sub>",
         help: ("efficiencies are relative to this count", "效率相对于此卡数计算"),
-        url: &["baseline GPU count `N₀`: efficiencies, ideal times and the weak sweep's tokens per rank are relative to it", "`1024`", "whole number `1 … 2^30`; a multiple of `tp×pp×cp`; need not be one of `ns`", "§3.3"],
+        url: &["baseline GPU count `N₀`: efficiencies, ideal times and the weak sweep's tokens per rank are relative to it", "`1024`", "a multiple of `tp×pp×cp`; need not be one of `ns`", "§3.3"],
     };
     ExposedMode = "em", Llm, "Exposed time from", "暴露时间来自",
         field(llm.exposed_mode; Choice::new()) {
@@ -556,7 +578,7 @@ keys! {
         label: "Exposed time table (<var>N</var>:ms)",
         help: ("used when exposed time is from a table; interpolated in log <var>N</var>", "暴露时间取自表格时使用；按 log N 插值"),
         wide: true,
-        url: &["exposed ms at some GPU counts, interpolated linearly in log `N` (used when `em=table`)", "`1024:100,4096:150,8192:220,16384:300`", "2 … 64 `N:ms` pairs, `N` strictly increasing in `1 … 2^30`, values `0` or `1e-9 … 10^15` ms (may carry `ms`/`s`)", "§3.2(a)"],
+        url: &["exposed ms at some GPU counts, interpolated linearly in log `N` (used when `em=table`)", "`1024:100,4096:150,8192:220,16384:300`", "values `0` or `1e-9 … 10^15` ms (may carry `ms`/`s`)", "§3.2(a)"],
     };
     StepTable = "st", Llm, "Measured step times", "实测单步时间（N:ms）" {
         control: Text,
@@ -572,7 +594,7 @@ keys! {
         label: "GPU counts the fit uses (<var>N</var>, …)",
         help: ("em=fit: empty fits every st point; otherwise the other points are predictions, with their error", "em=fit：留空则拟合全部 st 点；否则其余点是预测值，并给出误差"),
         wide: true,
-        url: &["the `st` GPU counts `em=fit` fits on; the other `st` points are predictions held against measurement", "empty (all points)", "increasing GPU counts that `st` measures, at least two", "§3.2(d)"],
+        url: &["the `st` GPU counts `em=fit` fits on; the other `st` points are predictions held against measurement", "empty (all points)", "the GPU counts `st` measures, at least two", "§3.2(d)"],
     };
     FixedMs = "fix", Llm, "Fixed exposed time per step", "每步固定暴露时间（ms）",
         slider(linear(0, 500, 1.0), |s| s.llm.fixed_ms) {
@@ -593,7 +615,7 @@ keys! {
         megatron: &["--num-layers-per-virtual-pipeline-stage"],
         nemo: &["trainer.strategy.virtual_pipeline_model_parallel_size"],
         torchtitan: &["parallelism.pipeline_parallel_schedule"],
-        url: &["pipeline schedule (used when `em=fsdp` and `pp > 1`)", "`1f1b`", "`1f1b`, `interleaved`, `zero-bubble` (also `zb`, written back as `zero-bubble`)", "§3.2(c)"],
+        url: &["pipeline schedule (used when `em=fsdp` and `pp > 1`)", "`1f1b`", "`zb` too, written back as `zero-bubble`", "§3.2(c)"],
     };
     Chunks = "vc", Llm, "Interleaved chunks per stage v", "每个 stage 的交错块数 v" {
         control: Text,
@@ -611,7 +633,7 @@ keys! {
         megatron: &["--num-layers"],
         nemo: &["model.config.num_layers"],
         hf: &["num_hidden_layers", "n_layer", "num_layers"],
-        url: &["layers `L` of the model's shape. `0` means no shape: the article's model, with no memory, a constant `F_eff` and FSDP traffic only. The shape is complete when `nl`, `hd`, `nh`, `sq` and `voc` are all above 0; until then the memory charts say which keys they need (a partial shape is not an error)", "`0`", "whole number `0 … 2^30`; a fraction is refused (\"… is not a whole number\"); PP must not exceed it (stages may be unequal: the busiest holds `⌈L/PP⌉` layers)", "§12.1"],
+        url: &["layers `L` of the model's shape. `0` means no shape: the article's model, with no memory, a constant `F_eff` and FSDP traffic only. The shape is complete when `nl`, `hd`, `nh`, `sq` and `voc` are all above 0; until then the memory charts say which keys they need (a partial shape is not an error)", "`0`", "PP must not exceed it (stages may be unequal: the busiest holds `⌈L/PP⌉` layers)", "§12.1"],
     };
     Hidden = "hd", Walls, "Hidden size h", "隐藏维度 h",
         field(llm.walls.hidden; Size) {
@@ -621,7 +643,7 @@ keys! {
         megatron: &["--hidden-size"],
         nemo: &["model.config.hidden_size"],
         hf: &["hidden_size", "n_embd", "n_embed", "d_model"],
-        url: &["hidden size `h`", "`0`", "as `nl`: `12288`, `4096`", "§12.1"],
+        url: &["hidden size `h`", "`0`", "`12288`, `4096`", "§12.1"],
     };
     Heads = "nh", Walls, "Attention heads a", "注意力头数 a",
         field(llm.walls.heads; Size) {
@@ -631,7 +653,7 @@ keys! {
         megatron: &["--num-attention-heads"],
         nemo: &["model.config.num_attention_heads"],
         hf: &["num_attention_heads", "n_head"],
-        url: &["attention (query) heads `a`", "`0`", "as `nl`; TP must divide it", "§12.1, §12.2"],
+        url: &["attention (query) heads `a`", "`0`", "TP must divide it", "§12.1, §12.2"],
     };
     KvHeads = "kvh", Walls, "Key/value heads", "KV 头数",
         field(llm.walls.kv_heads; Size) {
@@ -641,7 +663,7 @@ keys! {
         megatron: &["--num-query-groups"],
         nemo: &["model.config.num_query_groups"],
         hf: &["num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num"],
-        url: &["key/value heads (grouped-query attention; Llama 3: 8)", "`0` (= as many as `nh`: multi-head)", "as `nl`; must divide `nh`", "§12.1, §12.4"],
+        url: &["key/value heads (grouped-query attention; Llama 3: 8)", "`0` (= as many as `nh`: multi-head)", "must divide `nh`", "§12.1, §12.4"],
     };
     HeadDim = "hdim", Walls, "Head width (0 = h/heads)", "每个注意力头的宽度",
         field(llm.walls.head_dim; Size) {
@@ -651,7 +673,7 @@ keys! {
         megatron: &["--kv-channels"],
         nemo: &["model.config.kv_channels"],
         hf: &["head_dim"],
-        url: &["the width of one attention head `d_h`: attention weights `2·h·d_h·(nh + kvh)` per layer and attention FLOPs `12·L·nh·d_h·s` per token (Qwen3 and GPT-OSS give heads their own width)", "`0` (= `hd/nh`)", "as `nl`: `128`", "§12.1"],
+        url: &["the width of one attention head `d_h`: attention weights `2·h·d_h·(nh + kvh)` per layer and attention FLOPs `12·L·nh·d_h·s` per token (Qwen3 and GPT-OSS give heads their own width)", "`0` (= `hd/nh`)", "`128`", "§12.1"],
     };
     Ffn = "ffn", Walls, "Gated MLP size (0 = 4h GELU MLP)", "门控 MLP 宽度",
         field(llm.walls.ffn; Size) {
@@ -661,7 +683,7 @@ keys! {
         megatron: &["--ffn-hidden-size"],
         nemo: &["model.config.ffn_hidden_size"],
         hf: &["intermediate_size", "ffn_hidden_size", "n_inner", "moe_intermediate_size", "model_type"],
-        url: &["inner width of a gated MLP (SwiGLU: `3·h·ffn` weights per layer)", "`0` (= GPT's `4h` MLP, `8h²`)", "as `nl`: `14336`", "§12.1"],
+        url: &["inner width of a gated MLP (SwiGLU: `3·h·ffn` weights per layer)", "`0` (= GPT's `4h` MLP, `8h²`)", "`14336`", "§12.1"],
     };
     SeqLen = "sq", Walls, "Sequence length s", "序列长度 s",
         field(llm.walls.seq_len; Size) {
@@ -671,7 +693,7 @@ keys! {
         megatron: &["--seq-length"],
         nemo: &["data.seq_length", "model.config.seq_length"],
         torchtitan: &["training.seq_len"],
-        url: &["sequence length `s`, tokens (the attention term of the activations; CP splits it)", "`0`", "as `nl`; CP must divide it", "§12.2"],
+        url: &["sequence length `s`, tokens (the attention term of the activations; CP splits it)", "`0`", "CP must divide it", "§12.2"],
     };
     Vocab = "voc", Walls, "Vocabulary V", "词表大小 V",
         field(llm.walls.vocab; Size) {
@@ -681,7 +703,7 @@ keys! {
         megatron: &["--vocab-size"],
         nemo: &["model.config.vocab_size"],
         hf: &["vocab_size", "padded_vocab_size"],
-        url: &["vocabulary `V` (untied embeddings, `2·V·h`)", "`0`", "as `nl`: `50257`, `128256`", "§12.1"],
+        url: &["vocabulary `V` (untied embeddings, `2·V·h`)", "`0`", "`50257`, `128256`", "§12.1"],
     };
     Experts = "ne", Walls, "Experts E", "专家数 E",
         field(llm.walls.experts; Count(1.0)) {
@@ -691,7 +713,7 @@ keys! {
         megatron: &["--num-experts"],
         nemo: &["model.config.num_moe_experts"],
         hf: &["num_local_experts", "n_routed_experts", "num_experts"],
-        url: &["experts per MoE layer `E` (with `ne > 1`, every layer is an MoE layer)", "`1` (dense)", "whole number `1 … 2^30`", "§12.1, §12.6"],
+        url: &["experts per MoE layer `E` (with `ne > 1`, every layer is an MoE layer)", "`1` (dense)", "", "§12.1, §12.6"],
     };
     ExpertsPerToken = "ke", Walls, "Experts per token k", "每个 token 的专家数 k",
         field(llm.walls.experts_per_token; Count(1.0)) {
@@ -701,7 +723,7 @@ keys! {
         megatron: &["--moe-router-topk"],
         nemo: &["model.config.moe_router_topk"],
         hf: &["num_experts_per_tok", "moe_topk", "top_k_experts", "experts_per_token"],
-        url: &["experts each token is routed to, `k` (top-k)", "`1`", "whole number `1 … 2^30`; at most `ne`", "§12.1, §12.6"],
+        url: &["experts each token is routed to, `k` (top-k)", "`1`", "at most `ne`", "§12.1, §12.6"],
     };
     SharedExperts = "nse", Walls, "Shared experts", "共享专家数",
         field(llm.walls.shared_experts; Size) {
@@ -709,7 +731,7 @@ keys! {
         label: "Shared experts",
         help: ("MLPs every token passes beside its <var>k</var>; Llama 4 Scout: <code>1</code>", "每个 token 除 k 个路由专家外都经过的 MLP；Llama 4 Scout 为 1"),
         hf: &["n_shared_experts", "shared_expert_intermediate_size"],
-        url: &["shared experts per MoE layer: MLPs of the experts' width that every token passes beside its `k` routed ones (in `P` and `P_a`; dense weights, not split by `ep`)", "`0`", "whole number `0 … 2^30`; needs `ne > 1`", "§12.1, §12.6"],
+        url: &["shared experts per MoE layer: MLPs of the experts' width that every token passes beside its `k` routed ones (in `P` and `P_a`; dense weights, not split by `ep`)", "`0`", "needs `ne > 1`", "§12.1, §12.6"],
     };
     Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP",
         field(llm.walls.ep; Whole::at_most(1, 65_536)) {
@@ -719,21 +741,21 @@ keys! {
         megatron: &["--expert-model-parallel-size"],
         nemo: &["trainer.strategy.expert_model_parallel_size"],
         torchtitan: &["parallelism.expert_parallel_degree"],
-        url: &["expert-parallel degree. It reuses data-parallel ranks and is not in `M`; it splits the expert weights in memory and sets the all-to-all traffic and tokens per expert. It is separate from the `ep` lever", "`1`", "whole number `1 … 65,536` (\"… is above 65,536\"); must divide `ne`", "§12.2, §12.4, §12.6"],
+        url: &["expert-parallel degree. It reuses data-parallel ranks and is not in `M`; it splits the expert weights in memory and sets the all-to-all traffic and tokens per expert. It is separate from the `ep` lever", "`1`", "must divide `ne`", "§12.2, §12.4, §12.6"],
     };
     Hbm = "hbm", Walls, "GPU memory (bytes)", "单卡显存（字节）",
         field(llm.walls.hbm_bytes; Bytes { lo: 1e9, hi: 1e13, example: tr("(write 80Gi or 141G)", "（写 80Gi 或 141G）"), whole: false }) {
         control: Decimal,
         label: "GPU memory (bytes)",
         help: ("<code>80Gi</code> H100, <code>141G</code> H200", "H100 为 80Gi，H200 为 141G"),
-        url: &["GPU memory, **bytes**. A row whose busiest GPU needs more is marked \"✗ over by …\"", "`80Gi` (H100 SXM)", "`1G … 10T` (10^9 … 10^13): `80Gi`, `141G` (H200), `96G`; written as `…Gi` when it is a whole number of quarter GiB, in decimal SI otherwise; else refused (\"… bytes is outside 1G … 10T (write 80Gi or 141G)\")", "§12.2"],
+        url: &["GPU memory, **bytes**. A row whose busiest GPU needs more is marked \"✗ over by …\"", "`80Gi` (H100 SXM)", "`80Gi`, `141G` (H200), `96G`", "§12.2"],
     };
     HbmReserve = "hres", Walls, "Memory reserved outside the tensors (bytes)", "预留显存（字节）",
         field(llm.walls.hbm_reserve_bytes; Bytes { lo: 0.0, hi: 1e12, example: tr("(write 2.5Gi, or 0 for none)", "（写 2.5Gi 或 0）"), whole: true }) {
         control: Decimal,
         label: "Memory reserved outside the tensors (bytes)",
         help: ("NCCL buffers, fragmentation, the CUDA context: a layout fits below GPU memory less this", "NCCL 缓冲区、显存碎片、CUDA 上下文等；布局须放进“单卡显存减去此值”"),
-        url: &["what the process holds outside the tensors the model counts (CUDA context, NCCL buffers, allocator fragmentation), **bytes**: a row or layout fits when its memory is at most `hbm − hres`; the memory chart's dashed line and the key figure show `hbm − hres`", "`2.5Gi` (the larger gap between torchtitan's published reserved peaks and the model's count, [the model §12.2](model/12-walls.md#122-memory-per-gpu))", "`0 … 1T` (0 … 10^12): `2.5Gi`, `4Gi`, `0` for none; written as `…Gi` when a whole number of quarter GiB; else refused (\"… bytes is outside 0 … 1T (write 2.5Gi, or 0 for none)\")", "§12.2"],
+        url: &["what the process holds outside the tensors the model counts (CUDA context, NCCL buffers, allocator fragmentation), **bytes**: a row or layout fits when its memory is at most `hbm − hres`; the memory chart's dashed line and the key figure show `hbm − hres`", "`2.5Gi` (the larger gap between torchtitan's published reserved peaks and the model's count, [the model §12.2](model/12-walls.md#122-memory-per-gpu))", "`2.5Gi`, `4Gi`, `0` for none", "§12.2"],
     };
     Zero = "zero", Walls, "ZeRO stage", "ZeRO 阶段" {
         control: Select(&[
@@ -759,7 +781,7 @@ keys! {
         megatron: &["--recompute-granularity"],
         nemo: &["model.config.recompute_granularity"],
         torchtitan: &["activation_checkpoint.mode"],
-        url: &["activation recomputation (memory only: the extra forward pass is not charged)", "`none`", "`none`, `selective`, `full`; anything else refused (\"… is not one of none, selective, full\")", "§12.2"],
+        url: &["activation recomputation (memory only: the extra forward pass is not charged)", "`none`", "", "§12.2"],
     };
     RecomputeLayers = "acn", Walls, "Layers of each stage recomputed (0 = all)", "每个流水线 stage 重计算的层数（0 = 全部）",
         field(llm.walls.recompute_layers; Whole::from(0)) {
@@ -768,7 +790,7 @@ keys! {
         help: ("with full recomputation; 0 = all (Megatron's <code>--recompute-num-layers</code>)", "用于完全重计算；0 = 全部层"),
         megatron: &["--recompute-num-layers"],
         nemo: &["model.config.recompute_num_layers"],
-        url: &["with `ac=full`, how many of each pipeline stage's layers are recomputed (Megatron-LM's `--recompute-method block --recompute-num-layers`): those keep only their input, the rest keep everything; the search charges `1 + (k/L_s)/3` of the compute", "`0` (all of them)", "a whole number `0 … 2^30`; more than a stage's layers is all of them; else refused", "§12.2, §14"],
+        url: &["with `ac=full`, how many of each pipeline stage's layers are recomputed (Megatron-LM's `--recompute-method block --recompute-num-layers`): those keep only their input, the rest keep everything; the search charges `1 + (k/L_s)/3` of the compute", "`0` (all of them)", "more than a stage's layers is all of them", "§12.2, §14"],
     };
     OffloadLayers = "ofl", Walls, "Layers offloaded to host memory", "激活卸载到主机内存的层数",
         field(llm.walls.offload_layers; Whole::from(0)) {
@@ -777,7 +799,7 @@ keys! {
         help: ("their activations wait in the CPU's memory from forward to backward; no pipeline, no recomputation (Megatron-Core's <code>cpu_offloading_num_layers</code>)", "这些层的激活从前向到反向存放在主机内存中；仅限无流水线、无重计算（Megatron-Core 的 cpu_offloading_num_layers）"),
         megatron: &["--cpu-offloading-num-layers"],
         nemo: &["model.config.cpu_offloading_num_layers"],
-        url: &["how many layers' activations Megatron-Core offloads to host memory between their forward and backward (`cpu_offloading_num_layers`): they leave the GPU's memory, and their copies, at the machine's host link (PCIe or NVLink-C2C), cost what the layer's own compute does not hide; counted only without a pipeline and without recomputation, at most all layers but one, as Megatron-Core allows", "`0`", "a whole number `0 … 2^30`; else refused", "§12.2, §12.4"],
+        url: &["how many layers' activations Megatron-Core offloads to host memory between their forward and backward (`cpu_offloading_num_layers`): they leave the GPU's memory, and their copies, at the machine's host link (PCIe or NVLink-C2C), cost what the layer's own compute does not hide; counted only without a pipeline and without recomputation, at most all layers but one, as Megatron-Core allows", "`0`", "", "§12.2, §12.4"],
     };
     SequenceParallel = "sp", Walls, "Sequence parallelism", "序列并行",
         field(llm.walls.sequence_parallel; Flag) {
@@ -788,7 +810,7 @@ keys! {
         label: "Sequence parallelism",
         megatron: &["--sequence-parallel"],
         nemo: &["trainer.strategy.sequence_parallel"],
-        url: &["sequence parallelism (splits the norms' and dropouts' activations over the TP ranks)", "`0`", "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`; anything else refused (\"… is neither 1 nor 0\")", "§12.2"],
+        url: &["sequence parallelism (splits the norms' and dropouts' activations over the TP ranks)", "`0`", "", "§12.2"],
     };
     FlashAttention = "fa", Walls, "Flash attention", "FlashAttention（不存注意力矩阵）",
         field(llm.walls.flash_attention; Flag) {
@@ -798,7 +820,7 @@ keys! {
         ]),
         label: "Flash attention",
         megatron: &["--use-flash-attn"],
-        url: &["flash attention (the `s × s` scores are never stored)", "`1`", "as `sp`", "§12.2"],
+        url: &["flash attention (the `s × s` scores are never stored)", "`1`", "", "§12.2"],
     };
     Dropout = "drop", Walls, "Dropout", "Dropout（随机失活）",
         field(llm.walls.dropout; Flag) {
@@ -808,14 +830,14 @@ keys! {
         ]),
         label: "Dropout",
         help: ("GPT-3's and Megatron-LM's 0.1 on the attention scores and the residual branches: their masks' memory traffic; today's LLM recipes train without", "GPT-3 与 Megatron-LM 在注意力分数和残差分支上的 0.1：其掩码的显存读写；如今的大模型训练配方不用"),
-        url: &["dropout on the attention scores and the residual branches (GPT-3's and Megatron-LM's `--attention-dropout` and `--hidden-dropout` 0.1): the masks' HBM traffic joins the elementwise kernels' time with `cm=physics`; the activation memory keeps Korthikanti et al.'s count, masks included, either way", "`0`", "as `sp`", "§12.3"],
+        url: &["dropout on the attention scores and the residual branches (GPT-3's and Megatron-LM's `--attention-dropout` and `--hidden-dropout` 0.1): the masks' HBM traffic joins the elementwise kernels' time with `cm=physics`; the activation memory keeps Korthikanti et al.'s count, masks included, either way", "`0`", "", "§12.3"],
     };
     OptimizerBytes = "ob", Walls, "Optimizer bytes per parameter K", "每个参数的优化器字节数 K",
         field(llm.walls.optimizer_bytes; Range { lo: 0.0, hi: 32.0, hint: tr("(12 = Adam with fp32 master weights, 8 without them)", "（12 = 带 fp32 主权重的 Adam，不带为 8）") }) {
         control: Decimal,
         label: "Optimizer bytes per parameter <var>K</var>",
         help: ("<code>12</code> = Adam with fp32 master weights", "12 = 带 fp32 主权重的 Adam"),
-        url: &["optimizer bytes per parameter `K`", "`12` (Adam with fp32 master weights)", "`0 … 32`: `12`, `8` (Adam without master weights)", "§12.2"],
+        url: &["optimizer bytes per parameter `K`", "`12` (Adam with fp32 master weights)", "`12`, `8` (Adam without master weights)", "§12.2"],
     };
     MasterWeights = "mw", Walls, "Master weights", "主权重",
         field(llm.walls.master_in_weights; Flag) {
@@ -825,7 +847,7 @@ keys! {
         ]),
         label: "Master weights",
         help: ("where the fp32 master copy lives: PyTorch FSDP keeps the sharded weights in fp32 and casts them as it gathers", "fp32 主权重放在哪里：PyTorch FSDP 把分片后的权重保存为 fp32，all-gather 时再转换精度"),
-        url: &["where the fp32 master weight lives: `0`, in the optimizer's `K` beside 2-byte weights (Megatron-LM, DeepSpeed: `2 + G + K` bytes a parameter); `1`, the weights themselves (PyTorch FSDP's mixed precision: `4 + G + (K − 4)`)", "`0`", "as `sp`", "§12.2"],
+        url: &["where the fp32 master weight lives: `0`, in the optimizer's `K` beside 2-byte weights (Megatron-LM, DeepSpeed: `2 + G + K` bytes a parameter); `1`, the weights themselves (PyTorch FSDP's mixed precision: `4 + G + (K − 4)`)", "`0`", "", "§12.2"],
     };
     KernelsShrink = "ks", Walls, "Kernels shrink with the GEMMs", "kernel 随 GEMM 变小而变慢",
         field(llm.walls.kernels_shrink; Flag) {
@@ -834,14 +856,14 @@ keys! {
             ("1", "on (Hockney n½)", "开（Hockney n½）"),
         ]),
         label: "Kernels shrink with the GEMMs",
-        url: &["kernels shrink with the GEMMs (Hockney). `F_eff` is then the rate at `n0`, and other rows run at `F_eff·η(N)/η(N₀)`", "`0`", "as `sp`", "§12.3"],
+        url: &["kernels shrink with the GEMMs (Hockney). `F_eff` is then the rate at `n0`, and other rows run at `F_eff·η(N)/η(N₀)`", "`0`", "", "§12.3"],
     };
     HalfTokens = "nhalf", Walls, "Half-performance tokens m½", "半性能 token 数 m½",
         field(llm.walls.n_half_tokens; Range { lo: 0.0, hi: 1e6, hint: "" }) {
         control: Decimal,
         label: "Half-performance tokens <var>m</var>½",
         help: ("tokens per GEMM at half the peak rate", "GEMM 达到一半峰值速率时的 token 数"),
-        url: &["`m½`: tokens per GEMM at half the asymptotic rate (used when `ks=1`)", "`128`", "`0 … 10^6`, not necessarily whole; `0` turns the term off", "§12.3"],
+        url: &["`m½`: tokens per GEMM at half the asymptotic rate (used when `ks=1`)", "`128`", "not necessarily whole; `0` turns the term off", "§12.3"],
     };
     HalfHidden = "khalf", Walls, "Half-performance hidden k½", "半性能隐藏维度 k½",
         field(llm.walls.n_half_hidden; Range { lo: 0.0, hi: 1e6, hint: "" }) {
@@ -855,7 +877,7 @@ keys! {
         control: Decimal,
         label: "Share of TP traffic that overlaps compute",
         help: ("0 = all exposed, 1 = hidden behind the whole step", "0 = 全部暴露，1 = 被整个单步的计算完全掩盖"),
-        url: &["`φ`, the share of TP communication that overlaps with compute: `(1 − φ)·t_TP + max(0, φ·t_TP − t_compute)` is exposed", "`0` (TP fully exposed)", "`0 … 1`; `yes`/`true` is 1, `no`/`false` 0; else refused", "§12.4"],
+        url: &["`φ`, the share of TP communication that overlaps with compute: `(1 − φ)·t_TP + max(0, φ·t_TP − t_compute)` is exposed", "`0` (TP fully exposed)", "", "§12.4"],
     };
     CpOverlap = "cpm", Walls, "Context-parallel K/V exchange", "上下文并行的 K/V 交换",
         field(llm.walls.cp_overlap; Choice::new()) {
@@ -865,28 +887,28 @@ keys! {
         ]),
         label: "Context-parallel K/V exchange",
         help: ("ring attention hides K/V blocks behind the attention's share of compute only", "环形注意力只能用注意力那部分计算来掩盖 K/V 块的传输"),
-        url: &["how context parallelism exchanges K and V: `ring` (ring attention, Megatron-Core's default) hides its traffic behind the attention's share of the compute only, `allgather` (Llama 3's) behind nothing", "`ring`", "`ring`, `allgather`; anything else refused (\"… is not one of ring, allgather\")", "§12.4"],
+        url: &["how context parallelism exchanges K and V: `ring` (ring attention, Megatron-Core's default) hides its traffic behind the attention's share of the compute only, `allgather` (Llama 3's) behind nothing", "`ring`", "", "§12.4"],
     };
     Latency = "lat", Walls, "Latency per collective step α", "集合通信每一轮的延迟 α",
         field(llm.walls.latency_ms; Duration { max_ms: 1000.0, max: "1 s", example: tr("(write 5us)", "（写 5us）") }) {
         control: Decimal,
         label: "Latency per collective step α",
         help: ("e.g. <code>5us</code>; paid ⌈log₂ ranks⌉ times", "如 5us；按 ⌈log₂ rank 数⌉ 次计"),
-        url: &["latency `α` per step of a collective's tree; each TP, CP and EP collective pays `α·⌈log₂ ranks⌉`", "`0` (ms)", "a duration `0 … 1 s`: `5us`, `0.005`; written in ms (`lat=5us` comes back as `lat=0.005`); else refused (\"… ms is outside 0 … 1 s (write 5us)\")", "§12.4"],
+        url: &["latency `α` per step of a collective's tree; each TP, CP and EP collective pays `α·⌈log₂ ranks⌉`", "`0` (ms)", "`5us`, `0.005` (`lat=5us` comes back as `lat=0.005`)", "§12.4"],
     };
     NvlinkDomain = "nvd", Walls, "GPUs per NVLink domain", "每个 NVLink 域的卡数",
         field(llm.walls.nvlink_domain_gpus; Whole::at_most(1, 1024).noting(tr("(8 in an HGX node, 72 in an NVL72 rack)", "（HGX 节点为 8，NVL72 机柜为 72）"))) {
         control: Decimal,
         label: "GPUs per NVLink domain",
         help: ("TP, CP and EP groups inside it use <code>bnv</code>; 8 in an HGX node, 72 in an NVL72 rack", "域内的 TP、CP、EP 组使用 bnv；HGX 节点为 8，NVL72 机柜为 72"),
-        url: &["GPUs per NVLink domain: TP, CP and EP groups that fit inside it (placed in that order) talk at `bnv`, larger ones at `beff`. Groups are placed whole: a domain of `D` GPUs holds `⌊D/g⌋` groups of `g` GPUs (the group and what is placed inside it) and leaves `D mod g` of its GPUs to other jobs, as NVIDIA's GB200 runs use 64 GPUs of each 72-GPU rack; the HSDP lever shards over those `⌊D/g⌋` groups", "`8` (an HGX H100/H200 node)", "a whole number `1 … 1,024` (`72` for an NVL72 rack); else refused (\"… is above 1,024\")", "§12.4"],
+        url: &["GPUs per NVLink domain: TP, CP and EP groups that fit inside it (placed in that order) talk at `bnv`, larger ones at `beff`. Groups are placed whole: a domain of `D` GPUs holds `⌊D/g⌋` groups of `g` GPUs (the group and what is placed inside it) and leaves `D mod g` of its GPUs to other jobs, as NVIDIA's GB200 runs use 64 GPUs of each 72-GPU rack; the HSDP lever shards over those `⌊D/g⌋` groups", "`8` (an HGX H100/H200 node)", "`72` for an NVL72 rack", "§12.4"],
     };
     Gpus = "ns", Llm, "GPU counts in the tables", "表格中的 GPU 数",
         field(llm.gpus; GpuList { empty: false }) {
         control: Text,
         label: "GPU counts in the tables",
         help: ("increasing, comma-separated: <code>1024, 4096, 8192, 16384</code>", "递增，以逗号分隔，例如 1024,4096,8192,16384"),
-        url: &["GPU counts of the table rows (the charts span them and `N_max`)", "`1024,4096,8192,16384`", "1 … 32 whole numbers in `1 … 2^30`, strictly increasing, separated by `,` (or `;`, spaces); each a multiple of `tp×pp×cp`", "§3.3"],
+        url: &["GPU counts of the table rows (the charts span them and `N_max`)", "`1024,4096,8192,16384`", "each a multiple of `tp×pp×cp`", "§3.3"],
     };
     TokenBudget = "tb", Llm, "Token budget", "Token 预算",
         slider(log(1e9, 1e14), |s| s.llm.token_budget),
@@ -894,14 +916,14 @@ keys! {
         control: Decimal,
         label: "Token budget",
         help: ("optimizer steps = budget / <var>B</var>", "optimizer step 数 = 预算 / B"),
-        url: &["token budget. The weak table's optimizer steps are `tb / B` (a fixed budget); the Plan panel reads it as the tokens the run needs at batch `b` to reach its target, which sets `S_min`", "`1T`", "`1 … 10^18` tokens: `1T`, `15T`; at least `b`", "§3.3, §8.2"],
+        url: &["token budget. The weak table's optimizer steps are `tb / B` (a fixed budget); the Plan panel reads it as the tokens the run needs at batch `b` to reach its target, which sets `S_min`", "`1T`", "`1T`, `15T`; at least `b`", "§3.3, §8.2"],
     };
     CriticalBatch = "bcrit", Plan, "Critical batch B_crit (tokens)", "临界批量 B_crit（tokens）",
         slider(log(1e5, 1e10), |s| s.plan.critical_batch_tokens),
         field(plan.critical_batch_tokens; Tokens { what: tr("the critical batch B_crit", "临界批量 B_crit") }) {
         control: Decimal,
         label: "Critical batch <var>B</var><sub>crit</sub> (tokens)",
-        url: &["critical batch `B_crit`, tokens (McCandlish et al. 2018): `S(B) = S_min·(1 + B_crit/B)`", "`32M`", "`1` … `10^15` tokens: `32M`, `20M tokens`, `4Mi`", "§8"],
+        url: &["critical batch `B_crit`, tokens (McCandlish et al. 2018): `S(B) = S_min·(1 + B_crit/B)`", "`32M`", "`32M`, `20M tokens`, `4Mi`", "§8"],
     };
     BatchCap = "bcap", Plan, "Weak-scaling batch cap", "弱扩展的 batch 上限" {
         control: Text,
@@ -912,7 +934,7 @@ keys! {
     };
     Levers = "lv", Plan, "Levers", "降低 T_crit 的手段",
         field(plan.levers; Levers) {
-        url: &["levers switched on", "empty (none)", "names from `nvlink`, `ep`, `noreshard`, `fp8`, `zb`, separated by `,` (or spaces, `;`); a repeated name counts once; written back in that order (`lv=fp8,nvlink` → `lv=nvlink,fp8`); an unknown name rejects the whole value", "§10"],
+        url: &["levers switched on", "empty (none)", "a repeated name counts once; written back in that order (`lv=fp8,nvlink` → `lv=nvlink,fp8`); an unknown name rejects the whole value", "§10"],
     };
     NvlinkBandwidth = "bnv", Plan, "NVLink bus bandwidth", "NVLink 总线带宽（字节/秒）" {
         control: Text,
@@ -922,7 +944,7 @@ keys! {
     };
     LossCurve = "lc", Plan, "Loss–token curve available", "有 validation loss–token 曲线支撑这些数字",
         field(plan.loss_curve; Flag) {
-        url: &["a validation loss–token curve backs the numbers (the reporting checklist's fourth point)", "`0`", "`1`, `yes`, `true`; `0`, `no`, `false`, empty; written back as `1` or `0`", "§11"],
+        url: &["a validation loss–token curve backs the numbers (the reporting checklist's fourth point)", "`0`", "", "§11"],
     };
     Quiz = "q", Learn, "Exercises shown", "显示的练习" {
         url: &["`view=learn` only: the exercises shown (a teacher's link; the definitions are hidden)", "empty (the whole view)", "exercise numbers `1 … 14`, comma-separated, each once: `q=3`, `q=1,4,7`"],
