@@ -25,6 +25,7 @@ USAGE:
     scaling presets [--lang en|zh]
     scaling shapes
     scaling machines [--format text|csv|md|json] [--lang en|zh]
+    scaling keys   [--format text|json]
     (strong, weak, plan, report, layouts and import also take --shape NAME)
     scaling prerender [--query '…'] [--figure 'CHART QUERY' … [--lang en|zh]]
     scaling --help
@@ -137,6 +138,11 @@ pub enum Command {
     Machines {
         format: Format,
         lang: Option<Lang>,
+    },
+    /// `scaling keys [--format F]`: every URL key, its group, label and what it accepts; with
+    /// `json`, the key table as `docs/keys.json` holds it.
+    Keys {
+        format: Format,
     },
     /// `scaling prerender [--query Q]`: the first view's HTML fragments, as JSON; with
     /// `--figure 'CHART QUERY'` (repeated, and `--lang`), the Learn view's figures' SVGs.
@@ -355,6 +361,7 @@ impl Args {
             Some("presets") => return Ok(Command::Presets { lang }),
             Some("shapes") => return Ok(Command::Shapes),
             Some("machines") => return Ok(Command::Machines { format, lang }),
+            Some("keys") => return Ok(Command::Keys { format }),
             Some("prerender") => {
                 return Ok(Command::Prerender {
                     query,

@@ -245,6 +245,31 @@ pub(crate) fn shapes() -> String {
         .join("\n")
 }
 
+/// `scaling keys`: one line per URL key in URL order (its name, group, label and what it
+/// accepts), or with `--format json` the key table as `docs/keys.json` holds it.
+pub(crate) fn keys(format: Format) -> String {
+    use scaling_core::scenario::Key;
+    if format == Format::Json {
+        return scaling_core::panel::inputs::keys_json();
+    }
+    let width = Key::ALL.iter().map(|k| k.name().len()).max().unwrap_or(0);
+    Key::ALL
+        .iter()
+        .map(|k| {
+            let accepted = k
+                .bounds()
+                .or_else(|| k.spec().url.get(2).map(|a| a.to_string()))
+                .unwrap_or_default();
+            let group = format!("{:?}", k.group()).to_lowercase();
+            format!(
+                "{:width$}  {group:8}  {}: {accepted}\n",
+                k.name(),
+                k.label()
+            )
+        })
+        .collect()
+}
+
 /// `scaling machines`: the table, then each machine's sources (text and Markdown), or the
 /// JSON with every number in SI units.
 pub(crate) fn machines(format: Format) -> String {

@@ -34,6 +34,7 @@ pub fn run(command: &Command) -> Result<String, CliError> {
         Command::Help => Ok(usage()),
         Command::Presets { lang } => Ok(presets(*lang)),
         Command::Shapes => Ok(shapes()),
+        Command::Keys { format } => Ok(keys(*format)),
         Command::Machines { format, lang } => {
             set_lang(lang.unwrap_or_default());
             Ok(machines(*format))

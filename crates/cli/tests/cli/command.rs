@@ -756,3 +756,23 @@ fn shapes_are_listed_and_applied() {
         "{err}"
     );
 }
+
+/// `scaling keys` lists every URL key with what it accepts; its JSON is `docs/keys.json`, the
+/// file the scripts read.
+#[test]
+fn keys_lists_the_key_table() {
+    let (code, text, _) = scaling(&["keys"]);
+    assert_eq!(code, 0);
+    assert_eq!(text.lines().count(), 80, "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l == "ep     walls     Expert parallel EP: whole number `1 … 65,536`"),
+        "{text}"
+    );
+    let (code, json, _) = scaling(&["keys", "--format", "json"]);
+    assert_eq!(code, 0);
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/keys.json"))
+            .expect("docs/keys.json");
+    assert_eq!(json, docs);
+}
