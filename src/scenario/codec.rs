@@ -798,6 +798,21 @@ mod bounds {
         }
     }
 
+    impl Bounds for Quiz {
+        fn bounds(self) -> String {
+            format!(
+                "exercise numbers `1 … {}`, separated by commas, each once; empty: the whole view",
+                crate::scenario::EXERCISES
+            )
+        }
+    }
+
+    impl<C: Codec + Bounds> Bounds for Optional<C> {
+        fn bounds(self) -> String {
+            format!("{}, or empty", self.0.bounds())
+        }
+    }
+
     impl Bounds for Levers {
         fn bounds(self) -> String {
             let names: Vec<&str> = crate::model::levers::Lever::ALL
@@ -806,6 +821,46 @@ mod bounds {
                 .collect();
             format!("names from {}, separated by commas", either(&names))
         }
+    }
+}
+
+impl Named for super::View {
+    const ALL: &'static [Self] = &super::View::ALL;
+    fn key(self) -> &'static str {
+        super::View::key(self)
+    }
+}
+
+/// The Learn view's exercises (`q=3` or `1,4,7`): numbers, each once, in the teacher's order.
+#[derive(Clone, Copy)]
+pub(crate) struct Quiz;
+
+impl Codec for Quiz {
+    type Value = Vec<u8>;
+    fn parse(self, text: &str) -> Result<Vec<u8>, String> {
+        super::parse_quiz(text)
+    }
+    fn write(self, value: &Vec<u8>) -> String {
+        let numbers: Vec<String> = value.iter().map(|n| n.to_string()).collect();
+        numbers.join(",")
+    }
+}
+
+/// A value its codec `C` reads, or none when the text is empty (`bcap`: no cap).
+#[derive(Clone, Copy)]
+pub(crate) struct Optional<C>(pub C);
+
+impl<C: Codec> Codec for Optional<C> {
+    type Value = Option<C::Value>;
+    fn parse(self, text: &str) -> Result<Self::Value, String> {
+        if text.trim().is_empty() {
+            Ok(None)
+        } else {
+            self.0.parse(text).map(Some)
+        }
+    }
+    fn write(self, value: &Self::Value) -> String {
+        value.as_ref().map(|v| self.0.write(v)).unwrap_or_default()
     }
 }
 

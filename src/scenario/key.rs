@@ -283,8 +283,9 @@ keys! {
     Embed = "embed", Display, "Embedded panel", "嵌入的面板" {
         url: &["show one panel with minimal chrome, for an iframe; also selects that panel", "none", "`laws`, `strong`, `weak`, `plan`"],
     };
-    View = "view", Display, "Panel", "面板" {
-        url: &["which panel is shown", "`laws` (the LLM presets set `strong` or `weak`; no preset sets `plan`)", "`laws`, `strong`, `weak`, `plan`, `learn` (the definitions and exercises)"],
+    View = "view", Display, "Panel", "面板",
+        field(view; Choice::new()) {
+        url: &["which panel is shown", "`laws` (the LLM presets set `strong` or `weak`; no preset sets `plan`)", "`learn` is the definitions and exercises"],
     };
     Lang = "lang", Display, "Language", "语言" {
         url: &["interface language; without it the browser's language decides", "browser", "`en`, `zh` (or `zh-CN`, `en-GB` …)"],
@@ -925,12 +926,13 @@ keys! {
         label: "Critical batch <var>B</var><sub>crit</sub> (tokens)",
         url: &["critical batch `B_crit`, tokens (McCandlish et al. 2018): `S(B) = S_min·(1 + B_crit/B)`", "`32M`", "`32M`, `20M tokens`, `4Mi`", "§8"],
     };
-    BatchCap = "bcap", Plan, "Weak-scaling batch cap", "弱扩展的 batch 上限" {
+    BatchCap = "bcap", Plan, "Weak-scaling batch cap", "弱扩展的 batch 上限",
+        field(plan.batch_cap_tokens; Optional(Tokens { what: tr("the batch cap", "批量上限") })) {
         control: Text,
         label: "Weak scaling stops growing <var>B</var> at",
         help: ("empty = at <var>B</var><sub>crit</sub>; then strong scaling", "留空 = B_crit；之后转为强扩展"),
         placeholder: "B_crit",
-        url: &["the batch at which weak-then-strong stops growing `B` and starts strong scaling", "empty (= `B_crit`)", "empty, or `1` … `10^15` tokens", "§9"],
+        url: &["the batch at which weak-then-strong stops growing `B` and starts strong scaling", "empty (= `B_crit`)", "empty: `B_crit` caps it", "§9"],
     };
     Levers = "lv", Plan, "Levers", "降低 T_crit 的手段",
         field(plan.levers; Levers) {
@@ -946,8 +948,9 @@ keys! {
         field(plan.loss_curve; Flag) {
         url: &["a validation loss–token curve backs the numbers (the reporting checklist's fourth point)", "`0`", "", "§11"],
     };
-    Quiz = "q", Learn, "Exercises shown", "显示的练习" {
-        url: &["`view=learn` only: the exercises shown (a teacher's link; the definitions are hidden)", "empty (the whole view)", "exercise numbers `1 … 14`, comma-separated, each once: `q=3`, `q=1,4,7`"],
+    Quiz = "q", Learn, "Exercises shown", "显示的练习",
+        field(quiz; Quiz) {
+        url: &["`view=learn` only: the exercises shown (a teacher's link; the definitions are hidden)", "empty (the whole view)", "`q=3`, `q=1,4,7`"],
     };
     // Last: scenario A's own query, compared with this one (docs/url.md, "Compare").
     Pin = "pin", Pin, "Pinned scenario A", "固定的场景 A" {

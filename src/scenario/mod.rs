@@ -158,7 +158,6 @@ impl Scenario {
     /// The canonical text of one input, as written to the URL and shown in its number box.
     pub fn get_text(&self, key: Key) -> String {
         match key {
-            Key::View => return self.view.key().to_string(),
             Key::Lang => return self.lang.map_or("", |l| l.key()).to_string(),
             Key::Theme => {
                 return match self.theme {
@@ -170,10 +169,6 @@ impl Scenario {
             }
             Key::Embed => return self.embed.map_or("", |v| v.key()).to_string(),
             Key::Show => return if self.charts_only { "charts" } else { "" }.to_string(),
-            Key::Quiz => {
-                let numbers: Vec<String> = self.quiz.iter().map(|n| n.to_string()).collect();
-                return numbers.join(",");
-            }
             Key::Pin => return self.pinned.as_ref().map_or(String::new(), |a| a.to_query()),
             _ => {}
         }
@@ -189,15 +184,7 @@ impl Scenario {
 
     /// Parses one input without the cross-input rules.
     fn set_unchecked(&mut self, key: Key, text: &str) -> Result<(), InputError> {
-        let result = if key == Key::View {
-            View::from_key(text).map(|v| self.view = v).ok_or_else(|| {
-                trf!(
-                    "“{}” is not one of laws, strong, weak, plan, learn",
-                    "“{}” 不是 laws、strong、weak、plan、learn 之一",
-                    clip(text)
-                )
-            })
-        } else if key == Key::Lang {
+        let result = if key == Key::Lang {
             if text.trim().is_empty() {
                 self.lang = None;
                 Ok(())
@@ -235,8 +222,6 @@ impl Scenario {
                 )),
             }
             .map(|c| self.charts_only = c)
-        } else if key == Key::Quiz {
-            parse_quiz(text).map(|q| self.quiz = q)
         } else if key == Key::Embed {
             if text.trim().is_empty() {
                 self.embed = None;

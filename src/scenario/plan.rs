@@ -51,7 +51,6 @@ pub(super) fn parse_tokens(text: &str, what: &str) -> Result<f64, String> {
 impl PlanSettings {
     pub(super) fn get_text(&self, key: Key) -> Option<String> {
         Some(match key {
-            Key::BatchCap => self.batch_cap_tokens.map(canonical_si).unwrap_or_default(),
             Key::NvlinkBandwidth => canonical_si(self.nvlink_bytes_per_s),
             _ => return None,
         })
@@ -63,13 +62,6 @@ impl PlanSettings {
 
     fn set_plan(&mut self, key: Key, text: &str) -> Result<(), String> {
         match key {
-            Key::BatchCap => {
-                self.batch_cap_tokens = if text.trim().is_empty() {
-                    None
-                } else {
-                    Some(parse_tokens(text, tr("the batch cap", "批量上限"))?)
-                }
-            }
             Key::NvlinkBandwidth => {
                 self.nvlink_bytes_per_s = parse_in_range(text, 1e9, 1e13, tr("bytes/s", "字节/秒"))?
             }
