@@ -45,7 +45,7 @@ pub fn control_html(key: Key, indent: &str) -> String {
     };
     lines.push(format!(
         r#"  <label{label_id} for="{k}-input" data-i18n="label-{k}">{}</label>"#,
-        spec.label
+        key.label_markup()
     ));
     if let Some(s) = slider {
         lines.push(format!(
@@ -94,7 +94,7 @@ pub fn control_html(key: Key, indent: &str) -> String {
             let i = inner.name();
             lines.push(format!(
                 r#"    <label class="inline visually-hidden" for="{i}-input" data-i18n="label-{i}">{}</label>"#,
-                inner.spec().label
+                inner.label_markup()
             ));
             lines.push(format!(
                 r#"    <select id="{i}-input">{}</select>"#,
@@ -421,7 +421,7 @@ pub fn keys_json() -> String {
                 "label": key.label(),
                 "label_zh": key.label_zh().unwrap_or(""),
                 "control": control,
-                "page_label": spec.label,
+                "label_markup": key.label_markup(),
                 "help": [spec.help.0, spec.help.1],
                 "options": options.iter().map(|o| [o.0, o.1, o.2]).collect::<Vec<_>>(),
                 "slider": SLIDERS.iter().any(|s| s.key == key),

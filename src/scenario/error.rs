@@ -19,7 +19,8 @@ impl fmt::Display for InputError {
         } else {
             None
         };
-        let name = label.unwrap_or(self.key.label());
+        let english = self.key.label();
+        let name = label.unwrap_or(&english);
         if crate::i18n::zh() {
             write!(f, "{}（{}）：{}", name, self.key.name(), self.reason)
         } else {
