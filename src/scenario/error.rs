@@ -19,8 +19,7 @@ impl fmt::Display for InputError {
         } else {
             None
         };
-        let english = self.key.label();
-        let name = label.unwrap_or(&english);
+        let name = label.unwrap_or(self.key.label());
         if crate::i18n::zh() {
             write!(f, "{}（{}）：{}", name, self.key.name(), self.reason)
         } else {

@@ -162,33 +162,50 @@ impl SliderSpec {
     }
 }
 
-/// A label's markup as text: a subscript after `_` (`B<sub>global</sub>` → `B_global`), a
-/// superscript after `^`, other tags dropped, the three escaped characters back.
-pub fn plain_label(markup: &'static str) -> std::borrow::Cow<'static, str> {
-    if !markup.contains(['<', '&']) {
-        return std::borrow::Cow::Borrowed(markup);
-    }
-    let mut out = String::with_capacity(markup.len());
-    let mut rest = markup;
-    while let Some(at) = rest.find('<') {
-        out.push_str(&rest[..at]);
-        let Some(end) = rest[at..].find('>') else {
-            rest = &rest[at..];
-            break;
-        };
-        match &rest[at..at + end + 1] {
-            "<sub>" => out.push('_'),
-            "<sup>" => out.push('^'),
-            _ => {}
+/// The length of a label's markup as text ([`plain_label`]).
+pub const fn plain_label_len(markup: &str) -> usize {
+    plain_label::<0>(markup).1
+}
+
+/// A label's markup as text, at compile time: a subscript after `_` (`B<sub>global</sub>` →
+/// `B_global`), a superscript after `^`, other tags dropped (labels hold no entities). The
+/// bytes, and how many of them are the text (`N` for the array, 0 to only count).
+pub const fn plain_label<const N: usize>(markup: &str) -> ([u8; N], usize) {
+    let bytes = markup.as_bytes();
+    let mut out = [0u8; N];
+    let (mut i, mut n) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] == b'<' {
+            let mut end = i;
+            while end < bytes.len() && bytes[end] != b'>' {
+                end += 1;
+            }
+            // `<sub>` and `<sup>`: five bytes, `s`, `u`, then `b` or `p`.
+            let mark = if end == i + 4 && bytes[i + 1] == b's' && bytes[i + 2] == b'u' {
+                match bytes[i + 3] {
+                    b'b' => Some(b'_'),
+                    b'p' => Some(b'^'),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            if let Some(mark) = mark {
+                if n < N {
+                    out[n] = mark;
+                }
+                n += 1;
+            }
+            i = end + 1;
+        } else {
+            if n < N {
+                out[n] = bytes[i];
+            }
+            n += 1;
+            i += 1;
         }
-        rest = &rest[at + end + 1..];
     }
-    out.push_str(rest);
-    std::borrow::Cow::Owned(
-        out.replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&amp;", "&"),
-    )
+    (out, n)
 }
 
 macro_rules! keys {
@@ -212,14 +229,24 @@ macro_rules! keys {
 
             /// The input's one English label, as the page shows it: markup (`<var>`,
             /// `<sub>`, `<sup>`) for the symbols; its Chinese is [`Self::label_zh`].
+            #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
             pub fn label_markup(self) -> &'static str {
                 match self { $( Key::$variant => $label, )* }
             }
 
             /// What a reader calls this input in English messages: the page's label as
-            /// text (`Global batch B_global (tokens)`, `plain_label`).
-            pub fn label(self) -> std::borrow::Cow<'static, str> {
-                plain_label(self.label_markup())
+            /// text (`Global batch B_global (tokens)`), made from the markup at compile time
+            /// (`plain_label`), so the page's wasm holds the text alone.
+            pub fn label(self) -> &'static str {
+                match self { $( Key::$variant => {
+                    const LEN: usize = plain_label_len($label);
+                    const BYTES: [u8; LEN] = plain_label::<LEN>($label).0;
+                    const TEXT: &str = match std::str::from_utf8(&BYTES) {
+                        Ok(text) => text,
+                        Err(_) => panic!("a label's text is UTF-8"),
+                    };
+                    TEXT
+                } )* }
             }
 
             /// The part of the scenario the input belongs to.
@@ -1071,8 +1098,7 @@ impl Key {
         } else {
             None
         };
-        let english = self.label();
-        let label = label.unwrap_or(&english);
+        let label = label.unwrap_or(self.label());
         let short = label
             .find(" (")
             .or_else(|| label.find('（'))
@@ -1114,5 +1140,39 @@ impl Key {
     /// Keys of the LLM panels, the walls' included.
     pub fn is_llm(self) -> bool {
         matches!(self.group(), Group::Llm | Group::Walls)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(markup: &'static str) -> String {
+        let (bytes, len) = plain_label::<128>(markup);
+        assert_eq!(len, plain_label_len(markup));
+        String::from_utf8(bytes[..len].to_vec()).expect("UTF-8")
+    }
+
+    #[test]
+    fn a_label_reads_as_text_in_messages() {
+        assert_eq!(
+            plain("Global batch <var>B</var><sub>global</sub> (tokens)"),
+            "Global batch B_global (tokens)"
+        );
+        assert_eq!(
+            plain("Sun–Ni <var>G(N) = N<sup>g</sup></var>"),
+            "Sun–Ni G(N) = N^g"
+        );
+        assert_eq!(
+            plain("Head width <var>d<sub>h</sub></var>"),
+            "Head width d_h"
+        );
+        assert_eq!(plain("Tensor parallel TP"), "Tensor parallel TP");
+        assert_eq!(plain("a <b"), "a ");
+        assert_eq!(Key::GlobalBatch.label(), "Global batch B_global (tokens)");
+        assert_eq!(Key::BaselineGpus.label(), "Baseline GPUs N_0");
+        for key in Key::ALL {
+            assert!(!key.label().contains(['<', '>']), "{}", key.label());
+        }
     }
 }
