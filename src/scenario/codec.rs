@@ -599,6 +599,7 @@ pub(crate) trait Bounds {
 #[cfg(any(not(target_arch = "wasm32"), feature = "web-zh"))]
 mod bounds {
     use super::*;
+    use crate::model::measured::MAX_POINTS;
     use crate::text::units::format_si;
 
     /// `2^30` for the processor bound, else the count with its thousands separated.
@@ -723,7 +724,7 @@ mod bounds {
 
     impl Bounds for Degree {
         fn bounds(self) -> String {
-            let degree = whole(1.0, 65_536.0);
+            let degree = whole(1.0, super::super::parse::MAX_DEGREE);
             if self.zero {
                 format!("`0` (also empty), or a {degree}")
             } else {
@@ -782,13 +783,13 @@ mod bounds {
 
     impl Bounds for Table {
         fn bounds(self) -> String {
-            "2 … 64 `N:ms` pairs, `N` increasing in `1 … 2^30`".into()
+            format!("2 … {MAX_POINTS} `N:ms` pairs, `N` increasing in `1 … 2^30`")
         }
     }
 
     impl Bounds for Points {
         fn bounds(self) -> String {
-            "up to 64 `N:value` pairs, `N` increasing in `1 … 2^30`".into()
+            format!("up to {MAX_POINTS} `N:value` pairs, `N` increasing in `1 … 2^30`")
         }
     }
 

@@ -125,19 +125,25 @@ pub(crate) fn parse_small_count(
     parse_count(text, 1.0)
 }
 
+/// The largest parallel degree or count of microbatches a key takes (`a`, `tp`, `pp`, `cp`,
+/// `mbs`).
+pub(crate) const MAX_DEGREE: f64 = 65_536.0;
+
 pub(crate) fn parse_degree(text: &str) -> Result<u32, String> {
     let v = parse_small_count(text, |v| {
         trf!(
-            "{} is outside 1 … 65,536",
-            "{} 超出 1 … 65,536 的范围",
-            quote_number(v)
+            "{} is outside 1 … {}",
+            "{} 超出 1 … {} 的范围",
+            quote_number(v),
+            format_count(MAX_DEGREE)
         )
     })?;
-    if v > 65_536.0 {
+    if v > MAX_DEGREE {
         return Err(trf!(
-            "{} is above 65,536",
-            "{} 大于 65,536",
-            format_count(v)
+            "{} is above {}",
+            "{} 大于 {}",
+            format_count(v),
+            format_count(MAX_DEGREE)
         ));
     }
     Ok(v as u32)
