@@ -91,7 +91,7 @@ test-fuzz:
 # Headless Chromium via chromedriver; wasm-bindgen-test-runner reads crates/web/webdriver.json
 # (cargo runs a package's tests in its directory).
 test-wasm:
-	$(ENV) CHROMEDRIVER=$(CHROMEDRIVER) cargo test --target wasm32-unknown-unknown -p scaling-explorer --test web
+	$(ENV) CHROMEDRIVER=$(CHROMEDRIVER) cargo test --target wasm32-unknown-unknown -p scaling-explorer --lib --test web
 
 # test-wasm again and again under load: a wait on a duration fails here first (docs/testing.md).
 FLAKE_RUNS ?= 10
