@@ -693,8 +693,29 @@ keys! {
         help: ("<code>0</code> = <var>h</var>/heads; Qwen3: <code>128</code>", "0 = h/头数；Qwen3 为 128"),
         megatron: &["--kv-channels"],
         nemo: &["model.config.kv_channels"],
-        hf: &["head_dim"],
+        hf: &["head_dim", "qk_nope_head_dim"],
         url: &["the width of one attention head `d_h`: attention weights `2·h·d_h·(nh + kvh)` per layer and attention FLOPs `12·L·nh·d_h·s` per token (Qwen3 and GPT-OSS give heads their own width)", "`0` (= `hd/nh`)", "`128`", "§12.1"],
+    };
+    KvLoraRank = "kvr", Walls, "Latent K/V width <var>r<sub>kv</sub></var>", "潜在注意力 K/V 压缩宽度 r_kv",
+        field(llm.walls.kv_lora_rank; Size) {
+        control: Decimal,
+        help: ("multi-head latent attention; <code>0</code> = standard attention; DeepSeek-V3: <code>512</code>", "多头潜在注意力；0 = 标准注意力；DeepSeek-V3 为 512"),
+        hf: &["kv_lora_rank"],
+        url: &["multi-head latent attention's compressed key/value width `r_kv` (DeepSeek-V2 §2.1): with it `hdim` is each head's key and value width without RoPE, and the attention's weights and FLOPs are latent attention's", "`0` (standard attention)", "`512`", "§12.1"],
+    };
+    QLoraRank = "qr", Walls, "Latent query width <var>r<sub>q</sub></var>", "潜在注意力 Q 压缩宽度 r_q",
+        field(llm.walls.q_lora_rank; Size) {
+        control: Decimal,
+        help: ("with <code>kvr</code>; <code>0</code> = queries straight from <var>h</var>; DeepSeek-V3: <code>1536</code>", "需 kvr；0 = Q 直接由 h 投影；DeepSeek-V3 为 1536"),
+        hf: &["q_lora_rank"],
+        url: &["latent attention's compressed query width `r_q`", "`0` (queries projected from `h`)", "needs `kvr > 0`", "§12.1"],
+    };
+    RopeDim = "rope", Walls, "Latent RoPE width <var>d<sub>R</sub></var>", "潜在注意力旋转位置编码宽度 d_R",
+        field(llm.walls.rope_dim; Size) {
+        control: Decimal,
+        help: ("with <code>kvr</code>: added to each head's query and key; DeepSeek-V3: <code>64</code>", "需 kvr：加在每个头的 Q 与 K 上；DeepSeek-V3 为 64"),
+        hf: &["qk_rope_head_dim"],
+        url: &["latent attention's decoupled RoPE width `d_R`, per query head and one shared key: queries and keys are `hdim + rope` wide", "`0`", "needs `kvr > 0`", "§12.1"],
     };
     Ffn = "ffn", Walls, "Gated MLP size", "门控 MLP 宽度",
         field(llm.walls.ffn; Size) {
@@ -747,6 +768,19 @@ keys! {
         help: ("MLPs every token passes beside its <var>k</var>; Llama 4 Scout: <code>1</code>", "每个 token 除 k 个路由专家外都经过的 MLP；Llama 4 Scout 为 1"),
         hf: &["n_shared_experts", "shared_expert_intermediate_size"],
         url: &["shared experts per MoE layer: MLPs of the experts' width that every token passes beside its `k` routed ones (in `P` and `P_a`; dense weights, not split by `ep`)", "`0`", "needs `ne > 1`", "§12.1, §12.6"],
+    };
+    DenseLayers = "dl", Walls, "Leading dense layers", "前置稠密层数",
+        field(llm.walls.dense_layers; Size) {
+        control: Decimal,
+        help: ("of the <var>L</var> layers, the first ones without experts; DeepSeek-V3: <code>3</code>", "L 层中最前面不含专家的层数；DeepSeek-V3 为 3"),
+        hf: &["first_k_dense_replace"],
+        url: &["the first layers of an MoE that have one dense MLP (`dffn` wide) instead of experts: in `P`, `P_a` and the FLOPs, and no all-to-all", "`0`", "needs `ne > 1`, fewer than `nl`", "§12.1, §12.6"],
+    };
+    DenseFfn = "dffn", Walls, "Dense layers' MLP size", "稠密层的 MLP 宽度",
+        field(llm.walls.dense_ffn; Size) {
+        control: Decimal,
+        help: ("gated MLP of the <code>dl</code> dense layers; <code>0</code> = the experts' <code>ffn</code>; DeepSeek-V3: <code>18432</code>", "dl 个稠密层的门控 MLP；0 = 专家的 ffn；DeepSeek-V3 为 18432"),
+        url: &["inner width of the leading dense layers' gated MLP (`3·h·dffn` weights each)", "`0` (= `ffn`)", "`18432`", "§12.1"],
     };
     Ep = "ep", Walls, "Expert parallel EP", "专家并行 EP",
         field(llm.walls.ep; Whole::at_most(1, 65_536)) {
@@ -1001,12 +1035,17 @@ pub const SECTIONS: &[(&str, &[Key])] = {
                 Heads,
                 KvHeads,
                 HeadDim,
+                KvLoraRank,
+                QLoraRank,
+                RopeDim,
                 Ffn,
                 SeqLen,
                 Vocab,
                 Experts,
                 ExpertsPerToken,
                 SharedExperts,
+                DenseLayers,
+                DenseFfn,
                 Ep,
                 Hbm,
                 HbmReserve,

@@ -1,5 +1,6 @@
 //! Published open models' shapes, to put a model on the page in one step: each sets only the
-//! shape's inputs (`nl`, `hd`, `nh`, `kvh`, `hdim`, `ffn`, `voc`, `ne`, `ke`, `nse`) and the sequence length
+//! shape's inputs (`nl`, `hd`, `nh`, `kvh`, `hdim`, `kvr`, `qr`, `rope`, `ffn`, `voc`, `ne`, `ke`,
+//! `nse`, `dl`, `dffn`) and the sequence length
 //! it was pretrained at (`sq`), then `p` and `pa` from the shape, as importing its
 //! `config.json` does ([`super::import`]); the layout, batch and hardware stay the reader's.
 //! The shape keys are the model's Hugging Face `config.json` read by the importer (the
@@ -149,22 +150,22 @@ pub const SHAPES: [ModelShape; 13] = [
     ModelShape {
         name: "DeepSeek-V3",
         card_params: "671B / 37B active",
-        query: "nl=61&hd=7168&nh=128&kvh=128&ffn=2048&voc=129280&ne=256&ke=8&nse=1&sq=4096",
+        query: "nl=61&hd=7168&nh=128&kvh=128&hdim=128&kvr=512&qr=1536&rope=64&ffn=2048&voc=129280&ne=256&ke=8&nse=1&dl=3&dffn=18432&sq=4096",
         source: || {
             tr(
-                "deepseek-ai/DeepSeek-V3 config.json (latent attention and three dense layers approximated: docs/import.md); 4K-token pretraining sequences (DeepSeek-AI 2024, §4.2)",
-                "来源：deepseek-ai/DeepSeek-V3 config.json（潜在注意力和前三个稠密层按近似处理，见 docs/import.md）；预训练序列 4K tokens（DeepSeek-AI 2024，§4.2）",
+                "deepseek-ai/DeepSeek-V3 config.json (the multi-token-prediction module left out: docs/import.md); 4K-token pretraining sequences (DeepSeek-AI 2024, §4.2)",
+                "来源：deepseek-ai/DeepSeek-V3 config.json（不含多 token 预测模块，见 docs/import.md）；预训练序列 4K tokens（DeepSeek-AI 2024，§4.2）",
             )
         },
     },
     ModelShape {
         name: "Kimi K2",
         card_params: "1.04T / 32B active",
-        query: "nl=61&hd=7168&nh=64&kvh=64&ffn=2048&voc=163840&ne=384&ke=8&nse=1&sq=4096",
+        query: "nl=61&hd=7168&nh=64&kvh=64&hdim=128&kvr=512&qr=1536&rope=64&ffn=2048&voc=163840&ne=384&ke=8&nse=1&dl=1&dffn=18432&sq=4096",
         source: || {
             tr(
-                "moonshotai/Kimi-K2-Instruct config.json (latent attention approximated); 4,096-token pretraining sequences (Kimi Team 2025, \"Kimi K2\" technical report)",
-                "来源：moonshotai/Kimi-K2-Instruct config.json（潜在注意力按近似处理）；预训练序列 4,096 tokens（Kimi Team 2025，“Kimi K2” 技术报告）",
+                "moonshotai/Kimi-K2-Instruct config.json; 4,096-token pretraining sequences (Kimi Team 2025, \"Kimi K2\" technical report)",
+                "来源：moonshotai/Kimi-K2-Instruct config.json；预训练序列 4,096 tokens（Kimi Team 2025，“Kimi K2” 技术报告）",
             )
         },
     },
@@ -175,9 +176,10 @@ impl ModelShape {
         SHAPES.into_iter().find(|s| s.name == name.trim())
     }
 
-    /// The shape's inputs and `sq` as `(key, text)`, from [`Self::query`], with `hdim` and
-    /// `nse` at `0` where the query leaves them out (heads `h/a` wide, no shared expert): a
-    /// shape is every shape input, so choosing Llama after Qwen3 does not keep Qwen3's heads.
+    /// The shape's inputs and `sq` as `(key, text)`, from [`Self::query`], with `hdim`, `kvr`,
+    /// `qr`, `rope`, `nse`, `dl` and `dffn` at `0` where the query leaves them out (heads `h/a`
+    /// wide, standard attention, no shared expert or dense layer): a shape is every shape
+    /// input, so choosing Llama after Qwen3 or DeepSeek-V3 does not keep their heads.
     pub fn values(&self) -> Vec<(Key, String)> {
         let mut values: Vec<(Key, String)> = self
             .query
@@ -187,7 +189,15 @@ impl ModelShape {
                 Some((Key::from_name(k)?, v.to_string()))
             })
             .collect();
-        for key in [Key::HeadDim, Key::SharedExperts] {
+        for key in [
+            Key::HeadDim,
+            Key::KvLoraRank,
+            Key::QLoraRank,
+            Key::RopeDim,
+            Key::SharedExperts,
+            Key::DenseLayers,
+            Key::DenseFfn,
+        ] {
             if !values.iter().any(|(k, _)| *k == key) {
                 values.push((key, "0".to_string()));
             }

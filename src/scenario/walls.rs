@@ -45,6 +45,16 @@ pub struct WallSettings {
     pub head_dim: f64,
     /// `nse`: shared experts per MoE layer.
     pub shared_experts: f64,
+    /// `kvr`: latent attention's compressed key/value width; `0` is standard attention.
+    pub kv_lora_rank: f64,
+    /// `qr`: latent attention's compressed query width; `0` projects queries from `h`.
+    pub q_lora_rank: f64,
+    /// `rope`: latent attention's decoupled RoPE width.
+    pub rope_dim: f64,
+    /// `dl`: an MoE's leading dense layers.
+    pub dense_layers: f64,
+    /// `dffn`: their gated MLP width; `0` is `ffn`.
+    pub dense_ffn: f64,
     /// `ep`: expert-parallel degree.
     pub ep: u32,
     /// `hbm`: GPU memory, bytes.
@@ -102,6 +112,11 @@ impl Default for WallSettings {
             experts_per_token: 1.0,
             head_dim: 0.0,
             shared_experts: 0.0,
+            kv_lora_rank: 0.0,
+            q_lora_rank: 0.0,
+            rope_dim: 0.0,
+            dense_layers: 0.0,
+            dense_ffn: 0.0,
             ep: 1,
             hbm_bytes: 80.0 * GIB_BYTES,
             hbm_reserve_bytes: HBM_RESERVE_BYTES,
@@ -157,6 +172,11 @@ impl WallSettings {
             experts_per_token: self.experts_per_token,
             head_dim: self.head_dim,
             shared_experts: self.shared_experts,
+            kv_lora_rank: self.kv_lora_rank,
+            q_lora_rank: self.q_lora_rank,
+            rope_dim: self.rope_dim,
+            dense_layers: self.dense_layers,
+            dense_ffn: self.dense_ffn,
         })
     }
 
@@ -235,6 +255,42 @@ impl WallSettings {
         Ok(())
     }
 
+    /// The rules of the shape's rarer parts: leading dense layers need experts and must leave
+    /// some, latent attention's widths need its `kvr`.
+    fn shape_part_rules(&self, out: &mut Vec<(Vec<Key>, String)>) {
+        if self.dense_layers > 0.0 && self.experts <= 1.0 {
+            out.push((
+                vec![Key::DenseLayers, Key::Experts],
+                trf!(
+                    "{} leading dense layers in a dense model (ne = 1): every layer is dense",
+                    "稠密模型（ne = 1）的每一层都是稠密层，无需前置稠密层数 {}",
+                    format_count(self.dense_layers)
+                ),
+            ));
+        }
+        if self.layers > 0.0 && self.dense_layers >= self.layers {
+            out.push((
+                vec![Key::DenseLayers, Key::Layers],
+                trf!(
+                    "{} leading dense layers leave none of the {} layers with experts",
+                    "前置稠密层 {} 层，{} 层中没有一层带专家",
+                    format_count(self.dense_layers),
+                    format_count(self.layers)
+                ),
+            ));
+        }
+        if self.kv_lora_rank <= 0.0 && (self.q_lora_rank > 0.0 || self.rope_dim > 0.0) {
+            out.push((
+                vec![Key::KvLoraRank, Key::QLoraRank, Key::RopeDim],
+                crate::i18n::tr(
+                    "latent attention's query and RoPE widths need its compressed K/V width: give kvr",
+                    "潜在注意力的 Q 压缩宽度与旋转位置编码宽度需要先给出其 K/V 压缩宽度 kvr",
+                )
+                .to_string(),
+            ));
+        }
+    }
+
     /// Cross-input rules with the layout (`tp`, `pp`, `cp`); each names the keys involved.
     pub fn check(&self, tp: u32, pp: u32, cp: u32) -> Vec<(Vec<Key>, String)> {
         let mut out = Vec::new();
@@ -259,6 +315,7 @@ impl WallSettings {
                 ),
             ));
         }
+        self.shape_part_rules(&mut out);
         if self.ep > 1 && (self.experts % self.ep as f64 != 0.0) {
             out.push((
                 vec![Key::Ep, Key::Experts],

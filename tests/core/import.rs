@@ -89,6 +89,46 @@ fn llama_70b_config_sets_its_shape_and_parameter_count() {
     assert_eq!(s.llm.active_params, 70_552_387_584.0);
 }
 
+/// DeepSeek-V3's config.json by hand (`shape.rs`'s `latent_attention_and_leading_dense_layers`
+/// derives the counts): latent attention `kvr` 512, `qr` 1,536, `rope` 64 on heads of
+/// `qk_nope_head_dim` 128, three leading dense layers of 18,432: `P` 670,918,967,296 and `P_a`
+/// 37,444,845,568. A Llama 3.1 8B config imported after it keeps none of that: `P` is its
+/// 8,029,995,008 (32 layers of `2·4,096·128·40` + `3·4,096·14,336` = 218,103,808, and
+/// `2·128,256·4,096`).
+#[test]
+fn latent_attention_and_dense_layers_come_from_the_config_and_go_with_the_next() {
+    let Some(s) = imported("hf/deepseek-v3.config.json") else {
+        return;
+    };
+    for (key, value) in [
+        (Key::HeadDim, "128"),
+        (Key::KvLoraRank, "512"),
+        (Key::QLoraRank, "1536"),
+        (Key::RopeDim, "64"),
+        (Key::DenseLayers, "3"),
+        (Key::DenseFfn, "18432"),
+        (Key::Ffn, "2048"),
+    ] {
+        assert_eq!(s.get_text(key), value, "{}", key.name());
+    }
+    assert_eq!(s.llm.total_params, 670_918_967_296.0);
+    assert_eq!(s.llm.active_params, 37_444_845_568.0);
+    let Some(llama) = config("hf/llama-3.1-8b.config.json") else {
+        return;
+    };
+    let next = apply(&s, &read(&llama).unwrap()).unwrap();
+    for key in [
+        Key::KvLoraRank,
+        Key::QLoraRank,
+        Key::RopeDim,
+        Key::DenseLayers,
+        Key::DenseFfn,
+    ] {
+        assert_eq!(next.get_text(key), "0", "{}", key.name());
+    }
+    assert_eq!(next.llm.total_params, 8_029_995_008.0);
+}
+
 /// Each published config's parameter count, from the imported shape, within 2% of its model
 /// card (the corpus's SOURCES.md), or the reason it cannot be.
 #[test]
@@ -107,10 +147,10 @@ fn every_config_agrees_with_its_model_card() {
         ("qwen3-235b-a22b", 235.0e9, None),
         ("gpt-oss-20b", 21.0e9, None),
         ("gpt-oss-120b", 117.0e9, None),
-        // Multi-head latent attention counted as standard attention of 128 heads, three
-        // dense layers counted as MoE layers.
-        ("deepseek-v3", 671.0e9, Some("kv_lora_rank")),
-        ("kimi-k2-instruct", 1.0e12, Some("kv_lora_rank")),
+        // Multi-head latent attention and leading dense layers (`kvr`, `dl`); the
+        // multi-token-prediction module is not in the card's 671B.
+        ("deepseek-v3", 671.0e9, None),
+        ("kimi-k2-instruct", 1.04e12, None),
     ];
     for (name, card, why) in cards {
         let Some(text) = config(&format!("hf/{name}.config.json")) else {
@@ -1168,8 +1208,13 @@ fn sample(format: Format, name: &str) -> String {
             | "top_k_experts"
             | "experts_per_token"
             | "n_shared_experts"
-            | "shared_expert_intermediate_size" => {
+            | "shared_expert_intermediate_size"
+            | "first_k_dense_replace" => {
                 format!("{{\"num_local_experts\": 8, \"{name}\": 2}}")
+            }
+            // Latent attention's sizes are read with its compressed width.
+            "q_lora_rank" | "qk_rope_head_dim" | "qk_nope_head_dim" => {
+                format!("{{\"kv_lora_rank\": 8, \"{name}\": 2}}")
             }
             _ => format!("{{\"{name}\": 2}}"),
         },

@@ -57,8 +57,31 @@ fn expected_keys(model: &Value) -> Vec<(Key, f64)> {
         }
         out.push((Key::SharedExperts, num("shared_experts").unwrap_or(0.0)));
     }
-    if let Some(d) = num("head_dim") {
+    // Latent attention: its compressed widths, and heads as wide as `qk_nope_head_dim` (a
+    // `head_dim` beside it is nominal: GLM-5's 64).
+    let latent = num("kv_lora_rank").is_some_and(|r| r > 0.0);
+    if latent {
+        out.push((Key::KvLoraRank, num("kv_lora_rank").unwrap_or(0.0)));
+        out.push((Key::QLoraRank, num("q_lora_rank").unwrap_or(0.0)));
+        if let Some(d) = num("qk_nope_head_dim") {
+            out.push((Key::HeadDim, d));
+        }
+        if let Some(d) = num("qk_rope_head_dim") {
+            out.push((Key::RopeDim, d));
+        }
+    } else if let Some(d) = num("head_dim") {
         out.push((Key::HeadDim, d));
+    }
+    // An MoE's leading dense layers and their MLP (`ffn` is the dense width beside
+    // `expert_ffn`).
+    if moe {
+        let dense = num("dense_layers").unwrap_or(0.0);
+        out.push((Key::DenseLayers, dense));
+        if dense > 0.0 {
+            if let Some(f) = num("ffn") {
+                out.push((Key::DenseFfn, f));
+            }
+        }
     }
     out
 }

@@ -606,6 +606,22 @@ fn the_walls_rules_name_their_keys() {
         Key::Ep,
         "does not divide the 8 experts",
     );
+    refused(
+        &format!("v=1&{shape}&dl=3"),
+        Key::DenseLayers,
+        "3 leading dense layers in a dense model",
+    );
+    refused(
+        &format!("v=1&{shape}&ne=8&ke=2&dl=32"),
+        Key::DenseLayers,
+        "leave none of the 32 layers with experts",
+    );
+    refused(
+        &format!("v=1&{shape}&qr=1536"),
+        Key::QLoraRank,
+        "query and RoPE widths need its compressed K/V width: give kvr",
+    );
+    accepted(&format!("v=1&{shape}&ne=8&ke=2&dl=31&kvr=512&rope=64"));
     refused("v=1&mbs=2", Key::Microbatch, "needs the sequence length sq");
     refused("v=1&mbs=x", Key::Microbatch, "");
     // 30 layers on 4 stages: the busiest holds 8.

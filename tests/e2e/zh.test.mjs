@@ -199,7 +199,7 @@ const LATIN_OK = new Set([
   'st', 'em', 'fit', 'step', 'classroom', 'karp-flatt', 'seed-strong', 'seed-weak', 'False',
   // the walls' URL keys the model-shape texts name, and the step model's inputs the notes of
   // unused inputs name
-  'nl', 'hd', 'nh', 'kvh', 'ffn', 'sq', 'voc', 'ne', 'ke', 'ex', 'tc', 'feff', 'cm',
+  'nl', 'hd', 'nh', 'kvh', 'ffn', 'sq', 'voc', 'ne', 'ke', 'ex', 'tc', 'feff', 'cm', 'kvr', 'dl',
   // the fixed microbatch's and the NVLink domain's keys
   'mbs', 'nvd', 'bnv',
 ].map((w) => w.toLowerCase()));

@@ -840,6 +840,11 @@ mod tests {
             experts_per_token: 1.0,
             head_dim: 0.0,
             shared_experts: 0.0,
+            kv_lora_rank: 0.0,
+            q_lora_rank: 0.0,
+            rope_dim: 0.0,
+            dense_layers: 0.0,
+            dense_ffn: 0.0,
         };
         let settings = MemorySettings {
             zero: 1,

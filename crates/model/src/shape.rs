@@ -34,6 +34,24 @@ pub struct Shape {
     /// Shared experts of each MoE layer: MLPs of the experts' width that every token passes,
     /// beside its `k` routed ones (Llama 4 Scout: 1; DeepSeek-V3: 1; Qwen3, Mixtral: 0).
     pub shared_experts: f64,
+    /// `r_kv`: multi-head latent attention's compressed key/value width (DeepSeek-AI,
+    /// "DeepSeek-V2", arXiv:2405.04434, 2024, §2.1.2; `kv_lora_rank`: DeepSeek-V3 and Kimi
+    /// K2 512); `0` is standard attention. With it the heads' keys and queries are
+    /// [`Self::head_width`] plus [`Self::rope_dim`] wide and their values
+    /// [`Self::head_width`] (`qk_nope_head_dim`, `v_head_dim`: 128 in both).
+    pub kv_lora_rank: f64,
+    /// `r_q`: latent attention's compressed query width (`q_lora_rank`, DeepSeek-V3 1,536);
+    /// `0` projects the queries from `h` directly (DeepSeek-V2-Lite).
+    pub q_lora_rank: f64,
+    /// `d_R`: latent attention's decoupled RoPE width, per query head and one shared key
+    /// (`qk_rope_head_dim`, DeepSeek-V3 64); read only with [`Self::kv_lora_rank`].
+    pub rope_dim: f64,
+    /// Leading dense layers of an MoE (`first_k_dense_replace`: DeepSeek-V3 3, Kimi K2 1): of
+    /// the `L` layers these have one MLP of [`Self::dense_ffn`] instead of experts.
+    pub dense_layers: f64,
+    /// The dense layers' gated MLP width (`intermediate_size`: DeepSeek-V3 18,432); `0` is the
+    /// experts' [`Self::ffn`].
+    pub dense_ffn: f64,
 }
 
 impl Shape {
@@ -57,13 +75,54 @@ impl Shape {
         self.heads * self.head_width()
     }
 
+    /// Latent attention ([`Self::kv_lora_rank`] `> 0`).
+    pub fn is_latent(&self) -> bool {
+        self.kv_lora_rank > 0.0
+    }
+
+    /// The width of one head's queries and keys: `d_h`, or `d_h + d_R` with latent attention
+    /// (DeepSeek-V3: 128 + 64 = 192).
+    pub fn qk_head_width(&self) -> f64 {
+        if self.is_latent() {
+            self.head_width() + self.rope_dim
+        } else {
+            self.head_width()
+        }
+    }
+
+    /// Key and value elements a token holds for attention, averaged over the two:
+    /// `kv·(d_qk + d_h)/2` (`kv·d_h` for standard attention). Latent attention's keys and
+    /// values are expanded from its latent per head (`kv = a`), which is what a context-parallel
+    /// rank exchanges.
+    pub fn kv_width(&self) -> f64 {
+        self.kv_heads * (self.qk_head_width() + self.head_width()) / 2.0
+    }
+
     /// Attention weights of one layer: `W_Q` and `W_O` are `h × a·d_h`, `W_K` and `W_V` are
     /// `h × kv·d_h`: `2·h·d_h·(a + kv)`, which is `2h²·(1 + kv/a)` with `d_h = h/a`. With
     /// `kv = a` it is GPT's `4h²` (Narayanan et al. 2021, "Efficient Large-Scale Language
     /// Model Training on GPU Clusters Using Megatron-LM", §5.1: `12·l·h²` per layer for
     /// attention + MLP; biases and norms, `~13h` per layer, are left out).
+    ///
+    /// Latent attention (DeepSeek-V2 §2.1.2–2.1.3; `modeling_deepseek.py`'s `q_a_proj`,
+    /// `q_b_proj`, `kv_a_proj_with_mqa`, `kv_b_proj`, `o_proj`): the queries down to `r_q`
+    /// and up to `a·(d_h + d_R)` (or straight from `h` without `r_q`), keys and values down to
+    /// `r_kv` plus the shared RoPE key's `d_R`, up to `a·(d_h + d_h)`, and the output from
+    /// `a·d_h`: `h·r_q + r_q·a·d_qk + h·(r_kv + d_R) + r_kv·2a·d_h + a·d_h·h`. DeepSeek-V3:
+    /// 11,010,048 + 37,748,736 + 4,128,768 + 16,777,216 + 117,440,512 = 187,105,280.
     pub fn attention_params_per_layer(&self) -> f64 {
-        2.0 * self.hidden * self.head_width() * (self.heads + self.kv_heads)
+        let (h, a, d) = (self.hidden, self.heads, self.head_width());
+        if !self.is_latent() {
+            return 2.0 * h * d * (a + self.kv_heads);
+        }
+        let queries = a * self.qk_head_width();
+        let query = if self.q_lora_rank > 0.0 {
+            h * self.q_lora_rank + self.q_lora_rank * queries
+        } else {
+            h * queries
+        };
+        let key_value = h * (self.kv_lora_rank + self.rope_dim) + self.kv_lora_rank * 2.0 * a * d;
+        query + key_value + a * d * h
     }
 
     /// One MLP (one expert): GPT's `2 · h · 4h = 8h²`, or a gated MLP's `3 · h · ffn`
@@ -82,25 +141,84 @@ impl Shape {
         2.0 * self.vocab * self.hidden
     }
 
-    /// The routed experts' weights, `L · E · mlp` for an MoE: what expert parallelism splits
-    /// (`0` for a dense model, whose MLPs are dense weights; shared experts are dense weights
-    /// too, on every EP rank).
+    /// The routed experts' weights, `L_moe · E · mlp` for an MoE ([`Self::moe_layers`]): what
+    /// expert parallelism splits (`0` for a dense model, whose MLPs are dense weights; shared
+    /// experts are dense weights too, on every EP rank).
     pub fn expert_params(&self) -> f64 {
+        self.moe_layers() * self.experts * self.mlp_params()
+    }
+
+    /// `L_moe`: the layers with experts, `L` less the leading dense ones
+    /// ([`Self::dense_layers`]); `0` for a dense model.
+    pub fn moe_layers(&self) -> f64 {
         if self.is_moe() {
-            self.layers * self.experts * self.mlp_params()
+            (self.layers - self.dense_layers).max(0.0)
         } else {
             0.0
         }
     }
 
-    /// MLPs per layer: `E + shared` for an MoE when `experts` is `E`, `k + shared` when it is
-    /// the `k` a token uses; one for a dense model.
-    fn mlps_per_layer(&self, experts: f64) -> f64 {
-        if self.is_moe() {
-            experts + self.shared_experts
+    /// The dense MLPs of the model, `L − L_moe` of them: every layer of a dense model, an MoE's
+    /// leading dense layers.
+    fn dense_mlp_layers(&self) -> f64 {
+        self.layers - self.moe_layers()
+    }
+
+    /// A dense layer's MLP: [`Self::mlp_params`] for a dense model; an MoE's leading dense
+    /// layers' gated MLP of [`Self::dense_ffn`] (`3·h·f_dense`), the experts' when `0`.
+    fn dense_mlp_params(&self) -> f64 {
+        if self.is_moe() && self.dense_ffn > 0.0 {
+            3.0 * self.hidden * self.dense_ffn
         } else {
-            1.0
+            self.mlp_params()
         }
+    }
+
+    /// A dense layer's MLP inner width, as [`Self::dense_mlp_params`].
+    fn dense_mlp_width(&self) -> f64 {
+        if self.is_moe() && self.dense_ffn > 0.0 {
+            self.dense_ffn
+        } else {
+            self.mlp_width()
+        }
+    }
+
+    /// MLP weights over all layers when each MoE layer uses `experts` routed MLPs and its
+    /// shared ones: `L_moe·(experts + shared)·mlp + (L − L_moe)·mlp_dense`.
+    fn mlp_params_over_layers(&self, experts: f64) -> f64 {
+        self.moe_layers() * (experts + self.shared_experts) * self.mlp_params()
+            + self.dense_mlp_layers() * self.dense_mlp_params()
+    }
+
+    /// MLP inner elements a token passes through, averaged over the layers:
+    /// `(L_moe·(k + shared)·f + (L − L_moe)·f_dense)/L` (`f` for a dense model).
+    fn mlp_inner_per_layer(&self) -> f64 {
+        if self.layers <= 0.0 {
+            return 0.0;
+        }
+        (self.moe_layers() * (self.experts_per_token + self.shared_experts) * self.mlp_width()
+            + self.dense_mlp_layers() * self.dense_mlp_width())
+            / self.layers
+    }
+
+    /// `Σ (h + f)` and `Σ (fc1 out + h)` over the MLPs a token passes, averaged over the layers:
+    /// what a low-precision recipe casts for them forward and backward
+    /// ([`Self::quantized_elements_per_token_layer`]).
+    fn mlp_quantized_per_layer(&self) -> (f64, f64) {
+        if self.layers <= 0.0 {
+            return (0.0, 0.0);
+        }
+        let h = self.hidden;
+        let gated = |f: f64| if self.ffn > 0.0 { 2.0 * f } else { f };
+        let mlps = self.moe_layers() * (self.experts_per_token + self.shared_experts);
+        let (f, dense_f, dense) = (
+            self.mlp_width(),
+            self.dense_mlp_width(),
+            self.dense_mlp_layers(),
+        );
+        let forward = mlps * (h + f) + dense * (h + dense_f);
+        let backward = mlps * (gated(f) + h) + dense * (gated(dense_f) + h);
+        (forward / self.layers, backward / self.layers)
     }
 
     /// Layers on the busiest pipeline stage: `⌈L / PP⌉`. Stages need not be equal: Llama 3
@@ -126,13 +244,16 @@ impl Shape {
         }
     }
 
-    /// One layer's training FLOPs per token: its weights' `6·(attention + (k + shared)·mlp)`
-    /// (one MLP for a dense model) and its attention's `12·a·d_h·s`
+    /// One layer's training FLOPs per token, averaged over the layers: its weights'
+    /// `6·(attention + (k + shared)·mlp)` (one MLP for a dense model; an MoE's leading dense
+    /// layers counted in the average) and its attention's `12·a·d_h·s`
     /// ([`Self::attention_flops_per_token`] over `L`).
     pub fn layer_flops_per_token(&self) -> f64 {
-        6.0 * (self.attention_params_per_layer()
-            + self.mlps_per_layer(self.experts_per_token) * self.mlp_params())
-            + 12.0 * self.attention_width() * self.seq_len
+        if self.layers <= 0.0 {
+            return 0.0;
+        }
+        (6.0 * (self.active_params() - self.embedding_params()) + self.attention_flops_per_token())
+            / self.layers
     }
 
     /// The output layer's training FLOPs per token, `6·V·h`: the logits GEMM forward (`2·V·h`)
@@ -172,30 +293,34 @@ impl Shape {
         }
     }
 
-    /// `P` implied by the shape: `L · (attention + (E + shared) · mlp) + 2·V·h` (one MLP a
-    /// layer for a dense model; router weights, `h·E` per layer, are below 0.1% and left out).
+    /// `P` implied by the shape: `L · attention + L_moe · (E + shared) · mlp + (L − L_moe) ·
+    /// mlp_dense + 2·V·h` (every layer's one MLP for a dense model; router weights, `h·E` per
+    /// layer, are below 0.1% and left out). DeepSeek-V3 (61 layers, 3 dense of 18,432, 256
+    /// routed and 1 shared expert of 2,048, latent attention): 11,413,422,080 +
+    /// 656,463,101,952 + 1,189,085,184 + 1,853,358,080 = 670,918,967,296 (card: 671B without
+    /// the multi-token-prediction module).
     pub fn total_params(&self) -> f64 {
-        self.layers
-            * (self.attention_params_per_layer()
-                + self.mlps_per_layer(self.experts) * self.mlp_params())
+        self.layers * self.attention_params_per_layer()
+            + self.mlp_params_over_layers(self.experts)
             + self.embedding_params()
     }
 
     /// `P_a` implied by the shape: every token uses the attention, `k` routed and every shared
-    /// expert's MLP, and the embeddings: `L · (attention + (k + shared) · mlp) + 2·V·h`.
+    /// expert's MLP (the dense MLP in a dense layer), and the embeddings: `L · attention +
+    /// L_moe · (k + shared) · mlp + (L − L_moe) · mlp_dense + 2·V·h`. DeepSeek-V3:
+    /// 37,444,845,568 (card: 37B).
     pub fn active_params(&self) -> f64 {
-        self.layers
-            * (self.attention_params_per_layer()
-                + self.mlps_per_layer(self.experts_per_token) * self.mlp_params())
+        self.layers * self.attention_params_per_layer()
+            + self.mlp_params_over_layers(self.experts_per_token)
             + self.embedding_params()
     }
 
     /// The share of a token's weight FLOPs spent in routed expert MLPs (`0` for a dense
-    /// model): the part whose GEMMs see only the tokens routed to one expert. Shared experts
-    /// see every token, as the dense weights do.
+    /// model), `L_moe·k·mlp / P_a`: the part whose GEMMs see only the tokens routed to one
+    /// expert. Shared experts and dense layers see every token, as the other weights do.
     pub fn expert_flop_share(&self) -> f64 {
         if self.is_moe() {
-            self.layers * self.experts_per_token * self.mlp_params() / self.active_params()
+            self.moe_layers() * self.experts_per_token * self.mlp_params() / self.active_params()
         } else {
             0.0
         }
@@ -210,8 +335,12 @@ impl Shape {
     /// ratio at its run's sequence. At GPT-3 175B's 2,048 tokens the two counts differ by
     /// 0.7 points: DGX Cloud's 8.309 s step at 128 GPUs is 53.8% MFU with this count, 53.1%
     /// halved, against 53.5% published; Megatron-LM's formula is the unhalved one.
+    ///
+    /// Latent attention's scores run over `d_qk = d_h + d_R` and its values over `d_h`:
+    /// `6·L·a·s·(d_qk + d_h)`, which is the same count with `d_qk = d_h` (DeepSeek-V3 at
+    /// 4,096 tokens: `6·61·128·4,096·320` = 61,404,610,560).
     pub fn attention_flops_per_token(&self) -> f64 {
-        12.0 * self.layers * self.attention_width() * self.seq_len
+        6.0 * self.layers * self.heads * self.seq_len * (self.qk_head_width() + self.head_width())
     }
 
     /// `f`: the share of a step's FLOPs spent in attention's score and value products,
@@ -264,12 +393,14 @@ impl Shape {
 
     /// The part inside the tensor-parallel region, which TP splits: the MLP's activation and an
     /// MoE's permute and unpermute.
+    ///
+    /// An MoE's leading dense layers ([`Self::dense_layers`]) route nothing and run their own
+    /// MLP: both terms are averages over the `L` layers.
     pub fn inner_bytes_per_token_layer(&self) -> f64 {
         let h = self.hidden;
-        let inner = self.mlps_per_layer(self.experts_per_token) * self.mlp_width();
-        let activation = if self.ffn > 0.0 { 6.0 } else { 4.0 } * inner;
-        let routing = if self.is_moe() {
-            4.0 * (self.experts_per_token + 1.0) * h
+        let activation = if self.ffn > 0.0 { 6.0 } else { 4.0 } * self.mlp_inner_per_layer();
+        let routing = if self.layers > 0.0 {
+            4.0 * (self.experts_per_token + 1.0) * h * self.moe_layers() / self.layers
         } else {
             0.0
         };
@@ -315,16 +446,34 @@ impl Shape {
     /// MLP `h` (fc1) and `f` (fc2); backward `a·d_h + 2·kv·d_h` (QKV), `h` (projection), and
     /// per MLP `2f` gated or `f` (fc1) and `h` (fc2). Llama 3 8B: 26,624 forward and 43,008
     /// backward, 69,632.
+    ///
+    /// Latent attention's five GEMMs instead of two: forward the inputs `h` (queries down, or
+    /// up from `h` without `r_q`), `r_q` (queries up), `h` (keys and values down), `r_kv` (up)
+    /// and `a·d_h` (output); backward the outputs' gradients `r_q`, `a·d_qk`, `r_kv + d_R`,
+    /// `2a·d_h` and `h`. The MLP terms are averaged over the layers with an MoE's leading
+    /// dense layers.
     pub fn quantized_elements_per_token_layer(&self) -> f64 {
         let h = self.hidden;
         let q = self.attention_width();
-        let kv = self.kv_heads * self.head_width();
-        let mlps = self.mlps_per_layer(self.experts_per_token);
-        let f = self.mlp_width();
-        let fc1_out = if self.ffn > 0.0 { 2.0 * f } else { f };
-        let forward = h + q + mlps * (h + f);
-        let backward = q + 2.0 * kv + h + mlps * (fc1_out + h);
-        forward + backward
+        let (mlp_forward, mlp_backward) = self.mlp_quantized_per_layer();
+        let (attention_forward, attention_backward) = if self.is_latent() {
+            let a = self.heads;
+            let (r_q, r_kv) = (self.q_lora_rank, self.kv_lora_rank);
+            let queries = a * self.qk_head_width();
+            let (q_in, q_out) = if r_q > 0.0 {
+                (h + r_q, r_q + queries)
+            } else {
+                (h, queries)
+            };
+            (
+                q_in + h + r_kv + q,
+                q_out + r_kv + self.rope_dim + 2.0 * q + h,
+            )
+        } else {
+            let kv = self.kv_heads * self.head_width();
+            (h + q, q + 2.0 * kv + h)
+        };
+        attention_forward + mlp_forward + attention_backward + mlp_backward
     }
 
     /// Dropout's HBM bytes a token and layer (GPT-3's and Megatron-LM's `--hidden-dropout`
@@ -429,6 +578,11 @@ pub(crate) const GPT3: Shape = Shape {
     experts_per_token: 1.0,
     head_dim: 0.0,
     shared_experts: 0.0,
+    kv_lora_rank: 0.0,
+    q_lora_rank: 0.0,
+    rope_dim: 0.0,
+    dense_layers: 0.0,
+    dense_ffn: 0.0,
 };
 
 /// Llama 3 70B's shape (meta-llama/Llama-3.1-70B config.json: 80 layers, 8,192 wide, 64 heads,
@@ -446,6 +600,11 @@ pub(crate) const LLAMA3_70B: Shape = Shape {
     experts_per_token: 1.0,
     head_dim: 0.0,
     shared_experts: 0.0,
+    kv_lora_rank: 0.0,
+    q_lora_rank: 0.0,
+    rope_dim: 0.0,
+    dense_layers: 0.0,
+    dense_ffn: 0.0,
 };
 
 /// Llama 3.1 405B's shape (Dubey et al. 2024, Table 3) at its 8,192-token pre-training
@@ -463,6 +622,11 @@ pub(crate) const LLAMA3_405B: Shape = Shape {
     experts_per_token: 1.0,
     head_dim: 0.0,
     shared_experts: 0.0,
+    kv_lora_rank: 0.0,
+    q_lora_rank: 0.0,
+    rope_dim: 0.0,
+    dense_layers: 0.0,
+    dense_ffn: 0.0,
 };
 
 /// Mixtral 8x7B's shape (Jiang et al. 2024) at a 4,096-token sequence, for the unit tests.
@@ -479,6 +643,11 @@ pub(crate) const MIXTRAL: Shape = Shape {
     experts_per_token: 2.0,
     head_dim: 0.0,
     shared_experts: 0.0,
+    kv_lora_rank: 0.0,
+    q_lora_rank: 0.0,
+    rope_dim: 0.0,
+    dense_layers: 0.0,
+    dense_ffn: 0.0,
 };
 
 #[cfg(test)]
@@ -500,6 +669,11 @@ mod tests {
             experts_per_token: 1.0,
             head_dim: 0.0,
             shared_experts: 0.0,
+            kv_lora_rank: 0.0,
+            q_lora_rank: 0.0,
+            rope_dim: 0.0,
+            dense_layers: 0.0,
+            dense_ffn: 0.0,
         }
     }
 
@@ -643,6 +817,11 @@ mod tests {
             experts_per_token: 1.0,
             head_dim: 128.0,
             shared_experts: 0.0,
+            kv_lora_rank: 0.0,
+            q_lora_rank: 0.0,
+            rope_dim: 0.0,
+            dense_layers: 0.0,
+            dense_ffn: 0.0,
         };
         assert_eq!(s.attention_width(), 8192.0);
         assert_eq!(s.attention_params_per_layer(), 94_371_840.0);
@@ -732,6 +911,11 @@ mod tests {
             experts_per_token: 8.0,
             head_dim: 128.0,
             shared_experts: 0.0,
+            kv_lora_rank: 0.0,
+            q_lora_rank: 0.0,
+            rope_dim: 0.0,
+            dense_layers: 0.0,
+            dense_ffn: 0.0,
         };
         assert_eq!(qwen.elementwise_bytes_per_token_layer(), 344_064.0);
         assert_eq!(qwen.active_params(), 3_340_238_848.0);
@@ -770,6 +954,11 @@ mod tests {
             experts_per_token: 1.0,
             head_dim: 0.0,
             shared_experts: 1.0,
+            kv_lora_rank: 0.0,
+            q_lora_rank: 0.0,
+            rope_dim: 0.0,
+            dense_layers: 0.0,
+            dense_ffn: 0.0,
         }
     }
 
@@ -793,6 +982,92 @@ mod tests {
         assert_eq!(
             s.layer_flops_per_token(),
             6.0 * 314_572_800.0 + 12.0 * 5120.0 * 8192.0
+        );
+    }
+
+    /// DeepSeek-V3 (deepseek-ai/DeepSeek-V3 config.json: 61 layers, h 7,168, 128 heads, latent
+    /// attention with `q_lora_rank` 1,536, `kv_lora_rank` 512, `qk_nope_head_dim` and
+    /// `v_head_dim` 128, `qk_rope_head_dim` 64; 256 routed experts of 2,048, 8 a token, 1
+    /// shared; the first 3 layers dense of 18,432; vocabulary 129,280) at 4,096 tokens.
+    fn deepseek_v3() -> Shape {
+        Shape {
+            layers: 61.0,
+            hidden: 7168.0,
+            heads: 128.0,
+            kv_heads: 128.0,
+            ffn: 2048.0,
+            seq_len: 4096.0,
+            vocab: 129_280.0,
+            experts: 256.0,
+            experts_per_token: 8.0,
+            head_dim: 128.0,
+            shared_experts: 1.0,
+            kv_lora_rank: 512.0,
+            q_lora_rank: 1536.0,
+            rope_dim: 64.0,
+            dense_layers: 3.0,
+            dense_ffn: 18432.0,
+        }
+    }
+
+    /// Latent attention by hand: `h·r_q` 11,010,048 + `r_q·a·(d_h + d_R)` 1,536·128·192 =
+    /// 37,748,736 + `h·(r_kv + d_R)` 7,168·576 = 4,128,768 + `r_kv·2a·d_h` 512·32,768 =
+    /// 16,777,216 + `a·d_h·h` 16,384·7,168 = 117,440,512: 187,105,280 a layer. The whole model:
+    /// attention ·61 = 11,413,422,080; 58 MoE layers of 257 MLPs of 3·7,168·2,048 = 44,040,192:
+    /// 656,463,101,952; 3 dense MLPs of 3·7,168·18,432 = 396,361,728: 1,189,085,184; embeddings
+    /// 2·129,280·7,168 = 1,853,358,080; `P` 670,918,967,296. Active: 58·9 MLPs, 22,988,980,224,
+    /// `P_a` 37,444,845,568. Routed experts 58·256·44,040,192 = 653,908,770,816; their FLOP
+    /// share 58·8·44,040,192 = 20,434,649,088 over `P_a`. Attention at 4,096 tokens:
+    /// 6·61·128·4,096·(192 + 128) = 61,404,610,560; K and V a token 128·(192 + 128)/2 = 20,480.
+    /// Without `r_q` (DeepSeek-V2-Lite: h 2,048, 16 heads) the queries come from `h`:
+    /// 2,048·16·192 + 2,048·576 + 512·2·16·128 + 16·128·2,048 = 13,762,560.
+    #[test]
+    fn latent_attention_and_leading_dense_layers() {
+        let s = deepseek_v3();
+        assert_eq!(s.attention_params_per_layer(), 187_105_280.0);
+        assert_eq!(s.total_params(), 670_918_967_296.0);
+        assert_eq!(s.active_params(), 37_444_845_568.0);
+        assert_eq!(s.expert_params(), 653_908_770_816.0);
+        assert_eq!(s.expert_flop_share(), 20_434_649_088.0 / 37_444_845_568.0);
+        assert_eq!(s.attention_flops_per_token(), 61_404_610_560.0);
+        assert_eq!(s.kv_width(), 20_480.0);
+        assert_eq!(s.moe_layers(), 58.0);
+        assert_eq!(
+            s.layer_flops_per_token(),
+            (6.0 * 35_591_487_488.0 + 61_404_610_560.0) / 61.0
+        );
+        let lite = Shape {
+            hidden: 2048.0,
+            heads: 16.0,
+            kv_heads: 16.0,
+            q_lora_rank: 0.0,
+            ..s
+        };
+        assert_eq!(lite.attention_params_per_layer(), 13_762_560.0);
+        // Standard attention of the same heads: 2·7,168·128·(128 + 128).
+        let standard = Shape {
+            kv_lora_rank: 0.0,
+            ..s
+        };
+        assert_eq!(standard.attention_params_per_layer(), 469_762_048.0);
+        assert_eq!(standard.kv_width(), 16_384.0);
+    }
+
+    /// DeepSeek-V3's elementwise and cast elements by hand, averaged over its 61 layers:
+    /// - MLP inner elements `(58·9·2,048 + 3·18,432)/61` = 1,124,352/61, SwiGLU `6·` that, and
+    ///   the routing `4·9·7,168` on 58 of 61 layers: bytes `2·(6,746,112 + 14,966,784)/61` =
+    ///   43,425,792/61;
+    /// - cast: latent attention forward `(7,168 + 1,536) + 7,168 + 512 + 16,384` = 32,768,
+    ///   backward `(1,536 + 24,576) + 512 + 64 + 32,768 + 7,168` = 66,624; MLPs forward
+    ///   `522·9,216 + 3·25,600` = 4,887,552 and backward `522·11,264 + 3·44,032` = 6,011,904,
+    ///   over 61.
+    #[test]
+    fn latent_attention_elementwise_and_cast_elements() {
+        let s = deepseek_v3();
+        assert_eq!(s.inner_bytes_per_token_layer(), 43_425_792.0 / 61.0);
+        assert_eq!(
+            s.quantized_elements_per_token_layer(),
+            32_768.0 + 66_624.0 + 4_887_552.0 / 61.0 + 6_011_904.0 / 61.0
         );
     }
 }

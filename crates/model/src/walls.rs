@@ -591,26 +591,29 @@ impl Walls {
             tp,
         );
         let cp_ms = ms(
-            cp_bytes_per_layer(
-                tokens,
-                h,
-                self.shape.kv_heads * self.shape.head_width() / h,
-                cp,
-            ),
+            cp_bytes_per_layer(tokens, h, self.shape.kv_width() / h, cp),
             self.link_bytes_per_s(tp, cp, bus_bytes_per_s),
             CP_COLLECTIVES_PER_LAYER,
             1.0,
             cp,
         );
         let ep = self.expert_parallel;
+        // An MoE's leading dense layers route nothing: the busiest stage's MoE layers are its
+        // `⌈L/p⌉`, or all `L_moe` when they are fewer.
+        let moe_share = if stage_layers > 0.0 {
+            self.shape.moe_layers().min(stage_layers) / stage_layers
+        } else {
+            0.0
+        };
         let ep_ms = if self.shape.is_moe() {
-            ms(
-                ep_bytes_per_layer(tokens, h, self.shape.experts_per_token, ep),
-                self.link_bytes_per_s(tp, ep, bus_bytes_per_s),
-                EP_COLLECTIVES_PER_LAYER,
-                2.0,
-                ep,
-            )
+            moe_share
+                * ms(
+                    ep_bytes_per_layer(tokens, h, self.shape.experts_per_token, ep),
+                    self.link_bytes_per_s(tp, ep, bus_bytes_per_s),
+                    EP_COLLECTIVES_PER_LAYER,
+                    2.0,
+                    ep,
+                )
         } else {
             0.0
         };
@@ -1166,6 +1169,40 @@ mod tests {
                 .tokens_per_expert,
             None
         );
+    }
+
+    /// Leading dense layers route nothing: Mixtral at EP 8 on TP 2 · PP 4 · CP 2 (the all-to-all
+    /// of `moe_kernels_and_traffic`, `4·2·8,192·4,096·2·7/8` B a layer at 50 GB/s over 8
+    /// microbatches). With 26 of its 32 layers dense the busiest stage (8 layers) has only the 6
+    /// MoE layers left, 48 all-to-alls a step instead of 64; with 24 dense a stage of 8 MoE
+    /// layers remains and paces the step as before.
+    #[test]
+    fn dense_layers_route_nothing() {
+        let layout = Layout {
+            tp: 2,
+            pp: 4,
+            cp: 2,
+            accumulation: 8,
+        };
+        let wide = Walls {
+            shape: crate::shape::MIXTRAL,
+            expert_parallel: 8.0,
+            ..gpt3()
+        };
+        let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;
+        // (dense layers, all-to-alls a step)
+        for (dense_layers, all_to_alls) in [(26.0, 48.0), (24.0, 64.0)] {
+            let w = Walls {
+                shape: crate::shape::Shape {
+                    dense_layers,
+                    ..crate::shape::MIXTRAL
+                },
+                ..wide
+            };
+            let t = w.traffic(&layout, 50e9, 16384.0, 0.0, 1);
+            let want = ep * all_to_alls * 1e3 / 50e9;
+            assert!((t.ep_ms - want).abs() < 1e-9, "{dense_layers}: {}", t.ep_ms);
+        }
     }
 
     /// A fit is `total ≤ memory − reserve`: exactly at the limit still fits.

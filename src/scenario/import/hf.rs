@@ -318,6 +318,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
     if let Some((name, v)) = r.first(&["vocab_size", "padded_vocab_size"])? {
         r.set(name, Key::Vocab, v);
     }
+    latent(&mut r, experts)?;
     approximations(&mut r);
     vision_encoder(&mut r, outer.unwrap_or(&root));
     // Every other key: said, not read.
@@ -442,6 +443,14 @@ fn attention(r: &mut Reader<'_>) -> Result<Option<u64>, ImportError> {
     // `head_dim` (or with it equal to h/a) the heads are h/a wide, `hdim = 0`, read from the
     // heads' line as the key/value heads are.
     let own_width = r.number("head_dim")?;
+    // Latent attention's heads are `qk_nope_head_dim` wide (keys and queries before their
+    // RoPE part, and values: `latent`).
+    if r.number("kv_lora_rank")?.is_some_and(|v| v > 0) {
+        if let Some(d) = r.number("qk_nope_head_dim")? {
+            r.set("qk_nope_head_dim", Key::HeadDim, d);
+            return Ok(hidden.map(|(_, h)| h));
+        }
+    }
     match (own_width, hidden, heads) {
         (Some(d), Some((_, h)), Some((_, a))) if h % a == 0 && d == h / a => {
             r.set("head_dim", Key::HeadDim, 0)
@@ -546,14 +555,18 @@ fn mlp(r: &mut Reader<'_>, hidden: Option<u64>, experts: bool) -> Result<(), Imp
     match (moe_width, width) {
         (Some(w), dense) => {
             r.set("moe_intermediate_size", Key::Ffn, w);
-            if let Some((name, _)) = dense {
-                r.ignore(
+            let leading = r.number("first_k_dense_replace")?.is_some_and(|n| n > 0);
+            match dense {
+                // DeepSeek-V3's and Kimi K2's leading dense layers (`latent`).
+                Some((name, d)) if leading => r.set(name, Key::DenseFfn, d),
+                Some((name, _)) => r.ignore(
                     name,
                     tr(
                         "the dense layers' MLP; the shape's MLP is the experts' (moe_intermediate_size)",
                         "稠密层的 MLP；形状中的 MLP 取专家的宽度（moe_intermediate_size）",
                     ),
-                );
+                ),
+                None => {}
             }
         }
         // Qwen 1 (`model_type` qwen) counts both halves of its gated MLP in
@@ -580,15 +593,76 @@ fn mlp(r: &mut Reader<'_>, hidden: Option<u64>, experts: bool) -> Result<(), Imp
     Ok(())
 }
 
-/// What the shape cannot hold exactly: tied embeddings, a sliding window, DeepSeek-V3's
-/// latent attention, multi-token prediction and leading dense layers.
+/// DeepSeek-V2/V3's and Kimi K2's multi-head latent attention (`kv_lora_rank`; `q_lora_rank`,
+/// `null` when the queries come from `h`; `qk_rope_head_dim`; the heads' `qk_nope_head_dim`,
+/// read with the heads) and an MoE's leading dense layers (`first_k_dense_replace`, every
+/// `moe_layer_freq`-th layer after them an MoE layer; their MLP is `intermediate_size`, read
+/// with the MLP). The shape gives values the keys' width: a `v_head_dim` that differs is
+/// approximated.
+fn latent(r: &mut Reader<'_>, experts: bool) -> Result<(), ImportError> {
+    if let Some(kv) = r.number("kv_lora_rank")?.filter(|&v| v > 0) {
+        r.set("kv_lora_rank", Key::KvLoraRank, kv);
+        if let Some(q) = r.number("q_lora_rank")? {
+            r.set("q_lora_rank", Key::QLoraRank, q);
+        }
+        if let Some(rope) = r.number("qk_rope_head_dim")? {
+            r.set("qk_rope_head_dim", Key::RopeDim, rope);
+        }
+        match (r.number("v_head_dim")?, r.number("qk_nope_head_dim")?) {
+            (Some(v), Some(k)) if v == k => r.ignore(
+                "v_head_dim",
+                tr(
+                    "as wide as qk_nope_head_dim, the heads' width (hdim)",
+                    "与 qk_nope_head_dim 相同，即每个头的宽度（hdim）",
+                ),
+            ),
+            (Some(_), _) => r.say(
+                "v_head_dim",
+                None,
+                tr(
+                    "values of another width than the keys'; the shape takes qk_nope_head_dim for both",
+                    "V 与 K 的宽度不同；形状两者都取 qk_nope_head_dim",
+                ),
+            ),
+            (None, _) => {}
+        }
+    }
+    if !experts {
+        return Ok(());
+    }
+    if let Some(n) = r.number("first_k_dense_replace")? {
+        r.set("first_k_dense_replace", Key::DenseLayers, n);
+    }
+    match r.number("moe_layer_freq")? {
+        Some(1) => r.ignore(
+            "moe_layer_freq",
+            tr(
+                "every layer after the dense ones has experts",
+                "稠密层之后每一层都带专家",
+            ),
+        ),
+        Some(_) => r.say(
+            "moe_layer_freq",
+            None,
+            tr(
+                "experts in every few layers only; the shape gives every layer after the dense ones experts",
+                "只有每隔几层才带专家；形状让稠密层之后的每一层都带专家",
+            ),
+        ),
+        None => {}
+    }
+    Ok(())
+}
+
+/// What the shape cannot hold exactly: tied embeddings, a sliding window and multi-token
+/// prediction.
 fn approximations(r: &mut Reader<'_>) {
     let on = |key: &str| match r.config.get(key) {
         Some(Value::Bool(b)) => *b,
         Some(Value::Number(n)) => n.as_f64().is_some_and(|v| v > 0.0),
         _ => false,
     };
-    let notes: [(&str, &'static str); 5] = [
+    let notes: [(&str, &'static str); 3] = [
         ("tie_word_embeddings", super::notes::tied()),
         (
             "sliding_window",
@@ -598,29 +672,14 @@ fn approximations(r: &mut Reader<'_>) {
             ),
         ),
         (
-            "kv_lora_rank",
-            tr(
-                "multi-head latent attention, counted as standard attention of its heads",
-                "多头潜在注意力（MLA），按同样头数的标准注意力计",
-            ),
-        ),
-        (
             "num_nextn_predict_layers",
             tr(
                 "multi-token-prediction layers are not in the shape",
                 "多 token 预测（MTP）层不在形状中",
             ),
         ),
-        (
-            "first_k_dense_replace",
-            tr(
-                "the first layers' dense MLPs are counted as MoE layers",
-                "前几层的稠密 MLP 按 MoE 层计",
-            ),
-        ),
     ];
     let said: Vec<(&str, &'static str)> = notes.into_iter().filter(|(k, _)| on(k)).collect();
-    let latent = on("kv_lora_rank");
     for (key, why) in said {
         r.say(key, None, why);
     }
@@ -636,17 +695,6 @@ fn approximations(r: &mut Reader<'_>) {
                 "未写 tie_word_embeddings 时，该架构默认输入与输出 embedding 共用一个矩阵；形状按两份 V·h 计",
             ),
         );
-    }
-    // The latent attention's own sizes belong to its approximation.
-    if latent {
-        for key in [
-            "q_lora_rank",
-            "qk_nope_head_dim",
-            "qk_rope_head_dim",
-            "v_head_dim",
-        ] {
-            r.read.push(key.to_string());
-        }
     }
 }
 

@@ -560,10 +560,19 @@ pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportErr
             }
         }
     }
-    let sets_shape = import
-        .values()
-        .iter()
-        .any(|(key, _)| SHAPE_KEYS.contains(key));
+    let values = import.values();
+    let sets_shape = values.iter().any(|(key, _)| SHAPE_KEYS.contains(key));
+    // A shape's parts that few models have are off unless the file gives them: a Llama
+    // config after DeepSeek-V3 keeps no experts, latent attention or dense layers.
+    if sets_shape {
+        for (key, off) in SHAPE_EXTRAS {
+            if !values.iter().any(|(k, _)| *k == key) {
+                if let Err(e) = next.set_unchecked(key, off) {
+                    refused.push(e.to_string());
+                }
+            }
+        }
+    }
     match (sets_shape, next.llm.walls.shape()) {
         (true, Some(shape)) => {
             next.llm.total_params = shape.total_params();
@@ -581,17 +590,35 @@ pub fn apply(scenario: &Scenario, import: &Import) -> Result<Scenario, ImportErr
 }
 
 /// The inputs that make the model's parameter count (the sequence length does not).
-pub const SHAPE_KEYS: [Key; 10] = [
+pub const SHAPE_KEYS: [Key; 15] = [
     Key::Layers,
     Key::Hidden,
     Key::Heads,
     Key::KvHeads,
     Key::HeadDim,
+    Key::KvLoraRank,
+    Key::QLoraRank,
+    Key::RopeDim,
     Key::Ffn,
     Key::Vocab,
     Key::Experts,
     Key::ExpertsPerToken,
     Key::SharedExperts,
+    Key::DenseLayers,
+    Key::DenseFfn,
+];
+
+/// Shape inputs that only some models have, and their value without: what an import that sets
+/// the shape without them leaves ([`apply`]).
+const SHAPE_EXTRAS: [(Key, &str); 8] = [
+    (Key::Experts, "1"),
+    (Key::ExpertsPerToken, "1"),
+    (Key::SharedExperts, "0"),
+    (Key::KvLoraRank, "0"),
+    (Key::QLoraRank, "0"),
+    (Key::RopeDim, "0"),
+    (Key::DenseLayers, "0"),
+    (Key::DenseFfn, "0"),
 ];
 
 /// Why a key is ignored, shared by the formats.

@@ -763,7 +763,7 @@ fn shapes_are_listed_and_applied() {
 fn keys_lists_the_key_table() {
     let (code, text, _) = scaling(&["keys"]);
     assert_eq!(code, 0);
-    assert_eq!(text.lines().count(), 80, "{text}");
+    assert_eq!(text.lines().count(), 85, "{text}");
     assert!(
         text.lines()
             .any(|l| l == "ep     walls     Expert parallel EP: whole number `1 … 65,536`"),
