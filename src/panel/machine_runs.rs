@@ -139,7 +139,7 @@ impl MachineRun {
 
 /// The shapes of the models these runs train, each from its configuration (the three Llama
 /// 3.1 shapes are `scaling shapes`' own).
-pub const RUN_SHAPES: [ModelShape; 14] = [
+pub const RUN_SHAPES: [ModelShape; 15] = [
     ModelShape {
         name: "Qwen3 30B-A3B",
         card_params: "30.5B / 3.3B active",
@@ -181,6 +181,17 @@ pub const RUN_SHAPES: [ModelShape; 14] = [
             tr(
                 "meta-llama/Llama-4-Scout-17B-16E config.json text_config (../shared/fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json) and its one shared expert (Hugging Face transformers' Llama4TextMoe); chunked attention over 8,192 tokens is full attention at the row's 8,192",
                 "来源：meta-llama/Llama-4-Scout-17B-16E config.json 的 text_config（../shared/fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json）及其 1 个共享专家（Hugging Face transformers 的 Llama4TextMoe）；按 8,192 tokens 分块的注意力在该行的 8,192 tokens 下就是完整注意力",
+            )
+        },
+    },
+    ModelShape {
+        name: "DeepSeek-V3",
+        card_params: "671B / 37B active",
+        query: "nl=61&hd=7168&nh=128&kvh=128&hdim=128&kvr=512&qr=1536&rope=64&ffn=2048&voc=129280&ne=256&ke=8&nse=1&dl=3&dffn=18432&sq=4096",
+        source: || {
+            tr(
+                "deepseek-ai/DeepSeek-V3 config.json (../shared/fixtures/import/hf/deepseek-v3.config.json): 61 layers, 7,168 wide, 128 heads with latent attention (r_q 1,536, r_kv 512, heads of 128 and RoPE 64), the first 3 dense of 18,432, then 256 experts of 2,048, 8 routed a token, and 1 shared; the rows run without multi-token prediction",
+                "来源：deepseek-ai/DeepSeek-V3 config.json（../shared/fixtures/import/hf/deepseek-v3.config.json）：61 层，宽 7,168，128 个头的潜在注意力（r_q 1,536，r_kv 512，头宽 128，RoPE 64），前 3 层为宽 18,432 的稠密层，其后 256 个宽 2,048 的专家，每个 token 路由到 8 个，另有 1 个共享专家；这些行不含多 token 预测",
             )
         },
     },
@@ -375,11 +386,11 @@ const S5: &str = "machines-and-runs.md §5: MLPerf Training v5.0 result logs";
 /// second value is the block-scaled run (`mxfp8`) and its own row; 25.07's second values are
 /// left out (the page that names their recipe was cut off), as are the rows without a shape
 /// source (Nemotron-8B and 22B), the MoE rows whose model or layout the model cannot hold
-/// (DeepSeek-V3's latent attention and dense layers, GPT-OSS's alternating sliding windows,
-/// expert parallelism folded over tensor parallelism, Llama 4 Maverick's cut-off row) and
+/// (DeepSeek-V3 with multi-token prediction, GPT-OSS's alternating sliding windows, expert
+/// parallelism folded over tensor parallelism, Llama 4 Maverick's cut-off row) and
 /// Mixtral 8x22B, whose batch and microbatch columns are printed swapped.
 #[rustfmt::skip]
-pub const MACHINE_RUNS: [MachineRun; 83] = [
+pub const MACHINE_RUNS: [MachineRun; 91] = [
     // §2, 25.11.
     tok(B11, "Llama 3 8B", "gb300", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 37556.0, S2_11),
     tok(B11, "Llama 3 8B", "gb300", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 36108.0, S2_11),
@@ -396,8 +407,9 @@ pub const MACHINE_RUNS: [MachineRun; 83] = [
     tok(B11, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 1, 1), true, 14451.0, S2_11),
     tok(B11, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1602.0, S2_11),
     tok(B11, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 292.0, S2_11),
-    // §2, 25.11, mixture of experts (force-balanced, dropless; DeepSeek-V3's latent attention,
-    // GPT-OSS's sliding windows and Qwen3 235B on H100's EP 32 over 16 data-parallel ranks left out).
+    // §2, 25.11, mixture of experts (force-balanced, dropless; DeepSeek-V3 with multi-token
+    // prediction, GPT-OSS's sliding windows and Qwen3 235B on H100's EP 32 over 16
+    // data-parallel ranks left out).
     moe(tok(B11, "Qwen3 30B-A3B", "gb300", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 28934.0, S2_11), 8),
     moe(tok(B11, "Qwen3 235B-A22B", "gb300", "bf16", 256, 4096, 8192, 2, (1, 4, 1, 12), false, 6131.0, S2_11), 16),
     moe(tok(B11, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23766.0, S2_11), 8),
@@ -405,6 +417,10 @@ pub const MACHINE_RUNS: [MachineRun; 83] = [
     moe(tok(B11, "Qwen3 30B-A3B", "b200", "mxfp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 9299.0, S2_11), 8),
     moe(tok(B11, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 3269.0, S2_11), 8),
     moe(tok(B11, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 5275.0, S2_11), 8),
+    moe(tok(B11, "DeepSeek-V3", "gb300", "bf16", 256, 4096, 4096, 1, (1, 2, 1, 4), false, 3848.0, S2_11), 32),
+    moe(tok(B11, "DeepSeek-V3", "gb300", "mxfp8", 256, 4096, 4096, 1, (1, 2, 1, 4), false, 4357.0, S2_11), 32),
+    moe(tok(B11, "DeepSeek-V3", "gb200", "bf16", 256, 4096, 4096, 1, (1, 4, 1, 4), false, 3139.0, S2_11), 64),
+    moe(tok(B11, "DeepSeek-V3", "gb200", "mxfp8", 256, 4096, 4096, 1, (1, 8, 1, 4), false, 4018.0, S2_11), 32),
     // §2, 25.09 (FP8 per-tensor; the parenthesised runs block-scaled, read as MXFP8).
     tok(B09, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31357.0, S2_09),
     tok(B09, "Llama 3 8B", "gb200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29925.0, S2_09),
@@ -422,13 +438,18 @@ pub const MACHINE_RUNS: [MachineRun; 83] = [
     tok(B09, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 1, 1), true, 14079.0, S2_09),
     tok(B09, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1619.0, S2_09),
     tok(B09, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 302.0, S2_09),
-    // §2, 25.09, mixture of experts (Qwen3 235B on GB200 and H100 fold EP over TP: left out).
+    // §2, 25.09, mixture of experts (Qwen3 235B on GB200 and H100 fold EP over TP, and
+    // DeepSeek-V3's block-scaled run on GB200 has EP 64 over 32 data-parallel ranks: left out).
     moe(tok(B09, "Qwen3 30B-A3B", "gb200", "fp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 22775.0, S2_09), 8),
     moe(tok(B09, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23723.0, S2_09), 8),
     moe(tok(B09, "Qwen3 30B-A3B", "b200", "fp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 18066.0, S2_09), 8),
     moe(tok(B09, "Qwen3 235B-A22B", "b200", "fp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4104.0, S2_09), 8),
     moe(tok(B09, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4275.0, S2_09), 8),
     moe(tok(B09, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 10494.0, S2_09), 8),
+    moe(tok(B09, "DeepSeek-V3", "gb200", "fp8", 256, 4096, 2048, 1, (1, 4, 1, 4), false, 3454.0, S2_09), 64),
+    moe(tok(B09, "DeepSeek-V3", "b200", "fp8", 256, 4096, 2048, 1, (1, 16, 1, 1), false, 2265.0, S2_09), 8),
+    moe(tok(B09, "DeepSeek-V3", "b200", "mxfp8", 256, 4096, 2048, 1, (1, 16, 1, 1), false, 2159.0, S2_09), 8),
+    moe(tok(B09, "DeepSeek-V3", "h100", "fp8", 1024, 4096, 8192, 1, (2, 8, 1, 4), false, 1297.0, S2_09), 64),
     // §3(a), NeMo 24.07 on DGX-H100, FP8.
     tok(N0724, "GPT-3 5B", "h100", "fp8", 64, 2048, 2048, 4, (1, 1, 1, 1), false, 23406.0, S3A),
     tok(N0724, "GPT-3 175B", "h100", "fp8", 128, 2048, 256, 1, (4, 8, 1, 6), false, 716.0, S3A),

@@ -351,6 +351,11 @@ pub const MACHINE_RUN_MARKS: Marks = &[
     ("ke", "source: the model's configuration (RUN_SHAPES)"),
     ("hdim", "source: the model's configuration (RUN_SHAPES)"),
     ("nse", "source: the model's configuration (RUN_SHAPES)"),
+    ("kvr", "source: the model's configuration (RUN_SHAPES)"),
+    ("qr", "source: the model's configuration (RUN_SHAPES)"),
+    ("rope", "source: the model's configuration (RUN_SHAPES)"),
+    ("dl", "source: the model's configuration (RUN_SHAPES)"),
+    ("dffn", "source: the model's configuration (RUN_SHAPES)"),
     ("p", "source: the shape's parameter count (RUN_SHAPES)"),
     ("pa", "source: the shape's parameter count (RUN_SHAPES)"),
 ];

@@ -1044,6 +1044,27 @@ mod tests {
             ..s
         };
         assert_eq!(lite.attention_params_per_layer(), 13_762_560.0);
+        // Without `dffn` the dense layers' MLP is the experts' 44,040,192: P less 3·(396,361,728
+        // − 44,040,192), and their inner elements `(58·9 + 3)·2,048/61` for SwiGLU's `6·`.
+        let narrow_dense = Shape {
+            dense_ffn: 0.0,
+            ..s
+        };
+        assert_eq!(narrow_dense.total_params(), 669_862_002_688.0);
+        assert_eq!(
+            narrow_dense.inner_bytes_per_token_layer(),
+            2.0 * (6.0 * 525.0 * 2048.0 + 4.0 * 9.0 * 7168.0 * 58.0) / 61.0
+        );
+        // A dense model has no leading dense layers of their own width: `dffn` changes nothing.
+        let llama = Shape {
+            dense_ffn: 18432.0,
+            ..LLAMA3_70B
+        };
+        assert_eq!(llama.total_params(), LLAMA3_70B.total_params());
+        assert_eq!(
+            llama.inner_bytes_per_token_layer(),
+            LLAMA3_70B.inner_bytes_per_token_layer()
+        );
         // Standard attention of the same heads: 2·7,168·128·(128 + 128).
         let standard = Shape {
             kv_lora_rank: 0.0,
