@@ -448,6 +448,15 @@ fn attention(r: &mut Reader<'_>) -> Result<Option<u64>, ImportError> {
     if r.number("kv_lora_rank")?.is_some_and(|v| v > 0) {
         if let Some(d) = r.number("qk_nope_head_dim")? {
             r.set("qk_nope_head_dim", Key::HeadDim, d);
+            if own_width.is_some() {
+                r.ignore(
+                    "head_dim",
+                    tr(
+                        "latent attention's heads are qk_nope_head_dim wide (hdim)",
+                        "潜在注意力的头宽取 qk_nope_head_dim（hdim）",
+                    ),
+                );
+            }
             return Ok(hidden.map(|(_, h)| h));
         }
     }
