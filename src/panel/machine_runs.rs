@@ -35,7 +35,7 @@ use super::table::{Cell, Columns, Table};
 use crate::i18n::tr;
 use crate::model::fit::median;
 use crate::model::layouts::{current, physics_inputs, Scorer, Search};
-use crate::scenario::shapes::ModelShape;
+use crate::scenario::shapes::{ModelShape, SHAPES};
 use crate::scenario::{decode, Scenario};
 use crate::text::units::{format_count, format_percent, format_sig};
 
@@ -52,7 +52,8 @@ pub enum Measured {
 pub struct MachineRun {
     /// The software release: the group's third part.
     pub release: &'static str,
-    /// The model's name in [`RUN_SHAPES`].
+    /// The model's name in [`RUN_SHAPES`], or in the model-shape menu's [`SHAPES`]
+    /// (DeepSeek-V3).
     pub model: &'static str,
     /// `mach=`.
     pub machine: &'static str,
@@ -98,7 +99,10 @@ impl MachineRun {
     /// The row's link: its model, machine, precision, batch and layout, the recipes' settings
     /// and `r∞`, with the physics step model at its own GPU count.
     pub fn query(&self, r_inf: f64) -> Option<String> {
-        let shape = RUN_SHAPES.iter().find(|s| s.name == self.model)?;
+        let shape = RUN_SHAPES
+            .iter()
+            .chain(SHAPES.iter())
+            .find(|s| s.name == self.model)?;
         let offload = match self.offload_layers {
             0 => String::new(),
             k => format!("ofl={k}&"),
@@ -138,8 +142,9 @@ impl MachineRun {
 }
 
 /// The shapes of the models these runs train, each from its configuration (the three Llama
-/// 3.1 shapes are `scaling shapes`' own).
-pub const RUN_SHAPES: [ModelShape; 15] = [
+/// 3.1 shapes are `scaling shapes`' own). DeepSeek-V3's is taken from the model-shape menu
+/// ([`SHAPES`]), which `tests/core/import.rs` holds equal to its `config.json`.
+pub const RUN_SHAPES: [ModelShape; 14] = [
     ModelShape {
         name: "Qwen3 30B-A3B",
         card_params: "30.5B / 3.3B active",
@@ -181,17 +186,6 @@ pub const RUN_SHAPES: [ModelShape; 15] = [
             tr(
                 "meta-llama/Llama-4-Scout-17B-16E config.json text_config (../shared/fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json) and its one shared expert (Hugging Face transformers' Llama4TextMoe); chunked attention over 8,192 tokens is full attention at the row's 8,192",
                 "来源：meta-llama/Llama-4-Scout-17B-16E config.json 的 text_config（../shared/fixtures/import/hf/llama-4-scout-17b-16e.trimmed.config.json）及其 1 个共享专家（Hugging Face transformers 的 Llama4TextMoe）；按 8,192 tokens 分块的注意力在该行的 8,192 tokens 下就是完整注意力",
-            )
-        },
-    },
-    ModelShape {
-        name: "DeepSeek-V3",
-        card_params: "671B / 37B active",
-        query: "nl=61&hd=7168&nh=128&kvh=128&hdim=128&kvr=512&qr=1536&rope=64&ffn=2048&voc=129280&ne=256&ke=8&nse=1&dl=3&dffn=18432&sq=4096",
-        source: || {
-            tr(
-                "deepseek-ai/DeepSeek-V3 config.json (../shared/fixtures/import/hf/deepseek-v3.config.json): 61 layers, 7,168 wide, 128 heads with latent attention (r_q 1,536, r_kv 512, heads of 128 and RoPE 64), the first 3 dense of 18,432, then 256 experts of 2,048, 8 routed a token, and 1 shared; the rows run without multi-token prediction",
-                "来源：deepseek-ai/DeepSeek-V3 config.json（../shared/fixtures/import/hf/deepseek-v3.config.json）：61 层，宽 7,168，128 个头的潜在注意力（r_q 1,536，r_kv 512，头宽 128，RoPE 64），前 3 层为宽 18,432 的稠密层，其后 256 个宽 2,048 的专家，每个 token 路由到 8 个，另有 1 个共享专家；这些行不含多 token 预测",
             )
         },
     },
