@@ -10,6 +10,7 @@
 use crate::i18n::fill;
 use crate::model::llm::{LlmSweep, StrongRow, WeakRow};
 use crate::model::plan::{PlanRow, PlanSweep};
+use crate::scenario::llm::ComputeMode;
 use crate::scenario::{LlmSettings, Scenario};
 use crate::text::units::format_rate;
 use crate::text::units::{format_count, format_percent, format_si, format_sig};
@@ -58,6 +59,7 @@ pub fn report(scenario: &Scenario, llm: &LlmSweep, plan: &PlanSweep) -> Report {
         knee_warning(llm, strong_last),
         extrapolation_warning(llm, strong_first),
         levers_warning(scenario),
+        experts_warning(scenario),
     ]
     .into_iter()
     .flatten()
@@ -300,5 +302,69 @@ fn levers_warning(scenario: &Scenario) -> Option<Warning> {
             names.join(", ")
         ),
         zh: format!("已开启降低 T_crit 的手段（{}）：数字是推算，不是实测配置。", names.join("、")),
+    })
+}
+
+/// How far the model's step fell short of NVIDIA's published mixture-of-experts runs
+/// (`scaling layouts --published`, the rows predicted with another model's calibration,
+/// docs/model/14-layout-search.md): the figures the report's MoE warning states.
+/// `tests/core/machines.rs` holds them to the table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExpertsShortfall {
+    /// Rows of the models with 64 experts or more (Qwen3, DeepSeek-V3).
+    pub many_rows: usize,
+    /// Of those, the rows whose modelled step is shorter than the published one.
+    pub many_short: usize,
+    /// Their median of `1 − model/published`.
+    pub many_median: f64,
+    /// The least and the most `1 − model/published` of the models with fewer experts
+    /// (Mixtral 8x7B, Llama 4 Scout).
+    pub few_least: f64,
+    pub few_most: f64,
+}
+
+/// The published rows' figures (see [`ExpertsShortfall`]).
+pub const EXPERTS_SHORTFALL: ExpertsShortfall = ExpertsShortfall {
+    many_rows: 19,
+    many_short: 18,
+    many_median: 0.343,
+    few_least: 0.041,
+    few_most: 0.108,
+};
+
+/// A mixture of experts whose compute comes from the peak (`cm=physics`): the published MoE
+/// runs ran slower than the model predicts, and the model has no time for what they pay
+/// besides FLOPs and traffic.
+fn experts_warning(scenario: &Scenario) -> Option<Warning> {
+    let llm = &scenario.llm;
+    if llm.walls.experts <= 1.0 || llm.compute_in_force() != ComputeMode::Physics {
+        return None;
+    }
+    let f = EXPERTS_SHORTFALL;
+    let pct = |x: f64| format_percent(x, 0);
+    Some(Warning {
+        en: format!(
+            "This mixture of experts is computed from the peak (cm=physics). On NVIDIA's published \
+             runs the model's step came out short: for Qwen3 and DeepSeek-V3 (128 and 256 experts) \
+             in {} of {} rows, by {} at the median; for Mixtral 8x7B and Llama 4 Scout (8 and 16 \
+             experts) by {} to {}. The model has no time for the router, the grouped GEMMs' \
+             per-expert launches or the token dispatcher's synchronisation: expect a slower step.",
+            f.many_short,
+            f.many_rows,
+            pct(f.many_median),
+            pct(f.few_least),
+            pct(f.few_most)
+        ),
+        zh: format!(
+            "这个混合专家模型的计算时间由峰值算出（cm=physics）。对照 NVIDIA 公布的训练任务，模型给出的\
+             单步时间偏短：Qwen3 和 DeepSeek-V3（128 和 256 个专家）{} 行中有 {} 行偏短，中位数短 {}；\
+             Mixtral 8x7B 和 Llama 4 Scout（8 和 16 个专家）短 {} 到 {}。模型没有计入路由、分组 GEMM \
+             按专家的启动开销和 token 分发的同步时间：实际单步会更慢。",
+            f.many_rows,
+            f.many_short,
+            pct(f.many_median),
+            pct(f.few_least),
+            pct(f.few_most)
+        ),
     })
 }

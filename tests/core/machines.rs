@@ -406,3 +406,54 @@ fn software_drift_is_the_same_row_in_two_releases() {
     };
     assert!(release_spreads(&[row, other_mbs]).is_empty());
 }
+
+/// The warning a physics-mode mixture of experts carries states what the published rows
+/// show: counted here from the table, the rows predicted with another model's calibration,
+/// split at 64 experts into the two families the warning names.
+#[test]
+fn the_experts_warning_states_the_published_rows() {
+    use scaling_core::panel::checklist::EXPERTS_SHORTFALL;
+    use scaling_core::panel::machine_runs::{held_rows, Role};
+    let rows: Vec<_> = held_rows().into_iter().map(Result::unwrap).collect();
+    let mut many = Vec::new();
+    let mut few = Vec::new();
+    let (mut many_models, mut few_models) = (Vec::new(), Vec::new());
+    for r in rows.iter().filter(|r| r.role == Role::AnotherModel) {
+        let experts = values(&r.run.query(r.r_inf).unwrap()).llm.walls.experts;
+        let short = -r.step_error();
+        if experts >= 64.0 {
+            many.push(short);
+            many_models.push(r.run.model);
+        } else if experts > 1.0 {
+            few.push(short);
+            few_models.push(r.run.model);
+        }
+    }
+    for models in [&mut many_models, &mut few_models] {
+        models.sort_unstable();
+        models.dedup();
+    }
+    assert_eq!(
+        many_models,
+        ["DeepSeek-V3", "Qwen3 235B-A22B", "Qwen3 30B-A3B"]
+    );
+    assert_eq!(few_models, ["Llama 4 Scout", "Mixtral 8x7B"]);
+    many.sort_by(f64::total_cmp);
+    few.sort_by(f64::total_cmp);
+    let f = EXPERTS_SHORTFALL;
+    assert_eq!(many.len(), f.many_rows);
+    assert_eq!(many.iter().filter(|&&s| s > 0.0).count(), f.many_short);
+    let median = if many.len() % 2 == 1 {
+        many[many.len() / 2]
+    } else {
+        (many[many.len() / 2 - 1] + many[many.len() / 2]) / 2.0
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 0.0005;
+    assert!(close(median, f.many_median), "median {median}");
+    assert!(close(few[0], f.few_least), "least {}", few[0]);
+    assert!(
+        close(few[few.len() - 1], f.few_most),
+        "most {}",
+        few[few.len() - 1]
+    );
+}
