@@ -447,3 +447,19 @@ test('lay=best on the Plan tab: weak-then-strong with the best layout at each ro
   assert.ok(table.rows.every((r) => /^TP\d+·PP\d+/.test(r[col])), JSON.stringify(table.rows.map((r) => r[col])));
   await assertClean(assert, page, 'plan with lay=best');
 });
+
+test('a mixture of experts computed from the peak warns that the published MoE runs ran slower; cm=flops does not', async () => {
+  const warned = (ws) => ws.find((w) => w.includes('This mixture of experts is computed from the peak'));
+  const page = await open('v=1&preset=mixtral-8x7b-walls&cm=physics&stack=megatron&view=plan');
+  const ws = await page.locator('#report-warnings li').allTextContents();
+  const w = warned(ws);
+  assert.ok(w, `#report-warnings has the MoE warning: ${JSON.stringify(ws)}`);
+  assert.ok(w.includes('in 18 of 19 rows, by 34% at the median') && w.includes('19 行中有 18 行偏短，中位数短 34%'),
+    `in both languages, with the published rows' figures: ${w}`);
+  await assertClean(assert, page, 'MoE from the peak');
+  // The preset's own measured rate: no such warning.
+  const own = await open('v=1&preset=mixtral-8x7b-walls&view=plan');
+  const ws2 = await own.locator('#report-warnings li').allTextContents();
+  assert.equal(warned(ws2), undefined, `no MoE warning from a measured rate: ${JSON.stringify(ws2)}`);
+  await assertClean(assert, own, 'MoE from F_eff');
+});
