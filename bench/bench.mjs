@@ -33,6 +33,7 @@ import { startServer } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
 import { wasmImports, setIntegrity } from '../scripts/post-build.mjs';
 import { prerenderedBytes } from '../scripts/size.mjs';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { summary, ms, kib, table, traceSelfTimes, traceBreakdown, BREAKDOWN_LABELS, loadBreakdown, LOAD_LABELS, cpuPerUpdate, profileSelfTimes } from './analyse.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +61,14 @@ const REFERENCE_PLOTLY_RATIO = 5;
 // The top of each tab at phone speed, Lighthouse's mobile CPU slowdown (4×) applied
 // with the DevTools protocol's CPU throttling; p95 within two 60 Hz frames (30 frames a second).
 const THROTTLE_RATE = 4;
+// How fast the host is, as Lighthouse measures it (`computeBenchmarkIndex`, the figure its
+// reports give as `environment.benchmarkIndex`), so that runs on different machines can be
+// compared: a throttling rate slows the host, not to a fixed device. DevTools's CPU
+// calibration (front_end/panels/mobile_throttling/CalibrationController.ts) scores its
+// mid-tier phone (a Pixel 5) 1,000 and its low-tier one (a Moto G Power 2022) 264.
+const BENCHMARK_INDEX_RUNS = 3;
+const MID_TIER_PHONE_INDEX = 1000;
+const LOW_TIER_PHONE_INDEX = 264;
 const TARGET_THROTTLED_P95_MS = 33;
 // What a reader pays on the first input after a load at phone speed. Each page loads
 // with the 4× CPU slowdown already on, is left to finish its start, then gets one key press on
@@ -1116,6 +1125,18 @@ const SECTIONS = [
   ['soak', benchSoak],
 ];
 
+/** Lighthouse's benchmarkIndex of the host, in a blank page: the median of a few runs. */
+async function hostBenchmarkIndex(browser) {
+  const page = await browser.newPage();
+  try {
+    const runs = [];
+    for (let i = 0; i < BENCHMARK_INDEX_RUNS; i++) runs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return Math.round(runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)]);
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = Date.now();
@@ -1154,6 +1175,7 @@ async function main() {
     plotly: plotlyVersion,
     uplot: uplotVersion,
   };
+  results.machine.benchmarkIndex = await hostBenchmarkIndex(browser);
   const cpuAtStart = cpuSnapshot();
   const want = (name) => !opts.only || opts.only.has(name);
   const ctx = {
@@ -1165,6 +1187,9 @@ async function main() {
     log(`nproc ${results.machine.nproc}, ${results.machine.cpuModel}, ${results.machine.memGiB} GiB; load average ${results.machine.loadavg.join(' ')}`);
     log(`Chromium ${results.machine.chromium} (headless, ${CHROMIUM}), Node ${process.version}, Plotly.js ${plotlyVersion}, uPlot ${uplotVersion}`);
     log(`dist: ${opts.dist}; viewport ${VIEWPORT.width}x${VIEWPORT.height}, deviceScaleFactor 1 unless noted`);
+    log(`Lighthouse's benchmarkIndex of this host (median of ${BENCHMARK_INDEX_RUNS}): ${results.machine.benchmarkIndex.toLocaleString('en-US')}; ` +
+      `at ${THROTTLE_RATE}× CPU the page runs as on a device of about ${Math.round(results.machine.benchmarkIndex / THROTTLE_RATE)} ` +
+      `(DevTools's CPU calibration: a mid-tier phone, Pixel 5, scores ${MID_TIER_PHONE_INDEX.toLocaleString('en-US')}; a low-tier one ${LOW_TIER_PHONE_INDEX})`);
 
     results.loads = {};
     results.updates = {};
