@@ -325,8 +325,8 @@ pub struct ExpertsShortfall {
 
 /// The published rows' figures (see [`ExpertsShortfall`]).
 pub const EXPERTS_SHORTFALL: ExpertsShortfall = ExpertsShortfall {
-    many_rows: 19,
-    many_short: 18,
+    many_rows: 15,
+    many_short: 15,
     many_median: 0.343,
     few_least: 0.041,
     few_most: 0.108,
@@ -340,31 +340,72 @@ fn experts_warning(scenario: &Scenario) -> Option<Warning> {
     if llm.walls.experts <= 1.0 || llm.compute_in_force() != ComputeMode::Physics {
         return None;
     }
-    let f = EXPERTS_SHORTFALL;
+    Some(experts_text(&EXPERTS_SHORTFALL))
+}
+
+/// The MoE warning's sentences for the figures `f`.
+fn experts_text(f: &ExpertsShortfall) -> Warning {
     let pct = |x: f64| format_percent(x, 0);
-    Some(Warning {
+    let (rows_en, rows_zh) = if f.many_short == f.many_rows {
+        (
+            format!("all {} rows", f.many_rows),
+            format!("{} 行全部偏短", f.many_rows),
+        )
+    } else {
+        (
+            format!("{} of {} rows", f.many_short, f.many_rows),
+            format!("{} 行中有 {} 行偏短", f.many_rows, f.many_short),
+        )
+    };
+    Warning {
         en: format!(
             "This mixture of experts is computed from the peak (cm=physics). On NVIDIA's published \
              runs the model's step came out short: for Qwen3 and DeepSeek-V3 (128 and 256 experts) \
-             in {} of {} rows, by {} at the median; for Mixtral 8x7B and Llama 4 Scout (8 and 16 \
+             in {rows_en}, by {} at the median; for Mixtral 8x7B and Llama 4 Scout (8 and 16 \
              experts) by {} to {}. The model has no time for the router, the grouped GEMMs' \
              per-expert launches or the token dispatcher's synchronisation: expect a slower step.",
-            f.many_short,
-            f.many_rows,
             pct(f.many_median),
             pct(f.few_least),
             pct(f.few_most)
         ),
         zh: format!(
             "这个混合专家模型的计算时间由峰值算出（cm=physics）。对照 NVIDIA 公布的训练任务，模型给出的\
-             单步时间偏短：Qwen3 和 DeepSeek-V3（128 和 256 个专家）{} 行中有 {} 行偏短，中位数短 {}；\
+             单步时间偏短：Qwen3 和 DeepSeek-V3（128 和 256 个专家）{rows_zh}，中位数短 {}；\
              Mixtral 8x7B 和 Llama 4 Scout（8 和 16 个专家）短 {} 到 {}。模型没有计入路由、分组 GEMM \
              按专家的启动开销和 token 分发的同步时间：实际单步会更慢。",
-            f.many_rows,
-            f.many_short,
             pct(f.many_median),
             pct(f.few_least),
             pct(f.few_most)
         ),
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "all n rows" when every row ran slower, "k of n rows" otherwise.
+    #[test]
+    fn experts_text_counts_the_rows() {
+        let f = ExpertsShortfall {
+            many_rows: 19,
+            many_short: 18,
+            many_median: 0.3425,
+            few_least: 0.041,
+            few_most: 0.108,
+        };
+        let w = experts_text(&f);
+        assert!(w.en.contains("in 18 of 19 rows, by 34% at the median; for Mixtral 8x7B and Llama 4 Scout (8 and 16 experts) by 4% to 11%."), "{}", w.en);
+        assert!(
+            w.zh.contains("19 行中有 18 行偏短，中位数短 34%"),
+            "{}",
+            w.zh
+        );
+        let w = experts_text(&ExpertsShortfall {
+            many_short: 19,
+            ..f
+        });
+        assert!(w.en.contains("in all 19 rows, by 34%"), "{}", w.en);
+        assert!(w.zh.contains("19 行全部偏短，中位数短 34%"), "{}", w.zh);
+    }
 }
