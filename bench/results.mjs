@@ -69,6 +69,7 @@ function rows(r) {
   out.push([`first full draw ≤ ${lim.firstDrawMs} ms, median of ${loads ?? '?'} cold loads`, ms(t.firstDraw.median, 0), verdict(t.firstDraw.pass)]);
   out.push([`gzipped first view ≤ ${bytes(lim.gzipBytes)} + prerendered HTML ≤ ${bytes(lim.prerenderedBytes)}`,
     `${bytes(t.gzip.total - t.gzip.prerendered)} + ${bytes(t.gzip.prerendered)}`, verdict(t.gzip.pass)]);
+  out.push(...sizeRows(r.sizes, lim.budgets));
   if (r.uplot) {
     const own = (s, rest) => `${ms(s.cpu.median - rest.cpu.median)} / ${ms(s.cpu.p95 - rest.cpu.p95)}`;
     out.push([`our chart's share of an update / uPlot's ≤ ${lim.uplotRatio}, CPU median and p95`,
@@ -80,6 +81,27 @@ function rows(r) {
     out.push([`soak of ${t.soak.steps.toLocaleString('en-US')} steps: no wasm memory growth, p95 drift ≤ ${Math.round((lim.soakP95Drift - 1) * 100)}%`,
       `${(t.soak.memoryAtWarmup / 1024).toFixed(0)} → ${(t.soak.memoryAtEnd / 1024).toFixed(0)} KiB; p95 ${ms(t.soak.first.p95)} → ${ms(t.soak.last.p95)}`, verdict(t.soak.pass)]);
   }
+  return out;
+}
+
+/**
+ * The Chinese reader's download and the lazily fetched files against their budgets (the size
+ * test's gates, scripts/size.mjs), for a bench.json that recorded them.
+ */
+function sizeRows(sizes, budgets) {
+  if (!sizes?.lazy || !budgets) return [];
+  const under = (x, budget) => verdict(x <= budget);
+  const out = [];
+  if (sizes.zhCatalogue) {
+    const zh = sizes.total - sizes.prerendered + sizes.zhCatalogue.gzip;
+    out.push([`Chinese first view ≤ ${bytes(budgets.zhTotal)} (the catalogue alone ≤ ${bytes(budgets.zhCatalogue)})`,
+      `${bytes(zh)} (catalogue ${bytes(sizes.zhCatalogue.gzip)})`, verdict(zh <= budgets.zhTotal && sizes.zhCatalogue.gzip <= budgets.zhCatalogue)]);
+  }
+  const learn = Object.entries(sizes.lazy.learn);
+  out.push([`each Learn file ≤ ${bytes(budgets.learn)}`, learn.map(([lang, b]) => `${lang} ${bytes(b)}`).join(', '),
+    verdict(learn.length > 0 && learn.every(([, b]) => b <= budgets.learn))]);
+  out.push([`the full module ≤ ${bytes(budgets.full)}`, bytes(sizes.lazy.full), under(sizes.lazy.full, budgets.full)]);
+  out.push([`the runs module ≤ ${bytes(budgets.runs)}`, bytes(sizes.lazy.runs), under(sizes.lazy.runs, budgets.runs)]);
   return out;
 }
 

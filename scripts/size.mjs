@@ -1,18 +1,50 @@
-// What the prerendered first view adds to index.html, gzipped: the page's size budget counts
-// it apart (BUDGET for the rest, PRERENDER_BUDGET for it). Shared by the size test
-// (tests/e2e/size.test.mjs, where both budgets are), which is the gate, and `make bench`,
-// which prints it.
+// The byte budgets of what a reader downloads, and what the prerendered first view adds to
+// index.html, gzipped: the page's size budget counts it apart (BUDGETS.english for the rest,
+// BUDGETS.prerendered for it). Shared by the size test (tests/e2e/size.test.mjs, which says
+// what each budget holds), which is the gate, and `make bench`, which prints the sizes and
+// writes them into docs/performance.md.
 //
-//   import { prerenderedBytes } from './size.mjs'
+//   import { BUDGETS, prerenderedBytes, lazySizes } from './size.mjs'
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import { minifyHtml } from './post-build.mjs';
 import { fragments, escapeRe } from './prerender.mjs';
 
 const gz = (s) => gzipSync(Buffer.from(s), { level: constants.Z_BEST_COMPRESSION }).length;
+
+/** Bytes gzipped at level 9 (docs/performance.md, "Targets and their gates"). */
+export const BUDGETS = Object.freeze({
+  english: 250_000,
+  prerendered: 20_000,
+  firstPaint: 40_000,
+  zhTotal: 268_000,
+  zhCatalogue: 24_000,
+  learn: 36_000,
+  runs: 209_000,
+  full: 238_000,
+});
+
+/** The files of dist/ that no first view downloads, by name. */
+export const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
+export const isLearn = (f) => /^learn-(en|zh)-[0-9a-f]+\.html$/.test(f);
+export const isRuns = (f) => /^runs-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
+export const isFull = (f) => /^full-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
+
+/**
+ * The lazily fetched files of `dist`, gzipped: each Learn file by language, and the full and
+ * the runs module (loader, JS and wasm together), as the size test counts them.
+ */
+export function lazySizes(dist) {
+  const files = readdirSync(dist);
+  const size = (f) => gzipSync(readFileSync(path.join(dist, f)), { level: constants.Z_BEST_COMPRESSION }).length;
+  const sum = (pick) => files.filter(pick).reduce((a, f) => a + size(f), 0);
+  const learn = {};
+  for (const f of files.filter(isLearn)) learn[/^learn-(en|zh)-/.exec(f)[1]] = size(f);
+  return { learn, full: sum(isFull), runs: sum(isRuns) };
+}
 
 /**
  * index.html without a prerendered input value (scripts/prerender.mjs, setControl): the

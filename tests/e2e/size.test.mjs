@@ -11,41 +11,37 @@ import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import { DIST, assertDist } from './harness.mjs';
 import { escapeRe } from '../../scripts/prerender.mjs';
-import { prerenderedBytes } from '../../scripts/size.mjs';
+import { BUDGETS, prerenderedBytes, isCatalogue, isLearn, isRuns, isFull } from '../../scripts/size.mjs';
 
-const BUDGET = 250_000;
+const BUDGET = BUDGETS.english;
 // The first view prerendered into index.html (scripts/prerender.mjs) may add up to
 // PRERENDER_BUDGET gzipped to the budgets above; the first paint needs only index.html and the
 // stylesheet, and those two stay within FIRST_PAINT_BUDGET gzipped.
-const PRERENDER_BUDGET = 20_000;
-const FIRST_PAINT_BUDGET = 40_000;
+const PRERENDER_BUDGET = BUDGETS.prerendered;
+const FIRST_PAINT_BUDGET = BUDGETS.firstPaint;
 
 let prerendered;
 const added = () => (prerendered ??= prerenderedBytes(DIST));
-const ZH_TOTAL_BUDGET = 268_000;
-const ZH_BUDGET = 24_000;
-const isCatalogue = (f) => /^zh-[0-9a-f]+\.txt$/.test(f);
+const ZH_TOTAL_BUDGET = BUDGETS.zhTotal;
+const ZH_BUDGET = BUDGETS.zhCatalogue;
 // The Learn view's texts are fetched when view=learn opens (crates/web/src/learn.rs): not part of
 // any other first view; held to their own budget below: the texts and
 // their sixteen live figures prerendered as SVG (scripts/learn-files.mjs), so that a link to
 // the view reads before the model is in, and the table of published runs (87 rows, each with
 // the link that opens it; docs/performance.md has the files' sizes).
-const isLearn = (f) => /^learn-(en|zh)-[0-9a-f]+\.html$/.test(f);
-const LEARN_BUDGET = 36_000;
+const LEARN_BUDGET = BUDGETS.learn;
 // The runs module (crates/runs: "Your run", "Copy as", scalingExplorer.import, with the
 // importers of every format but the YAML ones, the TOML parser, the exporters and the
 // scenario layer they read and write) is added when a reader first uses one of them: not part
 // of any first view. Its loader, JS and wasm are held to their own budget below
 // (docs/performance.md, "Targets and their gates").
-const isRuns = (f) => /^runs-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
-const RUNS_BUDGET = 209_000;
+const RUNS_BUDGET = BUDGETS.runs;
 // The full module (crates/full: the page's glue with the Learn view and the exports) is the
 // first view's module for a link to the Learn view, and is added when a reader of another view
 // opens Learn or exports (crates/web/src/handover.rs). Its loader, JS and wasm are held to
 // their own budget, FULL_BUDGET: about the size of the one module the page had before it was
 // split in two, which filled the English first view's budget, with a little room.
-const isFull = (f) => /^full-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/.test(f);
-const FULL_BUDGET = 238_000;
+const FULL_BUDGET = BUDGETS.full;
 
 function gzipped(files) {
   return files.map((f) => {
