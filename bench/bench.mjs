@@ -1051,16 +1051,35 @@ async function benchSoak(ctx) {
   const { context, page } = await newPage(browser);
   await page.goto(`${server.url}?${PANELS[PANELS.length - 1].query}`);
   await waitReady(page);
-  const r = await page.evaluate((a) => window.__bench.soak(a), { slider: PANELS[PANELS.length - 1].slider, steps, every: Math.max(1, Math.floor(steps / 20)) });
+  // What else could accumulate, after a garbage collection: the DOM, its listeners and layout
+  // objects, the JavaScript heap (Chrome's own counters, CDP Performance.getMetrics).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const counters = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const get = (name) => metrics.find((m) => m.name === name)?.value ?? NaN;
+    return { nodes: get('Nodes'), listeners: get('JSEventListeners'), layoutObjects: get('LayoutObjects'), jsHeapBytes: get('JSHeapUsedSize') };
+  };
+  const args = { slider: PANELS[PANELS.length - 1].slider, steps, every: Math.max(1, Math.floor(steps / 20)) };
+  const head = await page.evaluate((a) => window.__bench.soak(a), { ...args, to: warm });
+  const countersAtWarmup = await counters();
+  const tail = await page.evaluate((a) => window.__bench.soak(a), { ...args, from: warm });
+  const countersAtEnd = await counters();
   await context.close();
+  const r = { costs: [...head.costs, ...tail.costs], memory: [...head.memory, ...tail.memory] };
   const block = Math.max(1, Math.min(1000, Math.floor((steps - warm) / 2)));
   const first = summary(r.costs.slice(warm, warm + block));
   const last = summary(r.costs.slice(steps - block));
   const atWarm = r.memory.find(([i]) => i >= warm)?.[1] ?? NaN;
   const atEnd = r.memory[r.memory.length - 1]?.[1] ?? NaN;
   results.soak = { steps, warmup: warm, block, first, last, memory: r.memory, memoryAtWarmup: atWarm, memoryAtEnd: atEnd,
+    countersAtWarmup, countersAtEnd,
     pass: atEnd <= atWarm && last.p95 <= first.p95 * SOAK_P95_DRIFT };
   log(`wasm memory: ${r.memory.map(([i, b]) => `${i}: ${(b / 1024).toFixed(0)} KiB`).join(', ')}`);
+  const pair = (k, f = (x) => x) => `${f(countersAtWarmup[k])} → ${f(countersAtEnd[k])}`;
+  log(`after warm-up → at the end, each after a garbage collection: DOM nodes ${pair('nodes')}, event listeners ${pair('listeners')}, ` +
+    `layout objects ${pair('layoutObjects')}, JavaScript heap ${pair('jsHeapBytes', (b) => `${(b / 1024).toFixed(0)} KiB`)}`);
   log(`p95 of steps ${warm + 1}–${warm + block}: ${ms(first.p95)} ms (median ${ms(first.median)}); of the last ${block}: ${ms(last.p95)} ms (median ${ms(last.median)})`);
 }
 

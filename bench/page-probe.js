@@ -163,17 +163,19 @@
   }
 
   /**
-   * The soak: `steps` slider moves back and forth, one frame each. Returns the cost of each
-   * (as update() times it, without the per-update bookkeeping of run()) and the wasm memory in
-   * bytes every `every` steps: the page's free-list allocator must not grow after warm-up.
+   * The soak: `steps` slider moves back and forth, one frame each, or the moves `from` … `to`
+   * of them (so that the caller can look at the page between the warm-up and the rest).
+   * Returns the cost of each (as update() times it, without the per-update bookkeeping of
+   * run()) and the wasm memory in bytes every `every` steps: the page's free-list allocator
+   * must not grow after warm-up.
    */
-  async function soak({ slider, steps, every = 500 }) {
+  async function soak({ slider, steps, every = 500, from = 0, to = steps }) {
     const positions = sliderPositions(slider, steps);
-    const costs = new Float64Array(steps);
+    const costs = new Float64Array(to - from);
     const memory = [];
-    for (let i = 0; i < steps; i++) {
+    for (let i = from; i < to; i++) {
       const r = await update(slider, positions[i], 'input');
-      costs[i] = (r.tH - r.t0) + (r.tP - r.tFs);
+      costs[i - from] = (r.tH - r.t0) + (r.tP - r.tFs);
       if (i % every === every - 1) memory.push([i + 1, wasmMemory ? wasmMemory.buffer.byteLength : NaN]);
     }
     return { costs: Array.from(costs), memory };

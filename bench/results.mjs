@@ -79,9 +79,18 @@ function rows(r) {
   if (t.plotly) out.push(['Plotly.js time / ours, median and p95 (reference, no target)', `${ratio(t.plotly.median)}, ${ratio(t.plotly.p95)}`, 'reference']);
   if (t.soak?.first) {
     out.push([`soak of ${t.soak.steps.toLocaleString('en-US')} steps: no wasm memory growth, p95 drift ≤ ${Math.round((lim.soakP95Drift - 1) * 100)}%`,
-      `${(t.soak.memoryAtWarmup / 1024).toFixed(0)} → ${(t.soak.memoryAtEnd / 1024).toFixed(0)} KiB; p95 ${ms(t.soak.first.p95)} → ${ms(t.soak.last.p95)}`, verdict(t.soak.pass)]);
+      `${(t.soak.memoryAtWarmup / 1024).toFixed(0)} → ${(t.soak.memoryAtEnd / 1024).toFixed(0)} KiB; p95 ${ms(t.soak.first.p95)} → ${ms(t.soak.last.p95)}${soakCounters(t.soak)}`, verdict(t.soak.pass)]);
   }
   return out;
+}
+
+/** The soak's DOM and JavaScript counters after warm-up and at the end, when recorded. */
+function soakCounters(soak) {
+  const a = soak.countersAtWarmup;
+  const b = soak.countersAtEnd;
+  if (!a || !b) return '';
+  return `; DOM nodes ${a.nodes} → ${b.nodes}, layout objects ${a.layoutObjects} → ${b.layoutObjects}, ` +
+    `JavaScript heap ${(a.jsHeapBytes / 1024).toFixed(0)} → ${(b.jsHeapBytes / 1024).toFixed(0)} KiB`;
 }
 
 /**
