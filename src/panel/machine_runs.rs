@@ -73,6 +73,9 @@ pub struct MachineRun {
     pub fsdp: bool,
     /// Expert-parallel degree (1 for a dense model).
     pub ep: u32,
+    /// The routed experts' TP degree (`etp=`): `0` as TP (Megatron-Core's default), `1` for
+    /// whole experts, the EP group folded over the TP ranks.
+    pub etp: u32,
     /// Layers whose activations the recipe offloads to host memory (`ofl`; 0: none).
     pub offload_layers: u32,
     pub measured: Measured,
@@ -107,6 +110,10 @@ impl MachineRun {
             0 => String::new(),
             k => format!("ofl={k}&"),
         };
+        let etp = match self.etp {
+            0 => String::new(),
+            k => format!("etp={k}&"),
+        };
         let schedule = if self.pp > 1 && self.vp > 1 {
             format!("sched=interleaved&vc={}", self.vp)
         } else {
@@ -120,7 +127,7 @@ impl MachineRun {
             .collect();
         let shape_keys = shape_keys.join("&");
         Some(format!(
-            "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&ep={}&{schedule}&zero={}&sp={}&tpo={}&ac=none&{offload}fa=1&ns={}&n0={}&rinf={}",
+            "v=1&view=strong&em=fsdp&cm=physics&mach={}&prec={}&{}&sq={}&b={}&mbs={}&tp={}&pp={}&cp={}&ep={}&{etp}{schedule}&zero={}&sp={}&tpo={}&ac=none&{offload}fa=1&ns={}&n0={}&rinf={}",
             self.machine,
             self.precision,
             shape_keys,
@@ -310,6 +317,7 @@ const fn tok(
         vp,
         fsdp,
         ep: 1,
+        etp: 0,
         offload_layers: 0,
         measured: Measured::TokensPerGpuPerS(tokens_per_gpu_per_s),
         source,
@@ -321,6 +329,17 @@ const fn tok(
 const fn moe(run: MachineRun, ep: u32) -> MachineRun {
     let mut run = run;
     run.ep = ep;
+    run
+}
+
+/// A Megatron-Bridge MoE row ([`moe`]) with whole experts: its performance recipes set
+/// `expert_tensor_parallel_size=1` for every MoE model (`NVIDIA-NeMo/Megatron-Bridge` at
+/// `v0.2.0`, `scripts/performance/configs/qwen3/workload_base_configs.py` and
+/// `deepseek/workload_base_configs.py`), so the EP group folds over the TP ranks and EP may
+/// exceed the data-parallel ranks (Qwen3 235B on H100: EP 32 over TP 2 · DP 16).
+const fn folded(run: MachineRun, ep: u32) -> MachineRun {
+    let mut run = moe(run, ep);
+    run.etp = 1;
     run
 }
 
@@ -364,6 +383,7 @@ const fn mlperf(
         vp,
         fsdp: false,
         ep: 1,
+        etp: 0,
         offload_layers: 0,
         measured: Measured::StepS(step_s),
         source,
@@ -384,7 +404,7 @@ const S5: &str = "machines-and-runs.md §5: MLPerf Training v5.0 result logs";
 /// parallelism folded over tensor parallelism, Llama 4 Maverick's cut-off row) and
 /// Mixtral 8x22B, whose batch and microbatch columns are printed swapped.
 #[rustfmt::skip]
-pub const MACHINE_RUNS: [MachineRun; 87] = [
+pub const MACHINE_RUNS: [MachineRun; 91] = [
     // §2, 25.11.
     tok(B11, "Llama 3 8B", "gb300", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 37556.0, S2_11),
     tok(B11, "Llama 3 8B", "gb300", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 36108.0, S2_11),
@@ -402,19 +422,19 @@ pub const MACHINE_RUNS: [MachineRun; 87] = [
     tok(B11, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1602.0, S2_11),
     tok(B11, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 292.0, S2_11),
     // §2, 25.11, mixture of experts (force-balanced, dropless; DeepSeek-V3 with multi-token
-    // prediction, GPT-OSS's sliding windows and Qwen3 235B on H100's EP 32 over 16
-    // data-parallel ranks left out).
-    moe(tok(B11, "Qwen3 30B-A3B", "gb300", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 28934.0, S2_11), 8),
-    moe(tok(B11, "Qwen3 235B-A22B", "gb300", "bf16", 256, 4096, 8192, 2, (1, 4, 1, 12), false, 6131.0, S2_11), 16),
-    moe(tok(B11, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23766.0, S2_11), 8),
-    moe(tok(B11, "Qwen3 235B-A22B", "gb200", "bf16", 256, 4096, 8192, 1, (1, 8, 1, 3), false, 4916.0, S2_11), 32),
-    moe(tok(B11, "Qwen3 30B-A3B", "b200", "mxfp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 9299.0, S2_11), 8),
-    moe(tok(B11, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 3269.0, S2_11), 8),
-    moe(tok(B11, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 5275.0, S2_11), 8),
-    moe(tok(B11, "DeepSeek-V3", "gb300", "bf16", 256, 4096, 4096, 1, (1, 2, 1, 4), false, 3848.0, S2_11), 32),
-    moe(tok(B11, "DeepSeek-V3", "gb300", "mxfp8", 256, 4096, 4096, 1, (1, 2, 1, 4), false, 4357.0, S2_11), 32),
-    moe(tok(B11, "DeepSeek-V3", "gb200", "bf16", 256, 4096, 4096, 1, (1, 4, 1, 4), false, 3139.0, S2_11), 64),
-    moe(tok(B11, "DeepSeek-V3", "gb200", "mxfp8", 256, 4096, 4096, 1, (1, 8, 1, 4), false, 4018.0, S2_11), 32),
+    // prediction and GPT-OSS's sliding windows left out).
+    folded(tok(B11, "Qwen3 30B-A3B", "gb300", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 28934.0, S2_11), 8),
+    folded(tok(B11, "Qwen3 235B-A22B", "gb300", "bf16", 256, 4096, 8192, 2, (1, 4, 1, 12), false, 6131.0, S2_11), 16),
+    folded(tok(B11, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23766.0, S2_11), 8),
+    folded(tok(B11, "Qwen3 235B-A22B", "gb200", "bf16", 256, 4096, 8192, 1, (1, 8, 1, 3), false, 4916.0, S2_11), 32),
+    folded(tok(B11, "Qwen3 30B-A3B", "b200", "mxfp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 9299.0, S2_11), 8),
+    folded(tok(B11, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 3269.0, S2_11), 8),
+    folded(tok(B11, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 5275.0, S2_11), 8),
+    folded(tok(B11, "Qwen3 235B-A22B", "h100", "fp8", 256, 4096, 2048, 1, (2, 8, 1, 4), false, 1575.0, S2_11), 32),
+    folded(tok(B11, "DeepSeek-V3", "gb300", "bf16", 256, 4096, 4096, 1, (1, 2, 1, 4), false, 3848.0, S2_11), 32),
+    folded(tok(B11, "DeepSeek-V3", "gb300", "mxfp8", 256, 4096, 4096, 1, (1, 2, 1, 4), false, 4357.0, S2_11), 32),
+    folded(tok(B11, "DeepSeek-V3", "gb200", "bf16", 256, 4096, 4096, 1, (1, 4, 1, 4), false, 3139.0, S2_11), 64),
+    folded(tok(B11, "DeepSeek-V3", "gb200", "mxfp8", 256, 4096, 4096, 1, (1, 8, 1, 4), false, 4018.0, S2_11), 32),
     // §2, 25.09 (FP8 per-tensor; the parenthesised runs block-scaled, read as MXFP8).
     tok(B09, "Llama 3 8B", "gb200", "fp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 31357.0, S2_09),
     tok(B09, "Llama 3 8B", "gb200", "mxfp8", 8, 8192, 128, 2, (1, 1, 1, 1), false, 29925.0, S2_09),
@@ -432,18 +452,21 @@ pub const MACHINE_RUNS: [MachineRun; 87] = [
     tok(B09, "Llama 3 8B", "h100", "fp8", 8, 8192, 128, 1, (1, 1, 1, 1), true, 14079.0, S2_09),
     tok(B09, "Llama 3 70B", "h100", "fp8", 64, 8192, 128, 1, (4, 8, 1, 5), false, 1619.0, S2_09),
     tok(B09, "Llama 3.1 405B", "h100", "fp8", 1024, 8192, 512, 1, (8, 8, 2, 8), false, 302.0, S2_09),
-    // §2, 25.09, mixture of experts (Qwen3 235B on GB200 and H100 fold EP over TP: left out).
+    // §2, 25.09, mixture of experts.
     // DeepSeek-V3's four runs are left out: that release's script ran it with one
     // multi-token-prediction layer on every machine (Megatron-Bridge `cac49dcd7`, the
     // performance scripts' `run_script.py`: the pipeline layout `Et|(tt|)*30mL`, whose `m` is
     // that layer, and the recipe's `mtp_num_layers = 1`), which the table does not mark as
     // 25.11 does, and recomputed the MLP on H100 and GB200.
-    moe(tok(B09, "Qwen3 30B-A3B", "gb200", "fp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 22775.0, S2_09), 8),
-    moe(tok(B09, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23723.0, S2_09), 8),
-    moe(tok(B09, "Qwen3 30B-A3B", "b200", "fp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 18066.0, S2_09), 8),
-    moe(tok(B09, "Qwen3 235B-A22B", "b200", "fp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4104.0, S2_09), 8),
-    moe(tok(B09, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4275.0, S2_09), 8),
-    moe(tok(B09, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 10494.0, S2_09), 8),
+    folded(tok(B09, "Qwen3 30B-A3B", "gb200", "fp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 22775.0, S2_09), 8),
+    folded(tok(B09, "Qwen3 30B-A3B", "gb200", "mxfp8", 8, 4096, 512, 4, (1, 1, 1, 1), false, 23723.0, S2_09), 8),
+    folded(tok(B09, "Qwen3 30B-A3B", "b200", "fp8", 8, 4096, 512, 1, (1, 1, 1, 1), false, 18066.0, S2_09), 8),
+    folded(tok(B09, "Qwen3 235B-A22B", "b200", "fp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4104.0, S2_09), 8),
+    folded(tok(B09, "Qwen3 235B-A22B", "b200", "mxfp8", 64, 4096, 1024, 1, (1, 8, 1, 2), false, 4275.0, S2_09), 8),
+    folded(tok(B09, "Qwen3 30B-A3B", "h100", "fp8", 16, 4096, 512, 2, (1, 2, 1, 24), false, 10494.0, S2_09), 8),
+    folded(tok(B09, "Qwen3 235B-A22B", "gb200", "fp8", 64, 4096, 1024, 1, (2, 1, 1, 1), false, 4452.0, S2_09), 64),
+    folded(tok(B09, "Qwen3 235B-A22B", "gb200", "mxfp8", 64, 4096, 1024, 1, (2, 1, 1, 1), false, 4416.0, S2_09), 64),
+    folded(tok(B09, "Qwen3 235B-A22B", "h100", "fp8", 256, 4096, 2048, 1, (2, 8, 1, 4), false, 1204.0, S2_09), 32),
     // §3(a), NeMo 24.07 on DGX-H100, FP8.
     tok(N0724, "GPT-3 5B", "h100", "fp8", 64, 2048, 2048, 4, (1, 1, 1, 1), false, 23406.0, S3A),
     tok(N0724, "GPT-3 175B", "h100", "fp8", 128, 2048, 256, 1, (4, 8, 1, 6), false, 716.0, S3A),

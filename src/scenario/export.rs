@@ -74,6 +74,12 @@ fn nemo(s: &Scenario, gpus: f64) -> String {
         "trainer.strategy.expert_model_parallel_size={}",
         w.ep
     ));
+    if w.etp > 0 && w.experts > 1.0 {
+        out.push(format!(
+            "trainer.strategy.expert_tensor_parallel_size={}",
+            w.etp
+        ));
+    }
     out.push(format!(
         "trainer.strategy.sequence_parallel={}",
         if w.sequence_parallel { "True" } else { "False" }
@@ -155,6 +161,11 @@ fn torchtitan(s: &Scenario, gpus: f64) -> String {
     parallel.push(format!("pipeline_parallel_degree = {}", l.pp));
     parallel.push(format!("context_parallel_degree = {}", l.cp));
     parallel.push(format!("expert_parallel_degree = {}", w.ep));
+    if w.experts > 1.0 {
+        // torchtitan's default is 1, Megatron-Core's (the key's `0`) the TP degree.
+        let etp = if w.etp > 0 { w.etp } else { l.tp };
+        parallel.push(format!("expert_tensor_parallel_degree = {etp}"));
+    }
     if l.pp > 1 {
         match l.schedule {
             PipelineSchedule::OneFOneB => {
@@ -234,6 +245,9 @@ fn megatron(s: &Scenario, gpus: f64) -> String {
     }
     if w.ep > 1 {
         out.push(format!("--expert-model-parallel-size {}", w.ep));
+    }
+    if w.etp > 0 && w.experts > 1.0 {
+        out.push(format!("--expert-tensor-parallel-size {}", w.etp));
     }
     let flag = |key: &str, value: String| format!("{key} {value}");
     out.push(micro_line(s, "--micro-batch-size", flag));

@@ -791,6 +791,15 @@ keys! {
         torchtitan: &["parallelism.expert_parallel_degree"],
         url: &["expert-parallel degree. It reuses data-parallel ranks and is not in `M`; it splits the expert weights in memory and sets the all-to-all traffic and tokens per expert. It is separate from the `ep` lever", "`1`", "must divide `ne`", "§12.2, §12.4, §12.6"],
     };
+    Etp = "etp", Walls, "Expert tensor parallel ETP", "专家张量并行 ETP",
+        field(llm.walls.etp; Whole::at_most(0, 65_536)) {
+        control: Decimal,
+        help: ("<code>0</code> = split as TP; <code>1</code> = whole experts, the EP group folded over the TP ranks (NVIDIA's MoE recipes)", "0 = 与 TP 相同的切分；1 = 专家不切分，EP 组跨 TP rank 折叠（NVIDIA 的 MoE recipe）"),
+        megatron: &["--expert-tensor-parallel-size"],
+        nemo: &["trainer.strategy.expert_tensor_parallel_size"],
+        torchtitan: &["parallelism.expert_tensor_parallel_degree"],
+        url: &["the routed experts' tensor-parallel degree (Megatron-Core's `expert_tensor_parallel_size`). `0` splits them as `tp` splits the dense layers; `1` keeps each expert whole on its GPU, the EP group folded over the TP ranks: the experts' weights over `pp·ep` only, each GPU routes its sequence-parallel share of the tokens, the all-to-all spans `ep` GPUs, and an MoE layer without shared experts does no TP collective for its MLP; between the two, the experts' collectives run over `etp` ranks", "`0` (= `tp`)", "`0` or a divisor of `tp`", "§12.2, §12.4, §12.6"],
+    };
     Hbm = "hbm", Walls, "GPU memory (bytes)", "单卡显存（字节）",
         field(llm.walls.hbm_bytes; Bytes { lo: 1e9, hi: 1e13, example: tr("(write 80Gi or 141G)", "（写 80Gi 或 141G）"), whole: false }) {
         control: Decimal,
@@ -1047,6 +1056,7 @@ pub const SECTIONS: &[(&str, &[Key])] = {
                 DenseLayers,
                 DenseFfn,
                 Ep,
+                Etp,
                 Hbm,
                 HbmReserve,
                 Zero,

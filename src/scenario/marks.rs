@@ -330,6 +330,7 @@ pub const MACHINE_RUN_MARKS: Marks = &[
     ("pp", "source: the row's PP column"),
     ("cp", "source: the row's CP column"),
     ("ep", "source: the row's EP column"),
+    ("etp", "source: Megatron-Bridge's MoE performance recipes, `expert_tensor_parallel_size=1` (NVIDIA-NeMo/Megatron-Bridge v0.2.0, scripts/performance/configs/*/workload_base_configs.py)"),
     ("sched", "source: interleaved when the row's VP > 1 and PP > 1"),
     ("vc", "source: the row's VP column"),
     ("zero", "source: FSDP (ZeRO-3) when the row's FSDP > 0, else Megatron-Core's distributed optimizer (ZeRO-1, `mcore_distributed_optim`)"),

@@ -57,6 +57,8 @@ pub struct WallSettings {
     pub dense_ffn: f64,
     /// `ep`: expert-parallel degree.
     pub ep: u32,
+    /// `etp`: the routed experts' TP degree; `0` is "as `tp`".
+    pub etp: u32,
     /// `hbm`: GPU memory, bytes.
     pub hbm_bytes: f64,
     /// `hres`: what the process holds outside the tensors the model counts, bytes
@@ -118,6 +120,7 @@ impl Default for WallSettings {
             dense_layers: 0.0,
             dense_ffn: 0.0,
             ep: 1,
+            etp: 0,
             hbm_bytes: 80.0 * GIB_BYTES,
             hbm_reserve_bytes: HBM_RESERVE_BYTES,
             zero: 3,
@@ -201,6 +204,7 @@ impl WallSettings {
                 shard_group_gpus: None,
             },
             expert_parallel: self.ep as f64,
+            expert_tensor_parallel: self.etp as f64,
             kernels: self.kernels_shrink.then_some(HalfLengths {
                 tokens: self.n_half_tokens,
                 hidden: self.n_half_hidden,
@@ -324,6 +328,17 @@ impl WallSettings {
                     "EP 并行度 {} 不能整除专家数 {}",
                     self.ep,
                     format_count(self.experts)
+                ),
+            ));
+        }
+        if self.etp > 0 && !tp.is_multiple_of(self.etp) {
+            out.push((
+                vec![Key::Etp, Key::Tp],
+                trf!(
+                    "ETP {} does not divide the TP degree {}: the experts are split within the TP group",
+                    "ETP {} 不能整除 TP 并行度 {}：专家在 TP 组内切分",
+                    self.etp,
+                    tp
                 ),
             ));
         }

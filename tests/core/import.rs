@@ -455,6 +455,7 @@ pub(crate) fn another_layout(s: &Scenario) -> Scenario {
         (Key::Pp, "1".into()),
         (Key::Cp, "1".into()),
         (Key::Ep, "1".into()),
+        (Key::Etp, "0".into()),
         (Key::Zero, "3".into()),
         (Key::Recompute, "full".into()),
     ])

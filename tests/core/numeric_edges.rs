@@ -596,6 +596,12 @@ fn the_walls_rules_name_their_keys() {
         Key::Layers,
         "is more than the 32 layers",
     );
+    // etp comes after tp in key order: the experts' TP degree must divide TP's.
+    refused(
+        &format!("v=1&tp=4&{shape}&ne=8&ke=2&ep=2&etp=3"),
+        Key::Etp,
+        "ETP 3 does not divide the TP degree 4",
+    );
     refused(
         &format!("v=1&{shape}&ne=8&ke=9"),
         Key::ExpertsPerToken,

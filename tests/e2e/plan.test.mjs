@@ -454,7 +454,7 @@ test('a mixture of experts computed from the peak warns that the published MoE r
   const ws = await page.locator('#report-warnings li').allTextContents();
   const w = warned(ws);
   assert.ok(w, `#report-warnings has the MoE warning: ${JSON.stringify(ws)}`);
-  assert.ok(w.includes('in all 15 rows, by 34% at the median') && w.includes('15 行全部偏短，中位数短 34%'),
+  assert.ok(w.includes('in 18 of 19 rows, by 34% at the median') && w.includes('19 行中有 18 行偏短，中位数短 34%'),
     `in both languages, with the published rows' figures: ${w}`);
   await assertClean(assert, page, 'MoE from the peak');
   // The preset's own measured rate: no such warning.

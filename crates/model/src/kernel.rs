@@ -49,14 +49,20 @@ pub struct GemmSizes {
     pub tokens: f64,
     /// `k = h/TP`.
     pub hidden_per_tp: f64,
+    /// `k_e = h/ETP`: the routed experts' hidden dimension per rank (only read when `φ > 0`).
+    /// Equal to `k` when the experts are split as the dense layers are (ETP = TP, Megatron-Core's
+    /// default); `h` when each GPU holds whole experts (ETP = 1).
+    pub hidden_per_etp: f64,
     /// `φ`: the share of the weight FLOPs in expert MLPs (0 for a dense model).
     pub expert_share: f64,
     /// Tokens one expert gets per microbatch (only read when `φ > 0`).
     pub tokens_per_expert: f64,
 }
 
-/// `η = η_k / ((1 − φ)/η_m + φ/η_e)` with `η_m = hockney(m, m½)`, `η_e = hockney(tokens per
-/// expert, m½)`, `η_k = hockney(h/TP, k½)`; for a dense model `η = η_m · η_k`.
+/// `η = 1 / ((1 − φ)/(η_m·η_k) + φ/(η_e·η_ke))`, time-weighted over the dense and the expert
+/// FLOPs, with `η_m = hockney(m, m½)`, `η_e = hockney(tokens per expert, m½)`,
+/// `η_k = hockney(h/TP, k½)` and `η_ke = hockney(h/ETP, k½)`; with ETP = TP it is
+/// `η_k / ((1 − φ)/η_m + φ/η_e)`, and for a dense model `η = η_m · η_k`.
 pub fn gemm_efficiency(sizes: &GemmSizes, half: &HalfLengths) -> f64 {
     let eta_m = hockney(sizes.tokens, half.tokens);
     let eta_k = hockney(sizes.hidden_per_tp, half.hidden);
@@ -64,7 +70,9 @@ pub fn gemm_efficiency(sizes: &GemmSizes, half: &HalfLengths) -> f64 {
         return eta_m * eta_k;
     }
     let eta_e = hockney(sizes.tokens_per_expert, half.tokens);
-    eta_k / ((1.0 - sizes.expert_share) / eta_m + sizes.expert_share / eta_e)
+    let eta_ke = hockney(sizes.hidden_per_etp, half.hidden);
+    // `η_k` factored out, so that ETP = TP computes the form above to the last bit.
+    eta_k / ((1.0 - sizes.expert_share) / eta_m + sizes.expert_share * (eta_k / eta_ke) / eta_e)
 }
 
 #[cfg(test)]
@@ -91,6 +99,7 @@ mod tests {
         let dense = GemmSizes {
             tokens: 1792.0,
             hidden_per_tp: 1536.0,
+            hidden_per_etp: 1536.0,
             expert_share: 0.0,
             tokens_per_expert: 0.0,
         };
@@ -101,5 +110,12 @@ mod tests {
             ..dense
         };
         assert!((gemm_efficiency(&moe, &HALF) - 0.75 * 7.0 / 11.0).abs() < 1e-15);
+        // Whole experts (ETP 1) at k_e = 3,584: η_ke = 3,584/4,096 = 0.875, so
+        // 1/(0.5/(0.875 · 0.75) + 0.5/(0.5 · 0.875)) = 1/(16/21 + 24/21) = 21/40.
+        let whole = GemmSizes {
+            hidden_per_etp: 3584.0,
+            ..moe
+        };
+        assert!((gemm_efficiency(&whole, &HALF) - 0.525).abs() < 1e-15);
     }
 }

@@ -213,11 +213,16 @@ pub fn model_states(
 
 /// `Ψ`: the parameters on one GPU's shard before ZeRO, for a model of `params` parameters
 /// split into dense and expert weights in the shape's proportion: the dense part over the
-/// `TP·PP` model-parallel shards, the experts over `TP·PP·EP`
-/// (`Ψ = P_dense/(TP·PP) + P_experts/(TP·PP·EP)`; Megatron-Core's expert parallelism).
-pub fn params_per_gpu(shape: &Shape, params: f64, weight_shards: f64, ep: f64) -> f64 {
+/// `TP·PP` model-parallel shards (`weight_shards`), the routed experts over their own
+/// `ETP·PP·EP` (`expert_shards`):
+///
+/// `Ψ = P_dense/(TP·PP) + P_experts/(ETP·PP·EP)`
+///
+/// Megatron-Core's MoE parallel folding (`expert_tensor_parallel_size`, which defaults to TP;
+/// NVIDIA's MoE recipes set 1, so each GPU holds `E/EP` whole experts).
+pub fn params_per_gpu(shape: &Shape, params: f64, weight_shards: f64, expert_shards: f64) -> f64 {
     let expert_share = shape.expert_params() / shape.total_params();
-    params * (1.0 - expert_share) / weight_shards + params * expert_share / (weight_shards * ep)
+    params * (1.0 - expert_share) / weight_shards + params * expert_share / expert_shards
 }
 
 /// What one GPU holds, in bytes.
@@ -287,6 +292,8 @@ pub struct Placement {
     pub pp: u32,
     pub cp: f64,
     pub ep: f64,
+    /// `ETP`: the routed experts' TP degree, `1` or `tp`.
+    pub expert_tp: f64,
     /// `D`: data-parallel replicas.
     pub data_parallel: f64,
     pub accumulation: u32,
@@ -301,7 +308,7 @@ pub struct Placement {
 /// Memory of the first pipeline stage's GPU for a model of `params` parameters (`P`, split
 /// into dense and expert weights in the shape's proportion):
 ///
-/// - parameters on the GPU's shard: `Ψ = P_dense/(TP·PP) + P_experts/(TP·PP·EP)`;
+/// - parameters on the GPU's shard: `Ψ = P_dense/(TP·PP) + P_experts/(ETP·PP·EP)`;
 /// - model states by [`model_states`] over `N_d = D · CP` ranks (context-parallel ranks hold
 ///   the same weights, and Megatron-Core's distributed optimizer shards over the data- and
 ///   context-parallel group);
@@ -320,7 +327,12 @@ pub fn memory_per_gpu(
     settings: &MemorySettings,
     at: &Placement,
 ) -> Memory {
-    let psi = params_per_gpu(shape, params, at.tp * at.pp as f64, at.ep);
+    let psi = params_per_gpu(
+        shape,
+        params,
+        at.tp * at.pp as f64,
+        at.expert_tp * at.pp as f64 * at.ep,
+    );
     let shards = settings.state_shards(at.tp, at.data_parallel, at.cp);
     let (weights, grads, optimizer) = model_states(
         psi,
@@ -505,6 +517,7 @@ mod tests {
             pp: 4,
             cp: 1.0,
             ep: 4.0,
+            expert_tp: 2.0,
             data_parallel: 4.0,
             accumulation: 8,
             schedule: PipelineSchedule::OneFOneB,
@@ -522,6 +535,19 @@ mod tests {
         // 8 layers a stage, 4 microbatches in flight, (18 + 4·14,336/4,096)·sbh/2 = 32·sbh/2
         // per layer (Megatron's constant for an MLP 3.5h wide).
         assert_eq!(m.activations, 32.0 * 4096.0 * 4096.0 / 2.0 * 8.0 * 4.0);
+        // Experts whole on each GPU (ETP 1, the experts folded over the TP ranks): the routed
+        // experts over PP · EP only, Ψ = 200,540,160 + 45,097,156,608/16 = 3,019,112,448.
+        let whole = memory_per_gpu(
+            &shape,
+            46_701_477_888.0,
+            &settings,
+            &Placement {
+                expert_tp: 1.0,
+                ..at
+            },
+        );
+        assert!((whole.weights - 2.0 * 3_019_112_448.0).abs() < 1e-2);
+        assert_eq!(whole.activations, m.activations);
     }
 
     #[test]
@@ -560,6 +586,7 @@ mod tests {
             pp: 8,
             cp: 1.0,
             ep: 1.0,
+            expert_tp: 8.0,
             data_parallel: 16.0,
             accumulation: 64,
             schedule: PipelineSchedule::OneFOneB,
@@ -640,6 +667,7 @@ mod tests {
             pp: 1,
             cp: 2.0,
             ep: 8.0,
+            expert_tp: 1.0,
             data_parallel: 8.0,
             accumulation: 1,
             schedule: PipelineSchedule::OneFOneB,
@@ -740,6 +768,7 @@ mod tests {
             pp: 16,
             cp: 1.0,
             ep: 1.0,
+            expert_tp: 8.0,
             data_parallel: 128.0,
             accumulation: 16,
             schedule: PipelineSchedule::Interleaved,
@@ -781,6 +810,7 @@ mod tests {
             pp: 8,
             cp: 1.0,
             ep: 1.0,
+            expert_tp: 8.0,
             data_parallel: 16.0,
             accumulation: 64,
             schedule: PipelineSchedule::OneFOneB,
@@ -867,6 +897,7 @@ mod tests {
             pp: 4,
             cp: 1.0,
             ep: 1.0,
+            expert_tp: 1.0,
             data_parallel: 2.0,
             accumulation: 4,
             schedule: PipelineSchedule::Interleaved,
@@ -945,6 +976,7 @@ mod tests {
                 pp: 1,
                 cp: 1.0,
                 ep: 1.0,
+                expert_tp: 1.0,
                 data_parallel: 64.0,
                 accumulation: 1,
                 schedule: PipelineSchedule::OneFOneB,

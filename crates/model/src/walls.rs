@@ -32,6 +32,11 @@ pub struct Walls {
     pub memory: MemorySettings,
     /// EP degree (expert parallelism reuses data-parallel ranks; it does not enter `M`).
     pub expert_parallel: f64,
+    /// `ETP`, the routed experts' TP degree: `0` splits them as the dense layers (ETP = TP,
+    /// Megatron-Core's default for `expert_tensor_parallel_size`); `1` keeps each expert whole
+    /// on its GPU, the EP group folded over the TP ranks (Megatron-Core's MoE parallel folding,
+    /// which NVIDIA's MoE recipes use). See [`Self::expert_tp`].
+    pub expert_tensor_parallel: f64,
     /// Kernels shrink with the GEMMs when set (Hockney's half lengths); `None` keeps `F_eff`
     /// constant, as the article assumes.
     pub kernels: Option<HalfLengths>,
@@ -151,16 +156,38 @@ pub fn hbm_efficiency(bytes: f64) -> f64 {
 }
 
 impl Walls {
+    /// `ETP` at `layout`: the routed experts' TP degree, the layout's TP unless
+    /// [`Self::expert_tensor_parallel`] keeps the experts whole (`1`; never above TP).
+    pub fn expert_tp(&self, layout: &Layout) -> f64 {
+        let tp = layout.tp as f64;
+        if self.expert_tensor_parallel >= 1.0 {
+            self.expert_tensor_parallel.min(tp)
+        } else {
+            tp
+        }
+    }
+
+    /// Tokens one GPU routes per microbatch: its `T/CP`, and with whole experts (ETP < TP)
+    /// only its sequence-parallel share `T/(CP·TP/ETP)`: with ETP = TP every TP rank of the
+    /// group sends all `T/CP` tokens to its own expert shards, with ETP = 1 each sends its
+    /// own `1/TP` (Megatron-Core's all-to-all dispatcher over the folded expert group).
+    fn routed_tokens(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
+        tokens_per_replica / layout.cp as f64 * self.expert_tp(layout) / layout.tp as f64
+    }
+
     /// The GEMMs of one GPU at `T` tokens per replica per microbatch.
     fn gemm_sizes(&self, layout: &Layout, tokens_per_replica: f64) -> GemmSizes {
-        let tokens = tokens_per_replica / layout.cp as f64;
         GemmSizes {
-            tokens,
+            tokens: tokens_per_replica / layout.cp as f64,
             hidden_per_tp: self.shape.hidden / layout.tp as f64,
+            hidden_per_etp: self.shape.hidden / self.expert_tp(layout),
             expert_share: self.shape.expert_flop_share(),
             tokens_per_expert: self
                 .shape
-                .tokens_per_expert(tokens, self.expert_parallel)
+                .tokens_per_expert(
+                    self.routed_tokens(layout, tokens_per_replica),
+                    self.expert_parallel,
+                )
                 .unwrap_or(0.0),
         }
     }
@@ -171,7 +198,7 @@ impl Walls {
             &self.shape,
             total_params,
             layout.weight_shards(),
-            self.expert_parallel,
+            self.expert_tp(layout) * layout.pp as f64 * self.expert_parallel,
         )
     }
 
@@ -393,6 +420,7 @@ impl Walls {
             pp: layout.pp,
             cp: layout.cp as f64,
             ep: self.expert_parallel,
+            expert_tp: self.expert_tp(layout),
             data_parallel: layout.data_parallel(gpus),
             accumulation: layout.accumulation,
             schedule: comm.schedule,
@@ -406,9 +434,10 @@ impl Walls {
             memory,
             fits: over_bytes <= 0.0,
             over_bytes,
-            tokens_per_expert: self
-                .shape
-                .tokens_per_expert(tokens_per_replica / layout.cp as f64, self.expert_parallel),
+            tokens_per_expert: self.shape.tokens_per_expert(
+                self.routed_tokens(layout, tokens_per_replica),
+                self.expert_parallel,
+            ),
             gemm_efficiency: self.gemm_efficiency(layout, tokens_per_replica),
         }
     }
@@ -583,6 +612,15 @@ impl Walls {
                 * (bytes / bandwidth + collectives * collective_latency_s(self.latency_s, ranks))
                 * 1e3
         };
+        let ep = self.expert_parallel;
+        let etp = self.expert_tp(layout);
+        // An MoE's leading dense layers route nothing: the busiest stage's MoE layers are its
+        // `⌈L/p⌉`, or all `L_moe` when they are fewer.
+        let moe_share = if stage_layers > 0.0 && self.shape.is_moe() {
+            self.shape.moe_layers().min(stage_layers) / stage_layers
+        } else {
+            0.0
+        };
         let tp_ms = ms(
             tp_bytes_per_layer(tokens, h, tp),
             self.link_bytes_per_s(1.0, tp, bus_bytes_per_s),
@@ -590,6 +628,27 @@ impl Walls {
             2.0,
             tp,
         );
+        // Experts split less than the dense layers (ETP < TP): an MoE layer's MLP half (two of
+        // its four collectives) runs over the ETP ranks on the tokens they share, `T/CP·ETP/TP`,
+        // and not over TP — nothing at ETP 1, where the tokens go from their sequence-parallel
+        // shard straight to the all-to-all. A shared expert is a TP-split MLP and keeps TP's.
+        let tp_ms = if etp < tp {
+            let routed = ms(
+                tp_bytes_per_layer(self.routed_tokens(layout, tokens_per_replica), h, etp),
+                self.link_bytes_per_s(1.0, etp, bus_bytes_per_s),
+                TP_COLLECTIVES_PER_LAYER,
+                2.0,
+                etp,
+            );
+            let kept = if self.shape.shared_experts > 0.0 {
+                1.0
+            } else {
+                1.0 - moe_share / 2.0
+            };
+            kept * tp_ms + moe_share / 2.0 * routed
+        } else {
+            tp_ms
+        };
         let cp_ms = ms(
             cp_bytes_per_layer(tokens, h, self.shape.kv_width() / h, cp),
             self.link_bytes_per_s(tp, cp, bus_bytes_per_s),
@@ -597,19 +656,18 @@ impl Walls {
             1.0,
             cp,
         );
-        let ep = self.expert_parallel;
-        // An MoE's leading dense layers route nothing: the busiest stage's MoE layers are its
-        // `⌈L/p⌉`, or all `L_moe` when they are fewer.
-        let moe_share = if stage_layers > 0.0 {
-            self.shape.moe_layers().min(stage_layers) / stage_layers
-        } else {
-            0.0
-        };
+        // The expert group numbers ETP first, then EP (Megatron-Core's expert rank order
+        // "tp-ep-dp"), so an EP group spans `ETP·EP` consecutive GPUs.
         let ep_ms = if self.shape.is_moe() {
             moe_share
                 * ms(
-                    ep_bytes_per_layer(tokens, h, self.shape.experts_per_token, ep),
-                    self.link_bytes_per_s(tp, ep, bus_bytes_per_s),
+                    ep_bytes_per_layer(
+                        self.routed_tokens(layout, tokens_per_replica),
+                        h,
+                        self.shape.experts_per_token,
+                        ep,
+                    ),
+                    self.link_bytes_per_s(etp, ep, bus_bytes_per_s),
                     EP_COLLECTIVES_PER_LAYER,
                     2.0,
                     ep,
@@ -666,6 +724,7 @@ mod tests {
                 shard_group_gpus: None,
             },
             expert_parallel: 1.0,
+            expert_tensor_parallel: 0.0,
             kernels: None,
             nvlink_bytes_per_s: 400e9,
             tp_overlap: 0.0,
@@ -1044,6 +1103,105 @@ mod tests {
         assert!((t - 291.927_083_333_333_3 / 16.0).abs() < 1e-9, "{t}");
     }
 
+    /// The Mixtral-like MoE of [`moe_kernels_and_traffic`] with whole experts (ETP 1, the EP
+    /// group of 4 folded over the TP ranks), by hand:
+    /// - each GPU routes its sequence-parallel share, `T/CP·ETP/TP` = 8,192/2 = 4,096 tokens,
+    ///   and an expert gets 4 · 4,096 · 2/8 = 4,096;
+    /// - `φ` = 32·2·176,160,768 / 12,878,610,432 = 1,792/2,047 (`P_a` = 1,604,321,280 dense +
+    ///   11,274,289,152 routed); with m½ = k½ = 1,024, η_m = 8/9, η_k = 2/3, η_e = η_ke =
+    ///   4,096/5,120 = 4/5: η = (2/3) / ((255/2,047)·(9/8) + (1,792/2,047)·(2/3)/(4/5)/(4/5));
+    /// - Ψ = 1,604,321,280/8 + 45,097,156,608/(1·4·4) = 3,019,112,448;
+    /// - EP 4 · 2 · 4,096 · 4,096 · 2 · 3/4 = 201,326,592 B a layer, ETP·EP = 4: NVLink;
+    /// - TP: the MLP half of each (MoE) layer gone, 268,435,456/2 = 134,217,728 B.
+    ///
+    /// ETP 2 on TP 2 is the default split, to the bit.
+    #[test]
+    fn whole_experts_fold_over_the_tp_ranks() {
+        let split = Walls {
+            shape: crate::shape::MIXTRAL,
+            expert_parallel: 4.0,
+            expert_tensor_parallel: 0.0,
+            kernels: Some(HalfLengths {
+                tokens: 1024.0,
+                hidden: 1024.0,
+            }),
+            ..gpt3()
+        };
+        let whole = Walls {
+            expert_tensor_parallel: 1.0,
+            ..split
+        };
+        let layout = Layout {
+            tp: 2,
+            pp: 4,
+            cp: 2,
+            accumulation: 8,
+        };
+        assert_eq!(whole.expert_tp(&layout), 1.0);
+        assert_eq!(split.expert_tp(&layout), 2.0);
+        let p = whole.at(&layout, &COMM, 46_701_477_888.0, 256.0, 16384.0);
+        assert_eq!(p.tokens_per_expert, Some(4096.0));
+        let phi = 1792.0 / 2047.0;
+        let eta = (2.0 / 3.0) / ((1.0 - phi) * 9.0 / 8.0 + phi * (2.0 / 3.0) / 0.8 / 0.8);
+        assert!(
+            (p.gemm_efficiency - eta).abs() < 1e-12,
+            "{}",
+            p.gemm_efficiency
+        );
+        assert!((p.gemm_efficiency - 0.633_684_821_5).abs() < 1e-9);
+        assert!((whole.params_per_gpu(&layout, 46_701_477_888.0) - 3_019_112_448.0).abs() < 1e-3);
+        let t = whole.traffic(&layout, 50e9, 16384.0, 0.0, 1);
+        let per_step = 64.0 * 1e3 / 400e9;
+        assert!(
+            (t.ep_ms - 201_326_592.0 * per_step).abs() < 1e-9,
+            "{}",
+            t.ep_ms
+        );
+        assert!(
+            (t.tp_ms - 134_217_728.0 * per_step).abs() < 1e-9,
+            "{}",
+            t.tp_ms
+        );
+        // A shared expert is TP-split: its layer keeps TP's collectives.
+        let shared = Walls {
+            shape: Shape {
+                shared_experts: 1.0,
+                ..crate::shape::MIXTRAL
+            },
+            ..whole
+        };
+        let t = shared.traffic(&layout, 50e9, 16384.0, 0.0, 1);
+        assert!(
+            (t.tp_ms - 268_435_456.0 * per_step).abs() < 1e-9,
+            "{}",
+            t.tp_ms
+        );
+        // Past the NVLink domain only when ETP·EP leaves it: EP 16 at ETP 1 spans 16 GPUs.
+        let wide = Walls {
+            expert_parallel: 16.0,
+            ..whole
+        };
+        let t = wide.traffic(&layout, 50e9, 16384.0, 0.0, 1);
+        let bytes = 4.0 * 2.0 * 4096.0 * 4096.0 * 2.0 * 15.0 / 16.0;
+        assert!(
+            (t.ep_ms - bytes * 64.0 * 1e3 / 50e9).abs() < 1e-9,
+            "{}",
+            t.ep_ms
+        );
+        let etp_2 = Walls {
+            expert_tensor_parallel: 2.0,
+            ..split
+        };
+        assert_eq!(
+            etp_2.traffic(&layout, 50e9, 16384.0, 0.0, 1),
+            split.traffic(&layout, 50e9, 16384.0, 0.0, 1)
+        );
+        assert_eq!(
+            etp_2.at(&layout, &COMM, 46.7e9, 256.0, 16384.0),
+            split.at(&layout, &COMM, 46.7e9, 256.0, 16384.0)
+        );
+    }
+
     /// A Mixtral-like MoE (32 layers, h = 4,096, 32 heads, 8 KV heads, 8 experts, top 2) on
     /// TP 2 · PP 4 · CP 2 with EP 4, A = 8, `T` = 16,384 tokens per replica: each GPU's GEMMs
     /// see `T/CP` = 8,192 tokens and `h/TP` = 2,048; each expert 4 · 8,192 · 2/8 = 8,192 tokens.
@@ -1187,6 +1345,7 @@ mod tests {
         let wide = Walls {
             shape: crate::shape::MIXTRAL,
             expert_parallel: 8.0,
+            expert_tensor_parallel: 0.0,
             ..gpt3()
         };
         let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;

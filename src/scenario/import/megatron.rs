@@ -261,6 +261,7 @@ fn counts(f: &mut Flags) -> Result<(), ImportError> {
         ("--pipeline-model-parallel-size", Key::Pp),
         ("--context-parallel-size", Key::Cp),
         ("--expert-model-parallel-size", Key::Ep),
+        ("--expert-tensor-parallel-size", Key::Etp),
         ("--micro-batch-size", Key::Microbatch),
         ("--vocab-size", Key::Vocab),
         ("--kv-channels", Key::HeadDim),

@@ -98,11 +98,12 @@ pub fn has_overrides(text: &str) -> bool {
 }
 
 /// Paths that set a count one to one.
-const COUNTS: [(&str, Key); 18] = [
+const COUNTS: [(&str, Key); 19] = [
     ("trainer.strategy.tensor_model_parallel_size", Key::Tp),
     ("trainer.strategy.pipeline_model_parallel_size", Key::Pp),
     ("trainer.strategy.context_parallel_size", Key::Cp),
     ("trainer.strategy.expert_model_parallel_size", Key::Ep),
+    ("trainer.strategy.expert_tensor_parallel_size", Key::Etp),
     ("data.micro_batch_size", Key::Microbatch),
     ("data.seq_length", Key::SeqLen),
     ("model.config.seq_length", Key::SeqLen),

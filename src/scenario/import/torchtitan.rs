@@ -143,6 +143,7 @@ pub fn read(text: &str) -> Result<Import, ImportError> {
         ("pipeline_parallel_degree", Key::Pp),
         ("context_parallel_degree", Key::Cp),
         ("expert_parallel_degree", Key::Ep),
+        ("expert_tensor_parallel_degree", Key::Etp),
     ] {
         if let Some(n) = r.count(r.par(key), key)? {
             r.push(r.par(key), key, Outcome::Set(input, n.to_string()));

@@ -525,7 +525,7 @@ fn layouts_published() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let held = v["machine_runs"].as_array().unwrap();
-    assert_eq!(held.len(), 87);
+    assert_eq!(held.len(), 91);
     assert_eq!(v["machine_runs_left_out"].as_array().unwrap().len(), 0);
     // Software drift: one spread per dense row that several releases publish, H100 Llama 3 8B
     // among them (14,451/14,079 − 1, machines-and-runs.md note 6).
@@ -763,7 +763,7 @@ fn shapes_are_listed_and_applied() {
 fn keys_lists_the_key_table() {
     let (code, text, _) = scaling(&["keys"]);
     assert_eq!(code, 0);
-    assert_eq!(text.lines().count(), 85, "{text}");
+    assert_eq!(text.lines().count(), 86, "{text}");
     assert!(
         text.lines()
             .any(|l| l == "ep     walls     Expert parallel EP: whole number `1 … 65,536`"),

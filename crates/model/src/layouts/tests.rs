@@ -23,6 +23,7 @@ fn gpt3(flash_attention: bool) -> Walls {
             shard_group_gpus: None,
         },
         expert_parallel: 1.0,
+        expert_tensor_parallel: 0.0,
         kernels: None,
         nvlink_bytes_per_s: 400e9,
         tp_overlap: 0.0,

@@ -305,6 +305,9 @@ fn layout(log: &RunLog, single: bool) -> Vec<Entry> {
     put(Field::Pp, Key::Pp, None);
     put(Field::Cp, Key::Cp, None);
     put(Field::Ep, Key::Ep, None);
+    if moe {
+        put(Field::Etp, Key::Etp, None);
+    }
     put(Field::MicroBatch, Key::Microbatch, None);
     let seq = log.get(Field::SeqLen).is_some();
     if seq {
@@ -330,13 +333,13 @@ fn layout(log: &RunLog, single: bool) -> Vec<Entry> {
             v.value.to_string(),
         ));
     }
-    if let Some(e) = log.get(Field::Etp) {
+    if let Some(e) = log.get(Field::Etp).filter(|_| !moe) {
         out.push(Entry {
             source: prefixed(log, &e.name),
             line: e.line,
             outcome: Outcome::Ignored(crate::i18n::tr(
-                "expert tensor parallelism is not an input: the experts are split as the dense layers are",
-                "专家张量并行不是输入项：专家按稠密层的方式切分",
+                "a dense model has no experts to split",
+                "稠密模型没有可切分的专家",
             )),
         });
     }
