@@ -167,12 +167,19 @@ impl Walls {
         }
     }
 
-    /// Tokens one GPU routes per microbatch: its `T/CP`, and with whole experts (ETP < TP)
-    /// only its sequence-parallel share `T/(CP·TP/ETP)`: with ETP = TP every TP rank of the
-    /// group sends all `T/CP` tokens to its own expert shards, with ETP = 1 each sends its
-    /// own `1/TP` (Megatron-Core's all-to-all dispatcher over the folded expert group).
-    fn routed_tokens(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
-        tokens_per_replica / layout.cp as f64 * self.expert_tp(layout) / layout.tp as f64
+    /// Tokens one GPU dispatches per microbatch, before their `k` copies: its
+    /// sequence-parallel shard `T/(CP·TP)`. Megatron-Core's all-to-all dispatcher routes each
+    /// rank's own `S/TP·B` tokens ("num_local_tokens", `token_dispatcher.py`), then gathers
+    /// what arrives over the experts' TP group.
+    fn dispatched_tokens(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
+        tokens_per_replica / (layout.cp as f64 * layout.tp as f64)
+    }
+
+    /// Tokens an ETP group's experts share per microbatch, before their `k` copies: the
+    /// dispatched shards of its `ETP` ranks, `T/CP·ETP/TP` (all `T/CP` when the experts are
+    /// split as the dense layers, `T/(CP·TP)` when they are whole).
+    fn expert_tokens(&self, layout: &Layout, tokens_per_replica: f64) -> f64 {
+        self.dispatched_tokens(layout, tokens_per_replica) * self.expert_tp(layout)
     }
 
     /// The GEMMs of one GPU at `T` tokens per replica per microbatch.
@@ -185,7 +192,7 @@ impl Walls {
             tokens_per_expert: self
                 .shape
                 .tokens_per_expert(
-                    self.routed_tokens(layout, tokens_per_replica),
+                    self.expert_tokens(layout, tokens_per_replica),
                     self.expert_parallel,
                 )
                 .unwrap_or(0.0),
@@ -435,7 +442,7 @@ impl Walls {
             fits: over_bytes <= 0.0,
             over_bytes,
             tokens_per_expert: self.shape.tokens_per_expert(
-                self.routed_tokens(layout, tokens_per_replica),
+                self.expert_tokens(layout, tokens_per_replica),
                 self.expert_parallel,
             ),
             gemm_efficiency: self.gemm_efficiency(layout, tokens_per_replica),
@@ -628,13 +635,18 @@ impl Walls {
             2.0,
             tp,
         );
-        // Experts split less than the dense layers (ETP < TP): an MoE layer's MLP half (two of
-        // its four collectives) runs over the ETP ranks on the tokens they share, `T/CP·ETP/TP`,
-        // and not over TP — nothing at ETP 1, where the tokens go from their sequence-parallel
-        // shard straight to the all-to-all. A shared expert is a TP-split MLP and keeps TP's.
-        let tp_ms = if etp < tp {
-            let routed = ms(
-                tp_bytes_per_layer(self.routed_tokens(layout, tokens_per_replica), h, etp),
+        // An MoE layer's MLP half (two of its four collectives) is the experts': after the
+        // all-to-all each GPU gathers, over its ETP ranks, the `k` routed copies of the tokens
+        // they share and reduce-scatters the outputs back (Megatron-Core's all-to-all
+        // dispatcher): `k·T/CP·ETP/TP` tokens over ETP, `k` times a dense MLP's at ETP = TP,
+        // nothing at ETP 1. A shared expert is a TP-split MLP and keeps the dense half.
+        let tp_ms = if moe_share > 0.0 {
+            let experts = ms(
+                tp_bytes_per_layer(
+                    self.shape.experts_per_token * self.expert_tokens(layout, tokens_per_replica),
+                    h,
+                    etp,
+                ),
                 self.link_bytes_per_s(1.0, etp, bus_bytes_per_s),
                 TP_COLLECTIVES_PER_LAYER,
                 2.0,
@@ -645,7 +657,7 @@ impl Walls {
             } else {
                 1.0 - moe_share / 2.0
             };
-            kept * tp_ms + moe_share / 2.0 * routed
+            kept * tp_ms + moe_share / 2.0 * experts
         } else {
             tp_ms
         };
@@ -662,7 +674,7 @@ impl Walls {
             moe_share
                 * ms(
                     ep_bytes_per_layer(
-                        self.routed_tokens(layout, tokens_per_replica),
+                        self.dispatched_tokens(layout, tokens_per_replica),
                         h,
                         self.shape.experts_per_token,
                         ep,
@@ -1105,14 +1117,14 @@ mod tests {
 
     /// The Mixtral-like MoE of [`moe_kernels_and_traffic`] with whole experts (ETP 1, the EP
     /// group of 4 folded over the TP ranks), by hand:
-    /// - each GPU routes its sequence-parallel share, `T/CP·ETP/TP` = 8,192/2 = 4,096 tokens,
-    ///   and an expert gets 4 · 4,096 · 2/8 = 4,096;
+    /// - the experts of a GPU share only its own dispatched tokens, `T/CP·ETP/TP` = 8,192/2 =
+    ///   4,096, and an expert gets 4 · 4,096 · 2/8 = 4,096;
     /// - `φ` = 32·2·176,160,768 / 12,878,610,432 = 1,792/2,047 (`P_a` = 1,604,321,280 dense +
     ///   11,274,289,152 routed); with m½ = k½ = 1,024, η_m = 8/9, η_k = 2/3, η_e = η_ke =
     ///   4,096/5,120 = 4/5: η = (2/3) / ((255/2,047)·(9/8) + (1,792/2,047)·(2/3)/(4/5)/(4/5));
     /// - Ψ = 1,604,321,280/8 + 45,097,156,608/(1·4·4) = 3,019,112,448;
     /// - EP 4 · 2 · 4,096 · 4,096 · 2 · 3/4 = 201,326,592 B a layer, ETP·EP = 4: NVLink;
-    /// - TP: the MLP half of each (MoE) layer gone, 268,435,456/2 = 134,217,728 B.
+    /// - TP: the experts' half of each (MoE) layer gone, attention's 134,217,728 B left.
     ///
     /// ETP 2 on TP 2 is the default split, to the bit.
     #[test]
@@ -1208,9 +1220,12 @@ mod tests {
     /// With m½ = k½ = 1,024: η_m = η_e = 8,192/9,216 = 8/9, η_k = 2,048/3,072 = 2/3, so
     /// η = (2/3) / ((1 − φ)·9/8 + φ·9/8) = (2/3)·(8/9) = 16/27 whatever φ.
     /// Traffic per layer per microbatch (A 8 × 32/4 layers = 64 of them per step, α = 0):
-    /// TP 16 · 8,192 · 4,096 · 1/2 = 268,435,456 B over NVLink (400 GB/s);
+    /// TP over NVLink (400 GB/s): attention's half of 16 · 8,192 · 4,096 · 1/2, 134,217,728 B,
+    /// and the experts' half gathering the 2 routed copies, ½ · 16 · 16,384 · 4,096 · 1/2 =
+    /// 268,435,456 B: 402,653,184 B;
     /// CP 3 · 1 · 2 · 8,192 · 4,096 · (8/32) · 2 = 100,663,296 B, TP·CP = 4 ≤ 8: NVLink;
-    /// EP 4 · 2 · 8,192 · 4,096 · 2 · 3/4 = 402,653,184 B, TP·EP = 8: NVLink.
+    /// EP of each GPU's 8,192/2 dispatched tokens, 4 · 2 · 4,096 · 4,096 · 2 · 3/4 =
+    /// 201,326,592 B, TP·EP = 8: NVLink.
     #[test]
     fn moe_kernels_and_traffic() {
         let w = Walls {
@@ -1239,7 +1254,7 @@ mod tests {
         let t = w.traffic(&layout, 50e9, 16384.0, 0.0, 1);
         let per_step = 64.0 * 1e3 / 400e9;
         assert!(
-            (t.tp_ms - 268_435_456.0 * per_step).abs() < 1e-9,
+            (t.tp_ms - 402_653_184.0 * per_step).abs() < 1e-9,
             "{}",
             t.tp_ms
         );
@@ -1249,7 +1264,7 @@ mod tests {
             t.cp_ms
         );
         assert!(
-            (t.ep_ms - 402_653_184.0 * per_step).abs() < 1e-9,
+            (t.ep_ms - 201_326_592.0 * per_step).abs() < 1e-9,
             "{}",
             t.ep_ms
         );
@@ -1258,7 +1273,7 @@ mod tests {
         let pp = 6.0 * 33_554_432.0 / 50e9 * 1e3;
         assert!((t.pp_ms - pp).abs() < 1e-12, "{}", t.pp_ms);
         assert!(
-            (t.total_ms() - (268_435_456.0 + 100_663_296.0 + 402_653_184.0) * per_step - pp).abs()
+            (t.total_ms() - (402_653_184.0 + 100_663_296.0 + 201_326_592.0) * per_step - pp).abs()
                 < 1e-9
         );
         // CP hides behind the attention's share of the compute: with 1,000 ms of it, none is
@@ -1272,7 +1287,7 @@ mod tests {
             ..w
         };
         let t = wide.traffic(&layout, 50e9, 16384.0, 0.0, 1);
-        let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;
+        let ep = 4.0 * 2.0 * 4096.0 * 4096.0 * 2.0 * 7.0 / 8.0;
         assert!((t.ep_ms - ep * 64.0 * 1e3 / 50e9).abs() < 1e-9);
         // In a 72-GPU NVL72 domain, which 16 does not divide, TP·EP = 16 and TP·CP·PP = 16
         // are placed whole (⌊72/16⌋ = 4 groups a rack) and talk at NVLink (400 GB/s); a 12-GPU
@@ -1330,7 +1345,7 @@ mod tests {
     }
 
     /// Leading dense layers route nothing: Mixtral at EP 8 on TP 2 · PP 4 · CP 2 (the all-to-all
-    /// of `moe_kernels_and_traffic`, `4·2·8,192·4,096·2·7/8` B a layer at 50 GB/s over 8
+    /// of `moe_kernels_and_traffic`, `4·2·4,096·4,096·2·7/8` B a layer at 50 GB/s over 8
     /// microbatches). With 26 of its 32 layers dense the busiest stage (8 layers) has only the 6
     /// MoE layers left, 48 all-to-alls a step instead of 64; with 24 dense a stage of 8 MoE
     /// layers remains and paces the step as before.
@@ -1348,7 +1363,7 @@ mod tests {
             expert_tensor_parallel: 0.0,
             ..gpt3()
         };
-        let ep = 4.0 * 2.0 * 8192.0 * 4096.0 * 2.0 * 7.0 / 8.0;
+        let ep = 4.0 * 2.0 * 4096.0 * 4096.0 * 2.0 * 7.0 / 8.0;
         // (dense layers, all-to-alls a step)
         for (dense_layers, all_to_alls) in [(26.0, 48.0), (24.0, 64.0)] {
             let w = Walls {
