@@ -623,7 +623,7 @@ impl Walls {
         let etp = self.expert_tp(layout);
         // An MoE's leading dense layers route nothing: the busiest stage's MoE layers are its
         // `⌈L/p⌉`, or all `L_moe` when they are fewer.
-        let moe_share = if stage_layers > 0.0 && self.shape.is_moe() {
+        let moe_share = if stage_layers > 0.0 {
             self.shape.moe_layers().min(stage_layers) / stage_layers
         } else {
             0.0
@@ -640,7 +640,7 @@ impl Walls {
         // they share and reduce-scatters the outputs back (Megatron-Core's all-to-all
         // dispatcher): `k·T/CP·ETP/TP` tokens over ETP, `k` times a dense MLP's at ETP = TP,
         // nothing at ETP 1. A shared expert is a TP-split MLP and keeps the dense half.
-        let tp_ms = if moe_share > 0.0 {
+        let tp_ms = {
             let experts = ms(
                 tp_bytes_per_layer(
                     self.shape.experts_per_token * self.expert_tokens(layout, tokens_per_replica),
@@ -658,8 +658,6 @@ impl Walls {
                 1.0 - moe_share / 2.0
             };
             kept * tp_ms + moe_share / 2.0 * experts
-        } else {
-            tp_ms
         };
         let cp_ms = ms(
             cp_bytes_per_layer(tokens, h, self.shape.kv_width() / h, cp),
@@ -1188,6 +1186,14 @@ mod tests {
             "{}",
             t.tp_ms
         );
+        // Without CP each GPU dispatches T/TP = 8,192 tokens: EP 4·2·8,192·4,096·2·3/4.
+        let no_cp = Layout { cp: 1, ..layout };
+        let t = whole.traffic(&no_cp, 50e9, 16384.0, 0.0, 1);
+        assert!(
+            (t.ep_ms - 402_653_184.0 * per_step).abs() < 1e-9,
+            "{}",
+            t.ep_ms
+        );
         // Past the NVLink domain only when ETP·EP leaves it: EP 16 at ETP 1 spans 16 GPUs.
         let wide = Walls {
             expert_parallel: 16.0,
@@ -1365,6 +1371,23 @@ mod tests {
         };
         let ep = 4.0 * 2.0 * 4096.0 * 4096.0 * 2.0 * 7.0 / 8.0;
         // (dense layers, all-to-alls a step)
+        // TP: with 26 dense the stage's TP is 2/8 dense layers' and 6/8 MoE layers', whose
+        // experts' half gathers the 2 routed copies: (1 − 6/16)·268,435,456 +
+        // (6/16)·536,870,912 = 167,772,160 + 201,326,592 = 369,098,752 B over 64
+        // layer-microbatches at NVLink (TP 2 in the node).
+        let w = Walls {
+            shape: crate::shape::Shape {
+                dense_layers: 26.0,
+                ..crate::shape::MIXTRAL
+            },
+            ..wide
+        };
+        let t = w.traffic(&layout, 50e9, 16384.0, 0.0, 1);
+        assert!(
+            (t.tp_ms - 369_098_752.0 * 64.0 * 1e3 / 400e9).abs() < 1e-9,
+            "{}",
+            t.tp_ms
+        );
         for (dense_layers, all_to_alls) in [(26.0, 48.0), (24.0, 64.0)] {
             let w = Walls {
                 shape: crate::shape::Shape {
