@@ -794,7 +794,7 @@ keys! {
     Etp = "etp", Walls, "Expert tensor parallel ETP", "专家张量并行 ETP",
         field(llm.walls.etp; Whole::at_most(0, 65_536)) {
         control: Decimal,
-        help: ("<code>0</code> = split as TP; <code>1</code> = whole experts, the EP group folded over the TP ranks (NVIDIA's MoE recipes)", "0 = 与 TP 相同的切分；1 = 专家不切分，EP 组跨 TP rank 折叠（NVIDIA 的 MoE recipe）"),
+        help: ("<code>0</code> = split as TP; <code>1</code> = whole experts, the EP group folded over the TP ranks (NVIDIA's MoE recipes)", "0 = 与 TP 相同的切分；1 = 专家不切分，EP 组跨 TP rank 折叠（NVIDIA 的 MoE 训练配方）"),
         megatron: &["--expert-tensor-parallel-size"],
         nemo: &["trainer.strategy.expert_tensor_parallel_size"],
         torchtitan: &["parallelism.expert_tensor_parallel_degree"],

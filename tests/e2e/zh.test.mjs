@@ -184,7 +184,7 @@ const LATIN_OK = new Set([
   // abbreviations and parallelism / collective names
   'GPU', 'GPUs', 'TP', 'PP', 'CP', 'DP', 'EP', 'FSDP', 'HSDP', 'ZeRO', 'MoE', 'MFU', 'FLOP', 'TFLOP',
   'FLOPs', 'LLM', 'NCCL', 'AllGather', 'ReduceScatter', 'all-gather', 'reduce-scatter', 'all-to-all',
-  'DDP', 'GQA', 'MLP', 'VP', 'top-k', 'KV',
+  'DDP', 'GQA', 'MLP', 'VP', 'ETP', 'top-k', 'KV',
   // file formats, units, language codes
   'CSV', 'SVG', 'PNG', 'TXT', 'Markdown', 'URL', 'ms', 'tok', 'en', 'zh', 'GiB', 'TOML', 'config', 'json',
   'Hugging', 'Face',
