@@ -3,7 +3,9 @@
 // divide TP is refused with a message naming the key, and the last valid value stays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, waitReady, assertClean, waitForSearch, waitFor, tableData } from './harness.mjs';
+import {
+  openSession, waitReady, assertClean, waitForSearch, waitFor, strongMemoryGiB, openGroupOf,
+} from './harness.mjs';
 
 let s;
 before(async () => { s = await openSession(); });
@@ -16,17 +18,10 @@ test('whole experts hold the experts over EP alone; an ETP that does not divide 
     + '&voc=32000&ne=8&ke=2&sq=4096&p=46.7B&pa=12.9B&b=4194304&mbs=1&tp=2&pp=1&ep=4&zero=1&ns=64&n0=64';
   await page.goto(`${s.url}?${base}`);
   await waitReady(page);
-  const memory = async () => {
-    const t = await tableData(page, '#strong-table table');
-    const col = t.headers.indexOf('memory/GPU (GiB)');
-    assert.ok(col >= 0, `a memory column: ${t.headers.join(' | ')}`);
-    return parseFloat(t.rows[0][col].replace(/,/g, ''));
-  };
+  const memory = () => strongMemoryGiB(page);
   const split = await memory();
-  // The control sits in a closed group, as a reader finds it: open the group by its summary.
-  for (const summary of await page.locator('details:not([open]):has(#etp-input) > summary').all()) {
-    await summary.click();
-  }
+  // The control sits in a closed group, as a reader finds it.
+  await openGroupOf(page, 'etp');
   await page.fill('#etp-input', '1');
   await page.press('#etp-input', 'Enter');
   await waitForSearch(page, 'etp', '1');

@@ -259,6 +259,22 @@ export async function waitForSearch(page, key, value, timeout = TIMEOUT) {
   );
 }
 
+/** The memory per GPU (GiB) of the strong table's first row. */
+export async function strongMemoryGiB(page) {
+  const t = await tableData(page, '#strong-table table');
+  const col = t.headers.indexOf('memory/GPU (GiB)');
+  if (col < 0) throw new Error(`no memory column: ${t.headers.join(' | ')}`);
+  return parseFloat(t.rows[0][col].replace(/,/g, ''));
+}
+
+/** Opens the closed groups that hold the input `#id-input`, as a reader finds it: by the
+ * groups' summaries. */
+export async function openGroupOf(page, id) {
+  for (const summary of await page.locator(`details:not([open]):has(#${id}-input) > summary`).all()) {
+    await summary.click();
+  }
+}
+
 /** A promise that resolves to `value` after `ms` (an unref'd timer: it never keeps node alive). */
 function resolveAfter(ms, value) {
   return new Promise((resolve) => setTimeout(() => resolve(value), ms).unref());

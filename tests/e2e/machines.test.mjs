@@ -4,7 +4,9 @@
 // NVL72 rack's 72-GPU domain is taken from a link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, waitReady, assertClean, waitForSearch, waitFor, tableData } from './harness.mjs';
+import {
+  openSession, waitReady, assertClean, waitForSearch, waitFor, strongMemoryGiB, openGroupOf,
+} from './harness.mjs';
 
 let s;
 before(async () => { s = await openSession(); });
@@ -89,18 +91,11 @@ test('offloading 40 layers of activations to host memory frees their 160 GiB; a 
     + '&voc=128256&sq=8192&p=70.55B&pa=70.55B&b=1048576&mbs=2&tp=1&pp=1&zero=3&ns=64&n0=64';
   await page.goto(`${s.url}?${base}`);
   await waitReady(page);
-  const memory = async () => {
-    const t = await tableData(page, '#strong-table table');
-    const col = t.headers.indexOf('memory/GPU (GiB)');
-    assert.ok(col >= 0, `a memory column: ${t.headers.join(' | ')}`);
-    return parseFloat(t.rows[0][col].replace(/,/g, ''));
-  };
+  const memory = () => strongMemoryGiB(page);
   const before = await memory();
   assert.ok(before > 300, `all 80 layers on the GPU: ${before} GiB`);
-  // The control sits in a closed group, as a reader finds it: open the group by its summary.
-  for (const summary of await page.locator('details:not([open]):has(#ofl-input) > summary').all()) {
-    await summary.click();
-  }
+  // The control sits in a closed group, as a reader finds it.
+  await openGroupOf(page, 'ofl');
   await page.fill('#ofl-input', '40');
   await page.press('#ofl-input', 'Enter');
   await waitForSearch(page, 'ofl', '40');
