@@ -141,11 +141,15 @@ pub fn tie_groups(search: &Search) -> Vec<(usize, usize)> {
 pub fn tie_text(search: &Search, (first, len): (usize, usize)) -> String {
     let group = &search.layouts[first..first + len];
     type Dimension = (&'static str, fn(&Scored) -> String);
-    let dims: [Dimension; 8] = [
+    let dims: [Dimension; 9] = [
         ("TP", |s| s.choice.tp.to_string()),
         ("PP", |s| s.choice.pp.to_string()),
         ("CP", |s| s.choice.cp.to_string()),
         ("EP", |s| s.choice.ep.to_string()),
+        ("ETP", |s| match s.choice.expert_tp {
+            0 => s.choice.tp.to_string(),
+            etp => etp.to_string(),
+        }),
         ("mbs", |s| s.choice.microbatch_sequences.to_string()),
         ("ZeRO", |s| s.choice.zero.to_string()),
         ("sched", schedule_name),
@@ -410,7 +414,7 @@ pub const USE_IDS: [&str; 5] = [
     "strong-layout-use-5",
 ];
 
-/// The scenario with `s`'s layout typed in (`tp`, `pp`, `cp`, `ep`, `mbs`, `sched`, `vc`,
+/// The scenario with `s`'s layout typed in (`tp`, `pp`, `cp`, `ep`, `etp`, `mbs`, `sched`, `vc`,
 /// `zero`, `ac`, `acn`): the query a "use" link opens, or `None` when that layout breaks one of the
 /// scenario's other rules (its GPU counts are not multiples of the new TP·PP·CP, say).
 pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<String> {
@@ -421,6 +425,7 @@ pub fn use_query(scenario: &crate::scenario::Scenario, s: &Scored) -> Option<Str
         (Key::Pp, c.pp.to_string()),
         (Key::Cp, c.cp.to_string()),
         (Key::Ep, c.ep.to_string()),
+        (Key::Etp, c.expert_tp.to_string()),
         (Key::Microbatch, c.microbatch_sequences.to_string()),
         (Key::Schedule, c.schedule.key().to_string()),
         (Key::Chunks, c.chunks.to_string()),

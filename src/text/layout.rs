@@ -8,7 +8,8 @@ use crate::model::step::PipelineSchedule;
 use crate::text::units::format_count;
 
 /// `TP8·PP4·CP2·EP8·DP128·A8`: the degrees above 1 (TP and PP always), the data-parallel
-/// degree and the accumulation steps (the notation; the microbatch is a column).
+/// degree and the accumulation steps (the notation; the microbatch is a column); with
+/// experts split less than TP, their degree after EP (`TP2·PP8·EP32·ETP1·DP16·A128`).
 pub fn layout_name(s: &Scored) -> String {
     let c = &s.choice;
     let mut parts = vec![format!("TP{}", c.tp), format!("PP{}", c.pp)];
@@ -17,6 +18,9 @@ pub fn layout_name(s: &Scored) -> String {
     }
     if c.ep > 1 {
         parts.push(format!("EP{}", c.ep));
+    }
+    if c.expert_tp > 0 {
+        parts.push(format!("ETP{}", c.expert_tp));
     }
     parts.push(format!("DP{}", format_count(s.dp).replace(',', "")));
     parts.push(format!("A{}", s.accumulation));

@@ -382,19 +382,28 @@ fn the_space_holds_only_layouts_that_can_run() {
     let s = Search::run(&small, &SearchSpace::default(), 8.0, 8192.0).unwrap();
     assert!(s.layouts.iter().all(|l| l.dp <= 4.0));
     assert!(s.layouts.iter().any(|l| l.dp == 4.0));
-    // Mixtral (8 experts) at 96 GPUs: TP 4 · PP 8 leaves D = 3, where only EP 1 divides.
+    // Mixtral (8 experts) at 96 GPUs: TP 4 · PP 8 leaves D = 3, where only EP 1 divides when
+    // the experts are split as TP splits the dense layers; whole experts (ETP 1) fold EP over
+    // TP·D = 12 ranks, so EP 4 divides there, and ETP 1 is tried only at TP > 1.
     let moe = decode("v=1&preset=mixtral-8x7b-walls")
         .scenario
         .llm_inputs();
     let s = Search::run(&moe, &SearchSpace::default(), 96.0, moe.global_batch_tokens).unwrap();
     for l in &s.layouts {
+        let ranks = match l.choice.expert_tp {
+            0 => l.dp as u32,
+            _ => l.dp as u32 * l.choice.tp,
+        };
         assert!(
-            8u32.is_multiple_of(l.choice.ep) && (l.dp as u32).is_multiple_of(l.choice.ep),
+            8u32.is_multiple_of(l.choice.ep)
+                && ranks.is_multiple_of(l.choice.ep)
+                && (l.choice.expert_tp == 0 || (l.choice.expert_tp == 1 && l.choice.tp > 1)),
             "{:?}",
             l.choice
         );
     }
     assert!(s.layouts.iter().any(|l| l.choice.ep == 8));
+    assert!(s.layouts.iter().any(|l| l.choice.ep as f64 > l.dp));
     // torchtitan's selective recomputation with flash attention is "none" in the space.
     let tt = decode("v=1&preset=torchtitan-llama3-8b&mbs=2")
         .scenario

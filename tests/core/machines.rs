@@ -457,3 +457,30 @@ fn the_experts_warning_states_the_published_rows() {
         few[few.len() - 1]
     );
 }
+
+/// Megatron-Bridge's folded MoE rows (whole experts, EP over TP·D: Qwen3 235B-A22B with EP 32
+/// over TP 2 · DP 16 on H100, EP 64 over TP 2 · DP 32 on 64 GB200s) are in the search's space:
+/// their own layout is the search's whole-experts choice, ranked, and named `ETP1`.
+#[test]
+fn the_folded_moe_rows_are_in_the_search_space() {
+    use scaling_core::panel::machine_runs::held_rows;
+    use scaling_core::text::layout::layout_name;
+    let rows: Vec<_> = held_rows().into_iter().map(Result::unwrap).collect();
+    let folded: Vec<_> = rows
+        .iter()
+        .filter(|r| r.run.etp == 1 && r.run.tp > 1)
+        .collect();
+    assert_eq!(folded.len(), 4);
+    for r in folded {
+        let own = &r.search.current;
+        assert_eq!(own.choice.expert_tp, 1, "{}", r.run.model);
+        assert!(own.choice.ep as f64 > own.dp, "{:?}", own.choice);
+        assert!(
+            r.search.current_rank.is_some(),
+            "{} {}",
+            r.run.machine,
+            r.run.release
+        );
+        assert!(layout_name(own).contains("ETP1"), "{}", layout_name(own));
+    }
+}

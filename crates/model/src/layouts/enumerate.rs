@@ -142,10 +142,23 @@ pub(super) fn enumerate_groups(
                 if dp < 1.0 || dp.fract() != 0.0 || dp * s.seq_len > batch {
                     continue;
                 }
-                let eps = powers_of_two(s.experts)
-                    .filter(|&e| divides(s.experts, e) && divides(dp, e))
-                    .collect::<Vec<_>>();
-                for &ep in if s.is_moe() { &eps[..] } else { &[1][..] } {
+                // EP over the data-parallel ranks with the experts split as TP splits the
+                // dense layers; with whole experts (ETP 1, at TP > 1) over TP·D, folded over
+                // the TP ranks as Megatron-Core folds it.
+                let mut eps = Vec::new();
+                if s.is_moe() {
+                    for expert_tp in if tp > 1 { &[0, 1][..] } else { &[0][..] } {
+                        let ranks = if *expert_tp == 1 { dp * tp as f64 } else { dp };
+                        eps.extend(
+                            powers_of_two(s.experts)
+                                .filter(|&e| divides(s.experts, e) && divides(ranks, e))
+                                .map(|e| (e, *expert_tp)),
+                        );
+                    }
+                } else {
+                    eps.push((1, 0));
+                }
+                for &(ep, expert_tp) in &eps {
                     for &mbs in &space.microbatch_sequences {
                         // A microbatch larger than a replica's share of the batch is the
                         // same as the share: keep the first such size only.
@@ -158,6 +171,7 @@ pub(super) fn enumerate_groups(
                                 pp,
                                 cp,
                                 ep,
+                                expert_tp,
                                 microbatch_sequences: mbs,
                                 schedule,
                                 chunks,

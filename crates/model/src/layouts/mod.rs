@@ -54,6 +54,11 @@ pub struct LayoutChoice {
     pub cp: u32,
     /// Expert-parallel degree (1 for a dense model).
     pub ep: u32,
+    /// The routed experts' TP degree when it is below TP (`etp`; 1: whole experts, the EP
+    /// group folded over the TP ranks, so EP may exceed `D`); `0`: the experts split as TP
+    /// splits the dense layers.
+    #[serde(rename = "etp")]
+    pub expert_tp: u32,
     /// Sequences per microbatch; `0` keeps the scenario's `A` instead (its own layout when
     /// `mbs=0`).
     pub microbatch_sequences: u32,
@@ -310,6 +315,11 @@ pub fn current(inputs: &LlmInputs, walls: &Walls) -> LayoutChoice {
         pp: inputs.layout.pp,
         cp: inputs.layout.cp,
         ep: walls.expert_parallel as u32,
+        // Written 0 when it is TP's, as the enumeration writes it.
+        expert_tp: match walls.expert_tp(&inputs.layout) as u32 {
+            etp if etp < inputs.layout.tp => etp,
+            _ => 0,
+        },
         microbatch_sequences: sequences,
         schedule,
         chunks,

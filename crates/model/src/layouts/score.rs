@@ -60,7 +60,7 @@ pub struct Scorer<'a> {
 /// What the layouts of one `(tp, pp, cp, ep, microbatch)` share ([`Scorer::score_below`]).
 #[derive(Clone, Copy)]
 pub(super) struct Shared {
-    key: (u32, u32, u32, u32, u32),
+    key: (u32, u32, u32, u32, u32, u32),
     layout: Layout,
     tokens: f64,
     eta: f64,
@@ -126,6 +126,7 @@ impl<'a> Scorer<'a> {
             choice.pp,
             choice.cp,
             choice.ep,
+            choice.expert_tp,
             choice.microbatch_sequences,
         );
         if let Some(m) = self.last.filter(|m| m.key == key) {
@@ -136,6 +137,7 @@ impl<'a> Scorer<'a> {
         let s = &self.scratch;
         let mut walls = self.walls;
         walls.expert_parallel = choice.ep as f64;
+        walls.expert_tensor_parallel = choice.expert_tp as f64;
         let layout = s.layout_at(n, b);
         let tokens = layout.tokens_per_rank(b, n);
         let shared = Shared {
@@ -278,6 +280,7 @@ impl<'a> Scorer<'a> {
     ) -> f64 {
         let mut walls = self.walls;
         walls.expert_parallel = group.ep as f64;
+        walls.expert_tensor_parallel = group.expert_tp as f64;
         let (n, layout) = (self.gpus, shared.layout);
         let bus = self.scratch.comm.bus_bytes_per_s;
         // One virtual stage: the fewest pipeline sends of any schedule of the key.
@@ -338,6 +341,7 @@ impl<'a> Scorer<'a> {
         }
         let mut walls = self.walls;
         walls.expert_parallel = choice.ep as f64;
+        walls.expert_tensor_parallel = choice.expert_tp as f64;
         walls.memory.zero = choice.zero;
         walls.memory.activations.recompute = choice.recompute;
         walls.memory.activations.recompute_layers = choice.recompute_layers;
