@@ -292,7 +292,8 @@ pub struct Placement {
     pub pp: u32,
     pub cp: f64,
     pub ep: f64,
-    /// `ETP`: the routed experts' TP degree, `1` or `tp`.
+    /// `ETP`: the routed experts' TP degree, a divisor of `tp` (`tp` when they are split as the
+    /// dense layers, `1` when each GPU holds whole experts).
     pub expert_tp: f64,
     /// `D`: data-parallel replicas.
     pub data_parallel: f64,

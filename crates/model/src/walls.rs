@@ -35,7 +35,8 @@ pub struct Walls {
     /// `ETP`, the routed experts' TP degree: `0` splits them as the dense layers (ETP = TP,
     /// Megatron-Core's default for `expert_tensor_parallel_size`); `1` keeps each expert whole
     /// on its GPU, the EP group folded over the TP ranks (Megatron-Core's MoE parallel folding,
-    /// which NVIDIA's MoE recipes use). See [`Self::expert_tp`].
+    /// which NVIDIA's MoE recipes use); a divisor of TP between them splits the experts that
+    /// many ways. See [`Self::expert_tp`].
     pub expert_tensor_parallel: f64,
     /// Kernels shrink with the GEMMs when set (Hockney's half lengths); `None` keeps `F_eff`
     /// constant, as the article assumes.
@@ -157,7 +158,7 @@ pub fn hbm_efficiency(bytes: f64) -> f64 {
 
 impl Walls {
     /// `ETP` at `layout`: the routed experts' TP degree, the layout's TP unless
-    /// [`Self::expert_tensor_parallel`] keeps the experts whole (`1`; never above TP).
+    /// [`Self::expert_tensor_parallel`] sets one (`1` for whole experts; never above TP).
     pub fn expert_tp(&self, layout: &Layout) -> f64 {
         let tp = layout.tp as f64;
         if self.expert_tensor_parallel >= 1.0 {
@@ -1370,7 +1371,6 @@ mod tests {
             ..gpt3()
         };
         let ep = 4.0 * 2.0 * 4096.0 * 4096.0 * 2.0 * 7.0 / 8.0;
-        // (dense layers, all-to-alls a step)
         // TP: with 26 dense the stage's TP is 2/8 dense layers' and 6/8 MoE layers', whose
         // experts' half gathers the 2 routed copies: (1 − 6/16)·268,435,456 +
         // (6/16)·536,870,912 = 167,772,160 + 201,326,592 = 369,098,752 B over 64
@@ -1388,6 +1388,7 @@ mod tests {
             "{}",
             t.tp_ms
         );
+        // (dense layers, all-to-alls a step)
         for (dense_layers, all_to_alls) in [(26.0, 48.0), (24.0, 64.0)] {
             let w = Walls {
                 shape: crate::shape::Shape {

@@ -51,13 +51,13 @@ pub struct Scorer<'a> {
     reference_recompute: f64,
     /// `r` of full recomputation of all of a stage's layers (it depends on the shape alone).
     full_recompute: f64,
-    /// The last layout's `(tp, pp, cp, ep, microbatch)` and what follows from them alone: the
+    /// The last layout's `(tp, pp, cp, ep, etp, microbatch)` and what follows from them alone: the
     /// layout at this `N`, its tokens per microbatch and `η`. ZeRO and recomputation are the
     /// innermost loops of [`enumerate`], so six layouts in a row share them.
     last: Option<Shared>,
 }
 
-/// What the layouts of one `(tp, pp, cp, ep, microbatch)` share ([`Scorer::score_below`]).
+/// What the layouts of one `(tp, pp, cp, ep, etp, microbatch)` share ([`Scorer::score_below`]).
 #[derive(Clone, Copy)]
 pub(super) struct Shared {
     key: (u32, u32, u32, u32, u32, u32),
@@ -117,7 +117,7 @@ impl<'a> Scorer<'a> {
         })
     }
 
-    /// What `choice`'s `(tp, pp, cp, ep, microbatch)` decides: its layout at this `N`, tokens
+    /// What `choice`'s `(tp, pp, cp, ep, etp, microbatch)` decides: its layout at this `N`, tokens
     /// per microbatch and `η`. Kept from the last call when the key is the same; the scratch's
     /// layout and microbatch are set with it, so the two always agree.
     fn shared(&mut self, choice: &LayoutChoice) -> Shared {
